@@ -1,0 +1,162 @@
+import { Type, type Static } from 'typebox';
+import { MAX_SEATS_PER_BOOKING, SEAT_ID_PATTERN } from '../domain/seats.ts';
+import { MAX_PRICE } from '../domain/money.ts';
+
+/**
+ * The REST contract of spec §7: request schemas validate input (unknown
+ * fields refused), response schemas document and type the answers. The
+ * frontends import these types through `booking-service/contract`.
+ */
+
+const Strict = { additionalProperties: false } as const;
+
+export const UuidPattern = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const MovieIdPattern = '^[1-9][0-9]{0,9}$';
+
+// ---- shared pieces of answers ----
+
+export const CastMemberSchema = Type.Object({
+  name: Type.String(),
+  character: Type.String(),
+  profile_path: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const MovieSchema = Type.Object({
+  _id: Type.String({ description: 'The catalogue movie id' }),
+  title: Type.String(),
+  tagline: Type.String(),
+  overview: Type.String(),
+  poster_path: Type.Union([Type.String(), Type.Null()]),
+  backdrop_path: Type.Union([Type.String(), Type.Null()]),
+  release_date: Type.String(),
+  runtime: Type.Integer({ description: 'Minutes' }),
+  genres: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  vote_average: Type.Number(),
+  vote_count: Type.Integer(),
+  original_language: Type.String(),
+  casts: Type.Array(CastMemberSchema),
+});
+
+export const SeatLedgerSchema = Type.Record(Type.String(), Type.Union([Type.Literal('held'), Type.Literal('paid')]), {
+  description: 'Seat id -> held (unpaid booking) or paid',
+});
+
+export const ShowSchema = Type.Object({
+  _id: Type.String(),
+  movie: MovieSchema,
+  showDateTime: Type.String({ format: 'date-time' }),
+  showPrice: Type.Number({ description: 'Price of one seat in currency units' }),
+  occupiedSeats: SeatLedgerSchema,
+});
+
+const BookingShowSchema = Type.Object({
+  _id: Type.String(),
+  showDateTime: Type.String({ format: 'date-time' }),
+  showPrice: Type.Number(),
+  movie: MovieSchema,
+});
+
+export const BookingSchema = Type.Object({
+  _id: Type.String(),
+  amount: Type.Number({ description: 'Currency units' }),
+  bookedSeats: Type.Array(Type.String()),
+  isPaid: Type.Boolean(),
+  status: Type.Union([Type.Literal('held'), Type.Literal('paid'), Type.Literal('cancelled')]),
+  paymentLink: Type.Union([Type.String(), Type.Null()]),
+  holdExpiresAt: Type.String({ format: 'date-time', description: 'An unpaid booking is released after this' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  show: BookingShowSchema,
+});
+
+export const AdminBookingSchema = Type.Intersect([BookingSchema, Type.Object({ user: Type.Object({ name: Type.String() }) })]);
+
+export const DebugBookingSchema = Type.Object({
+  id: Type.String(),
+  movieTitle: Type.String(),
+  amount: Type.Number(),
+  seats: Type.Array(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  hasPaymentLink: Type.Boolean(),
+  isPaid: Type.Boolean(),
+  status: Type.String(),
+  userName: Type.String(),
+  showDateTime: Type.String({ format: 'date-time' }),
+});
+
+export const NowPlayingMovieSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  poster_path: Type.Union([Type.String(), Type.Null()]),
+  backdrop_path: Type.Union([Type.String(), Type.Null()]),
+  vote_average: Type.Number(),
+  vote_count: Type.Integer(),
+  release_date: Type.String(),
+  overview: Type.String(),
+});
+
+export const ErrorSchema = Type.Object({ success: Type.Literal(false), message: Type.String() });
+export const OkMessageSchema = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
+// ---- requests ----
+
+export const ShowIdParams = Type.Object({ showId: Type.String({ pattern: UuidPattern, description: 'Show id' }) }, Strict);
+export const MovieIdParams = Type.Object({ movieId: Type.String({ pattern: MovieIdPattern, description: 'Movie id' }) }, Strict);
+
+export const CreateBookingBody = Type.Object(
+  {
+    showId: Type.String({ pattern: UuidPattern, maxLength: 36 }),
+    selectedSeats: Type.Array(Type.String({ pattern: SEAT_ID_PATTERN, maxLength: 3 }), {
+      minItems: 1,
+      maxItems: MAX_SEATS_PER_BOOKING,
+    }),
+  },
+  Strict,
+);
+
+export const UpdateFavoriteBody = Type.Object({ movieId: Type.String({ pattern: MovieIdPattern, maxLength: 10 }) }, Strict);
+
+export const AddShowBody = Type.Object(
+  {
+    movieId: Type.Union([Type.String({ pattern: MovieIdPattern, maxLength: 10 }), Type.Integer({ minimum: 1 })]),
+    showsInput: Type.Array(
+      Type.Object(
+        {
+          date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD in the theatre time zone' }),
+          time: Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', maxLength: 5, description: 'HH:MM' }), {
+            minItems: 1,
+            maxItems: 24,
+          }),
+        },
+        Strict,
+      ),
+      { minItems: 1, maxItems: 62 },
+    ),
+    showPrice: Type.Number({ minimum: 0, maximum: MAX_PRICE }),
+  },
+  Strict,
+);
+
+export const BookingIdBody = Type.Object({ bookingId: Type.String({ pattern: UuidPattern, maxLength: 36 }) }, Strict);
+export const VerifyPaymentBody = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255 }) }, Strict);
+
+export const AllBookingsQuery = Type.Object(
+  {
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+    pageSize: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 200' })),
+    movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
+    date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Show date, theatre time zone' })),
+    paid: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  },
+  Strict,
+);
+
+export type Movie = Static<typeof MovieSchema>;
+export type Show = Static<typeof ShowSchema>;
+export type Booking = Static<typeof BookingSchema>;
+export type AdminBooking = Static<typeof AdminBookingSchema>;
+export type DebugBooking = Static<typeof DebugBookingSchema>;
+export type NowPlayingMovie = Static<typeof NowPlayingMovieSchema>;
+export type CreateBookingRequest = Static<typeof CreateBookingBody>;
+export type AddShowRequest = Static<typeof AddShowBody>;
+export type UpdateFavoriteRequest = Static<typeof UpdateFavoriteBody>;
+export type ShowDateTimes = Record<string, { time: string; showId: string }[]>;

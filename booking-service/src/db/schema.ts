@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** A cast member as stored on a movie (the 12 first billed). */
+export interface StoredCastMember { name: string; character: string; profile_path: string | null }
+
+/** Movies that have (or had) shows here. `id` is the catalogue's movie id as text. */
+export const movies = pgTable('movies', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  tagline: text('tagline').notNull().default(''),
+  overview: text('overview').notNull().default(''),
+  posterPath: text('poster_path'),
+  backdropPath: text('backdrop_path'),
+  releaseDate: text('release_date').notNull().default(''),
+  runtime: integer('runtime').notNull().default(0),
+  genres: jsonb('genres').$type<{ id: number; name: string }[]>().notNull().default([]),
+  voteAverage: real('vote_average').notNull().default(0),
+  voteCount: integer('vote_count').notNull().default(0),
+  originalLanguage: text('original_language').notNull().default('en'),
+  casts: jsonb('casts').$type<StoredCastMember[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const shows = pgTable(
+  'shows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    movieId: text('movie_id').notNull().references(() => movies.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One show per movie and instant: adding the same show twice is a no-op.
+    uniqueIndex('shows_movie_starts_at_key').on(t.movieId, t.startsAt),
+    index('shows_starts_at_idx').on(t.startsAt),
+  ],
+);
+
+/** Users as known from verified tokens; `id` is the token subject. */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: text('user_id').notNull().references(() => users.id),
+    movieId: text('movie_id').notNull().references(() => movies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.movieId] })],
+);
+
+export type BookingStatus = 'held' | 'paid' | 'cancelled';
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => users.id),
+    showId: uuid('show_id').notNull().references(() => shows.id),
+    seats: text('seats').array().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<BookingStatus>().notNull().default('held'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paymentLink: text('payment_link'),
+    paymentSessionId: text('payment_session_id'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_user_created_idx').on(t.userId, t.createdAt),
+    index('bookings_show_idx').on(t.showId),
+    index('bookings_unpaid_idx').on(t.holdExpiresAt).where(sql`${t.isPaid} = false`),
+  ],
+);
+
+/**
+ * The seat ledger: one row per seat held or sold. The primary key (show, seat)
+ * is what makes double selling impossible, whatever the concurrency or the
+ * number of service instances.
+ */
+export const seatReservations = pgTable(
+  'seat_reservations',
+  {
+    showId: uuid('show_id').notNull().references(() => shows.id),
+    seat: text('seat').notNull(),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.seat] }), index('seat_reservations_booking_idx').on(t.bookingId)],
+);
+
+/** Every email the service sends; the embedded default delivers only here. */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id').references(() => bookings.id),
+  kind: text('kind').notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

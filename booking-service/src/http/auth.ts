@@ -1,0 +1,62 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Role } from '../identity/dev-accounts.ts';
+import { InvalidTokenError, type Identity, type TokenVerifier } from '../identity/token-verifier.ts';
+import type { UserRepository } from '../repositories/types.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hooks from a verified bearer token. */
+    identity: Identity | null;
+  }
+}
+
+export interface Auth {
+  /** Requires a valid token; records the user on first sight. */
+  requireUser: onRequestAsyncHookHandler;
+  requireRole(role: Role): onRequestAsyncHookHandler;
+}
+
+const MAX_REMEMBERED_USERS = 10_000;
+
+export function createAuth(verify: TokenVerifier, users: UserRepository): Auth {
+  // Users already written with this name and email: skip the upsert on their next calls.
+  const known = new Map<string, string>();
+
+  async function remember(identity: Identity) {
+    const fingerprint = `${identity.name}\n${identity.email}`;
+    if (known.get(identity.sub) === fingerprint) return;
+    await users.upsert({ id: identity.sub, name: identity.name, email: identity.email });
+    if (known.size >= MAX_REMEMBERED_USERS) known.delete(known.keys().next().value!);
+    known.set(identity.sub, fingerprint);
+  }
+
+  async function identify(request: FastifyRequest): Promise<Identity> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i.exec(header) : null;
+    if (!match) throw unauthorized('Not authorized, please sign in');
+    try {
+      const identity = await verify(match[1]!);
+      await remember(identity);
+      request.identity = identity;
+      return identity;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthorized(error.message);
+      throw error;
+    }
+  }
+
+  return {
+    async requireUser(request) {
+      await identify(request);
+    },
+    requireRole(role) {
+      return async (request) => {
+        const identity = await identify(request);
+        if (!identity.roles.includes(role)) {
+          throw forbidden(role === 'admin' ? 'You are not authorized to access admin dashboard' : 'This needs the support role');
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** "/showsInput/0/date" -> "showsInput[0].date" */
+function fieldName(context: string, instancePath: string, extra?: string): string {
+  const segments = instancePath.split('/').filter(Boolean);
+  if (extra) segments.push(extra);
+  const path = segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+  return path || context;
+}
+
+/** One sentence that names the field and what is wrong with it. */
+export function describeValidationIssue(context: string, issue: ValidationIssue): string {
+  const { params } = issue;
+  switch (issue.keyword) {
+    case 'required':
+      return `${fieldName(context, issue.instancePath, String(params.missingProperty))} is required`;
+    case 'additionalProperties':
+      return `${fieldName(context, issue.instancePath, String(params.additionalProperty))} is not an accepted field`;
+    case 'type':
+      return `${fieldName(context, issue.instancePath)} must be ${params.type === 'integer' ? 'a whole number' : `of type ${String(params.type)}`}`;
+    case 'maxItems':
+      return `${fieldName(context, issue.instancePath)} must have at most ${String(params.limit)} items`;
+    case 'minItems':
+      return `${fieldName(context, issue.instancePath)} must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
+    case 'maxLength':
+      return `${fieldName(context, issue.instancePath)} must be at most ${String(params.limit)} characters`;
+    case 'minLength':
+      return `${fieldName(context, issue.instancePath)} must not be empty`;
+    default:
+      return `${fieldName(context, issue.instancePath)} ${issue.message ?? 'is invalid'}`;
+  }
+}
+
+const SERVER_FAULT = 'Something went wrong on our side, please try again';
+
+/**
+ * Every failure leaves as `{ success: false, message }` with a real status
+ * code. Details of server faults are logged, never sent.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message, ...error.details });
+    }
+    if (error.validation) {
+      const issue = error.validation[0] as ValidationIssue | undefined;
+      const message = issue ? describeValidationIssue(error.validationContext ?? 'request', issue) : 'Invalid request';
+      return reply.status(400).send({ success: false, message });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(400).send({ success: false, message: 'Request body is too large' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ success: false, message: 'Request body is not valid JSON' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status >= 500 ? status : 500).send({ success: false, message: SERVER_FAULT });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

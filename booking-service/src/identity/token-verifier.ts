@@ -1,0 +1,62 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Role } from './dev-accounts.ts';
+
+export interface Identity { sub: string; name: string; email: string; roles: Role[] }
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  rolesClaim: string;
+  /** Where signing keys come from: a remote JWKS (cached by jose, refetched on an unknown kid) or a local set. */
+  keys: JWTVerifyGetKey;
+}
+
+export class InvalidTokenError extends Error {}
+
+const KNOWN_ROLES: readonly Role[] = ['admin', 'support'];
+
+export function remoteKeySet(jwksUrl: string): JWTVerifyGetKey {
+  return createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000, timeoutDuration: 5_000 });
+}
+
+function stringClaim(payload: JWTPayload, ...names: string[]): string {
+  for (const name of names) {
+    const value = payload[name];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return '';
+}
+
+/** Verifies RS256 access tokens (issuer, audience, expiry, signature) and reads the identity. */
+export function createTokenVerifier(options: TokenVerifierOptions) {
+  return async function verify(token: string): Promise<Identity> {
+    let payload: JWTPayload;
+    let typ: string | undefined;
+    try {
+      const result = await jwtVerify(token, options.keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256'],
+        requiredClaims: ['sub', 'exp'],
+        clockTolerance: 5,
+      });
+      payload = result.payload;
+      typ = result.protectedHeader.typ;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw new InvalidTokenError('Your session has expired, please sign in again');
+      if (error instanceof errors.JOSEError) throw new InvalidTokenError('Invalid access token');
+      throw error;
+    }
+    // Auth0 issues typ "JWT" (or none); OIDC access tokens say "at+jwt". An ID token would not pass the audience check.
+    if (typ !== undefined && !['at+jwt', 'application/at+jwt', 'jwt'].includes(typ.toLowerCase())) {
+      throw new InvalidTokenError('Invalid access token');
+    }
+    const claimedRoles = payload[options.rolesClaim];
+    const roles = Array.isArray(claimedRoles) ? KNOWN_ROLES.filter((role) => claimedRoles.includes(role)) : [];
+    const email = stringClaim(payload, 'email', 'https://movie-app/email');
+    const name = stringClaim(payload, 'name', 'https://movie-app/name', 'nickname') || email.split('@')[0] || 'Moviegoer';
+    return { sub: payload.sub!, name, email, roles };
+  };
+}
+
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

@@ -1,0 +1,57 @@
+import { buildApp } from './app.ts';
+import { createBuiltinCatalog } from './catalog/builtin-catalog.ts';
+import { createTmdbCatalog } from './catalog/tmdb-catalog.ts';
+import { ConfigError, loadConfig, type Config } from './config/config.ts';
+import { devKeySet, loadOrCreateDevKey } from './identity/dev-keys.ts';
+import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
+import { openStore } from './repositories/open-store.ts';
+import { seedStore } from './seed/seed.ts';
+
+async function signingKeys(config: Config) {
+  if (config.auth.jwksUrl) return remoteKeySet(config.auth.jwksUrl);
+  if (config.env === 'production') {
+    throw new ConfigError('NODE_ENV=production needs a real identity provider: set AUTH0_DOMAIN (or AUTH_ISSUER)');
+  }
+  return devKeySet(await loadOrCreateDevKey(config.dataDir));
+}
+
+async function main() {
+  const config = loadConfig();
+  const store = await openStore(config);
+  const catalog = config.tmdb.apiKey
+    ? createTmdbCatalog({ ...config.tmdb, apiKey: config.tmdb.apiKey })
+    : createBuiltinCatalog({});
+  const verifyToken = createTokenVerifier({
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    rolesClaim: config.auth.rolesClaim,
+    keys: await signingKeys(config),
+  });
+  const app = await buildApp({ config, store, catalog, verifyToken });
+
+  if (config.seed) {
+    await seedStore(store, catalog, { now: new Date(), timeZone: config.theatreTimeZone, log: (m) => app.log.info(m) }).catch(
+      (error: unknown) => app.log.error({ err: error }, 'seeding failed; the service runs without sample data'),
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`booking-service on ${config.publicUrl} (store: ${store.driver}, catalogue: ${catalog.name}, docs: ${config.publicUrl}/docs)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

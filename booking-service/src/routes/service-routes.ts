@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+
+/** Health and the public settings the frontends read at run time. */
+export async function serviceRoutes(app: AppInstance, { store, catalog, config }: AppDeps) {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness and database reachability',
+        response: { 200: Type.Object({ success: Type.Literal(true), status: Type.String(), database: Type.String() }) },
+      },
+    },
+    async () => {
+      await store.movies.count();
+      return { success: true as const, status: 'ok', database: store.driver };
+    },
+  );
+
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Public settings for the frontends',
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            imageBaseUrl: Type.String(),
+            currency: Type.String(),
+            theatreTimeZone: Type.String(),
+            holdMinutes: Type.Integer(),
+            catalog: Type.String(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      imageBaseUrl: config.imageBaseUrl,
+      currency: config.currency,
+      theatreTimeZone: config.theatreTimeZone,
+      holdMinutes: config.holdMinutes,
+      catalog: catalog.name,
+    }),
+  );
+}

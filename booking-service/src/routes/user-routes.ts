@@ -1,0 +1,64 @@
+import { Type } from 'typebox';
+import type { AppDeps } from '../app-deps.ts';
+import { BookingSchema, MovieSchema, UpdateFavoriteBody } from '../contract/schemas.ts';
+import { bookingJson, movieJson } from '../contract/presenters.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { notFound } from '../http/errors.ts';
+
+const tags = ['users'];
+const security = [{ bearerAuth: [] }];
+
+export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
+  app.addHook('onRequest', auth.requireUser);
+
+  app.get(
+    '/api/user/bookings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's bookings, newest first",
+        response: { 200: Type.Object({ success: Type.Literal(true), bookings: Type.Array(BookingSchema) }) },
+      },
+    },
+    async (request) => {
+      const bookings = await store.bookings.listForUser(request.identity!.sub);
+      return { success: true as const, bookings: bookings.map(bookingJson) };
+    },
+  );
+
+  app.get(
+    '/api/user/favorites',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's favourite movies",
+        response: { 200: Type.Object({ success: Type.Literal(true), movies: Type.Array(MovieSchema) }) },
+      },
+    },
+    async (request) => {
+      const movies = await store.users.favoriteMovies(request.identity!.sub);
+      return { success: true as const, movies: movies.map(movieJson) };
+    },
+  );
+
+  app.post(
+    '/api/user/update-favorite',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a movie to favourites, or remove it if it is one',
+        body: UpdateFavoriteBody,
+        response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String(), isFavorite: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      const { movieId } = request.body;
+      if (!(await store.movies.get(movieId))) throw notFound('Movie not found');
+      const isFavorite = await store.users.toggleFavorite(request.identity!.sub, movieId);
+      return { success: true as const, message: isFavorite ? 'Added to favourites' : 'Removed from favourites', isFavorite };
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp, type App } from '../../src/app.ts';
+import { createBuiltinCatalog } from '../../src/catalog/builtin-catalog.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import { createTokenVerifier, remoteKeySet } from '../../src/identity/token-verifier.ts';
+import { createPostgresStore } from '../../src/repositories/postgres/store.ts';
+import type { Store } from '../../src/repositories/types.ts';
+import { seedStore } from '../../src/seed/seed.ts';
+import type { Lane } from './databases.ts';
+import { startTestSigner, TEST_ISSUER, type TestSigner, type TokenOptions } from './signer.ts';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, for malformed and oversized bodies. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: App;
+  store: Store;
+  config: Config;
+  signer: TestSigner;
+  baseUrl: string;
+  /** A real HTTP request to the running service. */
+  api<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  token(options?: TokenOptions): Promise<string>;
+  tokenFor(email: string, roles?: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: () => Date;
+  seed?: boolean;
+}
+
+/** The whole service on a fresh database of the lane, listening on a free local port. */
+export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Promise<TestApp> {
+  const signer = await startTestSigner();
+  const database = await lane.open();
+  const store = createPostgresStore(database);
+  const now = options.now ?? (() => new Date());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_ISSUER: TEST_ISSUER,
+    AUTH_JWKS_URL: signer.jwksUrl,
+    RATE_LIMIT_PER_MINUTE: '0',
+    BOOKING_RATE_LIMIT_PER_MINUTE: '10000',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    ...options.env,
+  });
+  const catalog = createBuiltinCatalog({ now });
+  if (options.seed !== false) await seedStore(store, catalog, { now: now(), timeZone: config.theatreTimeZone });
+  const verifyToken = createTokenVerifier({
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    rolesClaim: config.auth.rolesClaim,
+    keys: remoteKeySet(signer.jwksUrl),
+  });
+  const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function api(method: string, path: string, request: RequestOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...request.headers };
+    if (request.token) headers.authorization = `Bearer ${request.token}`;
+    let body: string | undefined;
+    if (request.rawBody !== undefined) body = request.rawBody;
+    else if (request.body !== undefined) body = JSON.stringify(request.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (HTML page, SVG): keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  return {
+    app,
+    store,
+    config,
+    signer,
+    baseUrl,
+    api,
+    token: (o) => signer.token(o),
+    tokenFor: (email, roles = []) => signer.token({ email, roles, sub: `test|${email}` }),
+    async close() {
+      await app.close();
+      await store.close();
+      await signer.close();
+    },
+  };
+}

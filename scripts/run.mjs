@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+/**
+ * The root commands (`npm start`, `npm test`, `npm run bench|build|token|typecheck`).
+ * Needs only Node.js and npm: it installs pnpm and the workspace's packages when
+ * they are missing or out of date, then does the job.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '12.21.0';
+const dataDir = process.env.DATA_DIR || path.join(root, '.data');
+
+function log(message) {
+  process.stderr.write(`[run] ${message}\n`);
+}
+
+function pnpmCommand() {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function pnpm(args, options) {
+  const [command, ...prefix] = pnpmCommand();
+  run(command, [...prefix, ...args], options);
+}
+
+/** Installs when node_modules is missing or the lockfile changed since the last install. */
+function ensureInstalled() {
+  const lock = readFileSync(path.join(root, 'pnpm-lock.yaml'));
+  const digest = createHash('sha256').update(lock).digest('hex');
+  const marker = path.join(root, 'node_modules', '.install-digest');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === digest) return;
+  log('installing packages (pnpm install --frozen-lockfile)');
+  pnpm(['install', '--frozen-lockfile']);
+  writeFileSync(marker, digest);
+}
+
+function build() {
+  pnpm(['-r', '--if-present', 'run', 'build']);
+}
+
+function serviceEnv() {
+  return { ...process.env, DATA_DIR: dataDir };
+}
+
+function start() {
+  build();
+  log(`starting the booking service (data in ${dataDir})`);
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: path.join(root, 'booking-service'),
+    stdio: 'inherit',
+    env: serviceEnv(),
+  });
+  const stop = (signal) => child.kill(signal);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+const [command, ...args] = process.argv.slice(2);
+ensureInstalled();
+switch (command) {
+  case 'start':
+    start();
+    break;
+  case 'build':
+    build();
+    break;
+  case 'typecheck':
+    pnpm(['-r', '--if-present', 'run', 'typecheck']);
+    break;
+  case 'test':
+    pnpm(['-r', '--if-present', 'run', 'typecheck']);
+    pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'run', 'test']);
+    break;
+  case 'bench':
+    pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'run', 'bench']);
+    break;
+  case 'token': {
+    // Straight to tsx so that only the token reaches stdout.
+    const tsx = path.join(root, 'booking-service', 'node_modules', '.bin', 'tsx');
+    run(tsx, ['src/identity/token-cli.ts', ...args], { cwd: path.join(root, 'booking-service'), env: serviceEnv() });
+    break;
+  }
+  default:
+    log(`unknown command "${command}"; use start, test, bench, build, token or typecheck`);
+    process.exit(2);
+}
