@@ -3,7 +3,7 @@
 # and prints its URL. Usage: eval "$(bash .ci/start-postgres.sh)"; stop with the
 # printed PG_STOP command.
 set -euo pipefail
-PORT="${PG_PORT:-55432}"
+PORT="${PG_PORT:-$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
 BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
 if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
   echo "no PostgreSQL server binaries under /usr/lib/postgresql" >&2

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -11,6 +10,7 @@ import { catalogRoutes } from './catalog/routes.ts';
 import type { Config } from './config/config.ts';
 import { createAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/errors.ts';
 import { createReadCache } from './http/read-cache.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
@@ -49,7 +49,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // The API answers JSON; the docs page and the checkout page need inline styles and scripts of their own origin.
     contentSecurityPolicy: {
       directives: {

@@ -10,6 +10,7 @@ export interface PosterArt { id: number; title: string; genres: readonly string[
 export interface PersonArt { id: number; name: string }
 export interface CompanyArt { id: number; name: string }
 
+const CHAR_EM = 0.72;
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 export function escapeXml(text: string): string {
@@ -102,12 +103,13 @@ function motif(kind: number, width: number, height: number, colour: string, seed
 
 /**
  * Splits a title into lines and picks the largest font size at which every
- * line fits the width (estimated at 0.58em per character for bold sans).
+ * line fits the width. Widths are estimated at 0.72em per character, a safe
+ * figure for bold upper-case sans, since the real font is the viewer's.
  */
 export function layoutTitle(title: string, width: number, maxLines = 4): { lines: string[]; fontSize: number } {
   const words = title.trim().split(/\s+/).filter(Boolean);
-  for (let fontSize = 76; fontSize >= 28; fontSize -= 4) {
-    const maxChars = Math.floor(width / (fontSize * 0.58));
+  for (let fontSize = 72; fontSize >= 28; fontSize -= 4) {
+    const maxChars = Math.floor(width / (fontSize * CHAR_EM));
     const lines: string[] = [];
     let fits = true;
     for (const word of words) {
@@ -119,7 +121,7 @@ export function layoutTitle(title: string, width: number, maxLines = 4): { lines
     if (fits && lines.length <= maxLines) return { lines, fontSize };
   }
   // Very long titles: smallest size, hard-wrapped, extra lines dropped with an ellipsis.
-  const maxChars = Math.floor(width / (28 * 0.58));
+  const maxChars = Math.floor(width / (28 * CHAR_EM));
   const hard = title.match(new RegExp(`.{1,${maxChars}}`, 'g')) ?? [title];
   const lines = hard.slice(0, maxLines);
   if (hard.length > maxLines) lines[maxLines - 1] = `${(lines[maxLines - 1] ?? '').slice(0, maxChars - 1)}…`;

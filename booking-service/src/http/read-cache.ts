@@ -1,17 +1,19 @@
 /**
- * A small cache of serialized answers for the hot read routes. Entries live a
+ * A small cache of serialized answers (already serialized and compressed) for the hot read routes. Entries live a
  * short time (bounding staleness across service instances) and writes on this
- * instance invalidate them at once. Concurrent misses share one load.
+ * instance invalidate them at once. A null value means "not found". Concurrent misses share one load.
  */
+import type { SerializedJson } from './send-serialized.ts';
+
 export interface ReadCache {
-  get(key: string, ttlMs: number, load: () => Promise<string>): Promise<string>;
+  get(key: string, ttlMs: number, load: () => Promise<SerializedJson | null>): Promise<SerializedJson | null>;
   invalidate(key: string): void;
   invalidatePrefix(prefix: string): void;
 }
 
 export function createReadCache(now: () => number = Date.now, maxEntries = 5_000): ReadCache {
-  const entries = new Map<string, { value: string; expiresAt: number }>();
-  const loading = new Map<string, { promise: Promise<string>; generation: number }>();
+  const entries = new Map<string, { value: SerializedJson | null; expiresAt: number }>();
+  const loading = new Map<string, { promise: Promise<SerializedJson | null>; generation: number }>();
   let generation = 0;
 
   return {

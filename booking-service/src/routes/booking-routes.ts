@@ -7,7 +7,7 @@ import { toUnits } from '../domain/money.ts';
 import { seatSelectionProblem, sortSeats } from '../domain/seats.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { sendSerialized } from '../http/send-serialized.ts';
+import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
 
 const SEATS_TTL_MS = 1_000;
 const tags = ['bookings'];
@@ -86,11 +86,11 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
       const body = await cache.get(`seats:${showId}`, SEATS_TTL_MS, async () => {
         const ledger = await store.shows.occupiedSeats(showId);
         const seats = Object.keys(ledger);
-        if (seats.length === 0 && !(await store.shows.get(showId))) return '';
-        return JSON.stringify({ success: true, occupiedSeats: sortSeats(seats) });
+        if (seats.length === 0 && !(await store.shows.get(showId))) return null;
+        return serializeJson({ success: true, occupiedSeats: sortSeats(seats) });
       });
-      if (!body) throw notFound('Show not found');
-      return sendSerialized(reply, body);
+      if (body === null) throw notFound('Show not found');
+      return sendSerialized(request, reply, body);
     },
   );
 

@@ -6,7 +6,7 @@ import { toCents } from '../domain/money.ts';
 import { isCalendarDate, zonedInstant } from '../domain/time-zone.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { sendSerialized } from '../http/send-serialized.ts';
+import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
 import { groupByLocalDate } from '../shows/schedule.ts';
 import { movieFromCatalog } from '../shows/import-movie.ts';
 
@@ -23,12 +23,12 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         response: { 200: Type.Object({ success: Type.Literal(true), shows: Type.Array(MovieSchema) }) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const body = await cache.get('shows:all', SHOW_LIST_TTL_MS, async () => {
         const movies = await store.movies.withUpcomingShows(now());
-        return JSON.stringify({ success: true, shows: movies.map(movieJson) });
+        return serializeJson({ success: true, shows: movies.map(movieJson) });
       });
-      return sendSerialized(reply, body);
+      return sendSerialized(request, reply, body!);
     },
   );
 
@@ -128,12 +128,12 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
       const { movieId } = request.params;
       const body = await cache.get(`show:${movieId}`, SHOW_LIST_TTL_MS, async () => {
         const movie = await store.movies.get(movieId);
-        if (!movie) return '';
+        if (!movie) return null;
         const upcoming = await store.shows.upcomingForMovie(movieId, now());
-        return JSON.stringify({ success: true, movie: movieJson(movie), dateTime: groupByLocalDate(upcoming, config.theatreTimeZone) });
+        return serializeJson({ success: true, movie: movieJson(movie), dateTime: groupByLocalDate(upcoming, config.theatreTimeZone) });
       });
-      if (!body) throw notFound('Movie not found');
-      return sendSerialized(reply, body);
+      if (body === null) throw notFound('Movie not found');
+      return sendSerialized(request, reply, body!);
     },
   );
 }

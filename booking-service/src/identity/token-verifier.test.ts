@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSigner, TEST_AUDIENCE, TEST_ISSUER, type TestSigner } from '../../test/support/signer.ts';
+import { ROLES_CLAIM } from '../config/config.ts';
+import { createTokenVerifier, InvalidTokenError, remoteKeySet, type TokenVerifier } from './token-verifier.ts';
+
+describe('token verification against a JWKS served over HTTP', () => {
+  let signer: TestSigner;
+  let verify: TokenVerifier;
+
+  beforeAll(async () => {
+    signer = await startTestSigner();
+    verify = createTokenVerifier({ issuer: TEST_ISSUER, audience: TEST_AUDIENCE, rolesClaim: ROLES_CLAIM, keys: remoteKeySet(signer.jwksUrl) });
+  });
+  afterAll(() => signer.close());
+
+  it('reads subject, name, email and known roles from a valid token', async () => {
+    const token = await signer.token({ sub: 'u1', email: 'a@b.c', name: 'Ada', roles: ['admin', 'superuser'] });
+    expect(await verify(token)).toEqual({ sub: 'u1', name: 'Ada', email: 'a@b.c', roles: ['admin'] });
+  });
+
+  it('accepts Auth0 forms: typ JWT, audience array, namespaced profile claims', async () => {
+    const token = await signer.token({
+      typ: 'JWT',
+      audience: [TEST_AUDIENCE, 'https://x.auth0.com/userinfo'],
+      email: '',
+      name: '',
+      extraClaims: { email: undefined, name: undefined, 'https://movie-app/email': 'n@x.io', 'https://movie-app/name': 'Nia' },
+    });
+    expect(await verify(token)).toMatchObject({ email: 'n@x.io', name: 'Nia', roles: [] });
+  });
+
+  const refusals: [string, () => Promise<string>, RegExp][] = [
+    ['expired', () => signer.token({ expiresIn: Math.floor(Date.now() / 1000) - 3600 }), /expired/],
+    ['wrong audience', () => signer.token({ audience: 'https://other/api' }), /Invalid access token/],
+    ['wrong issuer', () => signer.token({ issuer: 'https://evil.example/' }), /Invalid access token/],
+    ['unknown signing key', () => signer.foreignToken(), /Invalid access token/],
+    ['an ID token type', () => signer.token({ typ: 'id+jwt' }), /Invalid access token/],
+    ['not a JWT', async () => 'abc.def.ghi', /Invalid access token/],
+    [
+      'alg none',
+      async () => {
+        const good = await signer.token();
+        const payload = good.split('.')[1];
+        return `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+      },
+      /Invalid access token/,
+    ],
+    [
+      'tampered claims',
+      async () => {
+        const [h, p, s] = (await signer.token()).split('.');
+        const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+        claims[ROLES_CLAIM] = ['admin'];
+        return `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${s}`;
+      },
+      /Invalid access token/,
+    ],
+    [
+      'HS256 signed with the public key as secret',
+      async () => {
+        const [, p] = (await signer.token()).split('.');
+        return `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${p}.c2lnbmF0dXJl`;
+      },
+      /Invalid access token/,
+    ],
+  ];
+
+  for (const [label, make, message] of refusals) {
+    it(`refuses ${label}`, async () => {
+      const attempt = verify(await make());
+      await expect(attempt).rejects.toBeInstanceOf(InvalidTokenError);
+      await expect(verify(await make())).rejects.toThrow(message);
+    });
+  }
+});
