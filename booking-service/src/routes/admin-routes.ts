@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { AllBookingsResponse, AllShowsResponse, DashboardResponse, IsAdminResponse } from '../contract/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { AdminBookingSchema, AllBookingsQuery, ShowSchema } from '../contract/schemas.ts';
+import { AllBookingsQuery } from '../contract/schemas.ts';
 import { adminBookingJson, showJson } from '../contract/presenters.ts';
 import { toUnits } from '../domain/money.ts';
 import { isCalendarDate, localDayRange } from '../domain/time-zone.ts';
@@ -22,7 +22,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
         tags,
         security,
         summary: 'Whether the caller is theatre staff',
-        response: { 200: Type.Object({ success: Type.Literal(true), isAdmin: Type.Boolean() }) },
+        response: { 200: IsAdminResponse },
       },
     },
     async (request) => ({ success: true as const, isAdmin: request.identity!.roles.includes('admin') }),
@@ -38,7 +38,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
           tags,
           security,
           summary: 'Upcoming shows with their movie, price and seat ledger',
-          response: { 200: Type.Object({ success: Type.Literal(true), shows: Type.Array(ShowSchema) }) },
+          response: { 200: AllShowsResponse },
         },
       },
       async () => {
@@ -55,15 +55,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
           security,
           summary: 'Bookings, newest first, filtered and paged on the server',
           querystring: AllBookingsQuery,
-          response: {
-            200: Type.Object({
-              success: Type.Literal(true),
-              bookings: Type.Array(AdminBookingSchema),
-              page: Type.Integer(),
-              pageSize: Type.Integer(),
-              total: Type.Integer(),
-            }),
-          },
+          response: { 200: AllBookingsResponse },
         },
       },
       async (request) => {
@@ -90,17 +82,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
           tags,
           security,
           summary: 'Paid bookings, revenue, upcoming shows and users',
-          response: {
-            200: Type.Object({
-              success: Type.Literal(true),
-              dashboardData: Type.Object({
-                totalBookings: Type.Integer(),
-                totalRevenue: Type.Number(),
-                activeShows: Type.Array(ShowSchema),
-                totalUser: Type.Integer(),
-              }),
-            }),
-          },
+          response: { 200: DashboardResponse },
         },
       },
       async () => {

@@ -1,6 +1,6 @@
+import { CreateBookingResponse, OccupiedSeatsResponse, VerifyPaymentResponse } from '../contract/responses.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { AppDeps } from '../app-deps.ts';
 import { CreateBookingBody, ShowIdParams, VerifyPaymentBody } from '../contract/schemas.ts';
 import { toUnits } from '../domain/money.ts';
@@ -32,7 +32,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
         security: [{ bearerAuth: [] }],
         body: CreateBookingBody,
         response: {
-          200: Type.Object({ success: Type.Literal(true), url: Type.String(), bookingId: Type.String(), holdExpiresAt: Type.String() }),
+          200: CreateBookingResponse,
         },
       },
     },
@@ -78,7 +78,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
         tags,
         summary: 'Seats held or sold for a show',
         params: ShowIdParams,
-        response: { 200: Type.Object({ success: Type.Literal(true), occupiedSeats: Type.Array(Type.String()) }) },
+        response: { 200: OccupiedSeatsResponse },
       },
     },
     async (request, reply) => {
@@ -103,13 +103,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
         summary: "Check the payment of the caller's booking by its payment session",
         security: [{ bearerAuth: [] }],
         body: VerifyPaymentBody,
-        response: {
-          200: Type.Object({
-            success: Type.Boolean(),
-            message: Type.Optional(Type.String()),
-            booking: Type.Object({ movieTitle: Type.String(), amount: Type.Number(), seats: Type.Array(Type.String()) }),
-          }),
-        },
+        response: { 200: VerifyPaymentResponse },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { DebugBookingsResponse, MessageResponse, OutboxResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { BookingIdBody, DebugBookingSchema } from '../contract/schemas.ts';
+import { BookingIdBody } from '../contract/schemas.ts';
 import { debugBookingJson } from '../contract/presenters.ts';
 import { bookingConfirmationEmail, testEmail } from '../email/booking-emails.ts';
 import type { AppInstance } from '../http/app-instance.ts';
@@ -29,7 +29,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, cache, config
         tags,
         security,
         summary: 'The latest bookings',
-        response: { 200: Type.Object({ success: Type.Literal(true), bookings: Type.Array(DebugBookingSchema) }) },
+        response: { 200: DebugBookingsResponse },
       },
     },
     async () => {
@@ -45,7 +45,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, cache, config
         tags,
         security,
         summary: 'The latest unpaid bookings',
-        response: { 200: Type.Object({ success: Type.Literal(true), unpaidBookings: Type.Array(DebugBookingSchema) }) },
+        response: { 200: UnpaidBookingsResponse },
       },
     },
     async () => {
@@ -62,7 +62,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, cache, config
         security,
         summary: 'Mark a booking paid and send its confirmation email',
         body: BookingIdBody,
-        response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String() }) },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, cache, config
         security,
         summary: "Send a test email to a booking's customer",
         body: BookingIdBody,
-        response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String() }) },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {
@@ -102,24 +102,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, cache, config
         tags,
         security,
         summary: 'The latest emails the service sent',
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            messages: Type.Array(
-              Type.Object({
-                id: Type.String(),
-                bookingId: Type.Union([Type.String(), Type.Null()]),
-                kind: Type.String(),
-                toAddress: Type.String(),
-                subject: Type.String(),
-                text: Type.String(),
-                html: Type.String(),
-                createdAt: Type.String(),
-                sentAt: Type.Union([Type.String(), Type.Null()]),
-              }),
-            ),
-          }),
-        },
+        response: { 200: OutboxResponse },
       },
     },
     async () => {

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { HealthResponse, PublicConfigResponse } from '../contract/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 
@@ -10,7 +10,7 @@ export async function serviceRoutes(app: AppInstance, { store, catalog, config }
       schema: {
         tags: ['service'],
         summary: 'Liveness and database reachability',
-        response: { 200: Type.Object({ success: Type.Literal(true), status: Type.String(), database: Type.String() }) },
+        response: { 200: HealthResponse },
       },
     },
     async () => {
@@ -25,16 +25,7 @@ export async function serviceRoutes(app: AppInstance, { store, catalog, config }
       schema: {
         tags: ['service'],
         summary: 'Public settings for the frontends',
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            imageBaseUrl: Type.String(),
-            currency: Type.String(),
-            theatreTimeZone: Type.String(),
-            holdMinutes: Type.Integer(),
-            catalog: Type.String(),
-          }),
-        },
+        response: { 200: PublicConfigResponse },
       },
     },
     async () => ({

@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { AddShowResponse, NowPlayingResponse, ShowAllResponse, ShowDetailResponse } from '../contract/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { AddShowBody, MovieIdParams, MovieSchema, NowPlayingMovieSchema } from '../contract/schemas.ts';
+import { AddShowBody, MovieIdParams } from '../contract/schemas.ts';
 import { movieJson } from '../contract/presenters.ts';
 import { toCents } from '../domain/money.ts';
 import { isCalendarDate, zonedInstant } from '../domain/time-zone.ts';
@@ -20,7 +20,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
       schema: {
         tags,
         summary: 'Movies with upcoming shows, once each',
-        response: { 200: Type.Object({ success: Type.Literal(true), shows: Type.Array(MovieSchema) }) },
+        response: { 200: ShowAllResponse },
       },
     },
     async (request, reply) => {
@@ -40,7 +40,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         tags,
         summary: 'Movies now in cinemas, from the catalogue (admin)',
         security: [{ bearerAuth: [] }],
-        response: { 200: Type.Object({ success: Type.Literal(true), movies: Type.Array(NowPlayingMovieSchema) }) },
+        response: { 200: NowPlayingResponse },
       },
     },
     async () => {
@@ -69,7 +69,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         security: [{ bearerAuth: [] }],
         body: AddShowBody,
         response: {
-          200: Type.Object({ success: Type.Literal(true), message: Type.String(), created: Type.Integer(), skipped: Type.Integer() }),
+          200: AddShowResponse,
         },
       },
     },
@@ -115,13 +115,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         tags,
         summary: 'A movie with its upcoming show times grouped by theatre-local date',
         params: MovieIdParams,
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            movie: MovieSchema,
-            dateTime: Type.Record(Type.String(), Type.Array(Type.Object({ time: Type.String(), showId: Type.String() }))),
-          }),
-        },
+        response: { 200: ShowDetailResponse },
       },
     },
     async (request, reply) => {

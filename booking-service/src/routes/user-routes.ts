@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { FavoritesResponse, UpdateFavoriteResponse, UserBookingsResponse } from '../contract/responses.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { BookingSchema, MovieSchema, UpdateFavoriteBody } from '../contract/schemas.ts';
+import { UpdateFavoriteBody } from '../contract/schemas.ts';
 import { bookingJson, movieJson } from '../contract/presenters.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { notFound } from '../http/errors.ts';
@@ -18,7 +18,7 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
         tags,
         security,
         summary: "The caller's bookings, newest first",
-        response: { 200: Type.Object({ success: Type.Literal(true), bookings: Type.Array(BookingSchema) }) },
+        response: { 200: UserBookingsResponse },
       },
     },
     async (request) => {
@@ -34,7 +34,7 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
         tags,
         security,
         summary: "The caller's favourite movies",
-        response: { 200: Type.Object({ success: Type.Literal(true), movies: Type.Array(MovieSchema) }) },
+        response: { 200: FavoritesResponse },
       },
     },
     async (request) => {
@@ -51,7 +51,7 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
         security,
         summary: 'Add a movie to favourites, or remove it if it is one',
         body: UpdateFavoriteBody,
-        response: { 200: Type.Object({ success: Type.Literal(true), message: Type.String(), isFavorite: Type.Boolean() }) },
+        response: { 200: UpdateFavoriteResponse },
       },
     },
     async (request) => {

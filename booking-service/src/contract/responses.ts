@@ -1,0 +1,100 @@
+import { Type, type Static } from 'typebox';
+import {
+  AdminBookingSchema,
+  BookingSchema,
+  DebugBookingSchema,
+  MovieSchema,
+  NowPlayingMovieSchema,
+  ShowSchema,
+} from './schemas.ts';
+
+/**
+ * The answer of every call, as schemas (routes declare them, the OpenAPI
+ * document shows them) and as types (the frontends' typed client uses them).
+ */
+
+const ok = Type.Literal(true);
+
+export const ShowAllResponse = Type.Object({ success: ok, shows: Type.Array(MovieSchema) });
+export const ShowTimesSchema = Type.Record(Type.String(), Type.Array(Type.Object({ time: Type.String(), showId: Type.String() })));
+export const ShowDetailResponse = Type.Object({ success: ok, movie: MovieSchema, dateTime: ShowTimesSchema });
+export const NowPlayingResponse = Type.Object({ success: ok, movies: Type.Array(NowPlayingMovieSchema) });
+export const AddShowResponse = Type.Object({ success: ok, message: Type.String(), created: Type.Integer(), skipped: Type.Integer() });
+
+export const CreateBookingResponse = Type.Object({ success: ok, url: Type.String(), bookingId: Type.String(), holdExpiresAt: Type.String() });
+export const OccupiedSeatsResponse = Type.Object({ success: ok, occupiedSeats: Type.Array(Type.String()) });
+export const VerifyPaymentResponse = Type.Object({
+  success: Type.Boolean(),
+  message: Type.Optional(Type.String()),
+  booking: Type.Object({ movieTitle: Type.String(), amount: Type.Number(), seats: Type.Array(Type.String()) }),
+});
+
+export const UserBookingsResponse = Type.Object({ success: ok, bookings: Type.Array(BookingSchema) });
+export const FavoritesResponse = Type.Object({ success: ok, movies: Type.Array(MovieSchema) });
+export const UpdateFavoriteResponse = Type.Object({ success: ok, message: Type.String(), isFavorite: Type.Boolean() });
+
+export const IsAdminResponse = Type.Object({ success: ok, isAdmin: Type.Boolean() });
+export const AllShowsResponse = Type.Object({ success: ok, shows: Type.Array(ShowSchema) });
+export const AllBookingsResponse = Type.Object({
+  success: ok,
+  bookings: Type.Array(AdminBookingSchema),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer(),
+});
+export const DashboardResponse = Type.Object({
+  success: ok,
+  dashboardData: Type.Object({
+    totalBookings: Type.Integer(),
+    totalRevenue: Type.Number(),
+    activeShows: Type.Array(ShowSchema),
+    totalUser: Type.Integer(),
+  }),
+});
+
+export const DebugBookingsResponse = Type.Object({ success: ok, bookings: Type.Array(DebugBookingSchema) });
+export const UnpaidBookingsResponse = Type.Object({ success: ok, unpaidBookings: Type.Array(DebugBookingSchema) });
+export const MessageResponse = Type.Object({ success: ok, message: Type.String() });
+export const OutboxMessageSchema = Type.Object({
+  id: Type.String(),
+  bookingId: Type.Union([Type.String(), Type.Null()]),
+  kind: Type.String(),
+  toAddress: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  html: Type.String(),
+  createdAt: Type.String(),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+});
+export const OutboxResponse = Type.Object({ success: ok, messages: Type.Array(OutboxMessageSchema) });
+
+export const HealthResponse = Type.Object({ success: ok, status: Type.String(), database: Type.String() });
+export const PublicConfigResponse = Type.Object({
+  success: ok,
+  imageBaseUrl: Type.String(),
+  currency: Type.String(),
+  theatreTimeZone: Type.String(),
+  holdMinutes: Type.Integer(),
+  catalog: Type.String(),
+});
+
+export type ShowAllResponse = Static<typeof ShowAllResponse>;
+export type ShowDetailResponse = Static<typeof ShowDetailResponse>;
+export type NowPlayingResponse = Static<typeof NowPlayingResponse>;
+export type AddShowResponse = Static<typeof AddShowResponse>;
+export type CreateBookingResponse = Static<typeof CreateBookingResponse>;
+export type OccupiedSeatsResponse = Static<typeof OccupiedSeatsResponse>;
+export type VerifyPaymentResponse = Static<typeof VerifyPaymentResponse>;
+export type UserBookingsResponse = Static<typeof UserBookingsResponse>;
+export type FavoritesResponse = Static<typeof FavoritesResponse>;
+export type UpdateFavoriteResponse = Static<typeof UpdateFavoriteResponse>;
+export type IsAdminResponse = Static<typeof IsAdminResponse>;
+export type AllShowsResponse = Static<typeof AllShowsResponse>;
+export type AllBookingsResponse = Static<typeof AllBookingsResponse>;
+export type DashboardResponse = Static<typeof DashboardResponse>;
+export type DebugBookingsResponse = Static<typeof DebugBookingsResponse>;
+export type UnpaidBookingsResponse = Static<typeof UnpaidBookingsResponse>;
+export type MessageResponse = Static<typeof MessageResponse>;
+export type OutboxMessage = Static<typeof OutboxMessageSchema>;
+export type OutboxResponse = Static<typeof OutboxResponse>;
+export type PublicConfigResponse = Static<typeof PublicConfigResponse>;
