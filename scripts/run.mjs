@@ -4,7 +4,7 @@
  * Needs only Node.js and npm: it installs pnpm and the workspace's packages when
  * they are missing or out of date, then does the job.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,25 +53,30 @@ function serviceEnv() {
   return { ...process.env, DATA_DIR: dataDir };
 }
 
-function start() {
+async function start() {
   build();
-  log(`starting the booking service (data in ${dataDir})`);
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: path.join(root, 'booking-service'),
-    stdio: 'inherit',
-    env: serviceEnv(),
-  });
-  const stop = (signal) => child.kill(signal);
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  const { startStack } = await import('./stack.mjs');
+  log(`starting the stack (data in ${dataDir})`);
+  const stack = await startStack({ dataDir });
+  const lines = Object.entries(stack.urls).map(([name, url]) => `  ${name.padEnd(9)} ${url}`);
+  process.stdout.write(`\nThe site is up: ${stack.urls.shell}\n${lines.join('\n')}\n  API docs  ${stack.urls.service}/docs\nCtrl-C stops everything.\n`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 const [command, ...args] = process.argv.slice(2);
 ensureInstalled();
 switch (command) {
   case 'start':
-    start();
+    await start();
     break;
   case 'build':
     build();

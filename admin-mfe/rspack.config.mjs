@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { remoteRspackConfig } from 'shared-ui/federation';
+
+export default remoteRspackConfig({
+  packageDir: path.dirname(fileURLToPath(import.meta.url)),
+  name: 'admin',
+  port: Number(process.env.ADMIN_PORT ?? 3002),
+  rspack,
+  ModuleFederationPlugin,
+  title: 'Marquee · Admin (standalone)',
+});

@@ -1,0 +1,41 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Button, EmptyState, useApi, useCurrentUser } from 'shared-ui';
+
+export const NOT_AUTHORIZED = 'You are not authorized to access admin dashboard';
+
+/**
+ * Spec §4/§6: signed out -> a sign-in prompt that returns to /admin; signed in
+ * without the admin role -> toast and back to /. Nothing of the admin UI renders
+ * until the service says the user is an admin.
+ */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const api = useApi();
+  const navigate = useNavigate();
+  const isAdmin = useQuery({ queryKey: ['is-admin'], queryFn: () => api.isAdmin(), enabled: user.isAuthenticated, staleTime: 60_000 });
+
+  const refused = isAdmin.isSuccess && !isAdmin.data.isAdmin;
+  useEffect(() => {
+    if (refused) {
+      toast.error(NOT_AUTHORIZED);
+      navigate('/', { replace: true });
+    }
+  }, [refused, navigate]);
+
+  if (user.isLoading) return <div role="status" aria-label="Loading" />;
+  if (!user.isAuthenticated) {
+    return (
+      <EmptyState
+        title="Theatre staff sign-in"
+        text="Sign in with a theatre staff account to manage shows and bookings."
+        action={<Button onClick={() => void user.signIn('/admin')}>Sign in</Button>}
+      />
+    );
+  }
+  if (isAdmin.isError) return <EmptyState title="Could not check your access" text={isAdmin.error.message} action={<Button onClick={() => void isAdmin.refetch()}>Retry</Button>} />;
+  if (isAdmin.data?.isAdmin !== true) return <div role="status" aria-label="Checking access" />;
+  return <>{children}</>;
+}

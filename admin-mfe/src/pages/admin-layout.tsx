@@ -1,0 +1,40 @@
+import { NavLink, Outlet, Link } from 'react-router-dom';
+import { useCurrentUser } from 'shared-ui';
+
+const LINKS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/add-shows', label: 'Add Shows' },
+  { to: '/admin/list-shows', label: 'List Shows' },
+  { to: '/admin/list-bookings', label: 'List Bookings' },
+];
+
+/** The admin's own top bar and sidebar (the shell hides its navbar and footer on /admin). */
+export function AdminLayout() {
+  const user = useCurrentUser();
+  return (
+    <div className="admin">
+      <header className="admin__top">
+        <Link to="/" className="admin__brand">
+          Marquee <span>Admin</span>
+        </Link>
+        <span className="admin__user">{user.name}</span>
+      </header>
+      <div className="admin__body">
+        <nav aria-label="Admin" className="admin__sidebar">
+          <ul>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin__content">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

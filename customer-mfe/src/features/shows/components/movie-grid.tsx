@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import type { Movie } from 'booking-service/contract';
+import { buttonClass, MovieCard } from 'shared-ui';
+
+/** Movies as cards, each leading to its detail page, with Buy Tickets. */
+export function MovieGrid({ movies }: { movies: Movie[] }) {
+  return (
+    <div className="ui-grid">
+      {movies.map((movie) => (
+        <MovieCard
+          key={movie._id}
+          movie={movie}
+          to={`/movies/${movie._id}`}
+          action={
+            <Link className={buttonClass()} to={`/movies/${movie._id}`} aria-label={`Buy tickets for ${movie.title}`}>
+              Buy Tickets
+            </Link>
+          }
+        />
+      ))}
+    </div>
+  );
+}

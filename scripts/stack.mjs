@@ -1,0 +1,133 @@
+/**
+ * The whole product on one machine: the booking service, the identity
+ * provider when built, the shell and the three remotes, each on its own port.
+ * `npm start` and the browser tests start it the same way.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from './static-server.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULT_PORTS = { shell: 3000, customer: 3001, admin: 3002, debug: 3003, service: 4000, identity: 4400 };
+export const FRONTENDS = { shell: 'shell', customer: 'customer-mfe', admin: 'admin-mfe', debug: 'debug-mfe' };
+
+const origin = (port) => `http://localhost:${port}`;
+
+/** The run-time files a deployment edits: where the remotes live, and how to reach the API and sign-in. */
+export function runtimeConfig(ports) {
+  return {
+    remotes: {
+      customer: `${origin(ports.customer)}/mf-manifest.json`,
+      admin: `${origin(ports.admin)}/mf-manifest.json`,
+      debug: `${origin(ports.debug)}/mf-manifest.json`,
+    },
+    appConfig: {
+      apiBaseUrl: origin(ports.service),
+      imageBaseUrl: `${origin(ports.service)}/api/images`,
+      auth: { domain: origin(ports.identity), clientId: 'movie-app-local', audience: 'https://movie-app/api' },
+    },
+  };
+}
+
+async function waitFor(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function startNode(script, env, log) {
+  const child = spawn(process.execPath, [script], {
+    cwd: path.join(root, 'booking-service'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log ? 'inherit' : 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts everything from the production builds (run the builds first) and
+ * resolves once each part answers. `stop()` ends all of it.
+ */
+export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(root, '.data'), log = true, env = {} } = {}) {
+  const config = runtimeConfig(ports);
+  const frontendOrigins = Object.keys(FRONTENDS).map((name) => origin(ports[name]));
+  const children = {};
+  const servers = {};
+
+  const identityScript = path.join(root, 'booking-service/dist/identity/provider-main.js');
+  const withIdentity = existsSync(identityScript);
+  const commonEnv = {
+    DATA_DIR: dataDir,
+    SHELL_URL: origin(ports.shell),
+    AUTH_ISSUER: `${origin(ports.identity)}/`,
+    ...env,
+  };
+  if (!withIdentity) delete commonEnv.AUTH_ISSUER;
+
+  const stop = async () => {
+    await Promise.all(Object.values(servers).map((server) => new Promise((resolve) => server.close(() => resolve()))));
+    await Promise.all(Object.values(children).map(stopChild));
+  };
+
+  try {
+    if (withIdentity) {
+      children.identity = startNode(identityScript, { ...commonEnv, IDENTITY_PORT: String(ports.identity), IDENTITY_REDIRECT_ORIGINS: frontendOrigins.join(',') }, log);
+    }
+    children.service = startNode('dist/main.js', {
+      ...commonEnv,
+      PORT: String(ports.service),
+      PUBLIC_URL: origin(ports.service),
+      CORS_ORIGINS: frontendOrigins.join(','),
+    }, log);
+
+    const startFrontend = async (name) => {
+      const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
+      if (name === 'shell') overrides['/remotes.json'] = JSON.stringify(config.remotes, null, 2);
+      servers[name] = await serveStatic({ root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], overrides });
+    };
+    for (const name of Object.keys(FRONTENDS)) await startFrontend(name);
+
+    await waitFor(`${origin(ports.service)}/api/health`, children.service);
+    if (children.identity) await waitFor(`${origin(ports.identity)}/.well-known/openid-configuration`, children.identity);
+
+    return {
+      ports,
+      urls: Object.fromEntries(Object.keys(ports).map((name) => [name, origin(ports[name])])),
+      config,
+      stop,
+      /** Stops one frontend's server (to prove the others keep working). */
+      async stopFrontend(name) {
+        await new Promise((resolve) => servers[name].close(() => resolve()));
+        delete servers[name];
+      },
+      startFrontend,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

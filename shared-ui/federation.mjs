@@ -1,0 +1,153 @@
+/**
+ * Module Federation settings every frontend build uses, so the shell and the
+ * remotes agree: the shared singletons with their version ranges (read from the
+ * pnpm catalog in pnpm-workspace.yaml, the one place versions live), and the
+ * compiler rules for TypeScript and CSS.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const workspaceFile = path.resolve(here, '../pnpm-workspace.yaml');
+
+/** Libraries that must exist once in the page. */
+export const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'zustand',
+  'react-hot-toast',
+  '@auth0/auth0-react',
+];
+
+/** Reads the flat `catalog:` map of pnpm-workspace.yaml. */
+export function readCatalog(file = workspaceFile) {
+  const catalog = {};
+  let inCatalog = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^catalog:\s*$/.test(line)) {
+      inCatalog = true;
+      continue;
+    }
+    if (inCatalog && /^\S/.test(line)) break;
+    const entry = inCatalog && /^\s+'?([^':#]+)'?:\s*(\S+)/.exec(line);
+    if (entry) catalog[entry[1].trim()] = entry[2].trim();
+  }
+  return catalog;
+}
+
+const sharedUiVersion = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')).version;
+
+/**
+ * The `shared` option of ModuleFederationPlugin. `eager` only in the shell,
+ * which provides the singletons; remotes consume them.
+ */
+export function sharedDependencies({ eager = false } = {}) {
+  const catalog = readCatalog();
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const requiredVersion = catalog[name];
+    if (!requiredVersion) throw new Error(`${name} is missing from the catalog in pnpm-workspace.yaml`);
+    shared[name] = { singleton: true, requiredVersion, eager };
+  }
+  shared['react-dom/client'] = { singleton: true, requiredVersion: catalog['react-dom'], eager };
+  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: catalog.react, eager };
+  shared['shared-ui'] = { singleton: true, requiredVersion: `^${sharedUiVersion}`, eager };
+  return shared;
+}
+
+/** Loader rules: TypeScript/TSX through rspack's built-in SWC, CSS through its native support. */
+export function moduleRules({ development }) {
+  return [
+    {
+      test: /\.[jt]sx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development, refresh: development } },
+          target: 'es2022',
+        },
+      },
+      type: 'javascript/auto',
+    },
+    { test: /\.css$/, type: 'css/auto' },
+    { test: /\.svg$/, type: 'asset/resource' },
+  ];
+}
+
+/** The development run-time configuration every page serves as /app-config.json unless deployment replaces it. */
+export const LOCAL_APP_CONFIG = path.join(here, 'config/app-config.local.json');
+
+/** Emits version.json (name, version, build time) beside a build's files, so a deployment can be identified. */
+export class VersionFilePlugin {
+  constructor(packageDir) {
+    this.pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('VersionFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'VersionFilePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const info = { name: this.pkg.name, version: this.pkg.version, builtAt: new Date().toISOString() };
+        compilation.emitAsset('version.json', new RawSource(`${JSON.stringify(info, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
+ * The rspack configuration of a remote: it exposes `./routes` with a manifest
+ * (mf-manifest.json) the shell registers at run time, and it also builds a
+ * standalone page (index.html) so its team can run it alone. `rspack` and
+ * `ModuleFederationPlugin` come from the remote's own dependencies.
+ */
+export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin }) {
+  return (_env, argv) => {
+    const development = argv.mode === 'development';
+    return {
+      context: packageDir,
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(packageDir, 'dist'),
+        // Chunks load from wherever the manifest was found, so one build serves any host or CDN path.
+        publicPath: 'auto',
+        filename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
+        chunkFilename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
+        cssFilename: 'static/[name].[contenthash:8].css',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+      module: { rules: moduleRules({ development }) },
+      devtool: development ? 'cheap-module-source-map' : 'source-map',
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: { './routes': './src/exposes/routes.tsx' },
+          shared: sharedDependencies(),
+          manifest: true,
+          dts: false,
+        }),
+        new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title), inject: 'body', scriptLoading: 'defer' }),
+        new rspack.CopyRspackPlugin({ patterns: [{ from: LOCAL_APP_CONFIG, to: 'app-config.json' }] }),
+        new VersionFilePlugin(packageDir),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: true,
+        // The shell on another origin fetches the manifest and chunks.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+      },
+    };
+  };
+}
+
+function standaloneHtml(title) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body><div id="root"></div></body></html>`;
+}

@@ -1,0 +1,102 @@
+import type {
+  AddShowRequest,
+  AddShowResponse,
+  AllBookingsResponse,
+  AllShowsResponse,
+  CreateBookingResponse,
+  DashboardResponse,
+  DebugBookingsResponse,
+  FavoritesResponse,
+  IsAdminResponse,
+  MessageResponse,
+  NowPlayingResponse,
+  OccupiedSeatsResponse,
+  OutboxResponse,
+  ShowAllResponse,
+  ShowDetailResponse,
+  UnpaidBookingsResponse,
+  UpdateFavoriteResponse,
+  UserBookingsResponse,
+  VerifyPaymentResponse,
+} from 'booking-service/contract';
+
+/** A failure answer of the service (or the network), carrying the service's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type GetToken = () => Promise<string>;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Attach the signed-in user's access token. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends one request to the booking service and returns its JSON, or throws an
+ * ApiError with the service's `message` (what the spec's toasts show).
+ */
+export async function apiRequest<T>(baseUrl: string, path: string, options: ApiRequestOptions, getToken?: GetToken): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.auth) {
+    if (!getToken) throw new ApiError(401, 'Please login to proceed');
+    headers.authorization = `Bearer ${await getToken()}`;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach the booking service. Check your connection and try again.');
+  }
+  const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string } | null;
+  if (!response.ok) throw new ApiError(response.status, body?.message ?? `Request failed (${response.status})`, body);
+  return body as T;
+}
+
+/** Every call of the contract, typed by the service's own schemas. */
+export function createApi(baseUrl: string, getToken?: GetToken) {
+  const get = <T>(path: string, auth = false) => apiRequest<T>(baseUrl, path, { auth }, getToken);
+  const post = <T>(path: string, body: unknown) => apiRequest<T>(baseUrl, path, { method: 'POST', body, auth: true }, getToken);
+  return {
+    showAll: () => get<ShowAllResponse>('/api/show/all'),
+    showDetail: (movieId: string) => get<ShowDetailResponse>(`/api/show/${encodeURIComponent(movieId)}`),
+    occupiedSeats: (showId: string) => get<OccupiedSeatsResponse>(`/api/booking/seats/${encodeURIComponent(showId)}`),
+    createBooking: (showId: string, selectedSeats: string[]) => post<CreateBookingResponse>('/api/booking/create', { showId, selectedSeats }),
+    verifyPayment: (sessionId: string) => post<VerifyPaymentResponse>('/api/booking/verify-payment', { sessionId }),
+    myBookings: () => get<UserBookingsResponse>('/api/user/bookings', true),
+    favorites: () => get<FavoritesResponse>('/api/user/favorites', true),
+    toggleFavorite: (movieId: string) => post<UpdateFavoriteResponse>('/api/user/update-favorite', { movieId }),
+    isAdmin: () => get<IsAdminResponse>('/api/admin/is-admin', true),
+    nowPlaying: () => get<NowPlayingResponse>('/api/show/now-playing', true),
+    addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),
+    allShows: () => get<AllShowsResponse>('/api/admin/all-shows', true),
+    allBookings: (query = '') => get<AllBookingsResponse>(`/api/admin/all-bookings${query ? `?${query}` : ''}`, true),
+    dashboard: () => get<DashboardResponse>('/api/admin/dashboard', true),
+    debugBookings: () => get<DebugBookingsResponse>('/api/debug/bookings', true),
+    unpaidBookings: () => get<UnpaidBookingsResponse>('/api/debug/unpaid-bookings', true),
+    markPaid: (bookingId: string) => post<MessageResponse>('/api/debug/mark-paid', { bookingId }),
+    testEmail: (bookingId: string) => post<MessageResponse>('/api/debug/test-email', { bookingId }),
+    outbox: () => get<OutboxResponse>('/api/debug/outbox', true),
+    /** TMDB-shaped catalogue answers, proxied by the service. */
+    catalog: <T>(path: string) => get<T>(`/api/catalog/${path.replace(/^\//, '')}`),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

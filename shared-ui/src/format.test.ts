@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
+
+describe('formatters of spec §9', () => {
+  it('formats runtime as Xh Ym', () => {
+    expect(formatRuntime(148)).toBe('2h 28m');
+    expect(formatRuntime(45)).toBe('0h 45m');
+    expect(formatRuntime(120)).toBe('2h 0m');
+  });
+  it('formats prices with the $ symbol, keeping cents', () => {
+    expect(formatPrice(12)).toBe('$12');
+    expect(formatPrice(25.5)).toBe('$25.50');
+    expect(formatPrice(9.99)).toBe('$9.99');
+  });
+  it('formats budgets in USD without decimals', () => {
+    expect(formatBudget(150_000_000)).toBe('$150,000,000');
+  });
+  it('shows vote counts above 1000 as k with one decimal', () => {
+    expect(formatVotes(23456)).toBe('23.5k');
+    expect(formatVotes(1000)).toBe('1000');
+    expect(formatVotes(1001)).toBe('1.0k');
+    expect(formatVotes(987)).toBe('987');
+  });
+  it('reads years and days', () => {
+    expect(releaseYear('2026-05-01')).toBe('2026');
+    expect(releaseYear('')).toBe('');
+    expect(formatDay('2026-11-21')).toBe('Sat, Nov 21');
+  });
+});

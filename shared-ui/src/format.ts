@@ -1,0 +1,56 @@
+/** Formatters of spec §9, shared by every frontend. */
+
+/** 148 -> "2h 28m"; 45 -> "0h 45m". */
+export function formatRuntime(minutes: number): string {
+  const safe = Math.max(0, Math.round(minutes));
+  return `${Math.floor(safe / 60)}h ${safe % 60}m`;
+}
+
+export const CURRENCY_SYMBOL = '$';
+
+/** 25.5 -> "$25.50"; 12 -> "$12". Prices may have cents. */
+export function formatPrice(amount: number): string {
+  const fixed = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+  return `${CURRENCY_SYMBOL}${fixed}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** Budgets in USD without decimals: 150000000 -> "$150,000,000". */
+export function formatBudget(amount: number): string {
+  return usd.format(amount);
+}
+
+/** Vote counts above 1000 as k with one decimal: 23456 -> "23.5k"; 987 -> "987". */
+export function formatVotes(count: number): string {
+  return count > 1000 ? `${(count / 1000).toFixed(1)}k` : String(count);
+}
+
+/** "2026-05-01" -> "2026"; empty when unknown. */
+export function releaseYear(date: string | null | undefined): string {
+  return date ? date.slice(0, 4) : '';
+}
+
+/** A show instant in the visitor's locale: "Sat, Nov 21, 7:30 PM". */
+export function formatShowTime(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
+/** "7:30 PM" */
+export function formatTime(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+}
+
+/** "2026-11-21" -> "Sat, Nov 21" (the date itself, no time zone shift). */
+export function formatDay(date: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}

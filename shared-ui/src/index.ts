@@ -1,0 +1,15 @@
+import './styles/tokens.css';
+
+export * from './format';
+export * from './routes';
+export * from './checkout-store';
+export * from './config/app-config';
+export * from './api/client';
+export * from './auth/use-api';
+export * from './components/button';
+export * from './components/poster';
+export * from './components/star-rating';
+export * from './components/movie-card';
+export * from './components/states';
+export * from './components/page-layout';
+export * from './providers';

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { LOCAL_APP_CONFIG, moduleRules, sharedDependencies, VersionFilePlugin } from 'shared-ui/federation';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The host. It knows no remote at build time: /remotes.json, served beside it,
+ * maps each remote to its mf-manifest.json and is registered at run time.
+ */
+export default (_env, argv) => {
+  const development = argv.mode === 'development';
+  return {
+    context: here,
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(here, 'dist'),
+      publicPath: '/',
+      filename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
+      chunkFilename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
+      cssFilename: 'static/[name].[contenthash:8].css',
+      uniqueName: 'shell',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    module: { rules: moduleRules({ development }) },
+    devtool: development ? 'cheap-module-source-map' : 'source-map',
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared: sharedDependencies({ eager: true }),
+        runtimePlugins: [path.join(here, 'src/federation/fallback-plugin.ts')],
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer' }),
+      new rspack.CopyRspackPlugin({
+        patterns: [
+          { from: 'public', globOptions: { ignore: ['**/index.html'] } },
+          { from: LOCAL_APP_CONFIG, to: 'app-config.json' },
+        ],
+      }),
+      new VersionFilePlugin(here),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.SHELL_PORT ?? 3000),
+      historyApiFallback: true,
+      hot: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+  };
+};

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders, loadAppConfig } from 'shared-ui';
+import { App } from './app';
+import { registerRemotesFromConfig } from './federation/remote-registry';
+import './shell.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+Promise.all([loadAppConfig(), registerRemotesFromConfig()])
+  .then(([config]) => {
+    root.render(
+      <StrictMode>
+        <AppProviders config={config}>
+          <App />
+        </AppProviders>
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    console.error('[shell] could not start', error);
+    root.render(
+      <div className="ui-state" role="alert">
+        <h1 className="ui-state__title">The site could not start</h1>
+        <p className="ui-state__text">Its configuration could not be loaded. Please reload the page in a moment.</p>
+      </div>,
+    );
+  });
