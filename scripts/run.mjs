@@ -86,6 +86,8 @@ switch (command) {
     break;
   case 'test':
     pnpm(['-r', '--if-present', 'run', 'typecheck']);
+    // The browser tests (tests/) run against the production builds.
+    build();
     pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'run', 'test']);
     break;
   case 'bench':

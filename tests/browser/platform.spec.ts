@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { seriousA11yViolations } from '../support/a11y';
+import { countReactRenderers, reactRenderers } from '../support/react-renderers';
+import { control, urls } from '../support/test-stack';
+
+test.describe('the shell loads the remotes at run time', () => {
+  test('home page shows movies now showing, served by the customer remote from its own origin', async ({ page }) => {
+    const manifests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/mf-manifest.json')) manifests.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+    const cards = page.locator('main article');
+    await expect(cards).toHaveCount(4);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Movies' })).toBeVisible();
+    expect(manifests).toContain(`${urls.customer}/mf-manifest.json`);
+  });
+
+  test('the registry comes from /remotes.json beside the shell, not from its bundle', async ({ request }) => {
+    const remotes = await (await request.get('/remotes.json')).json();
+    expect(remotes).toEqual({
+      customer: `${urls.customer}/mf-manifest.json`,
+      admin: `${urls.admin}/mf-manifest.json`,
+      debug: `${urls.debug}/mf-manifest.json`,
+    });
+  });
+
+  test('exactly one React runs in the page with every remote loaded', async ({ page }) => {
+    await countReactRenderers(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+    await page.getByRole('link', { name: 'Movies', exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: 'Now Showing in Theaters' })).toBeVisible();
+    // Client-side navigation into the other remotes, same page, same React.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/debug');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: 'Support desk' })).toBeVisible();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/admin');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: 'Theatre staff sign-in' })).toBeVisible();
+    const renderers = await reactRenderers(page);
+    expect(renderers.count).toBe(1);
+    expect(renderers.versions[0]).toMatch(/^19\./);
+  });
+
+  test('deep links work and unknown paths get the 404 page', async ({ page }) => {
+    await page.goto('/movies');
+    await expect(page.getByRole('heading', { name: 'Now Showing in Theaters' })).toBeVisible();
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  });
+
+  test('navbar and footer are hidden on admin routes', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Theatre staff sign-in' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.locator('footer')).toHaveCount(0);
+    await page.goto('/movies');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+  });
+});
+
+test.describe('isolation: a remote that is down does not take the site down', () => {
+  test.afterEach(async () => {
+    await control('start', 'customer').catch(() => {});
+  });
+
+  test('shows the fallback, keeps the shell and other remotes working, and Retry loads it without a reload', async ({ page }) => {
+    await control('stop', 'customer');
+    await page.goto('/');
+    await expect(page.getByText('This part of the site is temporarily unavailable')).toBeVisible();
+    // The shell still works: its navbar is there and the admin remote still loads.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      window.history.pushState({}, '', '/admin');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: 'Theatre staff sign-in' })).toBeVisible();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByText('This part of the site is temporarily unavailable')).toBeVisible();
+
+    await control('start', 'customer');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+    // Same document: no page reload happened.
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/movies', '/no-such-page', '/admin', '/debug']) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    });
+  }
+
+  test('every control is reachable by keyboard and the skip link goes to the content', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+  });
+});

@@ -1,0 +1,37 @@
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+// The same code `npm start` runs.
+import { startStack } from '../../scripts/stack.mjs';
+import { CONTROL_URL, TEST_PORTS } from './test-stack';
+
+/**
+ * Starts the whole product from its production builds on fresh data, plus a
+ * tiny control server on loopback so tests can take a frontend down and back.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'browser-tests-'));
+  const stack = await startStack({ ports: { ...TEST_PORTS }, dataDir, log: false });
+  const control = http.createServer((request, response) => {
+    const match = /^\/(stop|start)\/(shell|customer|admin|debug)$/.exec(request.url ?? '');
+    if (request.method !== 'POST' || !match) {
+      response.writeHead(404).end();
+      return;
+    }
+    const [, action, name] = match as unknown as [string, 'stop' | 'start', 'shell' | 'customer' | 'admin' | 'debug'];
+    const task = action === 'stop' ? stack.stopFrontend(name) : stack.startFrontend(name);
+    task.then(
+      () => response.writeHead(204).end(),
+      (error: Error) => response.writeHead(500).end(error.message),
+    );
+  });
+  const { port } = new URL(CONTROL_URL);
+  await new Promise<void>((resolve) => control.listen(Number(port), '127.0.0.1', resolve));
+
+  return async () => {
+    await new Promise<void>((resolve) => control.close(() => resolve()));
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
