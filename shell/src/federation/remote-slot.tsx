@@ -53,7 +53,8 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
   }, [name]);
 
   if (state.status === 'loading') {
-    return <div className="ui-state" role="status" aria-label="Loading" style={{ minHeight: '60vh' }} />;
+    // A full-height placeholder keeps the footer below the fold, so the remote arriving shifts nothing in view.
+    return <div className="shell-remote-loading" role="status" aria-label="Loading" />;
   }
   if (state.status === 'failed') return <RemoteUnavailable onRetry={retry} />;
   const { Routes } = state;
