@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { remoteRspackConfig } from 'shared-ui/federation';
 
 export default remoteRspackConfig({
@@ -10,5 +11,6 @@ export default remoteRspackConfig({
   port: Number(process.env.DEBUG_PORT ?? 3003),
   rspack,
   ModuleFederationPlugin,
+  ReactRefreshPlugin: ReactRefreshRspackPlugin,
   title: 'Marquee · Support (standalone)',
 });

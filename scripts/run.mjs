@@ -4,7 +4,7 @@
  * Needs only Node.js and npm: it installs pnpm and the workspace's packages when
  * they are missing or out of date, then does the job.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,11 +72,32 @@ async function start() {
   process.on('SIGTERM', shutdown);
 }
 
+/** Dev servers with hot reload for the four frontends, the service and identity provider built and running. */
+async function dev() {
+  pnpm(['--filter', 'booking-service', 'run', 'build']);
+  const { startBackend, FRONTENDS } = await import('./stack.mjs');
+  const backend = await startBackend({ dataDir });
+  const servers = Object.values(FRONTENDS).map((dir) =>
+    spawn(path.join(root, dir, 'node_modules/.bin/rspack'), ['serve', '--mode', 'development'], { cwd: path.join(root, dir), stdio: 'inherit' }),
+  );
+  process.stdout.write('\nDev servers: shell http://localhost:3000 (remotes 3001-3003, API 4000). Ctrl-C stops everything.\n');
+  const shutdown = async () => {
+    for (const server of servers) server.kill('SIGTERM');
+    await backend.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
 const [command, ...args] = process.argv.slice(2);
 ensureInstalled();
 switch (command) {
   case 'start':
     await start();
+    break;
+  case 'dev':
+    await dev();
     break;
   case 'build':
     build();

@@ -69,30 +69,16 @@ function stopChild(child) {
 }
 
 /**
- * Starts everything from the production builds (run the builds first) and
- * resolves once each part answers. `stop()` ends all of it.
+ * Starts the booking service and, when built, the local identity provider, and
+ * resolves once both answer. The frontends at `frontendOrigins` may call them.
  */
-export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(root, '.data'), log = true, env = {} } = {}) {
-  const config = runtimeConfig(ports);
+export async function startBackend({ ports = DEFAULT_PORTS, dataDir = path.join(root, '.data'), log = true, env = {} } = {}) {
   const frontendOrigins = Object.keys(FRONTENDS).map((name) => origin(ports[name]));
-  const children = {};
-  const servers = {};
-
   const identityScript = path.join(root, 'booking-service/dist/identity/provider-main.js');
   const withIdentity = existsSync(identityScript);
-  const commonEnv = {
-    DATA_DIR: dataDir,
-    SHELL_URL: origin(ports.shell),
-    AUTH_ISSUER: `${origin(ports.identity)}/`,
-    ...env,
-  };
-  if (!withIdentity) delete commonEnv.AUTH_ISSUER;
-
-  const stop = async () => {
-    await Promise.all(Object.values(servers).map((server) => new Promise((resolve) => server.close(() => resolve()))));
-    await Promise.all(Object.values(children).map(stopChild));
-  };
-
+  const commonEnv = { DATA_DIR: dataDir, SHELL_URL: origin(ports.shell), ...(withIdentity ? { AUTH_ISSUER: `${origin(ports.identity)}/` } : {}), ...env };
+  const children = {};
+  const stop = () => Promise.all(Object.values(children).map(stopChild));
   try {
     if (withIdentity) {
       children.identity = startNode(identityScript, { ...commonEnv, IDENTITY_PORT: String(ports.identity), IDENTITY_REDIRECT_ORIGINS: frontendOrigins.join(',') }, log);
@@ -103,16 +89,37 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
       PUBLIC_URL: origin(ports.service),
       CORS_ORIGINS: frontendOrigins.join(','),
     }, log);
+    await waitFor(`${origin(ports.service)}/api/health`, children.service);
+    if (children.identity) await waitFor(`${origin(ports.identity)}/.well-known/openid-configuration`, children.identity);
+    return { stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
+/**
+ * Starts everything from the production builds (run the builds first) and
+ * resolves once each part answers. `stop()` ends all of it.
+ */
+export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(root, '.data'), log = true, env = {} } = {}) {
+  const config = runtimeConfig(ports);
+  const servers = {};
+  let backend = null;
+
+  const stop = async () => {
+    await Promise.all(Object.values(servers).map((server) => new Promise((resolve) => server.close(() => resolve()))));
+    await backend?.stop();
+  };
+
+  try {
     const startFrontend = async (name) => {
       const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
       if (name === 'shell') overrides['/remotes.json'] = JSON.stringify(config.remotes, null, 2);
       servers[name] = await serveStatic({ root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], overrides });
     };
     for (const name of Object.keys(FRONTENDS)) await startFrontend(name);
-
-    await waitFor(`${origin(ports.service)}/api/health`, children.service);
-    if (children.identity) await waitFor(`${origin(ports.identity)}/.well-known/openid-configuration`, children.identity);
+    backend = await startBackend({ ports, dataDir, log, env });
 
     return {
       ports,

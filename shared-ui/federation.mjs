@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workspaceFile = path.resolve(here, '../pnpm-workspace.yaml');
 
+/** The React Refresh namespace every app uses in development, so the shared runtime is injected once. */
+export const REFRESH_NAMESPACE = 'marquee';
+
 /** Libraries that must exist once in the page. */
 export const SINGLETONS = [
   'react',
@@ -58,6 +61,16 @@ export function sharedDependencies({ eager = false } = {}) {
   return shared;
 }
 
+/**
+ * Development: every app's React Refresh client uses one runtime per page (see
+ * dev/refresh-runtime.cjs). A replacement rather than an alias, because the
+ * refresh plugin puts its own 'react-refresh' alias first.
+ */
+export function sharedRefreshRuntimePlugin(rspack) {
+  const shim = path.join(here, 'dev/refresh-runtime.cjs');
+  return new rspack.NormalModuleReplacementPlugin(/^react-refresh\/runtime$/, shim);
+}
+
 /** Loader rules: TypeScript/TSX through rspack's built-in SWC, CSS through its native support. */
 export function moduleRules({ development }) {
   return [
@@ -101,10 +114,13 @@ export class VersionFilePlugin {
 /**
  * The rspack configuration of a remote: it exposes `./routes` with a manifest
  * (mf-manifest.json) the shell registers at run time, and it also builds a
- * standalone page (index.html) so its team can run it alone. `rspack` and
- * `ModuleFederationPlugin` come from the remote's own dependencies.
+ * standalone page (index.html) so its team can run it alone. `rspack`,
+ * `ModuleFederationPlugin` and `ReactRefreshPlugin` come from the remote's own
+ * dependencies. In development, React Refresh runs under the remote's own
+ * namespace and its hot-update socket points at the remote's dev server, so an
+ * edit shows in the shell's page too.
  */
-export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin }) {
+export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin }) {
   return (_env, argv) => {
     const development = argv.mode === 'development';
     return {
@@ -135,12 +151,15 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
         new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title), inject: 'body', scriptLoading: 'defer' }),
         new rspack.CopyRspackPlugin({ patterns: [{ from: LOCAL_APP_CONFIG, to: 'app-config.json' }] }),
         new VersionFilePlugin(packageDir),
+        ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
       ],
       performance: { hints: false },
       devServer: {
+        host: 'localhost',
         port,
         historyApiFallback: true,
         hot: true,
+        client: { webSocketURL: `ws://localhost:${port}/ws`, overlay: { errors: true, warnings: false } },
         // The shell on another origin fetches the manifest and chunks.
         headers: { 'Access-Control-Allow-Origin': '*' },
       },

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { LOCAL_APP_CONFIG, moduleRules, sharedDependencies, VersionFilePlugin } from 'shared-ui/federation';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { LOCAL_APP_CONFIG, moduleRules, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, sharedDependencies, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,10 +44,12 @@ export default (_env, argv) => {
         ],
       }),
       new VersionFilePlugin(here),
+      ...(development ? [new ReactRefreshRspackPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
     ],
     performance: { hints: false },
     devServer: {
       port: Number(process.env.SHELL_PORT ?? 3000),
+      host: 'localhost',
       historyApiFallback: true,
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
