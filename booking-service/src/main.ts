@@ -1,19 +1,10 @@
 import { buildApp } from './app.ts';
 import { createBuiltinCatalog } from './catalog/builtin-catalog.ts';
 import { createTmdbCatalog } from './catalog/tmdb-catalog.ts';
-import { ConfigError, loadConfig, type Config } from './config/config.ts';
-import { devKeySet, loadOrCreateDevKey } from './identity/dev-keys.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
 import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
 import { openStore } from './repositories/open-store.ts';
 import { seedStore } from './seed/seed.ts';
-
-async function signingKeys(config: Config) {
-  if (config.auth.jwksUrl) return remoteKeySet(config.auth.jwksUrl);
-  if (config.env === 'production') {
-    throw new ConfigError('NODE_ENV=production needs a real identity provider: set AUTH0_DOMAIN (or AUTH_ISSUER)');
-  }
-  return devKeySet(await loadOrCreateDevKey(config.dataDir));
-}
 
 async function main() {
   const config = loadConfig();
@@ -25,7 +16,7 @@ async function main() {
     issuer: config.auth.issuer,
     audience: config.auth.audience,
     rolesClaim: config.auth.rolesClaim,
-    keys: await signingKeys(config),
+    keys: remoteKeySet(config.auth.jwksUrl),
   });
   const app = await buildApp({ config, store, catalog, verifyToken });
 

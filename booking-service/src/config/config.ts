@@ -5,10 +5,12 @@ export interface Config {
   env: 'development' | 'test' | 'production';
   host: string;
   port: number;
-  /** Where the embedded database and development keys live. */
+  /** Where the embedded database (and the local identity provider's keys and accounts) live. */
   dataDir: string;
-  /** PostgreSQL server; when absent the embedded PGlite store under dataDir is used. */
+  /** PostgreSQL server; when absent (and no MongoDB) the embedded PGlite store under dataDir is used. */
   databaseUrl: string | undefined;
+  /** MongoDB deployment (e.g. Atlas); selects the MongoDB store. Never together with databaseUrl. */
+  mongodbUri: string | undefined;
   /** Public origin of this service, used for links it hands out (images, checkout). */
   publicUrl: string;
   /** Origin of the shell, for links back to the site. */
@@ -20,8 +22,8 @@ export interface Config {
   auth: {
     issuer: string;
     audience: string;
-    /** Set when tokens are verified against a remote JWKS (Auth0, the local identity provider). */
-    jwksUrl: string | undefined;
+    /** Where the issuer publishes its signing keys (Auth0, or the local identity provider by default). */
+    jwksUrl: string;
     rolesClaim: string;
   };
   tmdb: {
@@ -70,6 +72,18 @@ function url(env: Env, name: string, fallback: string): string {
   }
 }
 
+function mongodbUri(env: Env): string | undefined {
+  const raw = env.MONGODB_URI || undefined;
+  if (raw === undefined) return undefined;
+  if (env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_URL (PostgreSQL) and MONGODB_URI (MongoDB) are both set: set only the one for the store to use');
+  }
+  if (!/^mongodb(\+srv)?:\/\/[^/\s]+/.test(raw)) {
+    throw new ConfigError('MONGODB_URI must be a MongoDB connection string (mongodb://... or mongodb+srv://...)');
+  }
+  return raw;
+}
+
 function timeZone(raw: string): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: raw });
@@ -85,7 +99,11 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`);
   const auth0Domain = env.AUTH0_DOMAIN?.replace(/^https?:\/\//, '').replace(/\/$/, '');
   const issuer = auth0Domain ? `https://${auth0Domain}/` : env.AUTH_ISSUER || LOCAL_ISSUER;
-  const jwksUrl = env.AUTH_JWKS_URL || (auth0Domain || env.AUTH_ISSUER ? new URL('.well-known/jwks.json', issuer).toString() : undefined);
+  // Auth0 and the local identity provider both publish their keys here.
+  const jwksUrl = env.AUTH_JWKS_URL || new URL('.well-known/jwks.json', issuer).toString();
+  if (nodeEnv === 'production' && issuer === LOCAL_ISSUER) {
+    throw new ConfigError('NODE_ENV=production needs a real identity provider: set AUTH0_DOMAIN (or AUTH_ISSUER)');
+  }
   const tmdbApiKey = env.TMDB_API_KEY || undefined;
 
   return {
@@ -94,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    mongodbUri: mongodbUri(env),
     publicUrl,
     shellUrl: url(env, 'SHELL_URL', 'http://localhost:3000'),
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : DEFAULT_FRONTEND_ORIGINS,

@@ -1,8 +1,8 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../identity/dev-accounts.ts';
-import { InvalidTokenError, type Identity, type TokenVerifier } from '../identity/token-verifier.ts';
+import { InvalidTokenError, SigningKeysUnavailableError, type Identity, type TokenVerifier } from '../identity/token-verifier.ts';
 import type { UserRepository } from '../repositories/types.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +42,10 @@ export function createAuth(verify: TokenVerifier, users: UserRepository): Auth {
       return identity;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw unauthorized(error.message);
+      if (error instanceof SigningKeysUnavailableError) {
+        request.log.warn({ err: error.cause }, error.message);
+        throw new HttpError(503, 'Sign-in is unavailable right now, please try again shortly');
+      }
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 /**
- * Development accounts. The local identity provider signs these in; the seed
- * gives the moviegoer some past bookings. Never used in production.
+ * Development accounts, seeded into the local identity provider (which signs
+ * them in with DEV_PASSWORD); the service's seed gives the moviegoer some past
+ * bookings. Never used in production.
  */
 export type Role = 'admin' | 'support';
 
@@ -12,11 +13,5 @@ export const DEV_ACCOUNTS: readonly DevAccount[] = [
   { sub: 'local|support', email: 'support@example.com', name: 'Sam Support', roles: ['support'] },
 ];
 
-/** The account for an email, or a new moviegoer identity derived from it. */
-export function devAccountFor(email: string): DevAccount {
-  const normalized = email.trim().toLowerCase();
-  const known = DEV_ACCOUNTS.find((account) => account.email === normalized);
-  if (known) return known;
-  const local = normalized.split('@')[0] ?? normalized;
-  return { sub: `local|${normalized}`, email: normalized, name: local.charAt(0).toUpperCase() + local.slice(1), roles: [] };
-}
+/** The one password of the seeded development accounts (stated in the README). */
+export const DEV_PASSWORD = 'movies-dev-password';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSigner, TEST_AUDIENCE, TEST_ISSUER, type TestSigner } from '../../test/support/signer.ts';
 import { ROLES_CLAIM } from '../config/config.ts';
-import { createTokenVerifier, InvalidTokenError, remoteKeySet, type TokenVerifier } from './token-verifier.ts';
+import { createTokenVerifier, InvalidTokenError, remoteKeySet, SigningKeysUnavailableError, type TokenVerifier } from './token-verifier.ts';
 
 describe('token verification against a JWKS served over HTTP', () => {
   let signer: TestSigner;
@@ -27,6 +27,16 @@ describe('token verification against a JWKS served over HTTP', () => {
       extraClaims: { email: undefined, name: undefined, 'https://movie-app/email': 'n@x.io', 'https://movie-app/name': 'Nia' },
     });
     expect(await verify(token)).toMatchObject({ email: 'n@x.io', name: 'Nia', roles: [] });
+  });
+
+  it.each([
+    ['at+jwt, audience string (the local provider)', { typ: 'at+jwt', audience: TEST_AUDIENCE }],
+    ['at+jwt, audience array', { typ: 'at+jwt', audience: ['https://other/api', TEST_AUDIENCE] }],
+    ['application/at+jwt', { typ: 'application/at+jwt' }],
+    ['JWT, audience string', { typ: 'JWT', audience: TEST_AUDIENCE }],
+    ['JWT, audience array (Auth0 with openid scope)', { typ: 'JWT', audience: [TEST_AUDIENCE, 'https://x.auth0.com/userinfo'] }],
+  ])('accepts %s', async (_label, options) => {
+    expect(await verify(await signer.token({ sub: 'u2', ...options }))).toMatchObject({ sub: 'u2' });
   });
 
   const refusals: [string, () => Promise<string>, RegExp][] = [
@@ -72,4 +82,14 @@ describe('token verification against a JWKS served over HTTP', () => {
       await expect(verify(await make())).rejects.toThrow(message);
     });
   }
+
+  it('tells an unreachable identity provider apart from a bad token', async () => {
+    const offline = createTokenVerifier({
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+      rolesClaim: ROLES_CLAIM,
+      keys: remoteKeySet('http://127.0.0.1:1/.well-known/jwks.json'),
+    });
+    await expect(offline(await signer.token())).rejects.toBeInstanceOf(SigningKeysUnavailableError);
+  });
 });

@@ -13,6 +13,9 @@ export interface TokenVerifierOptions {
 
 export class InvalidTokenError extends Error {}
 
+/** The issuer's signing keys could not be fetched (the identity provider is down or unreachable). */
+export class SigningKeysUnavailableError extends Error {}
+
 const KNOWN_ROLES: readonly Role[] = ['admin', 'support'];
 
 export function remoteKeySet(jwksUrl: string): JWTVerifyGetKey {
@@ -44,8 +47,10 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       typ = result.protectedHeader.typ;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new InvalidTokenError('Your session has expired, please sign in again');
+      if (error instanceof errors.JWKSTimeout) throw new SigningKeysUnavailableError('The identity provider did not answer in time', { cause: error });
       if (error instanceof errors.JOSEError) throw new InvalidTokenError('Invalid access token');
-      throw error;
+      // Not about the token: fetching the JWKS failed (connection refused, DNS).
+      throw new SigningKeysUnavailableError('The identity provider cannot be reached', { cause: error });
     }
     // Auth0 issues typ "JWT" (or none); OIDC access tokens say "at+jwt". An ID token would not pass the audience check.
     if (typ !== undefined && !['at+jwt', 'application/at+jwt', 'jwt'].includes(typ.toLowerCase())) {

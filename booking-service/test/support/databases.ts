@@ -1,23 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../src/db/database.ts';
+import { connectMongo, createMongoStore } from '../../src/repositories/mongo/store.ts';
+import { createPostgresStore } from '../../src/repositories/postgres/store.ts';
+import type { Store } from '../../src/repositories/types.ts';
 
 /**
- * The database lanes every integration test runs on: embedded PGlite always,
- * and a PostgreSQL server when TEST_POSTGRES_URL points at one (.ci/run starts
- * it). Each test file gets its own fresh database.
+ * The database lanes every integration and repository contract test runs on:
+ * embedded PGlite always, a PostgreSQL server when TEST_POSTGRES_URL points at
+ * one (.ci/run starts it), and MongoDB when TEST_MONGODB_URI points at one (a
+ * local mongod or mongodb-memory-server, see the README). Each test file gets
+ * its own fresh, empty database, removed when its store closes.
  */
 export interface Lane {
-  name: 'pglite' | 'postgres';
+  name: 'pglite' | 'postgres' | 'mongodb';
   /** Why the lane does not run here, or null when it does. */
   skipReason: string | null;
-  open(): Promise<Database>;
+  /** A store on a fresh, empty database of this lane; closing it drops that database. */
+  openStore(): Promise<Store>;
 }
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
+const mongodbUri = process.env.TEST_MONGODB_URI;
+
+function freshName(): string {
+  return `test_${randomBytes(6).toString('hex')}`;
+}
 
 async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
+  const name = freshName();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -37,14 +48,37 @@ async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
   };
 }
 
+async function freshMongoStore(uri: string): Promise<Store> {
+  const connection = await connectMongo(uri, { dbName: freshName() });
+  const store = createMongoStore(connection);
+  return {
+    ...store,
+    async close() {
+      await connection.dropDatabase().catch(() => {});
+      await store.close();
+    },
+  };
+}
+
 export const lanes: Lane[] = [
-  { name: 'pglite', skipReason: null, open: () => openPglite(undefined) },
+  {
+    name: 'pglite',
+    skipReason: null,
+    openStore: async () => createPostgresStore(await openPglite(undefined)),
+  },
   {
     name: 'postgres',
     skipReason: postgresUrl
       ? null
       : 'PostgreSQL lane skipped: TEST_POSTGRES_URL is not set (bash .ci/run starts a server and sets it)',
-    open: () => freshPostgresDatabase(postgresUrl!),
+    openStore: async () => createPostgresStore(await freshPostgresDatabase(postgresUrl!)),
+  },
+  {
+    name: 'mongodb',
+    skipReason: mongodbUri
+      ? null
+      : 'MongoDB lane skipped: TEST_MONGODB_URI is not set (no MongoDB server here; README "MongoDB deployments" says how to run it with a local mongod or mongodb-memory-server)',
+    openStore: () => freshMongoStore(mongodbUri!),
   },
 ];
 

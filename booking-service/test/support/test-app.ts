@@ -3,7 +3,6 @@ import { buildApp, type App } from '../../src/app.ts';
 import { createBuiltinCatalog } from '../../src/catalog/builtin-catalog.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createTokenVerifier, remoteKeySet } from '../../src/identity/token-verifier.ts';
-import { createPostgresStore } from '../../src/repositories/postgres/store.ts';
 import type { Store } from '../../src/repositories/types.ts';
 import { seedStore } from '../../src/seed/seed.ts';
 import type { Lane } from './databases.ts';
@@ -45,8 +44,7 @@ export interface TestAppOptions {
 /** The whole service on a fresh database of the lane, listening on a free local port. */
 export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Promise<TestApp> {
   const signer = await startTestSigner();
-  const database = await lane.open();
-  const store = createPostgresStore(database);
+  const store = await lane.openStore();
   const now = options.now ?? (() => new Date());
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -1,0 +1,54 @@
+import type { Connection, Model, Schema } from 'mongoose';
+import {
+  bookingSchema,
+  favoriteSchema,
+  movieSchema,
+  outboxSchema,
+  showSchema,
+  userSchema,
+  type BookingDocument,
+  type FavoriteDocument,
+  type MovieDocument,
+  type OutboxDocument,
+  type ShowDocument,
+  type UserDocument,
+} from './schemas.ts';
+
+export interface Models {
+  Movie: Model<MovieDocument>;
+  Show: Model<ShowDocument>;
+  User: Model<UserDocument>;
+  Favorite: Model<FavoriteDocument>;
+  Booking: Model<BookingDocument>;
+  Outbox: Model<OutboxDocument>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- mongoose's schema generics do not line up with Model<T>
+type AnySchema = Schema<any>;
+
+function model<T>(connection: Connection, name: string, schema: AnySchema): Model<T> {
+  // A connection keeps its models: asking twice gives the same one.
+  return (connection.models[name] ?? connection.model(name, schema)) as unknown as Model<T>;
+}
+
+/** The models bound to one connection (several stores may live in one process, e.g. in tests). */
+export function createModels(connection: Connection): Models {
+  return {
+    Movie: model(connection, 'Movie', movieSchema),
+    Show: model(connection, 'Show', showSchema),
+    User: model(connection, 'User', userSchema),
+    Favorite: model(connection, 'Favorite', favoriteSchema),
+    Booking: model(connection, 'Booking', bookingSchema),
+    Outbox: model(connection, 'Outbox', outboxSchema),
+  };
+}
+
+/**
+ * Creates the indexes the schemas declare that do not exist yet (and the
+ * collections with them). It never drops an index, so several instances may
+ * start at once; an existing index of the same name with other options makes
+ * this fail loudly instead of serving without the seat ledger's unique index.
+ */
+export async function ensureIndexes(models: Models): Promise<void> {
+  for (const m of Object.values(models) as Model<unknown>[]) await m.createIndexes();
+}

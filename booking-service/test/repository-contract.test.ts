@@ -1,0 +1,506 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_SEATS } from '../src/domain/seats.ts';
+import type { Booking, Movie, NewBooking, Show, Store, User } from '../src/repositories/types.ts';
+import { lanes } from './support/databases.ts';
+
+/**
+ * The repository contract: every method of every repository, called directly,
+ * with the same expectations on each store (PGlite, PostgreSQL, MongoDB). The
+ * PostgreSQL store is the reference; another adapter is done when this passes.
+ *
+ * All lanes share one store per file, so each test makes its own movies, shows
+ * and users, and checks global answers (counts, sums, lists) as differences or
+ * on its own records.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Far from the real clock, so nothing here depends on when the suite runs. */
+const BASE = new Date('2031-05-01T12:00:00.000Z').getTime();
+
+let movieCounter = 0;
+function movieFixture(overrides: Partial<Movie> = {}): Movie {
+  movieCounter += 1;
+  const id = String(700_000 + movieCounter * 7 + Math.floor(Math.random() * 7));
+  return {
+    id,
+    title: `Contract Movie ${id}`,
+    tagline: 'A tagline',
+    overview: 'An overview of the picture.',
+    posterPath: `/poster-${id}.svg`,
+    backdropPath: null,
+    releaseDate: '2031-04-20',
+    runtime: 118,
+    genres: [
+      { id: 18, name: 'Drama' },
+      { id: 35, name: 'Comedy' },
+    ],
+    voteAverage: 7.5,
+    voteCount: 1234,
+    originalLanguage: 'en',
+    casts: [
+      { name: 'Ada Lane', character: 'The Pilot', profile_path: '/ada.svg' },
+      { name: 'Bo Reed', character: '', profile_path: null },
+    ],
+    ...overrides,
+  };
+}
+
+function userFixture(label: string): User {
+  const id = `contract|${label}-${randomUUID().slice(0, 8)}`;
+  return { id, name: `${label} Person`, email: `${label}@example.com` };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+for (const lane of lanes) {
+  describe.skipIf(lane.skipReason !== null)(`repository contract on ${lane.name}`, () => {
+    let store: Store;
+
+    beforeAll(async () => {
+      store = await lane.openStore();
+    });
+    afterAll(() => store?.close());
+
+    async function movieWithShows(startTimes: number[], priceCents = 1250, overrides: Partial<Movie> = {}) {
+      const movie = movieFixture(overrides);
+      await store.movies.upsert(movie);
+      await store.shows.addMany(movie.id, startTimes.map((t) => ({ startsAt: new Date(t), priceCents })));
+      const shows = await store.shows.upcomingForMovie(movie.id, new Date(0));
+      return { movie, shows };
+    }
+
+    async function newUser(label: string): Promise<User> {
+      const user = userFixture(label);
+      await store.users.upsert(user);
+      return user;
+    }
+
+    function newBooking(show: Show, user: User, seats: string[], createdAt = new Date(BASE)): NewBooking {
+      const id = randomUUID();
+      return {
+        id,
+        userId: user.id,
+        showId: show.id,
+        seats,
+        amountCents: show.priceCents * seats.length,
+        holdExpiresAt: new Date(createdAt.getTime() + 10 * 60_000),
+        paymentLink: `http://localhost:4000/api/checkout/${id}`,
+        createdAt,
+      };
+    }
+
+    async function book(show: Show, user: User, seats: string[], createdAt?: Date): Promise<Booking> {
+      const result = await store.bookings.create(newBooking(show, user, seats, createdAt));
+      if (!result.ok) throw new Error(`seats ${result.takenSeats.join(', ')} unexpectedly taken`);
+      return result.booking;
+    }
+
+    describe('movies', () => {
+      it('upsert inserts, get reads it back unchanged, and an unknown id is null', async () => {
+        const movie = movieFixture();
+        const before = await store.movies.count();
+        await store.movies.upsert(movie);
+        expect(await store.movies.get(movie.id)).toEqual(movie);
+        expect(await store.movies.count()).toBe(before + 1);
+        expect(await store.movies.get('999999999')).toBeNull();
+      });
+
+      it('upsert of a known movie refreshes its details without adding one', async () => {
+        const movie = movieFixture();
+        await store.movies.upsert(movie);
+        const count = await store.movies.count();
+        const refreshed = { ...movie, title: 'Renamed', voteAverage: 8.25, casts: [], genres: [], posterPath: null };
+        await store.movies.upsert(refreshed);
+        expect(await store.movies.get(movie.id)).toEqual(refreshed);
+        expect(await store.movies.count()).toBe(count);
+      });
+
+      it('withUpcomingShows lists movies with a show after now once each, soonest next show first', async () => {
+        const now = BASE + 100 * DAY;
+        const later = await movieWithShows([now + 5 * HOUR, now + 30 * HOUR, now + 2 * HOUR + 50 * DAY]);
+        const sooner = await movieWithShows([now + 1 * HOUR, now + 40 * HOUR]);
+        const pastOnly = await movieWithShows([now - 1 * HOUR, now - 30 * HOUR]);
+        const atNow = await movieWithShows([now]);
+        const listed = (await store.movies.withUpcomingShows(new Date(now))).map((m) => m.id);
+        const ours = listed.filter((id) => [later, sooner, pastOnly, atNow].some((x) => x.movie.id === id));
+        expect(ours).toEqual([sooner.movie.id, later.movie.id]);
+        expect(new Set(listed).size).toBe(listed.length);
+        const full = (await store.movies.withUpcomingShows(new Date(now))).find((m) => m.id === sooner.movie.id);
+        expect(full).toEqual(sooner.movie);
+      });
+
+      it('withUpcomingShows breaks a tie of next show by title', async () => {
+        const now = BASE + 200 * DAY;
+        const zed = await movieWithShows([now + HOUR], 1000, { title: 'Zed at the same time' });
+        const abe = await movieWithShows([now + HOUR], 1000, { title: 'Abe at the same time' });
+        const ids = (await store.movies.withUpcomingShows(new Date(now))).map((m) => m.id);
+        expect(ids.filter((id) => id === zed.movie.id || id === abe.movie.id)).toEqual([abe.movie.id, zed.movie.id]);
+      });
+    });
+
+    describe('shows', () => {
+      it('addMany creates only the shows that do not exist yet for that movie and instant', async () => {
+        const movie = movieFixture();
+        await store.movies.upsert(movie);
+        const t1 = new Date(BASE + 300 * DAY);
+        const t2 = new Date(BASE + 300 * DAY + 3 * HOUR);
+        expect(await store.shows.addMany(movie.id, [])).toBe(0);
+        expect(await store.shows.addMany(movie.id, [{ startsAt: t1, priceCents: 1000 }])).toBe(1);
+        expect(
+          await store.shows.addMany(movie.id, [
+            { startsAt: t1, priceCents: 1999 },
+            { startsAt: t2, priceCents: 1999 },
+            { startsAt: new Date(t2.getTime()), priceCents: 1999 },
+          ]),
+        ).toBe(1);
+        const shows = await store.shows.upcomingForMovie(movie.id, new Date(0));
+        expect(shows.map((s) => [s.startsAt.toISOString(), s.priceCents])).toEqual([
+          [t1.toISOString(), 1000],
+          [t2.toISOString(), 1999],
+        ]);
+        // The same instant for another movie is another show.
+        const other = movieFixture();
+        await store.movies.upsert(other);
+        expect(await store.shows.addMany(other.id, [{ startsAt: t1, priceCents: 1000 }])).toBe(1);
+      });
+
+      it('addMany refuses shows of a movie that is not stored', async () => {
+        await expect(store.shows.addMany('999999997', [{ startsAt: new Date(BASE + 300 * DAY), priceCents: 1000 }])).rejects.toThrow();
+        expect(await store.shows.upcomingForMovie('999999997', new Date(0))).toEqual([]);
+      });
+
+      it('get returns the show with its movie; an unknown id is null', async () => {
+        const { movie, shows } = await movieWithShows([BASE + 301 * DAY], 1450);
+        const show = shows[0]!;
+        expect(show).toEqual({ id: expect.any(String), movieId: movie.id, startsAt: new Date(BASE + 301 * DAY), priceCents: 1450 });
+        expect(await store.shows.get(show.id)).toEqual({ ...show, movie });
+        expect(await store.shows.get(randomUUID())).toBeNull();
+      });
+
+      it('upcomingForMovie lists only that movie\'s shows after now, soonest first', async () => {
+        const now = BASE + 302 * DAY;
+        const { movie } = await movieWithShows([now + 3 * HOUR, now - HOUR, now, now + HOUR]);
+        await movieWithShows([now + 2 * HOUR]);
+        const upcoming = await store.shows.upcomingForMovie(movie.id, new Date(now));
+        expect(upcoming.map((s) => s.startsAt.getTime())).toEqual([now + HOUR, now + 3 * HOUR]);
+        expect(upcoming.every((s) => s.movieId === movie.id)).toBe(true);
+        expect(await store.shows.upcomingForMovie('999999998', new Date(0))).toEqual([]);
+      });
+
+      it('countUpcoming counts shows starting after now', async () => {
+        const now = BASE + 900 * DAY;
+        const before = await store.shows.countUpcoming(new Date(now));
+        await movieWithShows([now + HOUR, now + 2 * HOUR, now, now - HOUR]);
+        expect(await store.shows.countUpcoming(new Date(now))).toBe(before + 2);
+      });
+
+      it('listWithSeats lists shows from a date (or all) with movie and seat ledger, soonest first then by title', async () => {
+        const from = BASE + 400 * DAY;
+        const b = await movieWithShows([from + HOUR, from - HOUR], 1100, { title: 'Beta listing' });
+        const a = await movieWithShows([from + HOUR, from + 2 * HOUR], 1200, { title: 'Alpha listing' });
+        const user = await newUser('ledger');
+        const bShow = b.shows.find((s) => s.startsAt.getTime() === from + HOUR)!;
+        const paid = await book(bShow, user, ['A1', 'A2']);
+        await store.bookings.markPaid(paid.id, new Date(BASE));
+        await book(bShow, user, ['C3']);
+
+        const ours = (list: Awaited<ReturnType<Store['shows']['listWithSeats']>>) =>
+          list.filter((s) => s.movieId === a.movie.id || s.movieId === b.movie.id);
+        const listed = ours(await store.shows.listWithSeats({ from: new Date(from) }));
+        expect(listed.map((s) => [s.startsAt.getTime() - from, s.movie.title])).toEqual([
+          [HOUR, 'Alpha listing'],
+          [HOUR, 'Beta listing'],
+          [2 * HOUR, 'Alpha listing'],
+        ]);
+        expect(listed[1]).toEqual({ ...bShow, movie: b.movie, occupiedSeats: { A1: 'paid', A2: 'paid', C3: 'held' } });
+        expect(listed[0]!.occupiedSeats).toEqual({});
+
+        const all = ours(await store.shows.listWithSeats({}));
+        expect(all).toHaveLength(4);
+        expect(all[0]!.startsAt.getTime()).toBe(from - HOUR);
+        const times = (await store.shows.listWithSeats({})).map((s) => s.startsAt.getTime());
+        expect([...times].sort((x, y) => x - y)).toEqual(times);
+      });
+
+      it('occupiedSeats is the ledger of held and sold seats; empty for a show without bookings or an unknown show', async () => {
+        const { shows } = await movieWithShows([BASE + 401 * DAY]);
+        const show = shows[0]!;
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({});
+        expect(await store.shows.occupiedSeats(randomUUID())).toEqual({});
+        const user = await newUser('occupied');
+        const first = await book(show, user, ['E4', 'E5']);
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({ E4: 'held', E5: 'held' });
+        await store.bookings.markPaid(first.id, new Date(BASE));
+        await book(show, user, ['J9']);
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({ E4: 'paid', E5: 'paid', J9: 'held' });
+      });
+    });
+
+    describe('bookings', () => {
+      it('create reserves the seats and records a held, unpaid booking with its payment link', async () => {
+        const { shows } = await movieWithShows([BASE + 500 * DAY], 1275);
+        const show = shows[0]!;
+        const user = await newUser('creator');
+        const request = newBooking(show, user, ['B2', 'B3'], new Date(BASE + 1234));
+        const result = await store.bookings.create(request);
+        const expected: Booking = {
+          id: request.id,
+          userId: user.id,
+          showId: show.id,
+          seats: ['B2', 'B3'],
+          amountCents: 2550,
+          status: 'held',
+          isPaid: false,
+          paymentLink: request.paymentLink,
+          paymentSessionId: null,
+          holdExpiresAt: request.holdExpiresAt,
+          paidAt: null,
+          createdAt: new Date(BASE + 1234),
+        };
+        expect(result).toEqual({ ok: true, booking: expected });
+        expect(await store.bookings.get(request.id)).toEqual(expected);
+        expect(await store.bookings.get(randomUUID())).toBeNull();
+      });
+
+      it('create names the seats someone else holds and then reserves nothing', async () => {
+        const { shows } = await movieWithShows([BASE + 501 * DAY, BASE + 502 * DAY]);
+        const [show, otherShow] = [shows[0]!, shows[1]!];
+        const alice = await newUser('alice');
+        const bob = await newUser('bob');
+        await book(show, alice, ['D1', 'D2', 'D3']);
+
+        const clash = await store.bookings.create(newBooking(show, bob, ['D4', 'D3', 'D1']));
+        expect(clash).toEqual({ ok: false, takenSeats: ['D3', 'D1'] });
+        expect(Object.keys(await store.shows.occupiedSeats(show.id)).sort()).toEqual(['D1', 'D2', 'D3']);
+        expect(await store.bookings.listForUser(bob.id)).toEqual([]);
+
+        // The free seat is still free, and the same seats of another show are another matter.
+        await book(show, bob, ['D4']);
+        await book(otherShow, bob, ['D1', 'D2', 'D3']);
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({ D1: 'held', D2: 'held', D3: 'held', D4: 'held' });
+      });
+
+      it('create for an unknown show or user is refused', async () => {
+        const { shows } = await movieWithShows([BASE + 503 * DAY]);
+        const user = await newUser('nobody-show');
+        await expect(store.bookings.create(newBooking({ ...shows[0]!, id: randomUUID() }, user, ['A1']))).rejects.toThrow();
+        await expect(store.bookings.create(newBooking(shows[0]!, userFixture('ghost'), ['A1']))).rejects.toThrow();
+        expect(await store.shows.occupiedSeats(shows[0]!.id)).toEqual({});
+      });
+
+      it(`many concurrent creates for overlapping seats never reserve a seat twice`, async () => {
+        const { shows } = await movieWithShows([BASE + 504 * DAY]);
+        const show = shows[0]!;
+        const contenders = 60;
+        const users = await Promise.all(Array.from({ length: contenders }, (_, i) => newUser(`racer${i}`)));
+        const requests = users.map((user, i) => {
+          const start = (i * 5) % 14;
+          return newBooking(show, user, ALL_SEATS.slice(start, start + 1 + (i % 4)), new Date(BASE + i));
+        });
+        const results = await Promise.all(requests.map((r) => store.bookings.create(r)));
+
+        const winners = results.flatMap((r) => (r.ok ? [r.booking] : []));
+        const sold = winners.flatMap((b) => b.seats);
+        expect(winners.length).toBeGreaterThan(0);
+        expect(winners.length).toBeLessThan(contenders);
+        expect(new Set(sold).size).toBe(sold.length);
+        expect(Object.keys(await store.shows.occupiedSeats(show.id)).sort()).toEqual([...sold].sort());
+        for (const [i, result] of results.entries()) {
+          if (result.ok) continue;
+          expect(result.takenSeats.length).toBeGreaterThan(0);
+          for (const seat of result.takenSeats) {
+            expect(requests[i]!.seats).toContain(seat);
+            expect(sold).toContain(seat);
+          }
+        }
+        const { items } = await store.bookings.list({ movieId: show.movieId }, { offset: 0, limit: 1000 });
+        expect(items.map((b) => b.id).sort()).toEqual(winners.map((b) => b.id).sort());
+      });
+
+      it('getWithDetails adds show, movie and user; findByPaymentSession is null for an unknown session', async () => {
+        const { movie, shows } = await movieWithShows([BASE + 505 * DAY]);
+        const user = await newUser('details');
+        const booking = await book(shows[0]!, user, ['F5']);
+        expect(await store.bookings.getWithDetails(booking.id)).toEqual({ ...booking, show: { ...shows[0]!, movie }, user });
+        expect(await store.bookings.getWithDetails(randomUUID())).toBeNull();
+        expect(await store.bookings.findByPaymentSession('cs_test_unknown')).toBeNull();
+      });
+
+      it('listForUser gives only that user\'s bookings, newest first, with show and movie', async () => {
+        const { movie, shows } = await movieWithShows([BASE + 506 * DAY, BASE + 507 * DAY]);
+        const me = await newUser('me');
+        const other = await newUser('other');
+        const older = await book(shows[0]!, me, ['A1'], new Date(BASE + 10));
+        const newer = await book(shows[1]!, me, ['A1'], new Date(BASE + 20));
+        await book(shows[0]!, other, ['A2'], new Date(BASE + 30));
+        const mine = await store.bookings.listForUser(me.id);
+        expect(mine.map((b) => b.id)).toEqual([newer.id, older.id]);
+        expect(mine[0]).toEqual({ ...newer, show: { ...shows[1]!, movie } });
+        expect(await store.bookings.listForUser('contract|nobody')).toEqual([]);
+      });
+
+      it('list filters by booking, user, movie, paid state and show date, pages newest first, and counts the total', async () => {
+        const day = BASE + 600 * DAY;
+        const m1 = await movieWithShows([day + HOUR, day + DAY + HOUR]);
+        const m2 = await movieWithShows([day + 2 * HOUR]);
+        const u1 = await newUser('lister1');
+        const u2 = await newUser('lister2');
+        const b1 = await book(m1.shows[0]!, u1, ['A1'], new Date(BASE + 100));
+        const b2 = await book(m1.shows[1]!, u1, ['A1'], new Date(BASE + 200));
+        const b3 = await book(m2.shows[0]!, u2, ['A1'], new Date(BASE + 300));
+        const b4 = await book(m1.shows[0]!, u2, ['B1', 'B2'], new Date(BASE + 300));
+        await store.bookings.markPaid(b2.id, new Date(BASE + 400));
+        await store.bookings.markPaid(b3.id, new Date(BASE + 400));
+        const all = { offset: 0, limit: 100 };
+        const ids = async (filter: Parameters<Store['bookings']['list']>[0], page = all) => {
+          const { items, total } = await store.bookings.list(filter, page);
+          return { ids: items.map((b) => b.id), total };
+        };
+
+        // Newest first; equal times by id, descending.
+        const tied = [b3.id, b4.id].sort().reverse();
+        expect(await ids({ userId: u1.id })).toEqual({ ids: [b2.id, b1.id], total: 2 });
+        expect(await ids({ movieId: m1.movie.id })).toEqual({ ids: [b4.id, b2.id, b1.id], total: 3 });
+        expect(await ids({ movieId: m1.movie.id, isPaid: false })).toEqual({ ids: [b4.id, b1.id], total: 2 });
+        expect(await ids({ movieId: m1.movie.id, isPaid: true })).toEqual({ ids: [b2.id], total: 1 });
+        expect(await ids({ bookingId: b3.id })).toEqual({ ids: [b3.id], total: 1 });
+        expect(await ids({ bookingId: randomUUID() })).toEqual({ ids: [], total: 0 });
+        const firstDay = { from: new Date(day), to: new Date(day + DAY) };
+        const onFirstDay = await ids({ showsBetween: firstDay });
+        expect(onFirstDay.ids.filter((id) => [b1.id, b2.id, b3.id, b4.id].includes(id))).toEqual([...tied, b1.id]);
+        expect(await ids({ showsBetween: firstDay, userId: u2.id })).toEqual({ ids: tied, total: 2 });
+        expect(await ids({ showsBetween: { from: new Date(day + DAY + HOUR), to: new Date(day + 2 * DAY) }, userId: u1.id })).toEqual({
+          ids: [b2.id],
+          total: 1,
+        });
+        expect(await ids({ showsBetween: { from: new Date(day), to: new Date(day + HOUR) } })).toEqual({ ids: [], total: 0 });
+
+        // Paging keeps the total and walks the same order.
+        const pages = [];
+        for (let offset = 0; offset < 4; offset += 3) {
+          const page = await store.bookings.list({ movieId: m1.movie.id }, { offset, limit: 3 });
+          expect(page.total).toBe(3);
+          pages.push(...page.items.map((b) => b.id));
+        }
+        expect(pages).toEqual([b4.id, b2.id, b1.id]);
+        expect((await store.bookings.list({ movieId: m1.movie.id }, { offset: 1, limit: 1 })).items.map((b) => b.id)).toEqual([b2.id]);
+
+        const detailed = (await store.bookings.list({ bookingId: b4.id }, all)).items[0]!;
+        expect(detailed).toEqual({ ...b4, show: { ...m1.shows[0]!, movie: m1.movie }, user: u2 });
+
+        // With no filter: everything, newest first.
+        const everything = await store.bookings.list({}, { offset: 0, limit: 10_000 });
+        expect(everything.total).toBe(everything.items.length);
+        const created = everything.items.map((b) => b.createdAt.getTime());
+        expect([...created].sort((x, y) => y - x)).toEqual(created);
+      });
+
+      it('markPaid marks a held booking paid once; repeating it changes nothing; an unknown id is null', async () => {
+        const { shows } = await movieWithShows([BASE + 700 * DAY]);
+        const user = await newUser('payer');
+        const booking = await book(shows[0]!, user, ['G7', 'G8']);
+        const paidAt = new Date(BASE + 5_000);
+        const paid = await store.bookings.markPaid(booking.id, paidAt);
+        expect(paid).toEqual({ ...booking, status: 'paid', isPaid: true, paidAt });
+        expect(await store.bookings.markPaid(booking.id, new Date(BASE + 9_000))).toEqual(paid);
+        expect(await store.bookings.get(booking.id)).toEqual(paid);
+        expect(await store.bookings.markPaid(randomUUID(), paidAt)).toBeNull();
+      });
+
+      it('concurrent markPaid calls pay a booking exactly once', async () => {
+        const { shows } = await movieWithShows([BASE + 701 * DAY]);
+        const user = await newUser('concurrent-payer');
+        const booking = await book(shows[0]!, user, ['H1']);
+        const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store.bookings.markPaid(booking.id, new Date(BASE + i * 1000))));
+        const paidAts = new Set(results.map((r) => r?.paidAt?.getTime()));
+        expect(paidAts.size).toBe(1);
+        expect(results.every((r) => r?.isPaid === true && r.status === 'paid')).toBe(true);
+        expect((await store.bookings.get(booking.id))!.paidAt!.getTime()).toBe([...paidAts][0]);
+      });
+
+      it('salesSummary counts paid bookings and their revenue in cents', async () => {
+        const before = await store.bookings.salesSummary();
+        const { shows } = await movieWithShows([BASE + 702 * DAY], 1099);
+        const user = await newUser('sales');
+        const one = await book(shows[0]!, user, ['I1', 'I2', 'I3']);
+        const two = await book(shows[0]!, user, ['I4']);
+        await book(shows[0]!, user, ['I5']);
+        await store.bookings.markPaid(one.id, new Date(BASE));
+        await store.bookings.markPaid(two.id, new Date(BASE));
+        await store.bookings.markPaid(two.id, new Date(BASE));
+        const after = await store.bookings.salesSummary();
+        expect(after).toEqual({ paidBookings: before.paidBookings + 2, revenueCents: before.revenueCents + 4 * 1099 });
+        expect(Number.isInteger(after.revenueCents)).toBe(true);
+      });
+    });
+
+    describe('users', () => {
+      it('upsert creates a user, then refreshes name and email; get and count', async () => {
+        const before = await store.users.count();
+        const user = userFixture('upsert');
+        await store.users.upsert(user);
+        expect(await store.users.get(user.id)).toEqual(user);
+        await store.users.upsert({ ...user, name: 'New Name', email: '' });
+        expect(await store.users.get(user.id)).toEqual({ ...user, name: 'New Name', email: '' });
+        expect(await store.users.count()).toBe(before + 1);
+        expect(await store.users.get('contract|unknown')).toBeNull();
+      });
+
+      it('toggleFavorite adds, removes and adds again; favoriteMovies lists them newest first, per user', async () => {
+        const user = await newUser('fan');
+        const other = await newUser('other-fan');
+        const first = movieFixture();
+        const second = movieFixture();
+        await store.movies.upsert(first);
+        await store.movies.upsert(second);
+        expect(await store.users.favoriteMovies(user.id)).toEqual([]);
+
+        expect(await store.users.toggleFavorite(user.id, first.id)).toBe(true);
+        await sleep(5);
+        expect(await store.users.toggleFavorite(user.id, second.id)).toBe(true);
+        expect(await store.users.favoriteMovies(user.id)).toEqual([second, first]);
+
+        expect(await store.users.toggleFavorite(user.id, first.id)).toBe(false);
+        expect(await store.users.favoriteMovies(user.id)).toEqual([second]);
+        await sleep(5);
+        expect(await store.users.toggleFavorite(user.id, first.id)).toBe(true);
+        expect((await store.users.favoriteMovies(user.id)).map((m) => m.id)).toEqual([first.id, second.id]);
+        expect(await store.users.favoriteMovies(other.id)).toEqual([]);
+      });
+
+      it('toggleFavorite refuses an unknown user or movie', async () => {
+        const user = await newUser('fan-of-nothing');
+        const movie = movieFixture();
+        await store.movies.upsert(movie);
+        await expect(store.users.toggleFavorite(user.id, '999999996')).rejects.toThrow();
+        await expect(store.users.toggleFavorite('contract|nobody', movie.id)).rejects.toThrow();
+        expect(await store.users.favoriteMovies(user.id)).toEqual([]);
+      });
+    });
+
+    describe('outbox', () => {
+      it('add records a message (unsent unless said otherwise); list gives the newest first, limited', async () => {
+        const { shows } = await movieWithShows([BASE + 800 * DAY]);
+        const user = await newUser('mail');
+        const booking = await book(shows[0]!, user, ['A9']);
+        const message = { bookingId: booking.id, kind: 'test', toAddress: user.email, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
+        const first = await store.outbox.add(message);
+        expect(first).toEqual({ ...message, id: expect.any(String), createdAt: expect.any(Date), sentAt: null });
+        await sleep(5);
+        const sentAt = new Date(BASE);
+        const second = await store.outbox.add({ ...message, bookingId: null, kind: 'other', sentAt });
+        expect(second).toMatchObject({ bookingId: null, kind: 'other', sentAt });
+        expect(second.id).not.toBe(first.id);
+
+        expect(await store.outbox.list(2)).toEqual([second, first]);
+        expect(await store.outbox.list(1)).toEqual([second]);
+
+        // A message names a stored booking or none.
+        await expect(store.outbox.add({ ...message, bookingId: randomUUID() })).rejects.toThrow();
+        expect(await store.outbox.list(3)).toHaveLength(2);
+      });
+    });
+  });
+}
