@@ -92,6 +92,22 @@ export function moduleRules({ development }) {
   ];
 }
 
+/**
+ * Output settings every frontend uses: content-hashed files under static/ in
+ * production (cacheable forever), plain names in development.
+ */
+export function outputOptions({ dir, uniqueName, publicPath, development }) {
+  return {
+    path: dir,
+    publicPath,
+    filename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
+    chunkFilename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
+    cssFilename: 'static/[name].[contenthash:8].css',
+    uniqueName,
+    clean: true,
+  };
+}
+
 /** The development run-time configuration every page serves as /app-config.json unless deployment replaces it. */
 export const LOCAL_APP_CONFIG = path.join(here, 'config/app-config.local.json');
 
@@ -126,16 +142,8 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
     return {
       context: packageDir,
       entry: { main: './src/index.ts' },
-      output: {
-        path: path.join(packageDir, 'dist'),
-        // Chunks load from wherever the manifest was found, so one build serves any host or CDN path.
-        publicPath: 'auto',
-        filename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
-        chunkFilename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
-        cssFilename: 'static/[name].[contenthash:8].css',
-        uniqueName: name,
-        clean: true,
-      },
+      // publicPath auto: chunks load from wherever the manifest was found, so one build serves any host or CDN path.
+      output: outputOptions({ dir: path.join(packageDir, 'dist'), uniqueName: name, publicPath: 'auto', development }),
       resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
       module: { rules: moduleRules({ development }) },
       devtool: development ? 'cheap-module-source-map' : 'source-map',

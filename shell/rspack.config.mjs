@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { LOCAL_APP_CONFIG, moduleRules, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, sharedDependencies, VersionFilePlugin } from 'shared-ui/federation';
+import { LOCAL_APP_CONFIG, moduleRules, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, sharedDependencies, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -16,15 +16,7 @@ export default (_env, argv) => {
   return {
     context: here,
     entry: { main: './src/index.ts' },
-    output: {
-      path: path.join(here, 'dist'),
-      publicPath: '/',
-      filename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
-      chunkFilename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
-      cssFilename: 'static/[name].[contenthash:8].css',
-      uniqueName: 'shell',
-      clean: true,
-    },
+    output: outputOptions({ dir: path.join(here, 'dist'), uniqueName: 'shell', publicPath: '/', development }),
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
     module: { rules: moduleRules({ development }) },
     devtool: development ? 'cheap-module-source-map' : 'source-map',

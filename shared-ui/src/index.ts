@@ -13,3 +13,4 @@ export * from './components/movie-card';
 export * from './components/states';
 export * from './components/page-layout';
 export * from './providers';
+export * from './standalone';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEV_PASSWORD, signIn, signOut } from '../support/sign-in';
+import { signIn, signInFromPrompt, signOut } from '../support/sign-in';
 import { urls } from '../support/test-stack';
 
 test.describe('sign-in through the unmodified Auth0 SDK and the local identity provider', () => {
@@ -37,10 +37,7 @@ test.describe('sign-in through the unmodified Auth0 SDK and the local identity p
 
   test('an admin signs in and the admin role takes effect: the dashboard loads from the service', async ({ page }) => {
     await page.goto('/admin');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Email').fill('admin@example.com');
-    await page.getByLabel('Password').fill(DEV_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInFromPrompt(page, 'admin@example.com');
     await expect(page).toHaveURL(`${urls.shell}/admin`);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Total Bookings')).toBeVisible();
@@ -61,10 +58,7 @@ test.describe('sign-in through the unmodified Auth0 SDK and the local identity p
 
   test('support signs in and the support role takes effect on the debug page; a moviegoer is refused', async ({ page }) => {
     await page.goto('/debug');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Email').fill('support@example.com');
-    await page.getByLabel('Password').fill(DEV_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInFromPrompt(page, 'support@example.com');
     await expect(page).toHaveURL(`${urls.shell}/debug`);
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Movie' })).toBeVisible();

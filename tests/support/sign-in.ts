@@ -14,6 +14,15 @@ export async function signIn(page: Page, email: string, password = DEV_PASSWORD)
   await expect(page).not.toHaveURL(/[?&](code|state)=/);
 }
 
+/** Signs in from a page's own sign-in prompt (admin and debug pages show one when signed out). */
+export async function signInFromPrompt(page: Page, email: string, password = DEV_PASSWORD): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/[?&](code|state)=/, { timeout: 15_000 });
+}
+
 /** Opens the user menu and logs out. */
 export async function signOut(page: Page): Promise<void> {
   await page.locator('.shell-user__button').click();

@@ -1,0 +1,19 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { loadAppConfig } from './config/app-config';
+import { AppProviders } from './providers';
+
+/**
+ * Mounts a remote on its own page (for its team, without the shell): the same
+ * providers and run-time configuration as in the shell, with a <main> landmark.
+ */
+export async function mountStandalone(content: ReactNode, rootId = 'root'): Promise<void> {
+  const config = await loadAppConfig();
+  createRoot(document.getElementById(rootId)!).render(
+    <StrictMode>
+      <AppProviders config={config}>
+        <main id="main">{content}</main>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
