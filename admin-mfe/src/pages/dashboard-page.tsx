@@ -1,21 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import { ErrorState, formatPrice, PageLayout, Skeleton, useApi } from 'shared-ui';
+import { ErrorState, formatPrice, PageLayout, Skeleton } from 'shared-ui';
+import { useDashboard } from '../features/dashboard/api/get-dashboard';
+import { ActiveShowCards } from '../features/dashboard/components/active-show-cards';
 
 export function DashboardPage() {
-  const api = useApi();
-  const dashboard = useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: async () => {
-      try {
-        return await api.dashboard();
-      } catch (error) {
-        console.error('Error fetching dashboard data:', error);
-        throw error;
-      }
-    },
-  });
-  if (dashboard.isPending) return <PageLayout title="Dashboard"><Skeleton height="6rem" /></PageLayout>;
-  if (dashboard.isError) return <ErrorState title="Could not load the dashboard" message={dashboard.error.message} onRetry={() => void dashboard.refetch()} />;
+  const dashboard = useDashboard();
+  if (dashboard.isPending) {
+    return (
+      <PageLayout title="Dashboard">
+        <div role="status" aria-label="Loading dashboard">
+          <Skeleton height="6rem" />
+        </div>
+      </PageLayout>
+    );
+  }
+  if (dashboard.isError) {
+    return <ErrorState title="Could not load the dashboard" message={dashboard.error.message} onRetry={() => void dashboard.refetch()} />;
+  }
   const data = dashboard.data.dashboardData;
   const figures = [
     { label: 'Total Bookings', value: String(data.totalBookings) },
@@ -33,6 +33,8 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
+      <h2 className="admin__section-title">Active Shows</h2>
+      <ActiveShowCards shows={data.activeShows} />
     </PageLayout>
   );
 }

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApi, type Api } from 'shared-ui';
+
+/** GET /api/admin/dashboard; failures are logged with the spec's prefix. */
+export const dashboardQueryOptions = (api: Api) =>
+  queryOptions({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: async () => {
+      try {
+        return await api.dashboard();
+      } catch (error) {
+        console.error('Error fetching dashboard data:', error);
+        throw error;
+      }
+    },
+  });
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions(useApi()));
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddShowRequest } from 'booking-service/contract';
+import { useApi } from 'shared-ui';
+
+/** POST /api/show/add; refreshes every list that shows schedules. */
+export function useAddShow() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: AddShowRequest) => api.addShow(request),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: ['shows'] });
+    },
+  });
+}
