@@ -60,7 +60,7 @@ test.describe('sign-in through the unmodified Auth0 SDK and the local identity p
     await page.goto('/debug');
     await signInFromPrompt(page, 'support@example.com');
     await expect(page).toHaveURL(`${urls.shell}/debug`);
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'All bookings' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Movie' })).toBeVisible();
     await signOut(page);
 

@@ -13,6 +13,8 @@ import { CONTROL_URL, TEST_PORTS } from './test-stack';
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'browser-tests-'));
   const stack = await startStack({ ports: { ...TEST_PORTS }, dataDir, log: false });
+  // Tests mint tokens from the local identity provider's key, as `npm run token` does.
+  process.env.TEST_STACK_DATA_DIR = dataDir;
   const control = http.createServer((request, response) => {
     const match = /^\/(stop|start)\/(shell|customer|admin|debug)$/.exec(request.url ?? '');
     if (request.method !== 'POST' || !match) {

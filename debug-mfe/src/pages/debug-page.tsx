@@ -1,47 +1,74 @@
-import { useQuery } from '@tanstack/react-query';
-import { Button, EmptyState, ErrorState, formatPrice, PageLayout, Skeleton, useApi, useCurrentUser } from 'shared-ui';
+import { useEffect } from 'react';
+import { Button, EmptyState, ErrorState, PageLayout, Skeleton } from 'shared-ui';
+import { useDebugBookings, useUnpaidBookings } from '../features/bookings/api/debug-bookings';
+import { BookingsTable } from '../features/bookings/components/bookings-table';
+import { OutboxList } from '../features/outbox/components/outbox-list';
+import { isForbidden, SupportGate } from '../features/support/support-gate';
+import toast from 'react-hot-toast';
 
-/** Support staff: the bookings with their payment state. */
-export function DebugPage() {
-  const user = useCurrentUser();
-  const api = useApi();
-  const bookings = useQuery({ queryKey: ['debug', 'bookings'], queryFn: () => api.debugBookings(), enabled: user.isAuthenticated, retry: false });
-  if (user.isLoading) return <div role="status" aria-label="Loading" />;
-  if (!user.isAuthenticated) {
-    return <EmptyState title="Support desk" text="Sign in with a support account to look after payments." action={<Button onClick={() => void user.signIn('/debug')}>Sign in</Button>} />;
-  }
-  if (bookings.isError) {
-    const forbidden = (bookings.error as { status?: number }).status === 403;
-    return forbidden ? (
-      <EmptyState title="Not authorized" text="The support desk is for support staff only." />
-    ) : (
-      <ErrorState message="Failed to fetch bookings" onRetry={() => void bookings.refetch()} />
-    );
+function Panels() {
+  const all = useDebugBookings();
+  const unpaid = useUnpaidBookings();
+  useEffect(() => {
+    if (all.isError && !isForbidden(all.error)) toast.error('Failed to fetch bookings');
+  }, [all.isError, all.error]);
+  useEffect(() => {
+    if (unpaid.isError && !isForbidden(unpaid.error)) toast.error('Failed to fetch unpaid bookings');
+  }, [unpaid.isError, unpaid.error]);
+
+  if (isForbidden(all.error) || isForbidden(unpaid.error)) {
+    return <EmptyState title="Not authorized" text="The support desk is for support staff only." />;
   }
   return (
-    <PageLayout title="Payment support">
-      {bookings.isPending ? (
-        <Skeleton height="10rem" />
-      ) : (
-        <table className="debug-table">
-          <caption className="sr-only">All bookings</caption>
-          <thead>
-            <tr><th scope="col">Booking</th><th scope="col">Movie</th><th scope="col">Amount</th><th scope="col">Seats</th><th scope="col">Created</th><th scope="col">Paid</th></tr>
-          </thead>
-          <tbody>
-            {bookings.data.bookings.map((b) => (
-              <tr key={b.id}>
-                <td><code>{b.id.slice(0, 8)}</code></td>
-                <td>{b.movieTitle}</td>
-                <td>{formatPrice(b.amount)}</td>
-                <td>{b.seats.join(', ')}</td>
-                <td>{new Date(b.createdAt).toLocaleString()}</td>
-                <td>{b.isPaid ? 'Paid' : 'Unpaid'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+    <PageLayout
+      title="Payment support"
+      actions={
+        <Button variant="secondary" onClick={() => void Promise.all([all.refetch(), unpaid.refetch()])}>
+          Refresh
+        </Button>
+      }
+    >
+      <section aria-labelledby="unpaid-heading">
+        <h2 id="unpaid-heading" className="debug__section-title">
+          Unpaid bookings
+        </h2>
+        {unpaid.isPending ? (
+          <Skeleton height="6rem" />
+        ) : unpaid.isError ? (
+          <ErrorState message="Failed to fetch unpaid bookings" onRetry={() => void unpaid.refetch()} />
+        ) : unpaid.data.unpaidBookings.length === 0 ? (
+          <EmptyState title="No unpaid bookings" text="Every booking is paid." />
+        ) : (
+          <BookingsTable bookings={unpaid.data.unpaidBookings} caption="Unpaid bookings" />
+        )}
+      </section>
+      <section aria-labelledby="all-heading">
+        <h2 id="all-heading" className="debug__section-title">
+          All bookings
+        </h2>
+        {all.isPending ? (
+          <Skeleton height="10rem" />
+        ) : all.isError ? (
+          <ErrorState message="Failed to fetch bookings" onRetry={() => void all.refetch()} />
+        ) : (
+          <BookingsTable bookings={all.data.bookings} caption="All bookings" />
+        )}
+      </section>
+      <section aria-labelledby="outbox-heading">
+        <h2 id="outbox-heading" className="debug__section-title">
+          Outbox
+        </h2>
+        <OutboxList />
+      </section>
     </PageLayout>
+  );
+}
+
+/** Support staff: stuck payments, emails, refunds. */
+export function DebugPage() {
+  return (
+    <SupportGate>
+      <Panels />
+    </SupportGate>
   );
 }

@@ -93,6 +93,7 @@ export function createApi(baseUrl: string, getToken?: GetToken) {
     unpaidBookings: () => get<UnpaidBookingsResponse>('/api/debug/unpaid-bookings', true),
     markPaid: (bookingId: string) => post<MessageResponse>('/api/debug/mark-paid', { bookingId }),
     testEmail: (bookingId: string) => post<MessageResponse>('/api/debug/test-email', { bookingId }),
+    fixPayment: (bookingId: string) => post<MessageResponse>('/api/debug/fix-payment', { bookingId }),
     outbox: () => get<OutboxResponse>('/api/debug/outbox', true),
     /** TMDB-shaped catalogue answers, proxied by the service. */
     catalog: <T>(path: string) => get<T>(`/api/catalog/${path.replace(/^\//, '')}`),
