@@ -1,11 +1,11 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { mountStandalone } from 'shared-ui';
+import { Route, Routes } from 'react-router-dom';
+import { mountStandalone, RedirectWhenSignedInSettled } from 'shared-ui';
 import AdminRoutes from './exposes/routes';
 
 /** The admin remote on its own page, for its team: mounted at /admin as in the shell. */
 void mountStandalone(
   <Routes>
     <Route path="/admin/*" element={<AdminRoutes />} />
-    <Route path="*" element={<Navigate to="/admin" replace />} />
+    <Route path="*" element={<RedirectWhenSignedInSettled to="/admin" />} />
   </Routes>,
 );

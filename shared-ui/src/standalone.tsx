@@ -1,4 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAuth0 } from '@auth0/auth0-react';
 import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from './config/app-config';
 import { AppProviders } from './providers';
@@ -16,4 +18,13 @@ export async function mountStandalone(content: ReactNode, rootId = 'root'): Prom
       </AppProviders>
     </StrictMode>,
   );
+}
+
+/**
+ * Redirects once sign-in has settled: on the return from the identity provider
+ * the address still carries `code` and `state`, which the SDK must read first.
+ */
+export function RedirectWhenSignedInSettled({ to }: { to: string }) {
+  const { isLoading } = useAuth0();
+  return isLoading ? null : <Navigate to={to} replace />;
 }

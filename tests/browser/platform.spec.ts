@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousA11yViolations } from '../support/a11y';
 import { countReactRenderers, reactRenderers } from '../support/react-renderers';
+import { signInFromPrompt } from '../support/sign-in';
 import { control, urls } from '../support/test-stack';
 
 test.describe('the shell loads the remotes at run time', () => {
@@ -114,5 +115,23 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#main$/);
+  });
+});
+
+test.describe('each remote also runs standalone for its team', () => {
+  test('customer, admin and debug render on their own pages, with sign-in', async ({ page }) => {
+    await page.goto(`${urls.customer}/movies`);
+    await expect(page.getByRole('heading', { name: 'Now Showing in Theaters' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0); // no shell chrome
+
+    await page.goto(`${urls.admin}/`);
+    await expect(page).toHaveURL(`${urls.admin}/admin`);
+    await expect(page.getByRole('heading', { name: 'Theatre staff sign-in' })).toBeVisible();
+    await signInFromPrompt(page, 'admin@example.com');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+    // The identity provider's session signs the admin in here too (silent sign-in); admins are not support staff.
+    await page.goto(`${urls.debug}/debug`);
+    await expect(page.getByRole('heading', { name: 'Not authorized' })).toBeVisible();
   });
 });
