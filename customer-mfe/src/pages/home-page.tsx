@@ -1,51 +1,43 @@
 import { Link } from 'react-router-dom';
-import { buttonClass, CardGridSkeleton, ErrorState, formatRuntime, imageUrl, PageLayout, releaseYear, useAppConfig } from 'shared-ui';
+import { buttonClass, CardGridSkeleton, EmptyState, ErrorState } from 'shared-ui';
+import { Section } from '../components/section';
 import { useShows } from '../features/shows/api/get-shows';
+import { HeroCarousel, HeroPlaceholder } from '../features/shows/components/hero-carousel';
 import { MovieGrid } from '../features/shows/components/movie-grid';
-
-const NOW_SHOWING_ON_HOME = 4;
+import { HomeTrailers } from '../features/trailers/components/home-trailers';
+import { HOME_MOVIES } from '../lib/constants';
 
 export function HomePage() {
   const shows = useShows();
-  const config = useAppConfig();
-  const featured = shows.data?.shows[0];
+  const movies = shows.data?.shows ?? [];
   return (
     <>
-      <section className="customer-hero" aria-label="Featured movie">
-        {featured ? (
-          <>
-            <img className="customer-hero__art" src={imageUrl(config, featured.backdrop_path) ?? undefined} alt="" width={1280} height={720} fetchPriority="high" />
-            <div className="customer-hero__text">
-              <h1>{featured.title}</h1>
-              <p className="customer-hero__meta">
-                {[featured.genres.map((g) => g.name).join(' | '), releaseYear(featured.release_date), formatRuntime(featured.runtime)].filter(Boolean).join(' · ')}
-              </p>
-              <p>{featured.overview}</p>
-              <Link className={buttonClass()} to="/movies">
-                Explore Movies
-              </Link>
-            </div>
-          </>
-        ) : (
-          <div className="customer-hero__art" aria-hidden="true" />
-        )}
-      </section>
-      <PageLayout
-        title="Now Showing"
-        actions={
-          <Link className={buttonClass('ghost')} to="/movies">
-            Show more
-          </Link>
-        }
-      >
-        {shows.isPending ? (
-          <CardGridSkeleton count={NOW_SHOWING_ON_HOME} label="Loading movies" />
-        ) : shows.isError ? (
-          <ErrorState message={shows.error.message} onRetry={() => void shows.refetch()} />
-        ) : (
-          <MovieGrid movies={shows.data.shows.slice(0, NOW_SHOWING_ON_HOME)} />
-        )}
-      </PageLayout>
+      <h1 className="sr-only">Marquee: movies now in cinemas</h1>
+      {movies.length > 0 ? <HeroCarousel movies={movies} /> : <HeroPlaceholder />}
+      <div className="ui-page c-stack">
+        <Section
+          title="Now Showing"
+          actions={
+            <Link className={buttonClass('ghost')} to="/movies">
+              Show more
+            </Link>
+          }
+        >
+          {shows.isPending ? (
+            <CardGridSkeleton count={HOME_MOVIES} label="Loading movies" />
+          ) : shows.isError ? (
+            <ErrorState message={shows.error.message} onRetry={() => void shows.refetch()} />
+          ) : movies.length === 0 ? (
+            <EmptyState title="No movies currently showing" text="Check back soon for new releases!" />
+          ) : (
+            <MovieGrid movies={movies.slice(0, HOME_MOVIES)} />
+          )}
+        </Section>
+        <HomeTrailers
+          loading={shows.isPending}
+          movies={movies.map((m) => ({ id: m._id, title: m.title, posterPath: m.poster_path, backdropPath: m.backdrop_path }))}
+        />
+      </div>
     </>
   );
 }

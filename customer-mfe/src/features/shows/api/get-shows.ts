@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi, type Api } from 'shared-ui';
+import { useErrorToast } from '../../../lib/use-error-toast';
 
 /** GET /api/show/all: the movies with upcoming shows. */
 export const showsQueryOptions = (api: Api) => queryOptions({ queryKey: ['shows'], queryFn: () => api.showAll() });
 
+/** The shows; a failure also shows the service's message as a toast (spec §8). */
 export function useShows() {
-  return useQuery(showsQueryOptions(useApi()));
+  const shows = useQuery(showsQueryOptions(useApi()));
+  useErrorToast(shows.error, 'shows-error');
+  return shows;
 }

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Booking } from 'booking-service/contract';
+import { useApi, type Api } from 'shared-ui';
+
+/** What the payments work adds to a paid booking (read when present). */
+export type BookingWithTicket = Booking & { ticketCode?: string | null };
+
+/** GET /api/user/bookings (auth): the caller's bookings, newest first. */
+export const myBookingsQueryOptions = (api: Api) =>
+  queryOptions({
+    queryKey: ['my-bookings'],
+    queryFn: async () => {
+      const answer = await api.myBookings();
+      // Spec §5: only bookings having show, movie and bookedSeats are displayed.
+      const bookings = (answer.bookings as BookingWithTicket[]).filter((b) => b.show?.movie && Array.isArray(b.bookedSeats) && b.bookedSeats.length > 0);
+      return { ...answer, bookings };
+    },
+    staleTime: 0,
+  });
+
+/** While a booking awaits payment, check again every 30 s (the service reconciles payments on that period). */
+const UNPAID_RECHECK_MS = 30_000;
+
+export function useMyBookings(enabled: boolean) {
+  return useQuery({
+    ...myBookingsQueryOptions(useApi()),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.bookings.some((b) => !b.isPaid && b.status === 'held') ? UNPAID_RECHECK_MS : false),
+  });
+}

@@ -1,0 +1,130 @@
+import { useId, useState } from 'react';
+import { Button, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
+import type { BookingWithTicket } from '../api/get-my-bookings';
+import { formatCountdown, holdRemainingMs } from '../lib/hold';
+import { buildIcs, downloadIcs } from '../lib/ics';
+import { QrCode, ticketQrText } from './qr-code';
+
+/**
+ * One booking: poster, title, runtime, show time, amount, tickets and seats.
+ * Unpaid with a payment link: Pay Now and the time left on the hold, Pay Now
+ * disappearing when it runs out. Paid: the e-ticket with its QR code (from
+ * `ticketCode`, or the booking reference until the service provides one) and
+ * an "Add to calendar" download.
+ */
+export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTicket; now: number; timeZone: string | undefined }) {
+  const movie = booking.show.movie;
+  const remaining = holdRemainingMs(booking.holdExpiresAt, now);
+  const cancelled = booking.status === 'cancelled';
+  const unpaid = !booking.isPaid && !cancelled;
+  const payable = unpaid && Boolean(booking.paymentLink) && remaining > 0;
+  const [ticketOpen, setTicketOpen] = useState(false);
+  const ticketId = useId();
+  const showTime = formatShowTime(booking.show.showDateTime, timeZone);
+
+  return (
+    <article className="c-booking" aria-labelledby={`${ticketId}-title`}>
+      <Poster path={movie.poster_path} title={movie.title} className="c-booking__poster" />
+      <div className="c-booking__body">
+        <div className="c-booking__main">
+          <h2 id={`${ticketId}-title`} className="c-booking__title">
+            {movie.title}
+          </h2>
+          <p className="c-muted">{formatRuntime(movie.runtime)}</p>
+          <p className="c-booking__when">
+            <time dateTime={booking.show.showDateTime}>{showTime}</time>
+          </p>
+          <p>
+            <span className="c-badge" data-tone={booking.isPaid ? 'success' : cancelled ? 'muted' : 'warning'}>
+              {booking.isPaid ? 'Paid' : cancelled ? 'Cancelled' : 'Awaiting payment'}
+            </span>
+          </p>
+        </div>
+        <div className="c-booking__side">
+          <p className="c-booking__amount">{formatPrice(booking.amount)}</p>
+          {payable && (
+            <>
+              <a className="ui-button" href={booking.paymentLink!}>
+                Pay Now
+              </a>
+              <p className="c-booking__hold" role="timer" aria-live="off">
+                {formatCountdown(remaining)} left to pay
+              </p>
+            </>
+          )}
+          {unpaid && !payable && <p className="c-muted">Hold expired: these seats have been released.</p>}
+          <dl className="c-booking__facts">
+            <div>
+              <dt>Total Tickets</dt>
+              <dd>{booking.bookedSeats.length}</dd>
+            </div>
+            <div>
+              <dt>Seat Number</dt>
+              <dd>{booking.bookedSeats.join(', ')}</dd>
+            </div>
+          </dl>
+        </div>
+        {booking.isPaid && (
+          <div className="c-booking__ticket">
+            <Button variant="secondary" aria-expanded={ticketOpen} aria-controls={`${ticketId}-ticket`} onClick={() => setTicketOpen((o) => !o)}>
+              {ticketOpen ? 'Hide e-ticket' : 'Show e-ticket'}
+            </Button>
+            <Button variant="ghost" onClick={() => downloadCalendar(booking)}>
+              Add to calendar
+            </Button>
+            <div id={`${ticketId}-ticket`} hidden={!ticketOpen}>
+              {ticketOpen && <ETicket booking={booking} showTime={showTime} />}
+            </div>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function ETicket({ booking, showTime }: { booking: BookingWithTicket; showTime: string }) {
+  const code = booking.ticketCode;
+  return (
+    <section className="c-eticket" aria-label={`E-ticket for ${booking.show.movie.title}`}>
+      <div className="c-eticket__code">
+        {code ? (
+          <QrCode value={ticketQrText(code)} label={`Ticket QR code ${code}`} />
+        ) : (
+          <p className="c-eticket__ref-note">Show this booking reference at the entrance.</p>
+        )}
+      </div>
+      <dl className="c-eticket__facts">
+        <div>
+          <dt>Movie</dt>
+          <dd>{booking.show.movie.title}</dd>
+        </div>
+        <div>
+          <dt>Show time</dt>
+          <dd>{showTime}</dd>
+        </div>
+        <div>
+          <dt>Seats</dt>
+          <dd>{booking.bookedSeats.join(', ')}</dd>
+        </div>
+        <div>
+          <dt>{code ? 'Ticket code' : 'Booking reference'}</dt>
+          <dd className="c-mono">{code ?? booking._id}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function downloadCalendar(booking: BookingWithTicket) {
+  const movie = booking.show.movie;
+  const ics = buildIcs({
+    uid: `${booking._id}@marquee`,
+    title: `${movie.title} (Marquee)`,
+    start: new Date(booking.show.showDateTime),
+    durationMinutes: movie.runtime,
+    description: `Seats: ${booking.bookedSeats.join(', ')}\nBooking reference: ${booking.ticketCode ?? booking._id}`,
+    url: `${window.location.origin}/my-bookings`,
+  });
+  const slug = movie.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  downloadIcs(`${slug || 'movie'}-${booking._id.slice(0, 8)}.ics`, ics);
+}

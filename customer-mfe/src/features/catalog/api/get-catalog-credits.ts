@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApi, type Api } from 'shared-ui';
+import type { CatalogCredits } from '../types';
+
+/** GET /api/catalog/movie/{id}/credits: the cast. */
+export const catalogCreditsQueryOptions = (api: Api, id: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'credits', id],
+    queryFn: () => api.catalog<CatalogCredits>(`movie/${encodeURIComponent(id)}/credits`),
+    staleTime: 5 * 60_000,
+  });
+
+export function useCatalogCredits(id: string, enabled = true) {
+  return useQuery({ ...catalogCreditsQueryOptions(useApi(), id), enabled });
+}

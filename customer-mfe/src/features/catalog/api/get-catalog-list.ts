@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApi, type Api } from 'shared-ui';
+import type { CatalogListKind, CatalogMovieSummary, CatalogPage } from '../types';
+
+/** GET /api/catalog/movie/{now_playing|upcoming|top_rated|popular} (page 1). */
+export const catalogListQueryOptions = (api: Api, kind: CatalogListKind) =>
+  queryOptions({
+    queryKey: ['catalog', 'list', kind],
+    queryFn: () => api.catalog<CatalogPage<CatalogMovieSummary>>(`movie/${kind}`),
+    staleTime: 5 * 60_000,
+  });
+
+export function useCatalogList(kind: CatalogListKind) {
+  return useQuery(catalogListQueryOptions(useApi(), kind));
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfigResponse } from 'booking-service/contract';
+import { apiRequest, useAppConfig } from 'shared-ui';
+
+/** GET /api/config: public settings of the service (the theatre's time zone for show times). */
+export const publicConfigQueryOptions = (apiBaseUrl: string) =>
+  queryOptions({
+    queryKey: ['public-config'],
+    queryFn: () => apiRequest<PublicConfigResponse>(apiBaseUrl, '/api/config', {}),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * The theatre's time zone: show dates and times are the theatre's local ones,
+ * wherever the visitor is. `ready` is false until it is known (undefined = the
+ * visitor's own zone, when the setting cannot be read).
+ */
+export function useTheatreTimeZone(): { timeZone: string | undefined; ready: boolean } {
+  const config = useQuery(publicConfigQueryOptions(useAppConfig().apiBaseUrl));
+  return { timeZone: config.data?.theatreTimeZone, ready: !config.isPending };
+}

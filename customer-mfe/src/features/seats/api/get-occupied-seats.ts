@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Api } from 'shared-ui';
+
+/** GET /api/booking/seats/{showId}: seats held or sold. Kept live by use-live-seats. */
+export const occupiedSeatsQueryKey = (showId: string) => ['seats', showId] as const;
+
+export const occupiedSeatsQueryOptions = (api: Api, showId: string) =>
+  queryOptions({
+    queryKey: occupiedSeatsQueryKey(showId),
+    queryFn: () => api.occupiedSeats(showId),
+    staleTime: 0,
+  });

@@ -1,0 +1,104 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { nextSeat, SEAT_BLOCKS, seatId, SEATS_PER_ROW } from '../lib/seat-layout';
+
+/**
+ * The seat grid: the screen at the top, rows A and B, then the pairs C/D, E/F,
+ * G/H and I/J. Every seat is a toggle button named by its id ("A1"). Taken
+ * seats stay focusable and clickable (aria-disabled) so a click can say why
+ * they cannot be chosen. One seat is in the tab order; the arrow keys, Home
+ * and End move between seats (roving tabindex).
+ */
+export function SeatMap({
+  occupied,
+  selected,
+  onSeat,
+  busy,
+}: {
+  occupied: ReadonlySet<string>;
+  selected: readonly string[];
+  onSeat: (seat: string) => void;
+  busy?: boolean;
+}) {
+  const [active, setActive] = useState('A1');
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = (event.target as HTMLElement).dataset.seat;
+    if (!target) return;
+    const next = nextSeat(target, event.key);
+    if (!next && ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(event.key)) {
+      event.preventDefault();
+      return;
+    }
+    if (!next) return;
+    event.preventDefault();
+    setActive(next);
+    buttons.current.get(next)?.focus();
+  };
+
+  return (
+    <div className="c-seatmap">
+      <div className="c-seatmap__screen" aria-hidden="true">
+        <span>Screen this way</span>
+      </div>
+      <div className="c-seatmap__grid" role="group" aria-label="Seats" aria-busy={busy || undefined} onKeyDown={onKeyDown}>
+        {SEAT_BLOCKS.map((rows) => (
+          <div key={rows.join('')} className="c-seatmap__block">
+            {rows.map((row) => (
+              <div key={row} className="c-seatmap__row">
+                <span className="c-seatmap__label" aria-hidden="true">
+                  {row}
+                </span>
+                {Array.from({ length: SEATS_PER_ROW }, (_, i) => {
+                  const id = seatId(row, i + 1);
+                  const taken = occupied.has(id);
+                  const isSelected = selected.includes(id);
+                  return (
+                    <button
+                      key={id}
+                      ref={(el) => {
+                        if (el) buttons.current.set(id, el);
+                        else buttons.current.delete(id);
+                      }}
+                      type="button"
+                      className="c-seat"
+                      data-seat={id}
+                      data-state={taken ? 'taken' : isSelected ? 'selected' : 'available'}
+                      aria-pressed={isSelected}
+                      aria-disabled={taken || undefined}
+                      tabIndex={id === active ? 0 : -1}
+                      onFocus={() => setActive(id)}
+                      onClick={() => onSeat(id)}
+                    >
+                      {id}
+                    </button>
+                  );
+                })}
+                <span className="c-seatmap__label" aria-hidden="true">
+                  {row}
+                </span>
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** What the colours mean. */
+export function SeatLegend() {
+  return (
+    <ul className="c-legend" aria-label="Seat legend">
+      <li>
+        <span className="c-seat c-legend__swatch" data-state="available" aria-hidden="true" /> Available
+      </li>
+      <li>
+        <span className="c-seat c-legend__swatch" data-state="selected" aria-hidden="true" /> Selected
+      </li>
+      <li>
+        <span className="c-seat c-legend__swatch" data-state="taken" aria-hidden="true" /> Taken
+      </li>
+    </ul>
+  );
+}

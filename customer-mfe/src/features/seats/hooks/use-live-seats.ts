@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OccupiedSeatsResponse } from 'booking-service/contract';
+import { useApi, useAppConfig } from 'shared-ui';
+import { SEAT_POLL_MS, SEAT_STREAM_RETRY_MS } from '../../../lib/constants';
+import { occupiedSeatsQueryKey, occupiedSeatsQueryOptions } from '../api/get-occupied-seats';
+
+export type SeatFeed = 'stream' | 'polling';
+
+/**
+ * The occupied seats of a show, kept live: a server-sent event stream
+ * (`GET /api/booking/seats/{showId}/events`, event `seats` with
+ * `{ "occupiedSeats": [...] }`, the full list each time) updates the query as
+ * seats are taken; while the stream is not open (not deployed, dropped,
+ * reconnecting) the list is polled every 5 s instead, and the stream is tried
+ * again every 30 s.
+ */
+export function useLiveSeats(showId: string | null) {
+  const api = useApi();
+  const { apiBaseUrl } = useAppConfig();
+  const queryClient = useQueryClient();
+  const [feed, setFeed] = useState<SeatFeed>('polling');
+
+  const seats = useQuery({
+    ...occupiedSeatsQueryOptions(api, showId ?? ''),
+    enabled: showId !== null,
+    refetchInterval: feed === 'stream' ? false : SEAT_POLL_MS,
+  });
+
+  useEffect(() => {
+    if (!showId || typeof EventSource === 'undefined') return;
+    const url = `${apiBaseUrl.replace(/\/$/, '')}/api/booking/seats/${encodeURIComponent(showId)}/events`;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource(url);
+      source.addEventListener('open', () => {
+        setFeed('stream');
+        // Catch up on anything taken while the stream was down.
+        void queryClient.invalidateQueries({ queryKey: occupiedSeatsQueryKey(showId) });
+      });
+      source.addEventListener('seats', (event) => {
+        try {
+          const data = JSON.parse((event as MessageEvent<string>).data) as { occupiedSeats?: unknown };
+          if (!Array.isArray(data.occupiedSeats)) return;
+          const occupiedSeats = data.occupiedSeats.filter((s): s is string => typeof s === 'string');
+          queryClient.setQueryData<OccupiedSeatsResponse>(occupiedSeatsQueryKey(showId), { success: true, occupiedSeats });
+        } catch {
+          // A malformed event is ignored; the next one (or polling) brings the truth.
+        }
+      });
+      source.addEventListener('error', () => {
+        setFeed('polling');
+        // CLOSED: the browser gave up (no such endpoint, refused): poll, and try the stream again later.
+        // CONNECTING: the browser reconnects by itself; poll meanwhile.
+        if (source && source.readyState === EventSource.CLOSED) {
+          source.close();
+          retry = setTimeout(connect, SEAT_STREAM_RETRY_MS);
+        }
+      });
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      setFeed('polling');
+    };
+  }, [showId, apiBaseUrl, queryClient]);
+
+  return { seats, feed };
+}

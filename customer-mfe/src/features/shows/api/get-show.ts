@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApi, type Api } from 'shared-ui';
+import { isNotFound } from '../../../lib/api-error';
+
+/** GET /api/show/{movieId}: the movie and its show times by date. */
+export const showQueryOptions = (api: Api, movieId: string) =>
+  queryOptions({
+    queryKey: ['show', movieId],
+    queryFn: () => api.showDetail(movieId),
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  });
+
+export function useShow(movieId: string) {
+  return useQuery(showQueryOptions(useApi(), movieId));
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { useApi, type Api } from 'shared-ui';
+import type { CatalogVideos } from '../types';
+
+/** GET /api/catalog/movie/{id}/videos: trailers of a movie. */
+export const movieVideosQueryOptions = (api: Api, movieId: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'videos', movieId],
+    queryFn: () => api.catalog<CatalogVideos>(`movie/${encodeURIComponent(movieId)}/videos`),
+    staleTime: 5 * 60_000,
+  });
+
+/** The videos of one movie, fetched only once `enabled` (the trailer is shown). */
+export function useMovieVideos(movieId: string, enabled: boolean) {
+  return useQuery({ ...movieVideosQueryOptions(useApi(), movieId), enabled });
+}
+
+/** The videos of several movies at once. */
+export function useMoviesVideos(movieIds: string[]) {
+  const api = useApi();
+  return useQueries({ queries: movieIds.map((id) => movieVideosQueryOptions(api, id)) });
+}

@@ -1,0 +1,6 @@
+import { ApiError } from 'shared-ui';
+
+/** A 404 answer of the service ("no such movie"), as opposed to a failure worth retrying. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -1,0 +1,123 @@
+import { Link, useParams } from 'react-router-dom';
+import { buttonClass, CardGridSkeleton, EmptyState, ErrorState, formatRuntime, Poster, releaseYear, Skeleton } from 'shared-ui';
+import { CastList } from '../components/cast-list';
+import { Section } from '../components/section';
+import { FavoriteButton } from '../features/favorites/components/favorite-button';
+import { useShow } from '../features/shows/api/get-show';
+import { useShows } from '../features/shows/api/get-shows';
+import { DatePicker } from '../features/shows/components/date-picker';
+import { MovieGrid } from '../features/shows/components/movie-grid';
+import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
+import { isNotFound } from '../lib/api-error';
+import { ALSO_LIKE_LIMIT, CAST_LIMIT, MESSAGES } from '../lib/constants';
+
+const DATE_PICKER_ID = 'date-select';
+
+export function MovieDetailPage() {
+  const { id = '' } = useParams();
+  const show = useShow(id);
+
+  if (show.isPending) return <MovieDetailSkeleton />;
+  if (show.isError) {
+    return isNotFound(show.error) ? (
+      <MovieNotFound />
+    ) : (
+      <div className="ui-page">
+        <ErrorState message={show.error.message} onRetry={() => void show.refetch()} />
+      </div>
+    );
+  }
+
+  const { movie, dateTime } = show.data;
+  const meta = [formatRuntime(movie.runtime), movie.genres.map((g) => g.name).join(', '), releaseYear(movie.release_date)].filter(Boolean).join(' · ');
+  return (
+    <div className="ui-page c-stack">
+      <div className="c-detail">
+        <Poster path={movie.poster_path} title={movie.title} eager className="c-detail__poster" />
+        <div className="c-detail__info">
+          <p className="c-kicker">{movie.original_language.toUpperCase()}</p>
+          <h1 className="c-detail__title">{movie.title}</h1>
+          <p className="c-detail__rating">
+            <span aria-hidden="true">★</span> {movie.vote_average.toFixed(1)} <span className="c-muted">User Rating</span>
+          </p>
+          {movie.tagline && <p className="c-detail__tagline">{movie.tagline}</p>}
+          <p className="c-detail__overview">{movie.overview}</p>
+          <p className="c-detail__meta">{meta}</p>
+          <TrailerToggle
+            movie={{ id: movie._id, title: movie.title, posterPath: movie.poster_path, backdropPath: movie.backdrop_path }}
+            actions={
+              <>
+                <a className={buttonClass()} href={`#${DATE_PICKER_ID}`}>
+                  Buy Tickets
+                </a>
+                <FavoriteButton movieId={movie._id} />
+              </>
+            }
+          />
+        </div>
+      </div>
+
+      <Section title="Your Favorite Cast">
+        <CastList cast={movie.casts.slice(0, CAST_LIMIT)} />
+      </Section>
+
+      <DatePicker movieId={movie._id} dates={Object.keys(dateTime).sort()} id={DATE_PICKER_ID} />
+
+      <AlsoLike currentId={movie._id} />
+    </div>
+  );
+}
+
+function AlsoLike({ currentId }: { currentId: string }) {
+  const shows = useShows();
+  const others = shows.data?.shows.filter((m) => m._id !== currentId).slice(0, ALSO_LIKE_LIMIT) ?? [];
+  return (
+    <Section title="You May Also Like">
+      {shows.isPending ? (
+        <CardGridSkeleton count={ALSO_LIKE_LIMIT} label="Loading movies" />
+      ) : shows.isError ? (
+        <ErrorState message={shows.error.message} onRetry={() => void shows.refetch()} />
+      ) : others.length === 0 ? (
+        <EmptyState title="No other movies showing right now" />
+      ) : (
+        <MovieGrid movies={others} />
+      )}
+      <div className="c-center">
+        <Link className={buttonClass('secondary')} to="/theaters">
+          Show more
+        </Link>
+      </div>
+    </Section>
+  );
+}
+
+export function MovieNotFound() {
+  return (
+    <div className="ui-page">
+      <div className="ui-state">
+        <h1 className="ui-state__title">{MESSAGES.movieNotFound}</h1>
+        <p className="ui-state__text">It may have left theaters, or the link is wrong.</p>
+        <Link className={buttonClass()} to="/movies">
+          Back to Movies
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function MovieDetailSkeleton() {
+  return (
+    <div className="ui-page" role="status" aria-label="Loading movie">
+      <div className="c-detail">
+        <Skeleton className="c-detail__poster ui-poster" height="auto" />
+        <div className="c-detail__info">
+          <Skeleton width="6rem" />
+          <Skeleton width="60%" height="2.5rem" />
+          <Skeleton width="8rem" />
+          <Skeleton height="5rem" />
+          <Skeleton width="40%" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../testing/auth';
+import { API, booking, MOVIES } from '../testing/fixtures';
+import { renderRoute } from '../testing/render';
+import { server } from '../testing/server';
+
+const bookingsAnswer = (bookings: unknown[]) => http.get(`${API}/api/user/bookings`, () => HttpResponse.json({ success: true, bookings }));
+
+describe('/my-bookings', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('asks a visitor to sign in', async () => {
+    renderRoute('/my-bookings');
+    expect(await screen.findByRole('heading', { name: 'Sign in to see your bookings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('shows every field of a booking, Pay Now with the time left to pay, and the help box', async () => {
+    signIn();
+    server.use(bookingsAnswer([booking()]));
+    renderRoute('/my-bookings');
+    const card = await screen.findByRole('article', { name: MOVIES[0]!.title });
+    expect(within(card).getByRole('img', { name: `Poster of ${MOVIES[0]!.title}` })).toBeInTheDocument();
+    expect(card).toHaveTextContent('2h 28m');
+    expect(card).toHaveTextContent('Tue, Dec 1, 6:30 PM');
+    expect(card).toHaveTextContent('$25.50');
+    expect(within(card).getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', booking().paymentLink);
+    expect(within(card).getByRole('timer')).toHaveTextContent(/^9:4\d left to pay$/);
+    expect(card).toHaveTextContent('Total Tickets2');
+    expect(card).toHaveTextContent('Seat NumberC3, C4');
+    const help = screen.getByRole('complementary', { name: 'Payment help' });
+    expect(help).toHaveTextContent('within 30 seconds');
+    expect(within(help).getByRole('link')).toHaveAttribute('href', '/debug');
+  });
+
+  it('hides Pay Now when the hold runs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    server.use(bookingsAnswer([booking({ holdExpiresAt: new Date(Date.now() + 3000).toISOString() })]));
+    renderRoute('/my-bookings');
+    expect(await screen.findByRole('link', { name: 'Pay Now' })).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4000);
+    });
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Hold expired/)).toBeInTheDocument();
+  });
+
+  it('shows no Pay Now for a paid booking, or an unpaid one without a link; hides bookings missing show, movie or seats', async () => {
+    signIn();
+    const { show } = booking();
+    server.use(
+      bookingsAnswer([
+        booking({ _id: 'p1', isPaid: true, status: 'paid', paymentLink: null, show: { ...show, movie: MOVIES[1]! } }),
+        booking({ _id: 'u1', paymentLink: null, show: { ...show, movie: MOVIES[2]! } }),
+        { ...booking({ _id: 'x1' }), show: null },
+        booking({ _id: 'x2', bookedSeats: [] }),
+      ]),
+    );
+    renderRoute('/my-bookings');
+    await screen.findByRole('article', { name: MOVIES[1]!.title });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it('opens the e-ticket of a paid booking: the QR code from ticketCode, or the booking reference', async () => {
+    signIn();
+    const { show } = booking();
+    server.use(
+      bookingsAnswer([
+        booking({ _id: 'paid-with-code', isPaid: true, status: 'paid', paymentLink: null, ticketCode: 'MRQ-7F3A-19C2' }),
+        booking({ _id: 'paid-without-code', isPaid: true, status: 'paid', paymentLink: null, show: { ...show, movie: MOVIES[1]! } }),
+      ]),
+    );
+    renderRoute('/my-bookings');
+    const [first, second] = await screen.findAllByRole('article');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Show e-ticket' }));
+    expect(within(first!).getByRole('img', { name: 'Ticket QR code MRQ-7F3A-19C2' })).toBeInTheDocument();
+    await userEvent.click(within(second!).getByRole('button', { name: 'Show e-ticket' }));
+    expect(within(second!).getByText('Booking reference')).toBeInTheDocument();
+    expect(within(second!).getByText('paid-without-code')).toBeInTheDocument();
+    expect(within(second!).queryByRole('img', { name: /QR/ })).not.toBeInTheDocument();
+  });
+
+  it('downloads an .ics calendar event for a paid booking', async () => {
+    signIn();
+    server.use(bookingsAnswer([booking({ isPaid: true, status: 'paid', paymentLink: null })]));
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:ics';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    renderRoute('/my-bookings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to calendar' }));
+    expect(clicks[0]).toMatch(/^movie-1001-aaaaaaaa\.ics$/);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(created[0]!);
+    });
+    expect(text).toContain('BEGIN:VEVENT');
+    expect(text).toContain('DTSTART:20261201T183000Z');
+    expect(text).toContain('DTEND:20261201T205800Z');
+    expect(text).toContain('SUMMARY:Movie 1001 (Marquee)');
+    expect(text).toContain('Seats: C3\\, C4');
+  });
+
+  it('says No bookings found with Browse Movies', async () => {
+    signIn();
+    renderRoute('/my-bookings');
+    expect(await screen.findByRole('heading', { name: 'No bookings found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Movies' })).toHaveAttribute('href', '/movies');
+  });
+
+  it('refreshes on demand and retries after an error', async () => {
+    signIn();
+    let answer: 'fail' | 'empty' | 'one' = 'fail';
+    server.use(
+      http.get(`${API}/api/user/bookings`, () =>
+        answer === 'fail'
+          ? HttpResponse.json({ success: false, message: 'Bookings unavailable' }, { status: 500 })
+          : HttpResponse.json({ success: true, bookings: answer === 'one' ? [booking()] : [] }),
+      ),
+    );
+    renderRoute('/my-bookings');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bookings unavailable');
+    answer = 'empty';
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'No bookings found' })).toBeInTheDocument();
+    answer = 'one';
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('article')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,231 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCheckoutStore } from 'shared-ui';
+import { redirectTo } from '../lib/redirect';
+import { signIn } from '../testing/auth';
+import { API, SHOW_DETAIL, SHOW_ID } from '../testing/fixtures';
+import { renderRoute } from '../testing/render';
+import { server } from '../testing/server';
+
+vi.mock('../lib/redirect', () => ({ redirectTo: vi.fn() }));
+
+const ROUTE = `/movies/${SHOW_DETAIL.movie._id}/2026-12-01`;
+const seat = (id: string) => screen.getByRole('button', { name: id });
+
+async function openPage() {
+  renderRoute(ROUTE);
+  await screen.findByRole('heading', { level: 1, name: 'Select your seat' });
+}
+
+async function pickTime(label = '10:00 AM') {
+  await userEvent.click(within(screen.getByRole('list', { name: 'Show times' })).getByRole('button', { name: label }));
+  await waitFor(() => expect(seat('A1')).toHaveAttribute('aria-disabled', 'true'));
+}
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeEventSource extends EventTarget {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.instances.push(this);
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  send(occupiedSeats: string[]) {
+    this.dispatchEvent(new MessageEvent('seats', { data: JSON.stringify({ occupiedSeats }) }));
+  }
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+describe('/movies/:id/:date seat selection', () => {
+  beforeEach(() => {
+    useCheckoutStore.getState().dismiss();
+    vi.mocked(redirectTo).mockClear();
+  });
+
+  it('lists the times of the date in the left panel and draws the 90 seats with a legend', async () => {
+    await openPage();
+    const times = within(screen.getByRole('list', { name: 'Show times' })).getAllByRole('button');
+    expect(times.map((t) => t.textContent)).toEqual(['10:00 AM', '6:30 PM']);
+    const seats = within(screen.getByRole('group', { name: 'Seats' })).getAllByRole('button');
+    expect(seats).toHaveLength(90);
+    expect(seats[0]).toHaveAccessibleName('A1');
+    expect(seats[89]).toHaveAccessibleName('J9');
+    const legend = screen.getByRole('list', { name: 'Seat legend' });
+    expect(legend).toHaveTextContent('Available');
+    expect(legend).toHaveTextContent('Selected');
+    expect(legend).toHaveTextContent('Taken');
+  });
+
+  it('Please select time first: a seat before a time', async () => {
+    await openPage();
+    await userEvent.click(seat('C3'));
+    expect(await screen.findByText('Please select time first')).toBeInTheDocument();
+    expect(seat('C3')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('This seat is already booked: a taken seat', async () => {
+    await openPage();
+    await pickTime();
+    await userEvent.click(seat('A1'));
+    expect(await screen.findByText('This seat is already booked')).toBeInTheDocument();
+    expect(seat('A1')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('You can only select 5 seats: a sixth seat', async () => {
+    await openPage();
+    await pickTime();
+    for (const id of ['C1', 'C2', 'C3', 'C4', 'C5']) await userEvent.click(seat(id));
+    expect(seat('C5')).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(seat('C6'));
+    expect(await screen.findByText('You can only select 5 seats')).toBeInTheDocument();
+    expect(seat('C6')).toHaveAttribute('aria-pressed', 'false');
+    // Deselecting frees a place.
+    await userEvent.click(seat('C1'));
+    await userEvent.click(seat('C6'));
+    expect(seat('C6')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('moves between seats with the arrow keys (one tab stop) and selects with Enter', async () => {
+    await openPage();
+    await pickTime();
+    expect(seat('A1')).toHaveAttribute('tabindex', '0');
+    expect(seat('A2')).toHaveAttribute('tabindex', '-1');
+    seat('A1').focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(seat('A2')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(seat('C2')).toHaveFocus();
+    expect(seat('C2')).toHaveAttribute('tabindex', '0');
+    await userEvent.keyboard('{End}');
+    expect(seat('C9')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(seat('C9')).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(seat('C9')).toHaveFocus();
+  });
+
+  it('Please login to proceed: checkout when signed out', async () => {
+    await openPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(await screen.findByText('Please login to proceed')).toBeInTheDocument();
+  });
+
+  it('Please select a time and seats: checkout without them', async () => {
+    signIn();
+    await openPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(await screen.findByText('Please select a time and seats')).toBeInTheDocument();
+    await pickTime();
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(screen.getAllByText('Please select a time and seats').length).toBeGreaterThan(0));
+  });
+
+  it('creates the booking, starts checkout and goes to the payment page', async () => {
+    signIn();
+    let body: unknown;
+    server.use(
+      http.post(`${API}/api/booking/create`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ success: true, url: 'http://pay.test/checkout/1', bookingId: 'b1', holdExpiresAt: new Date().toISOString() });
+      }),
+    );
+    await openPage();
+    await pickTime();
+    await userEvent.click(seat('D4'));
+    await userEvent.click(seat('C3'));
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://pay.test/checkout/1'));
+    expect(body).toEqual({ showId: SHOW_ID, selectedSeats: ['C3', 'D4'] });
+    expect(useCheckoutStore.getState().checkoutStarted).toBe(true);
+  });
+
+  it('shows the service message when the booking fails, and lets go of seats taken meanwhile (409)', async () => {
+    signIn();
+    server.use(
+      http.post(`${API}/api/booking/create`, () =>
+        HttpResponse.json({ success: false, message: 'Seat C3 is already booked', takenSeats: ['C3'] }, { status: 409 }),
+      ),
+    );
+    await openPage();
+    await pickTime();
+    await userEvent.click(seat('C3'));
+    await userEvent.click(seat('C4'));
+    server.use(http.get(`${API}/api/booking/seats/:showId`, () => HttpResponse.json({ success: true, occupiedSeats: ['A1', 'B2', 'C3'] })));
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(await screen.findByText('Seat C3 is already booked')).toBeInTheDocument();
+    await waitFor(() => expect(seat('C3')).toHaveAttribute('aria-disabled', 'true'));
+    expect(seat('C3')).toHaveAttribute('aria-pressed', 'false');
+    expect(seat('C4')).toHaveAttribute('aria-pressed', 'true');
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('says Movie not found for an unknown movie', async () => {
+    renderRoute('/movies/999999/2026-12-01');
+    expect(await screen.findByRole('heading', { name: 'Movie not found' })).toBeInTheDocument();
+  });
+});
+
+describe('live seats', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('subscribes to the seat stream and deselects a seat someone else takes, with a toast', async () => {
+    await openPage();
+    await pickTime();
+    const source = FakeEventSource.instances.at(-1)!;
+    expect(source.url).toBe(`${API}/api/booking/seats/${SHOW_ID}/events`);
+    act(() => source.open());
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    await userEvent.click(seat('E5'));
+    await userEvent.click(seat('E6'));
+    act(() => source.send(['A1', 'B2', 'E5']));
+    await waitFor(() => expect(seat('E5')).toHaveAttribute('aria-disabled', 'true'));
+    expect(seat('E5')).toHaveAttribute('aria-pressed', 'false');
+    expect(seat('E6')).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Seat E5 was just taken by someone else')).toBeInTheDocument();
+  });
+
+  it('falls back to polling every 5 seconds when the stream is unavailable', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let occupied = ['A1', 'B2'];
+    let calls = 0;
+    server.use(
+      http.get(`${API}/api/booking/seats/:showId`, () => {
+        calls++;
+        return HttpResponse.json({ success: true, occupiedSeats: occupied });
+      }),
+    );
+    await openPage();
+    await pickTime();
+    act(() => FakeEventSource.instances.at(-1)!.fail());
+    expect(screen.getByText('Auto-refresh')).toBeInTheDocument();
+    const before = calls;
+    occupied = ['A1', 'B2', 'J9'];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5100);
+    });
+    await waitFor(() => expect(seat('J9')).toHaveAttribute('aria-disabled', 'true'));
+    expect(calls).toBeGreaterThan(before);
+  });
+});

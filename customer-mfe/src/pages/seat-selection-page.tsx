@@ -1,0 +1,153 @@
+import { useEffect, useMemo, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, Button, buttonClass, ErrorState, formatDay, Skeleton, useCheckoutStore, useCurrentUser } from 'shared-ui';
+import { useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { takenSeatsOf, useCreateBooking } from '../features/seats/api/create-booking';
+import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
+import { ShowtimeList } from '../features/seats/components/showtime-list';
+import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
+import { sortSeats } from '../features/seats/lib/seat-layout';
+import { useSeatSelection } from '../features/seats/store/seat-selection';
+import { useShow } from '../features/shows/api/get-show';
+import { isNotFound } from '../lib/api-error';
+import { MAX_SEATS, MESSAGES } from '../lib/constants';
+import { redirectTo } from '../lib/redirect';
+import { MovieNotFound } from './movie-detail-page';
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+export function SeatSelectionPage() {
+  const { id = '', date = '' } = useParams();
+  const show = useShow(id);
+  const zone = useTheatreTimeZone();
+  const user = useCurrentUser();
+  const { showId, seats: selected, selectShow, toggleSeat, removeSeats, reset } = useSeatSelection();
+  const { seats: occupiedQuery, feed } = useLiveSeats(showId);
+  const booking = useCreateBooking();
+  const checkingOut = useRef(false);
+
+  // A new page (movie or date) starts with nothing chosen.
+  useEffect(() => {
+    reset();
+    return reset;
+  }, [id, date, reset]);
+
+  const occupied = useMemo(() => (occupiedQuery.data ? new Set(occupiedQuery.data.occupiedSeats) : EMPTY), [occupiedQuery.data]);
+
+  // Someone else took a seat this visitor had picked: let it go and say so.
+  useEffect(() => {
+    if (checkingOut.current) return;
+    const lost = useSeatSelection.getState().seats.filter((s) => occupied.has(s));
+    if (lost.length === 0) return;
+    removeSeats(lost);
+    toast.error(`${lost.length === 1 ? 'Seat' : 'Seats'} ${sortSeats(lost).join(', ')} ${lost.length === 1 ? 'was' : 'were'} just taken by someone else`, {
+      id: `lost-${lost.join('-')}`,
+    });
+  }, [occupied, removeSeats]);
+
+  if (show.isPending || !zone.ready) return <SeatPageSkeleton />;
+  if (show.isError) {
+    return isNotFound(show.error) ? (
+      <MovieNotFound />
+    ) : (
+      <div className="ui-page">
+        <ErrorState message={show.error.message} onRetry={() => void show.refetch()} />
+      </div>
+    );
+  }
+
+  const { movie, dateTime } = show.data;
+  const times = dateTime[date] ?? [];
+
+  const onSeat = (seat: string) => {
+    if (!showId) return void toast.error(MESSAGES.selectTimeFirst);
+    if (occupied.has(seat)) return void toast.error(MESSAGES.seatBooked);
+    if (!selected.includes(seat) && selected.length >= MAX_SEATS) return void toast.error(MESSAGES.maxSeats);
+    toggleSeat(seat);
+  };
+
+  const checkout = () => {
+    if (!user.isAuthenticated) return void toast.error(MESSAGES.login);
+    if (!showId || selected.length === 0) return void toast.error(MESSAGES.selectTimeAndSeats);
+    if (booking.isPending) return;
+    checkingOut.current = true;
+    booking.mutate(
+      { showId, seats: sortSeats(selected) },
+      {
+        onSuccess: (answer) => {
+          useCheckoutStore.getState().startCheckout();
+          redirectTo(answer.url);
+        },
+        onError: (error) => {
+          checkingOut.current = false;
+          toast.error(error.message || 'An error occurred. Please try again.');
+          const taken = takenSeatsOf(error);
+          if (taken.length > 0) removeSeats(taken);
+          if (error instanceof ApiError && error.status === 409) void occupiedQuery.refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="ui-page">
+      <header className="c-seats-head">
+        <h1 className="ui-page__title">Select your seat</h1>
+        <p className="c-muted">
+          {movie.title} · {formatDay(date)}
+          <span className="c-live" data-feed={feed} hidden={!showId}>
+            {feed === 'stream' ? 'Live' : 'Auto-refresh'}
+          </span>
+        </p>
+      </header>
+      <div className="c-seats-page">
+        <aside className="c-times-panel" aria-labelledby="times-title">
+          <h2 id="times-title" className="c-times-panel__title">
+            Available Timings
+          </h2>
+          <p className="c-muted">{formatDay(date)}</p>
+          {times.length === 0 ? (
+            <p className="c-muted">No shows on this date.</p>
+          ) : (
+            <ShowtimeList times={times} selectedShowId={showId} onSelect={selectShow} timeZone={zone.timeZone} />
+          )}
+          <Link className={buttonClass('ghost')} to={`/movies/${movie._id}`}>
+            Change date
+          </Link>
+        </aside>
+        <section className="c-seats-main" aria-labelledby="seats-title">
+          <h2 id="seats-title" className="sr-only">
+            Seats
+          </h2>
+          {showId && occupiedQuery.isError && (
+            <p className="c-inline-error" role="alert">
+              Could not load the taken seats. <Button variant="ghost" onClick={() => void occupiedQuery.refetch()}>Retry</Button>
+            </p>
+          )}
+          <SeatMap occupied={occupied} selected={selected} onSeat={onSeat} busy={Boolean(showId) && occupiedQuery.isPending} />
+          <SeatLegend />
+          <div className="c-checkout">
+            <p aria-live="polite" className="c-checkout__summary">
+              {selected.length === 0 ? `Choose up to ${MAX_SEATS} seats.` : `${selected.length} of ${MAX_SEATS}: ${sortSeats(selected).join(', ')}`}
+            </p>
+            <Button onClick={checkout} aria-busy={booking.isPending || undefined}>
+              {booking.isPending ? 'Holding your seats…' : 'Proceed to Checkout'}
+            </Button>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SeatPageSkeleton() {
+  return (
+    <div className="ui-page" role="status" aria-label="Loading seats">
+      <div className="c-seats-page">
+        <Skeleton height="16rem" />
+        <Skeleton height="28rem" />
+      </div>
+    </div>
+  );
+}
