@@ -14,14 +14,41 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/errors.ts';
 import { createReadCache } from './http/read-cache.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
+import { createMailer, type Mailer } from './email/mailer.ts';
+import { createLocalCheckoutProvider, type LocalCheckoutProvider } from './payments/local/local-provider.ts';
+import { createPaymentJobs, type PaymentJobs } from './payments/payment-jobs.ts';
+import { createPaymentService, type PaymentService } from './payments/payment-service.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { createStripeProvider } from './payments/stripe-provider.ts';
+import { developmentWebhookSecret } from './payments/webhook-secret.ts';
 import type { Store } from './repositories/types.ts';
+import { adminReportRoutes } from './routes/admin-report-routes.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
+import { seatEventsRoutes } from './routes/seat-events-routes.ts';
+import { createSeatFeed } from './seats/seat-feed.ts';
 import { bookingRoutes } from './routes/booking-routes.ts';
 import { checkoutRoutes } from './routes/checkout-routes.ts';
 import { debugRoutes } from './routes/debug-routes.ts';
 import { serviceRoutes } from './routes/service-routes.ts';
 import { showRoutes } from './routes/show-routes.ts';
+import { stripeWebhookRoutes } from './routes/stripe-webhook-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
+
+/** Payments as they run in this app (tests drive the jobs directly with a controlled clock). */
+export interface PaymentsRuntime {
+  service: PaymentService;
+  jobs: PaymentJobs;
+  mailer: Mailer;
+  provider: PaymentProvider;
+  localCheckout: LocalCheckoutProvider | null;
+  webhookSecret: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsRuntime;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -30,6 +57,11 @@ export interface BuildAppOptions {
   verifyToken: TokenVerifier;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Run the hold sweeper and the reconciliation in the background (on start, then on their
+   * intervals). Default true; tests turn them off and call `app.payments.jobs` themselves.
+   */
+  backgroundJobs?: boolean;
 }
 
 /** 16 KiB is far more than any request of the contract needs. */
@@ -50,7 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, {
-    // The API answers JSON; the docs page and the checkout page need inline styles and scripts of their own origin.
+    // The API answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter).
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -85,21 +117,99 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  const now = options.now ?? (() => new Date());
+  const cache = createReadCache();
+  const webhookSecret = config.payments.webhookSecret ?? (await developmentWebhookSecret(config.dataDir));
+  const mailer = createMailer({
+    outbox: store.outbox,
+    smtpUrl: config.email.smtpUrl,
+    from: config.email.from,
+    timeoutMs: config.email.timeoutMs,
+    now,
+    log: app.log,
+  });
+  const localCheckout =
+    config.payments.provider === 'local'
+      ? createLocalCheckoutProvider({
+          sessions: store.checkoutSessions,
+          publicUrl: config.publicUrl,
+          currency: config.currency,
+          now,
+          webhookSecret,
+          log: app.log,
+          // In process, through the webhook route itself: content-type parser, signature check, exactly-once.
+          async deliver(payload, signature) {
+            const response = await app.inject({
+              method: 'POST',
+              url: '/api/stripe/webhook',
+              headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+              payload,
+            });
+            if (response.statusCode !== 200) throw new Error(`the webhook endpoint answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+          },
+        })
+      : null;
+  const provider: PaymentProvider =
+    localCheckout ??
+    createStripeProvider({
+      secretKey: config.payments.stripe.secretKey!,
+      currency: config.currency,
+      theatreTimeZone: config.theatreTimeZone,
+      apiBase: config.payments.stripe.apiBase,
+      timeoutMs: config.payments.stripe.timeoutMs,
+      now,
+    });
+  // Fed from the database, so watchers see bookings made on any instance; local changes go out at once.
+  const seatFeed = createSeatFeed(async (showId) => Object.keys(await store.shows.occupiedSeats(showId)));
+  const seatsChanged = (showId: string) => {
+    cache.invalidate(`seats:${showId}`);
+    seatFeed.changed(showId);
+  };
+  const payments = createPaymentService({
+    store,
+    provider,
+    mailer,
+    config,
+    now,
+    log: app.log,
+    onSeatsChanged: seatsChanged,
+  });
+  const jobs = createPaymentJobs({
+    service: payments,
+    log: app.log,
+    sweepIntervalMs: config.payments.sweepIntervalSeconds * 1000,
+    reconcileIntervalMs: config.payments.reconcileIntervalSeconds * 1000,
+  });
+  app.decorate('payments', { service: payments, jobs, mailer, provider, localCheckout, webhookSecret });
+  if (options.backgroundJobs !== false) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.close();
+  });
+
   const deps: AppDeps = {
     config,
     store,
     catalog,
     auth: createAuth(options.verifyToken, store.users),
-    cache: createReadCache(),
-    now: options.now ?? (() => new Date()),
+    cache,
+    now,
+    payments,
+    mailer,
+    localCheckout,
+    webhookSecret,
+    seatFeed,
   };
   await app.register(serviceRoutes, deps);
   await app.register(showRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(adminRoutes, deps);
+  await app.register(adminReportRoutes, deps);
+  await app.register(seatEventsRoutes, deps);
   await app.register(debugRoutes, deps);
   await app.register(checkoutRoutes, deps);
+  await app.register(stripeWebhookRoutes, deps);
   await app.register(catalogRoutes, { catalog, imageSvg: catalog.imageSvg?.bind(catalog) });
   return app;
 }

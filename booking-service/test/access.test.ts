@@ -22,6 +22,8 @@ const ROUTES: [string, string, unknown, 'user' | 'admin' | 'support'][] = [
   ['POST', '/api/debug/mark-paid', { bookingId: SOME_UUID }, 'support'],
   ['POST', '/api/debug/test-email', { bookingId: SOME_UUID }, 'support'],
   ['GET', '/api/debug/outbox', undefined, 'support'],
+  ['POST', '/api/debug/fix-payment', { bookingId: SOME_UUID }, 'support'],
+  ['GET', `/api/booking/${SOME_UUID}/ticket.svg`, undefined, 'user'],
 ];
 
 

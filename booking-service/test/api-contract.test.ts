@@ -67,7 +67,7 @@ for (const lane of lanes) {
 
       const created = await t.api('POST', '/api/booking/create', { token: user, body: { showId, selectedSeats: free } });
       expect(created.status).toBe(200);
-      expect(created.body).toMatchObject({ success: true, url: expect.stringContaining('/api/checkout/') });
+      expect(created.body).toMatchObject({ success: true, url: expect.stringMatching(/\/api\/checkout\/sessions\/cs_local_/) });
 
       const after = await t.api('GET', `/api/booking/seats/${showId}`);
       expect(after.body.occupiedSeats).toEqual(expect.arrayContaining(free));
@@ -246,11 +246,24 @@ for (const lane of lanes) {
       expect(poster.headers.get('content-type')).toContain('image/svg+xml');
       expect((await t.api('GET', '/api/images/..%2f..%2fpackage.json')).status).toBe(404);
       const config = await t.api('GET', '/api/config');
-      expect(config.body).toMatchObject({ success: true, imageBaseUrl: 'http://localhost:4000/api/images', currency: 'USD' });
+      expect(config.body).toMatchObject({ success: true, imageBaseUrl: 'http://localhost:4000/api/images', currency: 'USD', paymentProvider: 'local' });
       expect((await t.api('GET', '/api/health')).body).toMatchObject({ success: true, status: 'ok' });
       const openapi = await t.api('GET', '/docs/json');
       expect(openapi.status).toBe(200);
-      expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/api/booking/create', '/api/show/all', '/api/debug/mark-paid']));
+      expect(Object.keys(openapi.body.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/booking/create',
+          '/api/show/all',
+          '/api/debug/mark-paid',
+          '/api/debug/fix-payment',
+          '/api/stripe/webhook',
+          '/api/checkout/sessions/{sessionId}',
+          '/api/checkout/bookings/{bookingId}',
+          '/api/booking/{bookingId}/ticket.svg',
+        ]),
+      );
+      expect(openapi.body.paths['/api/stripe/webhook'].post.tags).toEqual(['payments']);
+      expect(openapi.body.paths['/api/debug/fix-payment'].post.tags).toEqual(['debug']);
       const docs = await t.api('GET', '/docs/');
       expect(docs.status).toBe(200);
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SEATS } from '../src/domain/seats.ts';
+import { isTicketCode, newTicketCode } from '../src/domain/ticket-code.ts';
 import type { Booking, Movie, NewBooking, Show, Store, User } from '../src/repositories/types.ts';
 import { lanes } from './support/databases.ts';
 
@@ -86,8 +87,9 @@ for (const lane of lanes) {
         seats,
         amountCents: show.priceCents * seats.length,
         holdExpiresAt: new Date(createdAt.getTime() + 10 * 60_000),
-        paymentLink: `http://localhost:4000/api/checkout/${id}`,
+        paymentLink: `http://localhost:4000/api/checkout/bookings/${id}`,
         createdAt,
+        ticketCode: newTicketCode(),
       };
     }
 
@@ -255,9 +257,14 @@ for (const lane of lanes) {
           isPaid: false,
           paymentLink: request.paymentLink,
           paymentSessionId: null,
+          paymentIntentId: null,
           holdExpiresAt: request.holdExpiresAt,
           paidAt: null,
           createdAt: new Date(BASE + 1234),
+          ticketCode: request.ticketCode,
+          refundStatus: null,
+          refundReason: null,
+          refundId: null,
         };
         expect(result).toEqual({ ok: true, booking: expected });
         expect(await store.bookings.get(request.id)).toEqual(expected);
@@ -487,7 +494,15 @@ for (const lane of lanes) {
         const booking = await book(shows[0]!, user, ['A9']);
         const message = { bookingId: booking.id, kind: 'test', toAddress: user.email, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
         const first = await store.outbox.add(message);
-        expect(first).toEqual({ ...message, id: expect.any(String), createdAt: expect.any(Date), sentAt: null });
+        expect(first).toEqual({
+          ...message,
+          id: expect.any(String),
+          createdAt: expect.any(Date),
+          sentAt: null,
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: null,
+        });
         await sleep(5);
         const sentAt = new Date(BASE);
         const second = await store.outbox.add({ ...message, bookingId: null, kind: 'other', sentAt });
@@ -496,10 +511,313 @@ for (const lane of lanes) {
 
         expect(await store.outbox.list(2)).toEqual([second, first]);
         expect(await store.outbox.list(1)).toEqual([second]);
+        expect(await store.outbox.get(first.id)).toEqual(first);
+        expect(await store.outbox.get(randomUUID())).toBeNull();
 
         // A message names a stored booking or none.
         await expect(store.outbox.add({ ...message, bookingId: randomUUID() })).rejects.toThrow();
         expect(await store.outbox.list(3)).toHaveLength(2);
+      });
+
+      it('delivery: failures are counted with their error and rescheduled; sending clears them', async () => {
+        const due = new Date(BASE + 1000);
+        const message = await store.outbox.add({
+          bookingId: null,
+          kind: 'delivery',
+          toAddress: 'a@example.com',
+          subject: 'S',
+          text: 'T',
+          html: '<p>T</p>',
+          nextAttemptAt: due,
+        });
+        expect(message).toMatchObject({ sentAt: null, attempts: 0, nextAttemptAt: due });
+        const failed = await store.outbox.markFailed(message.id, { error: 'connection refused', nextAttemptAt: new Date(BASE + 61_000) });
+        expect(failed).toMatchObject({ sentAt: null, attempts: 1, lastError: 'connection refused', nextAttemptAt: new Date(BASE + 61_000) });
+        const again = await store.outbox.markFailed(message.id, { error: 'timeout', nextAttemptAt: null });
+        expect(again).toMatchObject({ attempts: 2, lastError: 'timeout', nextAttemptAt: null });
+        const sent = await store.outbox.markSent(message.id, new Date(BASE + 70_000));
+        expect(sent).toMatchObject({ sentAt: new Date(BASE + 70_000), attempts: 2, lastError: null, nextAttemptAt: null });
+        // A sent message is never counted as failed afterwards.
+        expect(await store.outbox.markFailed(message.id, { error: 'late', nextAttemptAt: null })).toBeNull();
+        expect(await store.outbox.markSent(randomUUID(), new Date(BASE))).toBeNull();
+      });
+
+      it('claimDue hands each due, unsent message to exactly one of several concurrent claimers', async () => {
+        // Far in the future of every other test's messages, so only these are due.
+        const now = new Date(BASE + 5000 * DAY);
+        const lease = new Date(now.getTime() + 120_000);
+        const make = (kind: string, nextAttemptAt: Date | null, sentAt: Date | null = null) =>
+          store.outbox.add({ bookingId: null, kind, toAddress: 'a@example.com', subject: kind, text: '', html: '', nextAttemptAt, sentAt });
+        const dueOne = await make('due-1', new Date(now.getTime() - 5000));
+        const dueTwo = await make('due-2', now);
+        await make('later', new Date(now.getTime() + 1000));
+        await make('unscheduled', null);
+        await make('sent', new Date(now.getTime() - 5000), new Date(BASE));
+
+        const claims = await Promise.all(Array.from({ length: 4 }, () => store.outbox.claimDue(now, lease, 10)));
+        const claimedIds = claims.flat().map((m) => m.id);
+        const ours = claimedIds.filter((id) => id === dueOne.id || id === dueTwo.id);
+        expect(ours.sort()).toEqual([dueOne.id, dueTwo.id].sort());
+        expect(claims.flat().filter((m) => m.kind === 'later' || m.kind === 'unscheduled' || m.kind === 'sent')).toEqual([]);
+        expect(claims.flat().find((m) => m.id === dueOne.id)!.nextAttemptAt).toEqual(lease);
+        // Leased: not due again until the lease ends.
+        expect((await store.outbox.claimDue(now, lease, 10)).filter((m) => m.id === dueOne.id)).toEqual([]);
+        expect((await store.outbox.claimDue(lease, new Date(lease.getTime() + 1), 10)).map((m) => m.id)).toEqual(expect.arrayContaining([dueOne.id, dueTwo.id]));
+      });
+    });
+
+    describe('payments', () => {
+      async function heldBooking(label: string, seats = ['A1', 'A2'], options: { createdAt?: Date; showAt?: number } = {}) {
+        const { movie, shows } = await movieWithShows([options.showAt ?? BASE + 1000 * DAY + Math.floor(Math.random() * 1000) * HOUR]);
+        const user = await newUser(label);
+        const booking = await book(shows[0]!, user, seats, options.createdAt);
+        return { movie, show: shows[0]!, user, booking };
+      }
+
+      it('create stores the ticket code; codes are unique', async () => {
+        const { booking } = await heldBooking('ticket');
+        expect(isTicketCode(booking.ticketCode)).toBe(true);
+        expect((await store.bookings.get(booking.id))!.ticketCode).toBe(booking.ticketCode);
+        const { show } = await heldBooking('ticket-dup');
+        const user = await newUser('ticket-dup-2');
+        await expect(store.bookings.create({ ...newBooking(show, user, ['J9']), ticketCode: booking.ticketCode })).rejects.toThrow();
+        expect(await store.shows.occupiedSeats(show.id)).not.toHaveProperty('J9');
+      });
+
+      it('attachPaymentSession records the first session of a held booking only', async () => {
+        const { booking } = await heldBooking('attach');
+        const attached = await store.bookings.attachPaymentSession(booking.id, { sessionId: 'cs_test_attach_1', paymentLink: 'https://pay/1' });
+        expect(attached).toEqual({ ...booking, paymentSessionId: 'cs_test_attach_1', paymentLink: 'https://pay/1' });
+        expect(await store.bookings.findByPaymentSession('cs_test_attach_1')).toEqual(attached);
+        // A second session does not replace the first.
+        expect(await store.bookings.attachPaymentSession(booking.id, { sessionId: 'cs_test_attach_2', paymentLink: 'https://pay/2' })).toBeNull();
+        expect(await store.bookings.get(booking.id)).toEqual(attached);
+        expect(await store.bookings.attachPaymentSession(randomUUID(), { sessionId: 'cs_x', paymentLink: 'x' })).toBeNull();
+        // Nor can a paid or cancelled booking get one.
+        const other = await heldBooking('attach-cancelled');
+        await store.bookings.cancelHold(other.booking.id);
+        expect(await store.bookings.attachPaymentSession(other.booking.id, { sessionId: 'cs_test_attach_3', paymentLink: 'x' })).toBeNull();
+      });
+
+      it('confirmPayment pays a held booking once, says who changed it, and never a cancelled one', async () => {
+        const { booking } = await heldBooking('confirm');
+        const at = new Date(BASE + 7_000);
+        const results = await Promise.all(
+          Array.from({ length: 6 }, (_, i) => store.bookings.confirmPayment(booking.id, { now: new Date(at.getTime() + i), paymentIntentId: `pi_${i}` })),
+        );
+        expect(results.filter((r) => r!.changed)).toHaveLength(1);
+        const winner = results.find((r) => r!.changed)!.booking;
+        expect(winner).toMatchObject({ status: 'paid', isPaid: true });
+        expect(results.every((r) => r!.booking.paidAt!.getTime() === winner.paidAt!.getTime() && r!.booking.paymentIntentId === winner.paymentIntentId)).toBe(true);
+        expect(await store.bookings.get(booking.id)).toEqual(winner);
+        expect(await store.bookings.confirmPayment(randomUUID(), { now: at, paymentIntentId: null })).toBeNull();
+
+        const gone = await heldBooking('confirm-cancelled');
+        await store.bookings.cancelHold(gone.booking.id);
+        const refused = await store.bookings.confirmPayment(gone.booking.id, { now: at, paymentIntentId: 'pi_x' });
+        expect(refused).toMatchObject({ changed: false, booking: { status: 'cancelled', isPaid: false, paymentIntentId: null } });
+      });
+
+      it('cancelHold releases the seats with the status change, once, whatever the concurrency', async () => {
+        const { booking, show, user } = await heldBooking('cancel', ['C1', 'C2', 'C3']);
+        await store.bookings.attachPaymentSession(booking.id, { sessionId: `cs_test_${booking.id}`, paymentLink: 'https://pay' });
+        const results = await Promise.all(Array.from({ length: 6 }, () => store.bookings.cancelHold(booking.id)));
+        expect(results.filter((r) => r!.changed)).toHaveLength(1);
+        const cancelled = (await store.bookings.get(booking.id))!;
+        // The link goes; the session id stays, so a late payment still finds its booking.
+        expect(cancelled).toMatchObject({ status: 'cancelled', isPaid: false, paymentLink: null, paymentSessionId: `cs_test_${booking.id}` });
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({});
+        // The released seats can be booked again, and a second cancel releases nothing of the new booking.
+        const next = await book(show, user, ['C2']);
+        expect((await store.bookings.cancelHold(booking.id))!.changed).toBe(false);
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({ C2: 'held' });
+        expect(await store.bookings.get(next.id)).toMatchObject({ status: 'held' });
+        expect(await store.bookings.cancelHold(randomUUID())).toBeNull();
+      });
+
+      it('cancelHold with expiredBy cancels only a hold that has ended, and never a paid booking', async () => {
+        const createdAt = new Date(BASE + 20 * DAY);
+        const { booking, show } = await heldBooking('cancel-timed', ['D5'], { createdAt });
+        const holdEnds = booking.holdExpiresAt;
+        expect((await store.bookings.cancelHold(booking.id, { expiredBy: new Date(holdEnds.getTime() - 1) }))!.changed).toBe(false);
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({ D5: 'held' });
+        expect((await store.bookings.cancelHold(booking.id, { expiredBy: holdEnds }))!.changed).toBe(true);
+
+        const paid = await heldBooking('cancel-paid', ['D6']);
+        await store.bookings.confirmPayment(paid.booking.id, { now: new Date(BASE), paymentIntentId: null });
+        expect(await store.bookings.cancelHold(paid.booking.id)).toMatchObject({ changed: false, booking: { status: 'paid' } });
+        expect(await store.shows.occupiedSeats(paid.show.id)).toEqual({ D6: 'paid' });
+      });
+
+      it('listExpiredHolds and listAwaitingPayment find the unpaid held bookings, oldest first', async () => {
+        const t0 = new Date(BASE + 3000 * DAY);
+        const older = await heldBooking('expired-old', ['E1'], { createdAt: t0 });
+        const newer = await heldBooking('expired-new', ['E2'], { createdAt: new Date(t0.getTime() + 60_000) });
+        const fresh = await heldBooking('fresh', ['E3'], { createdAt: new Date(t0.getTime() + 30 * 60_000) });
+        const paid = await heldBooking('expired-paid', ['E4'], { createdAt: t0 });
+        await store.bookings.confirmPayment(paid.booking.id, { now: t0, paymentIntentId: null });
+        const cancelled = await heldBooking('expired-cancelled', ['E5'], { createdAt: t0 });
+        await store.bookings.cancelHold(cancelled.booking.id);
+
+        const at = new Date(t0.getTime() + 11 * 60_000 + 1);
+        const ids = (await store.bookings.listExpiredHolds(at, 1000)).map((b) => b.id);
+        const ours = ids.filter((id) => [older, newer, fresh, paid, cancelled].some((x) => x.booking.id === id));
+        expect(ours).toEqual([older.booking.id, newer.booking.id]);
+        expect((await store.bookings.listExpiredHolds(at, 1)).length).toBe(1);
+        expect(await store.bookings.listExpiredHolds(at, 0)).toEqual([]);
+
+        for (const b of [older, fresh, paid, cancelled]) {
+          await store.bookings.attachPaymentSession(b.booking.id, { sessionId: `cs_test_await_${b.booking.id}`, paymentLink: 'https://pay' });
+        }
+        const awaiting = (await store.bookings.listAwaitingPayment(10_000)).map((b) => b.id);
+        expect(awaiting).toContain(older.booking.id);
+        expect(awaiting).toContain(fresh.booking.id);
+        for (const id of [newer.booking.id, paid.booking.id, cancelled.booking.id]) expect(awaiting).not.toContain(id);
+      });
+
+      it('retakeSeats confirms a cancelled booking when its seats are free, all of them in one write', async () => {
+        const { booking, show } = await heldBooking('retake', ['F1', 'F2']);
+        await store.bookings.cancelHold(booking.id);
+        const at = new Date(BASE + 99_000);
+        const result = await store.bookings.retakeSeats(booking.id, { now: at, paymentIntentId: 'pi_late' });
+        expect(result).toEqual({
+          outcome: 'confirmed',
+          booking: { ...booking, status: 'paid', isPaid: true, paidAt: at, paymentIntentId: 'pi_late', paymentLink: null },
+        });
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({ F1: 'paid', F2: 'paid' });
+        // Not cancelled (any more): nothing changes.
+        expect(await store.bookings.retakeSeats(booking.id, { now: at, paymentIntentId: 'pi_other' })).toMatchObject({
+          outcome: 'not-cancelled',
+          booking: { paymentIntentId: 'pi_late' },
+        });
+        const held = await heldBooking('retake-held', ['F3']);
+        expect(await store.bookings.retakeSeats(held.booking.id, { now: at, paymentIntentId: null })).toMatchObject({ outcome: 'not-cancelled' });
+        expect(await store.bookings.retakeSeats(randomUUID(), { now: at, paymentIntentId: null })).toBeNull();
+      });
+
+      it('retakeSeats takes nothing when a seat is in another booking, and names it', async () => {
+        const { booking, show } = await heldBooking('retake-lost', ['G1', 'G2', 'G3']);
+        await store.bookings.cancelHold(booking.id);
+        const rival = await newUser('rival');
+        await book(show, rival, ['G2']);
+        const result = await store.bookings.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_late2' });
+        expect(result).toEqual({ outcome: 'seats-taken', takenSeats: ['G2'], booking: { ...booking, status: 'cancelled', paymentLink: null } });
+        expect(await store.shows.occupiedSeats(show.id)).toEqual({ G2: 'held' });
+      });
+
+      it('concurrent retakes and a new booking of the same seats: the seats end in exactly one live booking', async () => {
+        const { booking, show } = await heldBooking('retake-race', ['H4', 'H5']);
+        await store.bookings.cancelHold(booking.id);
+        const rival = await newUser('retake-rival');
+        const [a, b, created] = await Promise.all([
+          store.bookings.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_a' }),
+          store.bookings.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_b' }),
+          store.bookings.create(newBooking(show, rival, ['H5'])),
+        ]);
+        const confirmed = [a, b].filter((r) => r!.outcome === 'confirmed');
+        expect(confirmed.length).toBeLessThanOrEqual(1);
+        expect(confirmed.length + (created.ok ? 1 : 0)).toBe(1);
+        const ledger = await store.shows.occupiedSeats(show.id);
+        expect(ledger).toEqual(created.ok ? { H5: 'held' } : { H4: 'paid', H5: 'paid' });
+      });
+
+      it('flagRefund keeps the payment on record once; setRefundOutcome moves only a pending refund; listPendingRefunds', async () => {
+        const { booking } = await heldBooking('refund', ['I7']);
+        expect((await store.bookings.flagRefund(booking.id, { paymentIntentId: 'pi_r', reason: 'seats taken' }))!.changed).toBe(false); // held
+        await store.bookings.cancelHold(booking.id);
+        const flags = await Promise.all(
+          Array.from({ length: 4 }, (_, i) => store.bookings.flagRefund(booking.id, { paymentIntentId: 'pi_r', reason: `seats taken ${i}` })),
+        );
+        expect(flags.filter((f) => f!.changed)).toHaveLength(1);
+        const flagged = (await store.bookings.get(booking.id))!;
+        expect(flagged).toMatchObject({ status: 'cancelled', isPaid: false, refundStatus: 'pending', paymentIntentId: 'pi_r', refundId: null });
+        expect(flagged.refundReason).toMatch(/^seats taken \d$/);
+        expect((await store.bookings.listPendingRefunds(10_000)).map((b) => b.id)).toContain(booking.id);
+        // A flagged booking's seats are not taken back by a later retake.
+        expect(await store.bookings.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_r' })).toMatchObject({ outcome: 'not-cancelled' });
+
+        const retry = await store.bookings.setRefundOutcome(booking.id, { status: 'pending', reason: 'seats taken (refund will be retried)' });
+        expect(retry).toMatchObject({ changed: true, booking: { refundStatus: 'pending', refundReason: 'seats taken (refund will be retried)' } });
+        const done = await store.bookings.setRefundOutcome(booking.id, { status: 'refunded', refundId: 're_1', reason: 'seats taken' });
+        expect(done).toMatchObject({ changed: true, booking: { refundStatus: 'refunded', refundId: 're_1', refundReason: 'seats taken' } });
+        expect((await store.bookings.setRefundOutcome(booking.id, { status: 'failed', reason: 'x' }))!.changed).toBe(false);
+        expect((await store.bookings.listPendingRefunds(10_000)).map((b) => b.id)).not.toContain(booking.id);
+        expect(await store.bookings.setRefundOutcome(randomUUID(), { status: 'failed', reason: 'x' })).toBeNull();
+      });
+    });
+
+    describe('webhook events', () => {
+      it('recordOnce lets one of many concurrent deliveries of an event through; forget lets it through again', async () => {
+        const id = `evt_test_${randomUUID()}`;
+        const results = await Promise.all(
+          Array.from({ length: 8 }, () => store.webhookEvents.recordOnce({ id, type: 'checkout.session.completed', receivedAt: new Date(BASE) })),
+        );
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await store.webhookEvents.recordOnce({ id, type: 'checkout.session.completed', receivedAt: new Date(BASE) })).toBe(false);
+        await store.webhookEvents.forget(id);
+        expect(await store.webhookEvents.recordOnce({ id, type: 'checkout.session.completed', receivedAt: new Date(BASE) })).toBe(true);
+        await store.webhookEvents.forget('evt_never_seen');
+      });
+    });
+
+    describe('local checkout sessions', () => {
+      function sessionFixture(overrides: Partial<Parameters<Store['checkoutSessions']['create']>[0]> = {}) {
+        return {
+          id: `cs_local_${randomUUID().replace(/-/g, '')}`,
+          bookingId: randomUUID(),
+          amountCents: 2550,
+          currency: 'USD',
+          description: 'Contract Movie, seats A1, A2',
+          successUrl: 'http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}',
+          cancelUrl: 'http://localhost:3000/my-bookings',
+          expiresAt: new Date(BASE + 10 * 60_000),
+          createdAt: new Date(BASE),
+          ...overrides,
+        };
+      }
+
+      it('create stores an open, unpaid session; get reads it back; unknown is null', async () => {
+        const request = sessionFixture();
+        const created = await store.checkoutSessions.create(request);
+        const expected = { ...request, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, completedAt: null, refundId: null, refundedCents: 0 };
+        expect(created).toEqual(expected);
+        expect(await store.checkoutSessions.get(request.id)).toEqual(expected);
+        expect(await store.checkoutSessions.get('cs_local_unknown')).toBeNull();
+        await expect(store.checkoutSessions.create(request)).rejects.toThrow();
+      });
+
+      it('complete pays an open session before its end, once; expire closes only an open one', async () => {
+        const session = await store.checkoutSessions.create(sessionFixture());
+        const at = new Date(BASE + 60_000);
+        const results = await Promise.all(
+          Array.from({ length: 5 }, (_, i) => store.checkoutSessions.complete(session.id, { now: at, paymentIntentId: `pi_local_${i}` })),
+        );
+        expect(results.filter((r) => r!.changed)).toHaveLength(1);
+        const paid = results.find((r) => r!.changed)!.session;
+        expect(paid).toMatchObject({ status: 'complete', paymentStatus: 'paid', completedAt: at });
+        expect(await store.checkoutSessions.expire(session.id)).toEqual({ session: paid, changed: false });
+
+        const late = await store.checkoutSessions.create(sessionFixture());
+        expect(await store.checkoutSessions.complete(late.id, { now: late.expiresAt, paymentIntentId: 'pi_late' })).toMatchObject({
+          changed: false,
+          session: { status: 'open', paymentStatus: 'unpaid' },
+        });
+        const expired = await store.checkoutSessions.expire(late.id);
+        expect(expired).toMatchObject({ changed: true, session: { status: 'expired' } });
+        expect((await store.checkoutSessions.complete(late.id, { now: new Date(BASE), paymentIntentId: 'pi_x' }))!.changed).toBe(false);
+        expect(await store.checkoutSessions.complete('cs_local_unknown', { now: at, paymentIntentId: 'pi' })).toBeNull();
+        expect(await store.checkoutSessions.expire('cs_local_unknown')).toBeNull();
+      });
+
+      it('refund records one refund of a paid session, at most its amount', async () => {
+        const session = await store.checkoutSessions.create(sessionFixture());
+        expect(await store.checkoutSessions.refund(session.id, { refundId: 're_1', amountCents: 100 })).toMatchObject({ changed: false });
+        await store.checkoutSessions.complete(session.id, { now: new Date(BASE), paymentIntentId: 'pi_local_r' });
+        const first = await store.checkoutSessions.refund(session.id, { refundId: 're_local_1', amountCents: 99_999 });
+        expect(first).toMatchObject({ changed: true, session: { refundId: 're_local_1', refundedCents: 2550 } });
+        const second = await store.checkoutSessions.refund(session.id, { refundId: 're_local_2', amountCents: 2550 });
+        expect(second).toMatchObject({ changed: false, session: { refundId: 're_local_1' } });
+        expect(await store.checkoutSessions.refund('cs_local_unknown', { refundId: 'r', amountCents: 1 })).toBeNull();
       });
     });
   });

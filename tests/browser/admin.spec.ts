@@ -15,6 +15,13 @@ test.describe('theatre staff in the admin remote', () => {
     }
     await expect(page.getByRole('heading', { name: 'Active Shows' })).toBeVisible();
     expect(await page.locator('.admin__show-card').count()).toBeGreaterThan(0);
+    // The chart of the last 30 days and the occupancy of upcoming shows, with their table alternatives.
+    await expect(page.getByText(/^Revenue and tickets, last 30 days/)).toBeVisible();
+    await expect(page.locator('.admin__chart svg.recharts-surface').first()).toBeVisible();
+    const perDay = page.getByRole('table', { name: 'Revenue and tickets per day' });
+    await expect(perDay.getByRole('row')).toHaveCount(31);
+    await expect(page.getByText('Occupancy of upcoming shows')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Occupancy per upcoming show' }).getByRole('row').nth(1)).toBeAttached();
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
     for (const link of ['Dashboard', 'Add Shows', 'List Shows', 'List Bookings']) {
       await expect(sidebar.getByRole('link', { name: link, exact: true })).toBeVisible();

@@ -60,8 +60,9 @@ test.describe('sign-in through the unmodified Auth0 SDK and the local identity p
     await page.goto('/debug');
     await signInFromPrompt(page, 'support@example.com');
     await expect(page).toHaveURL(`${urls.shell}/debug`);
-    await expect(page.getByRole('table', { name: 'All bookings' })).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: 'Movie' })).toBeVisible();
+    const all = page.getByRole('table', { name: 'All bookings' });
+    await expect(all).toBeVisible();
+    await expect(all.getByRole('columnheader', { name: 'Movie' })).toBeVisible();
     await signOut(page);
 
     await signIn(page, 'user@example.com');

@@ -1,6 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { ErrorState, formatPrice, PageLayout, Skeleton } from 'shared-ui';
 import { useDashboard } from '../features/dashboard/api/get-dashboard';
+import { useSalesReport } from '../features/dashboard/api/get-sales-report';
 import { ActiveShowCards } from '../features/dashboard/components/active-show-cards';
+
+// The chart library loads only with the dashboard, not with the admin remote's entry.
+const SalesCharts = lazy(() => import('../features/dashboard/components/sales-charts'));
+
+function Charts() {
+  const report = useSalesReport();
+  if (report.isPending) return <Skeleton height="16rem" />;
+  if (report.isError) return <ErrorState title="Could not load the sales chart" message={report.error.message} onRetry={() => void report.refetch()} />;
+  return (
+    <Suspense fallback={<Skeleton height="16rem" />}>
+      <SalesCharts report={report.data} />
+    </Suspense>
+  );
+}
 
 export function DashboardPage() {
   const dashboard = useDashboard();
@@ -33,6 +49,8 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
+      <h2 className="admin__section-title">Sales</h2>
+      <Charts />
       <h2 className="admin__section-title">Active Shows</h2>
       <ActiveShowCards shows={data.activeShows} />
     </PageLayout>

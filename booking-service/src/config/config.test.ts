@@ -52,4 +52,52 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/needs a real identity provider/);
   });
+
+  it('runs payments on the local checkout and email on the outbox by default', () => {
+    const config = loadConfig({});
+    expect(config.payments).toMatchObject({
+      provider: 'local',
+      stripe: { secretKey: undefined, apiBase: undefined, timeoutMs: 10_000 },
+      webhookSecret: undefined,
+      webhookToleranceSeconds: 300,
+      sweepIntervalSeconds: 15,
+      reconcileIntervalSeconds: 30,
+    });
+    expect(config.email).toMatchObject({ smtpUrl: undefined, from: 'Movie Tickets <tickets@localhost>' });
+  });
+
+  it('switches to Stripe and SMTP by configuration', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      CURRENCY: 'eur',
+      HOLD_MINUTES: '15',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      EMAIL_FROM: 'Cinema <tickets@cinema.example>',
+    });
+    expect(config.payments).toMatchObject({
+      provider: 'stripe',
+      stripe: { secretKey: 'sk_live_abc123', apiBase: { protocol: 'http', host: '127.0.0.1', port: 12111 } },
+      webhookSecret: 'whsec_0123456789abcdef',
+    });
+    expect(config.currency).toBe('EUR');
+    expect(config.holdMinutes).toBe(15);
+    expect(config.email).toMatchObject({ smtpUrl: 'smtps://mailer:secret@smtp.example.com:465', from: 'Cinema <tickets@cinema.example>' });
+  });
+
+  it('refuses incomplete or wrong payment and email settings, without repeating secrets', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/without STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' })).toThrow(/STRIPE_SECRET_KEY must be/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'nope' })).toThrow(/STRIPE_WEBHOOK_SECRET must be/);
+    expect(() => loadConfig({ CURRENCY: 'dollars' })).toThrow(/CURRENCY must be an ISO 4217 code/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).toThrow(/SMTP_URL must be/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
+    // Production never takes test cards.
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH0_DOMAIN: 'cinema.eu.auth0.com' })).toThrow(/needs a real payment provider/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH0_DOMAIN: 'cinema.eu.auth0.com', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' }).payments.provider,
+    ).toBe('stripe');
+  });
 });

@@ -39,6 +39,33 @@ export interface Config {
     /** Booking attempts per minute per signed-in user. */
     bookingsPerUserPerMinute: number;
   };
+  payments: {
+    /** Stripe when STRIPE_SECRET_KEY is set; otherwise the service's own local checkout (development and tests). */
+    provider: 'stripe' | 'local';
+    stripe: {
+      secretKey: string | undefined;
+      /** Another API endpoint than Stripe's (stripe-mock, a test stand-in): protocol, host and port. */
+      apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+      timeoutMs: number;
+    };
+    /**
+     * The secret webhook signatures are checked with (Stripe's whsec_...). Unset with the local
+     * checkout: a development secret is generated and kept in DATA_DIR/payments/.
+     */
+    webhookSecret: string | undefined;
+    /** Signed events older than this are refused (replays). */
+    webhookToleranceSeconds: number;
+    /** How often expired holds are released (0: only at start). */
+    sweepIntervalSeconds: number;
+    /** How often unpaid bookings are checked with the provider and due emails retried (0: only at start). */
+    reconcileIntervalSeconds: number;
+  };
+  email: {
+    /** SMTP server (smtp:// or smtps://); unset: messages are only kept in the outbox. */
+    smtpUrl: string | undefined;
+    from: string;
+    timeoutMs: number;
+  };
   /** Seed movies, shows and sample bookings into an empty store. */
   seed: boolean;
   logLevel: string;
@@ -93,6 +120,69 @@ function timeZone(raw: string): string {
   }
 }
 
+function currency(raw: string): string {
+  const code = raw.toUpperCase();
+  try {
+    if (!/^[A-Z]{3}$/.test(code)) throw new RangeError(code);
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    return code;
+  } catch {
+    throw new ConfigError(`CURRENCY must be an ISO 4217 code such as USD or EUR, got "${raw}"`);
+  }
+}
+
+function stripeApiBase(env: Env): Config['payments']['stripe']['apiBase'] {
+  const raw = env.STRIPE_API_BASE;
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`STRIPE_API_BASE must be an absolute URL such as http://127.0.0.1:12111, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError('STRIPE_API_BASE must be an http:// or https:// URL');
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)) };
+}
+
+function payments(env: Env, nodeEnv: Config['env']): Config['payments'] {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (secretKey && !/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) {
+    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)');
+  }
+  if (webhookSecret !== undefined && !/^whsec_\S{8,}$/.test(webhookSecret)) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be the signing secret of the webhook endpoint (whsec_...)');
+  }
+  if (secretKey && !webhookSecret) {
+    throw new ConfigError('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: add the webhook endpoint in Stripe and set its signing secret');
+  }
+  if (nodeEnv === 'production' && !secretKey) {
+    throw new ConfigError('NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the local checkout takes test cards only)');
+  }
+  return {
+    provider: secretKey ? 'stripe' : 'local',
+    stripe: { secretKey, apiBase: stripeApiBase(env), timeoutMs: integer(env, 'STRIPE_TIMEOUT_MS', 10_000, 100, 120_000) },
+    webhookSecret,
+    webhookToleranceSeconds: 300,
+    sweepIntervalSeconds: integer(env, 'HOLD_SWEEP_SECONDS', 15, 0, 3600),
+    reconcileIntervalSeconds: integer(env, 'RECONCILE_SECONDS', 30, 0, 3600),
+  };
+}
+
+function email(env: Env): Config['email'] {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/i.test(smtpUrl)) {
+    // Never repeat the URL: it may hold a password.
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
+  }
+  return {
+    smtpUrl,
+    from: env.EMAIL_FROM || 'Movie Tickets <tickets@localhost>',
+    timeoutMs: integer(env, 'SMTP_TIMEOUT_MS', 15_000, 100, 120_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = integer(env, 'PORT', 4000, 0, 65535);
@@ -117,7 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     shellUrl: url(env, 'SHELL_URL', 'http://localhost:3000'),
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : DEFAULT_FRONTEND_ORIGINS,
     theatreTimeZone: timeZone(env.THEATRE_TIMEZONE || 'UTC'),
-    currency: (env.CURRENCY || 'USD').toUpperCase(),
+    currency: currency(env.CURRENCY || 'USD'),
     holdMinutes: integer(env, 'HOLD_MINUTES', 10, 1, 24 * 60),
     auth: {
       issuer,
@@ -140,6 +230,8 @@ export function loadConfig(env: Env = process.env): Config {
       perIpPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
       bookingsPerUserPerMinute: integer(env, 'BOOKING_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000),
     },
+    payments: payments(env, nodeEnv),
+    email: email(env),
     seed: env.SEED !== 'false',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
   };

@@ -1,2 +1,3 @@
 export * from './schemas.ts';
 export * from './responses.ts';
+export * from './reports.ts';

@@ -47,6 +47,8 @@ export function bookingJson(booking: BookingWithShow): Booking {
     holdExpiresAt: booking.holdExpiresAt.toISOString(),
     createdAt: booking.createdAt.toISOString(),
     show: bookingShowJson(booking.show),
+    ticketCode: booking.isPaid ? booking.ticketCode : null,
+    refundStatus: booking.refundStatus,
   };
 }
 
@@ -66,5 +68,9 @@ export function debugBookingJson(booking: BookingWithDetails): DebugBooking {
     status: booking.status,
     userName: booking.user.name,
     showDateTime: booking.show.startsAt.toISOString(),
+    holdExpiresAt: booking.holdExpiresAt.toISOString(),
+    paymentSessionId: booking.paymentSessionId,
+    refundStatus: booking.refundStatus,
+    refundReason: booking.refundReason,
   };
 }

@@ -21,12 +21,25 @@ export const ShowDetailResponse = Type.Object({ success: ok, movie: MovieSchema,
 export const NowPlayingResponse = Type.Object({ success: ok, movies: Type.Array(NowPlayingMovieSchema) });
 export const AddShowResponse = Type.Object({ success: ok, message: Type.String(), created: Type.Integer(), skipped: Type.Integer() });
 
-export const CreateBookingResponse = Type.Object({ success: ok, url: Type.String(), bookingId: Type.String(), holdExpiresAt: Type.String() });
+export const CreateBookingResponse = Type.Object({
+  success: ok,
+  url: Type.String({ description: 'Where the customer pays (the payment session, or a link that opens one)' }),
+  bookingId: Type.String(),
+  holdExpiresAt: Type.String(),
+  message: Type.Optional(Type.String({ description: 'Set when the payment provider did not answer: the seats stay held and the link retries' })),
+});
 export const OccupiedSeatsResponse = Type.Object({ success: ok, occupiedSeats: Type.Array(Type.String()) });
 export const VerifyPaymentResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.Optional(Type.String()),
-  booking: Type.Object({ movieTitle: Type.String(), amount: Type.Number(), seats: Type.Array(Type.String()) }),
+  booking: Type.Object({
+    movieTitle: Type.String(),
+    amount: Type.Number(),
+    seats: Type.Array(Type.String()),
+    bookingId: Type.Optional(Type.String()),
+    showDateTime: Type.Optional(Type.String({ format: 'date-time' })),
+    ticketCode: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Once paid' })),
+  }),
 });
 
 export const UserBookingsResponse = Type.Object({ success: ok, bookings: Type.Array(BookingSchema) });
@@ -55,6 +68,20 @@ export const DashboardResponse = Type.Object({
 export const DebugBookingsResponse = Type.Object({ success: ok, bookings: Type.Array(DebugBookingSchema) });
 export const UnpaidBookingsResponse = Type.Object({ success: ok, unpaidBookings: Type.Array(DebugBookingSchema) });
 export const MessageResponse = Type.Object({ success: ok, message: Type.String() });
+export const FixPaymentResponse = Type.Object({
+  success: ok,
+  message: Type.String({ description: 'What the provider said and what was done' }),
+  outcome: Type.String({
+    description:
+      'paid, already-paid, paid-late, refund, open, processing, expired, payment-failed, mismatch, no-session, unknown-session',
+  }),
+  booking: DebugBookingSchema,
+});
+export const StripeWebhookResponse = Type.Object({
+  success: ok,
+  received: ok,
+  duplicate: Type.Optional(Type.Boolean({ description: 'The event was received before and changed nothing this time' })),
+});
 export const OutboxMessageSchema = Type.Object({
   id: Type.String(),
   bookingId: Type.Union([Type.String(), Type.Null()]),
@@ -65,6 +92,9 @@ export const OutboxMessageSchema = Type.Object({
   html: Type.String(),
   createdAt: Type.String(),
   sentAt: Type.Union([Type.String(), Type.Null()]),
+  attempts: Type.Optional(Type.Integer({ description: 'Failed delivery attempts' })),
+  lastError: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  nextAttemptAt: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'When an unsent message is retried' })),
 });
 export const OutboxResponse = Type.Object({ success: ok, messages: Type.Array(OutboxMessageSchema) });
 
@@ -76,6 +106,9 @@ export const PublicConfigResponse = Type.Object({
   theatreTimeZone: Type.String(),
   holdMinutes: Type.Integer(),
   catalog: Type.String(),
+  paymentProvider: Type.Optional(
+    Type.Union([Type.Literal('stripe'), Type.Literal('local')], { description: 'local: the test-card checkout (show the test card info)' }),
+  ),
 });
 
 export type ShowAllResponse = Static<typeof ShowAllResponse>;
@@ -95,6 +128,8 @@ export type DashboardResponse = Static<typeof DashboardResponse>;
 export type DebugBookingsResponse = Static<typeof DebugBookingsResponse>;
 export type UnpaidBookingsResponse = Static<typeof UnpaidBookingsResponse>;
 export type MessageResponse = Static<typeof MessageResponse>;
+export type FixPaymentResponse = Static<typeof FixPaymentResponse>;
+export type StripeWebhookResponse = Static<typeof StripeWebhookResponse>;
 export type OutboxMessage = Static<typeof OutboxMessageSchema>;
 export type OutboxResponse = Static<typeof OutboxResponse>;
 export type PublicConfigResponse = Static<typeof PublicConfigResponse>;

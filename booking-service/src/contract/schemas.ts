@@ -56,6 +56,10 @@ const BookingShowSchema = Type.Object({
   movie: MovieSchema,
 });
 
+export const RefundStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('refunded'), Type.Literal('failed'), Type.Null()], {
+  description: 'A payment that came after the hold for seats taken meanwhile: pending, refunded or failed (support acts); null otherwise',
+});
+
 export const BookingSchema = Type.Object({
   _id: Type.String(),
   amount: Type.Number({ description: 'Currency units' }),
@@ -66,6 +70,12 @@ export const BookingSchema = Type.Object({
   holdExpiresAt: Type.String({ format: 'date-time', description: 'An unpaid booking is released after this' }),
   createdAt: Type.String({ format: 'date-time' }),
   show: BookingShowSchema,
+  ticketCode: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'The e-ticket code once paid (its QR image: GET /api/booking/{id}/ticket.svg), else null',
+    }),
+  ),
+  refundStatus: Type.Optional(RefundStatusSchema),
 });
 
 export const AdminBookingSchema = Type.Intersect([BookingSchema, Type.Object({ user: Type.Object({ name: Type.String() }) })]);
@@ -81,6 +91,10 @@ export const DebugBookingSchema = Type.Object({
   status: Type.String(),
   userName: Type.String(),
   showDateTime: Type.String({ format: 'date-time' }),
+  holdExpiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+  paymentSessionId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  refundStatus: Type.Optional(RefundStatusSchema),
+  refundReason: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Why the payment is refunded, for support' })),
 });
 
 export const NowPlayingMovieSchema = Type.Object({
@@ -137,6 +151,12 @@ export const AddShowBody = Type.Object(
 );
 
 export const BookingIdBody = Type.Object({ bookingId: Type.String({ pattern: UuidPattern, maxLength: 36 }) }, Strict);
+export const BookingIdParams = Type.Object({ bookingId: Type.String({ pattern: UuidPattern, description: 'Booking id' }) }, Strict);
+export const CheckoutSessionIdPattern = '^cs_[A-Za-z0-9_]{1,250}$';
+export const CheckoutSessionParams = Type.Object(
+  { sessionId: Type.String({ pattern: CheckoutSessionIdPattern, maxLength: 255, description: 'Payment session id' }) },
+  Strict,
+);
 export const VerifyPaymentBody = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255 }) }, Strict);
 
 export const AllBookingsQuery = Type.Object(

@@ -57,6 +57,7 @@ export const favorites = pgTable(
 );
 
 export type BookingStatus = 'held' | 'paid' | 'cancelled';
+export type RefundStatus = 'pending' | 'refunded' | 'failed';
 
 export const bookings = pgTable(
   'bookings',
@@ -70,14 +71,25 @@ export const bookings = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     paymentLink: text('payment_link'),
     paymentSessionId: text('payment_session_id'),
+    paymentIntentId: text('payment_intent_id'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The service always writes a base32 code; the default only fills rows written before the column existed.
+    ticketCode: text('ticket_code')
+      .notNull()
+      .default(sql`upper(substr(md5(random()::text || clock_timestamp()::text), 1, 10))`),
+    refundStatus: text('refund_status').$type<RefundStatus>(),
+    refundReason: text('refund_reason'),
+    refundId: text('refund_id'),
   },
   (t) => [
     index('bookings_user_created_idx').on(t.userId, t.createdAt),
     index('bookings_show_idx').on(t.showId),
     index('bookings_unpaid_idx').on(t.holdExpiresAt).where(sql`${t.isPaid} = false`),
+    index('bookings_payment_session_idx').on(t.paymentSessionId),
+    uniqueIndex('bookings_ticket_code_key').on(t.ticketCode),
+    index('bookings_refund_pending_idx').on(t.createdAt).where(sql`${t.refundStatus} = 'pending'`),
   ],
 );
 
@@ -97,14 +109,52 @@ export const seatReservations = pgTable(
 );
 
 /** Every email the service sends; the embedded default delivers only here. */
-export const outbox = pgTable('outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  bookingId: uuid('booking_id').references(() => bookings.id),
-  kind: text('kind').notNull(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * Webhook events already received, by the provider's event id. Inserted before
+ * the event is processed: the primary key lets exactly one delivery through.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
+export type CheckoutSessionStatus = 'open' | 'complete' | 'expired';
+
+/** The local checkout's payment sessions (the embedded stand-in for Stripe Checkout). */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  bookingId: uuid('booking_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull().default(''),
+  status: text('status').$type<CheckoutSessionStatus>().notNull().default('open'),
+  paymentStatus: text('payment_status').$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
+  paymentIntentId: text('payment_intent_id'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  refundId: text('refund_id'),
+  refundedCents: integer('refunded_cents').notNull().default(0),
 });

@@ -1,4 +1,5 @@
 import type { BookingWithDetails, NewOutboxMessage } from '../repositories/types.ts';
+import { ticketQrDataUrl } from './ticket-qr.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -8,11 +9,11 @@ function formatShowTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);
 }
 
-function formatMoney(cents: number, currency: string): string {
+export function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }
 
-interface EmailContext { timeZone: string; currency: string }
+export interface EmailContext { timeZone: string; currency: string }
 
 function bookingLines(booking: BookingWithDetails, context: EmailContext): string[] {
   return [
@@ -24,8 +25,15 @@ function bookingLines(booking: BookingWithDetails, context: EmailContext): strin
   ];
 }
 
-function message(kind: string, subject: string, intro: string, booking: BookingWithDetails, context: EmailContext): NewOutboxMessage {
-  const lines = bookingLines(booking, context);
+function message(
+  kind: string,
+  subject: string,
+  intro: string,
+  booking: BookingWithDetails,
+  context: EmailContext,
+  extra: { lines?: string[]; html?: string } = {},
+): NewOutboxMessage {
+  const lines = [...bookingLines(booking, context), ...(extra.lines ?? [])];
   const greeting = `Hi ${booking.user.name},`;
   return {
     bookingId: booking.id,
@@ -33,15 +41,37 @@ function message(kind: string, subject: string, intro: string, booking: BookingW
     toAddress: booking.user.email,
     subject,
     text: [greeting, '', intro, '', ...lines].join('\n'),
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
+      (extra.html ?? ''),
   };
 }
 
-export function bookingConfirmationEmail(booking: BookingWithDetails, context: EmailContext): NewOutboxMessage {
+/** The e-ticket: seats, show time, ticket code and its QR code (an inline PNG). */
+export async function bookingConfirmationEmail(booking: BookingWithDetails, context: EmailContext): Promise<NewOutboxMessage> {
+  const qr = await ticketQrDataUrl(booking.ticketCode);
   return message(
     'booking-confirmation',
     `Your tickets for ${booking.show.movie.title}`,
-    'Your payment is confirmed and your seats are booked. Show this email at the entrance.',
+    'Your payment is confirmed and your seats are booked. Show this email (or the QR code) at the entrance.',
+    booking,
+    context,
+    {
+      lines: [`Ticket code: ${booking.ticketCode}`],
+      html:
+        `<p><img src="${qr}" width="240" height="240" alt="Ticket QR code ${escapeHtml(booking.ticketCode)}"></p>` +
+        `<p>Ticket code: <strong>${escapeHtml(booking.ticketCode)}</strong></p>`,
+    },
+  );
+}
+
+/** A payment that came after the hold, for seats someone else had taken meanwhile: it is being refunded. */
+export function lateRefundEmail(booking: BookingWithDetails, context: EmailContext): NewOutboxMessage {
+  return message(
+    'refund-notice',
+    `Your payment for ${booking.show.movie.title} is being refunded`,
+    'Your payment arrived after your seats were released, and they had been booked by someone else in the meantime. ' +
+      'We have refunded the full amount to your card; it usually shows within 5 to 10 business days.',
     booking,
     context,
   );

@@ -31,6 +31,11 @@ export interface ShowWithSeats extends ShowWithMovie { occupiedSeats: Record<str
 export interface User { id: string; name: string; email: string }
 
 export type BookingStatus = 'held' | 'paid' | 'cancelled';
+/**
+ * A payment that arrived for a cancelled booking whose seats were taken again:
+ * pending (to refund, or retrying), refunded, or failed (the provider refused; support acts).
+ */
+export type RefundStatus = 'pending' | 'refunded' | 'failed';
 
 export interface Booking {
   id: string;
@@ -42,9 +47,17 @@ export interface Booking {
   isPaid: boolean;
   paymentLink: string | null;
   paymentSessionId: string | null;
+  /** The provider's record of the payment (Stripe PaymentIntent id), once paid. */
+  paymentIntentId: string | null;
   holdExpiresAt: Date;
   paidAt: Date | null;
   createdAt: Date;
+  /** Short unguessable code printed on the e-ticket (and in its QR code). */
+  ticketCode: string;
+  refundStatus: RefundStatus | null;
+  /** Why the payment is refunded, and what happened (for support). */
+  refundReason: string | null;
+  refundId: string | null;
 }
 
 export interface BookingWithShow extends Booking { show: ShowWithMovie }
@@ -57,8 +70,10 @@ export interface NewBooking {
   seats: string[];
   amountCents: number;
   holdExpiresAt: Date;
-  paymentLink: string;
+  /** Where the customer pays; the payment session's url is attached once the provider answers. */
+  paymentLink: string | null;
   createdAt: Date;
+  ticketCode: string;
 }
 
 /** Either the booking with its seats reserved, or the seats someone else holds. */
@@ -77,6 +92,9 @@ export interface Page<T> { items: T[]; total: number }
 
 export interface SalesSummary { paidBookings: number; revenueCents: number }
 
+/** Paid sales of one theatre-local day. */
+export interface DailySales { date: string; revenueCents: number; tickets: number }
+
 export interface OutboxMessage {
   id: string;
   bookingId: string | null;
@@ -86,10 +104,55 @@ export interface OutboxMessage {
   text: string;
   html: string;
   createdAt: Date;
+  /** When it was handed to the SMTP server (or, without one, stored as delivered to the outbox). */
   sentAt: Date | null;
+  /** Failed delivery attempts so far, and the last error. */
+  attempts: number;
+  lastError: string | null;
+  /** When an unsent message is next due for delivery (null: not scheduled). */
+  nextAttemptAt: Date | null;
 }
 
-export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'createdAt' | 'sentAt'> & { sentAt?: Date | null };
+export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'createdAt' | 'sentAt' | 'attempts' | 'lastError' | 'nextAttemptAt'> & {
+  sentAt?: Date | null;
+  nextAttemptAt?: Date | null;
+};
+
+/** The outcome of a conditional change: the booking as it now is, and whether this call changed it. */
+export interface Transition { booking: Booking; changed: boolean }
+
+/** Re-taking the seats of a cancelled booking for a payment that came after its hold. */
+export type RetakeResult =
+  | { outcome: 'confirmed'; booking: Booking }
+  | { outcome: 'seats-taken'; takenSeats: string[]; booking: Booking }
+  /** The booking is not cancelled (any more), or is already flagged for refund: nothing changed. */
+  | { outcome: 'not-cancelled'; booking: Booking };
+
+export type CheckoutSessionStatus = 'open' | 'complete' | 'expired';
+
+/** A payment session of the local checkout (the embedded stand-in for Stripe Checkout). */
+export interface LocalCheckoutSession {
+  id: string;
+  bookingId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  status: CheckoutSessionStatus;
+  paymentStatus: 'paid' | 'unpaid';
+  paymentIntentId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  createdAt: Date;
+  completedAt: Date | null;
+  refundId: string | null;
+  refundedCents: number;
+}
+
+export type NewLocalCheckoutSession = Omit<
+  LocalCheckoutSession,
+  'status' | 'paymentStatus' | 'paymentIntentId' | 'completedAt' | 'refundId' | 'refundedCents'
+>;
 
 export interface MovieRepository {
   /** Inserts the movie or refreshes its catalogue details. */
@@ -123,6 +186,40 @@ export interface BookingRepository {
   /** Marks paid if not already; returns the booking as it now is, or null when unknown. */
   markPaid(id: string, now: Date): Promise<Booking | null>;
   salesSummary(): Promise<SalesSummary>;
+
+  /**
+   * Records the payment session and its url on a held, unpaid booking that has no session yet
+   * (conditional: the first session wins); null when that did not happen.
+   */
+  attachPaymentSession(id: string, session: { sessionId: string; paymentLink: string }): Promise<Booking | null>;
+  /**
+   * held and unpaid -> paid, conditionally (one caller wins, whatever the concurrency), recording
+   * the provider's payment id; `changed` says whether this call made it. Null when unknown.
+   */
+  confirmPayment(id: string, payment: { now: Date; paymentIntentId: string | null }): Promise<Transition | null>;
+  /**
+   * held and unpaid -> cancelled, conditionally, releasing its seats in the same write and clearing
+   * the payment link. With `expiredBy`, only if the hold ended by then. Null when unknown.
+   */
+  cancelHold(id: string, options?: { expiredBy?: Date }): Promise<Transition | null>;
+  /** Held, unpaid bookings whose hold ended by `now`, oldest hold first. */
+  listExpiredHolds(now: Date, limit: number): Promise<Booking[]>;
+  /** Held, unpaid bookings with a payment session, to check with the provider; oldest first. */
+  listAwaitingPayment(limit: number): Promise<Booking[]>;
+  /**
+   * A payment arrived for a cancelled booking: re-takes all its seats and marks it paid in one
+   * atomic write, or takes nothing and names the seats now held by others. Null when unknown.
+   */
+  retakeSeats(id: string, payment: { now: Date; paymentIntentId: string | null }): Promise<RetakeResult | null>;
+  /** cancelled, not yet flagged -> refund pending, keeping the payment on record (conditional). */
+  flagRefund(id: string, refund: { paymentIntentId: string | null; reason: string }): Promise<Transition | null>;
+  /** pending -> refunded / failed (or still pending, with a new note), conditionally. */
+  setRefundOutcome(
+    id: string,
+    outcome: { status: RefundStatus; refundId?: string | null; reason: string },
+  ): Promise<Transition | null>;
+  /** Bookings with a refund still to make, oldest first. */
+  listPendingRefunds(limit: number): Promise<Booking[]>;
 }
 
 export interface UserRepository {
@@ -138,6 +235,41 @@ export interface UserRepository {
 export interface OutboxRepository {
   add(message: NewOutboxMessage): Promise<OutboxMessage>;
   list(limit: number): Promise<OutboxMessage[]>;
+  get(id: string): Promise<OutboxMessage | null>;
+  markSent(id: string, sentAt: Date): Promise<OutboxMessage | null>;
+  /** Counts a failed attempt and schedules the next one (null: give up). */
+  markFailed(id: string, failure: { error: string; nextAttemptAt: Date | null }): Promise<OutboxMessage | null>;
+  /**
+   * Unsent messages due by `now`, each claimed with a conditional update that moves its next
+   * attempt to `leaseUntil`: with several instances, each message is claimed by one of them.
+   */
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxMessage[]>;
+}
+
+/** Ids of the payment provider's webhook events already received: each is processed once. */
+export interface WebhookEventRepository {
+  /** Records the event id; true when it is new, false when it was recorded before (a duplicate). */
+  recordOnce(event: { id: string; type: string; receivedAt: Date }): Promise<boolean>;
+  /** Forgets an event whose processing failed, so the provider's retry is processed. */
+  forget(id: string): Promise<void>;
+}
+
+/** The local checkout's payment sessions (what Stripe keeps for Stripe Checkout). */
+export interface CheckoutSessionRepository {
+  create(session: NewLocalCheckoutSession): Promise<LocalCheckoutSession>;
+  get(id: string): Promise<LocalCheckoutSession | null>;
+  /** open and not expired by `now` -> complete and paid, conditionally. */
+  complete(id: string, payment: { now: Date; paymentIntentId: string }): Promise<{ session: LocalCheckoutSession; changed: boolean } | null>;
+  /** open -> expired, conditionally. */
+  expire(id: string): Promise<{ session: LocalCheckoutSession; changed: boolean } | null>;
+  /** Records a refund of a paid session once; a second refund answers the first. */
+  refund(id: string, refund: { refundId: string; amountCents: number }): Promise<{ session: LocalCheckoutSession; changed: boolean } | null>;
+}
+
+/** Aggregates for the admin dashboard, computed by the database. */
+export interface ReportRepository {
+  /** Paid bookings since `from`, grouped by the day they were paid in `timeZone`, oldest first. */
+  dailySales(from: Date, timeZone: string): Promise<DailySales[]>;
 }
 
 export interface Store {
@@ -146,6 +278,9 @@ export interface Store {
   bookings: BookingRepository;
   users: UserRepository;
   outbox: OutboxRepository;
+  webhookEvents: WebhookEventRepository;
+  checkoutSessions: CheckoutSessionRepository;
+  reports: ReportRepository;
   readonly driver: string;
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 
 /** Health and the public settings the frontends read at run time. */
-export async function serviceRoutes(app: AppInstance, { store, catalog, config }: AppDeps) {
+export async function serviceRoutes(app: AppInstance, { store, catalog, config, payments }: AppDeps) {
   app.get(
     '/api/health',
     {
@@ -35,6 +35,7 @@ export async function serviceRoutes(app: AppInstance, { store, catalog, config }
       theatreTimeZone: config.theatreTimeZone,
       holdMinutes: config.holdMinutes,
       catalog: catalog.name,
+      paymentProvider: payments.provider.name,
     }),
   );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/types.ts';
 import { toCents } from '../domain/money.ts';
+import { newTicketCode } from '../domain/ticket-code.ts';
 import { localDate, zonedInstant } from '../domain/time-zone.ts';
 import { DEV_ACCOUNTS } from '../identity/dev-accounts.ts';
 import type { Store } from '../repositories/types.ts';
@@ -97,8 +98,9 @@ export async function seedStore(store: Store, catalog: Catalog, options: SeedOpt
       seats: sale.seats,
       amountCents: sale.show.priceCents * sale.seats.length,
       holdExpiresAt: new Date(createdAt.getTime() + 10 * 60_000),
-      paymentLink: `seed:${id}`,
+      paymentLink: null,
       createdAt,
+      ticketCode: newTicketCode(),
     });
     if (result.ok) {
       await store.bookings.markPaid(id, new Date(createdAt.getTime() + 60_000));

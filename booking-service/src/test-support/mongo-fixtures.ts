@@ -9,6 +9,7 @@ export function offlineModels(): Models {
 
 export const SHOW_ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 export const BOOKING_ID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+export const TICKET_CODE = 'K7M2P9QX4D';
 
 export function sampleMovie(overrides: Partial<Movie> = {}): Movie {
   return {
@@ -40,8 +41,9 @@ export function sampleNewBooking(overrides: Partial<NewBooking> = {}): NewBookin
     seats: ['A1', 'A2'],
     amountCents: 2550,
     holdExpiresAt: new Date('2031-05-01T12:10:00.000Z'),
-    paymentLink: `http://localhost:4000/api/checkout/${BOOKING_ID}`,
+    paymentLink: `http://localhost:4000/api/checkout/bookings/${BOOKING_ID}`,
     createdAt: new Date('2031-05-01T12:00:00.000Z'),
+    ticketCode: TICKET_CODE,
     ...overrides,
   };
 }

@@ -39,12 +39,20 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
   seed?: boolean;
+  /** Run on this store (another app's: a restart on the same database) instead of a fresh one; not closed with the app, seeded only with seed: true. */
+  store?: Store;
+  /** The hold sweeper and reconciliation on their timers; off by default (tests call app.payments.jobs). */
+  backgroundJobs?: boolean;
 }
+
+/** The webhook signing secret the test apps use unless told otherwise. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_the_booking_service_tests';
 
 /** The whole service on a fresh database of the lane, listening on a free local port. */
 export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Promise<TestApp> {
   const signer = await startTestSigner();
-  const store = await lane.openStore();
+  const ownStore = !options.store;
+  const store = options.store ?? (await lane.openStore());
   const now = options.now ?? (() => new Date());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -53,17 +61,18 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     RATE_LIMIT_PER_MINUTE: '0',
     BOOKING_RATE_LIMIT_PER_MINUTE: '10000',
     DATA_DIR: '/nonexistent-test-data-dir',
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...options.env,
   });
   const catalog = createBuiltinCatalog({ now });
-  if (options.seed !== false) await seedStore(store, catalog, { now: now(), timeZone: config.theatreTimeZone });
+  if (ownStore ? options.seed !== false : options.seed === true) await seedStore(store, catalog, { now: now(), timeZone: config.theatreTimeZone });
   const verifyToken = createTokenVerifier({
     issuer: config.auth.issuer,
     audience: config.auth.audience,
     rolesClaim: config.auth.rolesClaim,
     keys: remoteKeySet(signer.jwksUrl),
   });
-  const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false });
+  const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -97,7 +106,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     tokenFor: (email, roles = []) => signer.token({ email, roles, sub: `test|${email}` }),
     async close() {
       await app.close();
-      await store.close();
+      if (ownStore) await store.close();
       await signer.close();
     },
   };

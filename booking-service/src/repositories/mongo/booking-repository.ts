@@ -1,8 +1,28 @@
 import type { Model } from 'mongoose';
-import type { Booking, BookingRepository, BookingWithDetails, BookingWithShow, CreateBookingResult } from '../types.ts';
+import type { Booking, BookingRepository, BookingWithDetails, BookingWithShow, CreateBookingResult, RetakeResult, Transition } from '../types.ts';
 import { bookingDocument, toBooking, toMovie, toShow, toUser } from './mappers.ts';
 import type { Models } from './models.ts';
-import { bookingListFilter, liveHoldersOfSeats, markPaidUpdate, NEWEST_FIRST, salesSummaryPipeline, unique } from './queries.ts';
+import {
+  attachSessionUpdate,
+  awaitingPaymentFilter,
+  bookingListFilter,
+  cancelHoldUpdate,
+  confirmPaymentUpdate,
+  expiredHoldsFilter,
+  flagRefundUpdate,
+  isDuplicateKeyError,
+  liveHoldersOfSeats,
+  markPaidUpdate,
+  NEWEST_FIRST,
+  OLDEST_FIRST,
+  pendingRefundsFilter,
+  refundOutcomeUpdate,
+  retakeSeatsUpdate,
+  salesSummaryPipeline,
+  takenSeats,
+  unique,
+  type ConditionalUpdate,
+} from './queries.ts';
 import type { BookingDocument, ShowDocument } from './schemas.ts';
 import { claimSeats } from './seat-claim.ts';
 
@@ -52,6 +72,20 @@ export function createBookingRepository(models: Models): BookingRepository {
       Bookings.countDocuments(query),
     ]);
     return { total, items: await withDetails(docs) };
+  }
+
+  /** Applies a conditional single-document update; `changed` says whether it matched. */
+  async function apply(id: string, { filter, update }: ConditionalUpdate): Promise<Transition | null> {
+    const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<BookingDocument>();
+    if (updated) return { booking: toBooking(updated), changed: true };
+    const current = await get(id);
+    return current ? { booking: current, changed: false } : null;
+  }
+
+  async function findMany(filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit: number): Promise<Booking[]> {
+    if (limit <= 0) return [];
+    const docs = await Bookings.find(filter).sort(sort).limit(limit).lean<BookingDocument[]>();
+    return docs.map(toBooking);
   }
 
   return {
@@ -107,5 +141,44 @@ export function createBookingRepository(models: Models): BookingRepository {
       const [row] = await Bookings.aggregate<{ paidBookings: number; revenueCents: number }>(salesSummaryPipeline());
       return { paidBookings: row?.paidBookings ?? 0, revenueCents: row?.revenueCents ?? 0 };
     },
+
+    async attachPaymentSession(id, session) {
+      const { filter, update } = attachSessionUpdate(id, session);
+      const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after', runValidators: true }).lean<BookingDocument>();
+      return updated ? toBooking(updated) : null;
+    },
+
+    confirmPayment: (id, { now, paymentIntentId }) => apply(id, confirmPaymentUpdate(id, now, paymentIntentId)),
+
+    // One conditional write changes the status and releases the seats (live: false) together.
+    cancelHold: (id, options = {}) => apply(id, cancelHoldUpdate(id, options.expiredBy)),
+
+    listExpiredHolds: (now, limit) => findMany(expiredHoldsFilter(now), { holdExpiresAt: 1, _id: 1 }, limit),
+
+    listAwaitingPayment: (limit) => findMany(awaitingPaymentFilter(), OLDEST_FIRST, limit),
+
+    async retakeSeats(id, { now, paymentIntentId }): Promise<RetakeResult | null> {
+      const { filter, update } = retakeSeatsUpdate(id, now, paymentIntentId);
+      try {
+        const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<BookingDocument>();
+        if (updated) return { outcome: 'confirmed', booking: toBooking(updated) };
+      } catch (error) {
+        // The seat ledger's unique index refused to make the booking live again: a seat is taken.
+        if (!isDuplicateKeyError(error)) throw error;
+        const current = (await get(id))!;
+        const holders = await Bookings.find(liveHoldersOfSeats(current.showId, current.seats), { seats: 1 }).lean<
+          Pick<BookingDocument, '_id' | 'seats'>[]
+        >();
+        return { outcome: 'seats-taken', takenSeats: takenSeats(current.seats, holders.filter((h) => h._id !== id)), booking: current };
+      }
+      const current = await get(id);
+      return current ? { outcome: 'not-cancelled', booking: current } : null;
+    },
+
+    flagRefund: (id, { paymentIntentId, reason }) => apply(id, flagRefundUpdate(id, paymentIntentId, reason)),
+
+    setRefundOutcome: (id, outcome) => apply(id, refundOutcomeUpdate(id, outcome)),
+
+    listPendingRefunds: (limit) => findMany(pendingRefundsFilter(), OLDEST_FIRST, limit),
   };
 }

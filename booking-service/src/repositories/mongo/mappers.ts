@@ -1,5 +1,23 @@
-import type { Booking, Movie, NewBooking, NewOutboxMessage, OutboxMessage, Show, User } from '../types.ts';
-import type { BookingDocument, MovieDocument, OutboxDocument, ShowDocument, UserDocument } from './schemas.ts';
+import { legacyTicketCode } from '../../domain/ticket-code.ts';
+import type {
+  Booking,
+  LocalCheckoutSession,
+  Movie,
+  NewBooking,
+  NewLocalCheckoutSession,
+  NewOutboxMessage,
+  OutboxMessage,
+  Show,
+  User,
+} from '../types.ts';
+import type {
+  BookingDocument,
+  CheckoutSessionDocument,
+  MovieDocument,
+  OutboxDocument,
+  ShowDocument,
+  UserDocument,
+} from './schemas.ts';
 
 /**
  * Documents (as read with `lean()`) <-> the service's types. Reads pick the
@@ -71,9 +89,14 @@ export function toBooking(doc: BookingDocument): Booking {
     isPaid: doc.isPaid,
     paymentLink: doc.paymentLink ?? null,
     paymentSessionId: doc.paymentSessionId ?? null,
+    paymentIntentId: doc.paymentIntentId ?? null,
     holdExpiresAt: doc.holdExpiresAt,
     paidAt: doc.paidAt ?? null,
     createdAt: doc.createdAt,
+    ticketCode: doc.ticketCode ?? legacyTicketCode(doc._id),
+    refundStatus: doc.refundStatus ?? null,
+    refundReason: doc.refundReason ?? null,
+    refundId: doc.refundId ?? null,
   };
 }
 
@@ -92,9 +115,14 @@ export function bookingDocument(booking: NewBooking, show: Pick<ShowDocument, 'm
     isPaid: false,
     paymentLink: booking.paymentLink,
     paymentSessionId: null,
+    paymentIntentId: null,
     holdExpiresAt: booking.holdExpiresAt,
     paidAt: null,
     createdAt: booking.createdAt,
+    ticketCode: booking.ticketCode,
+    refundStatus: null,
+    refundReason: null,
+    refundId: null,
   };
 }
 
@@ -109,6 +137,9 @@ export function toOutboxMessage(doc: OutboxDocument): OutboxMessage {
     html: doc.html,
     createdAt: doc.createdAt,
     sentAt: doc.sentAt ?? null,
+    attempts: doc.attempts ?? 0,
+    lastError: doc.lastError ?? null,
+    nextAttemptAt: doc.nextAttemptAt ?? null,
   };
 }
 
@@ -123,5 +154,49 @@ export function outboxDocument(message: NewOutboxMessage, id: string, createdAt:
     html: message.html,
     createdAt,
     sentAt: message.sentAt ?? null,
+    attempts: 0,
+    lastError: null,
+    nextAttemptAt: message.nextAttemptAt ?? null,
+  };
+}
+
+export function toCheckoutSession(doc: CheckoutSessionDocument): LocalCheckoutSession {
+  return {
+    id: doc._id,
+    bookingId: doc.bookingId,
+    amountCents: doc.amountCents,
+    currency: doc.currency,
+    description: doc.description ?? '',
+    status: doc.status,
+    paymentStatus: doc.paymentStatus,
+    paymentIntentId: doc.paymentIntentId ?? null,
+    successUrl: doc.successUrl,
+    cancelUrl: doc.cancelUrl,
+    expiresAt: doc.expiresAt,
+    createdAt: doc.createdAt,
+    completedAt: doc.completedAt ?? null,
+    refundId: doc.refundId ?? null,
+    refundedCents: doc.refundedCents ?? 0,
+  };
+}
+
+/** A new local checkout session as stored: open and unpaid. */
+export function checkoutSessionDocument(session: NewLocalCheckoutSession): CheckoutSessionDocument {
+  return {
+    _id: session.id,
+    bookingId: session.bookingId,
+    amountCents: session.amountCents,
+    currency: session.currency,
+    description: session.description,
+    status: 'open',
+    paymentStatus: 'unpaid',
+    paymentIntentId: null,
+    successUrl: session.successUrl,
+    cancelUrl: session.cancelUrl,
+    expiresAt: session.expiresAt,
+    createdAt: session.createdAt,
+    completedAt: null,
+    refundId: null,
+    refundedCents: 0,
   };
 }

@@ -1,17 +1,21 @@
 import type { Connection, Model, Schema } from 'mongoose';
 import {
   bookingSchema,
+  checkoutSessionSchema,
   favoriteSchema,
   movieSchema,
   outboxSchema,
   showSchema,
   userSchema,
+  webhookEventSchema,
   type BookingDocument,
+  type CheckoutSessionDocument,
   type FavoriteDocument,
   type MovieDocument,
   type OutboxDocument,
   type ShowDocument,
   type UserDocument,
+  type WebhookEventDocument,
 } from './schemas.ts';
 
 export interface Models {
@@ -21,6 +25,8 @@ export interface Models {
   Favorite: Model<FavoriteDocument>;
   Booking: Model<BookingDocument>;
   Outbox: Model<OutboxDocument>;
+  WebhookEvent: Model<WebhookEventDocument>;
+  CheckoutSession: Model<CheckoutSessionDocument>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- mongoose's schema generics do not line up with Model<T>
@@ -40,6 +46,8 @@ export function createModels(connection: Connection): Models {
     Favorite: model(connection, 'Favorite', favoriteSchema),
     Booking: model(connection, 'Booking', bookingSchema),
     Outbox: model(connection, 'Outbox', outboxSchema),
+    WebhookEvent: model(connection, 'WebhookEvent', webhookEventSchema),
+    CheckoutSession: model(connection, 'CheckoutSession', checkoutSessionSchema),
   };
 }
 

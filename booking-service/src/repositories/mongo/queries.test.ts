@@ -1,7 +1,25 @@
 import { mongo } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { offlineModels, SHOW_ID } from '../../test-support/mongo-fixtures.ts';
+import { bookingSchema, checkoutSessionSchema, outboxSchema } from './schemas.ts';
 import {
+  attachSessionUpdate,
+  awaitingPaymentFilter,
+  cancelHoldUpdate,
+  claimMessageUpdate,
+  completeSessionUpdate,
+  confirmPaymentUpdate,
+  dueMessagesFilter,
+  expiredHoldsFilter,
+  expireSessionUpdate,
+  flagRefundUpdate,
+  markFailedUpdate,
+  markSentUpdate,
+  pendingRefundsFilter,
+  refundOutcomeUpdate,
+  refundSessionUpdate,
+  retakeSeatsUpdate,
+  type ConditionalUpdate,
   bookingListFilter,
   bulkWriteResultOf,
   isDuplicateKeyError,
@@ -111,6 +129,113 @@ describe('seat and show queries', () => {
   it('names the taken seats in the order they were asked for', () => {
     expect(takenSeats(['D4', 'D3', 'D1'], [{ seats: ['D1', 'D2'] }, { seats: ['D3'] }])).toEqual(['D3', 'D1']);
     expect(takenSeats(['A1'], [])).toEqual([]);
+  });
+});
+
+describe('payment updates: conditional single-document writes', () => {
+  const at = new Date('2031-05-01T12:10:00.000Z');
+  /** Every field an update sets is one the schema has (the schema refuses any other). */
+  function setsKnownFields(schema: { path(name: string): unknown }, { update }: ConditionalUpdate) {
+    for (const operator of Object.values(update) as Record<string, unknown>[]) {
+      for (const field of Object.keys(operator)) expect(schema.path(field), field).toBeDefined();
+    }
+  }
+
+  it('attaches a payment session only to a held, unpaid booking that has none yet', () => {
+    const u = attachSessionUpdate(SHOW_ID, { sessionId: 'cs_1', paymentLink: 'https://checkout/x' });
+    expect(u).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, paymentSessionId: null },
+      update: { $set: { paymentSessionId: 'cs_1', paymentLink: 'https://checkout/x' } },
+    });
+    setsKnownFields(bookingSchema, u);
+    expect(() => models.Booking.find(u.filter).cast()).not.toThrow();
+  });
+
+  it('confirms a payment only on a held, unpaid booking, recording the payment id', () => {
+    const u = confirmPaymentUpdate(SHOW_ID, at, 'pi_1');
+    expect(u).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, isPaid: false, status: 'held' },
+      update: { $set: { isPaid: true, status: 'paid', paidAt: at, paymentIntentId: 'pi_1' } },
+    });
+    setsKnownFields(bookingSchema, u);
+  });
+
+  it('cancels a hold and releases its seats (live: false) in the same write, optionally only once expired', () => {
+    expect(cancelHoldUpdate(SHOW_ID)).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'held', isPaid: false },
+      update: { $set: { status: 'cancelled', live: false, paymentLink: null } },
+    });
+    const timed = cancelHoldUpdate(SHOW_ID, at);
+    expect(timed.filter).toEqual({ _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, holdExpiresAt: { $lte: at } });
+    setsKnownFields(bookingSchema, timed);
+    expect(() => models.Booking.find(timed.filter).cast()).not.toThrow();
+  });
+
+  it('finds expired holds through the partial index on unpaid bookings, and bookings awaiting payment', () => {
+    expect(expiredHoldsFilter(at)).toEqual({ isPaid: false, status: 'held', holdExpiresAt: { $lte: at } });
+    expect(awaitingPaymentFilter()).toEqual({ isPaid: false, status: 'held', paymentSessionId: { $type: 'string' } });
+    expect(pendingRefundsFilter()).toEqual({ refundStatus: 'pending' });
+    for (const filter of [expiredHoldsFilter(at), awaitingPaymentFilter(), pendingRefundsFilter()]) {
+      expect(() => models.Booking.find(filter).cast()).not.toThrow();
+    }
+  });
+
+  it('re-takes the seats of a cancelled booking by making it live again (the unique index decides)', () => {
+    const u = retakeSeatsUpdate(SHOW_ID, at, 'pi_2');
+    expect(u.filter).toEqual({ _id: { $eq: SHOW_ID }, status: 'cancelled', live: false, refundStatus: null });
+    expect(u.update).toEqual({ $set: { live: true, status: 'paid', isPaid: true, paidAt: at, paymentIntentId: 'pi_2', paymentLink: null } });
+    setsKnownFields(bookingSchema, u);
+  });
+
+  it('flags a refund once, and moves only a pending refund on', () => {
+    const flag = flagRefundUpdate(SHOW_ID, 'pi_3', 'seats taken');
+    expect(flag).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'cancelled', refundStatus: null },
+      update: { $set: { refundStatus: 'pending', refundReason: 'seats taken', paymentIntentId: 'pi_3' } },
+    });
+    const done = refundOutcomeUpdate(SHOW_ID, { status: 'refunded', refundId: 're_1', reason: 'seats taken' });
+    expect(done).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, refundStatus: 'pending' },
+      update: { $set: { refundStatus: 'refunded', refundReason: 'seats taken', refundId: 're_1' } },
+    });
+    expect(refundOutcomeUpdate(SHOW_ID, { status: 'pending', reason: 'retry' }).update).toEqual({ $set: { refundStatus: 'pending', refundReason: 'retry' } });
+    setsKnownFields(bookingSchema, flag);
+    setsKnownFields(bookingSchema, done);
+  });
+
+  it('claims, sends and fails outbox messages conditionally', () => {
+    const lease = new Date(at.getTime() + 120_000);
+    expect(dueMessagesFilter(at)).toEqual({ sentAt: null, nextAttemptAt: { $lte: at } });
+    expect(claimMessageUpdate(SHOW_ID, at, lease)).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, sentAt: null, nextAttemptAt: { $lte: at } },
+      update: { $set: { nextAttemptAt: lease } },
+    });
+    expect(markSentUpdate(SHOW_ID, at).update).toEqual({ $set: { sentAt: at, nextAttemptAt: null, lastError: null } });
+    expect(markFailedUpdate(SHOW_ID, 'refused', lease)).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, sentAt: null },
+      update: { $set: { lastError: 'refused', nextAttemptAt: lease }, $inc: { attempts: 1 } },
+    });
+    for (const u of [claimMessageUpdate(SHOW_ID, at, lease), markSentUpdate(SHOW_ID, at), markFailedUpdate(SHOW_ID, 'x', null)]) {
+      setsKnownFields(outboxSchema, u);
+      expect(() => models.Outbox.find(u.filter).cast()).not.toThrow();
+    }
+  });
+
+  it('completes only an open, unexpired local checkout session; expires only an open one; refunds once', () => {
+    const complete = completeSessionUpdate('cs_1', at, 'pi_4');
+    expect(complete).toEqual({
+      filter: { _id: { $eq: 'cs_1' }, status: 'open', expiresAt: { $gt: at } },
+      update: { $set: { status: 'complete', paymentStatus: 'paid', paymentIntentId: 'pi_4', completedAt: at } },
+    });
+    expect(expireSessionUpdate('cs_1')).toEqual({ filter: { _id: { $eq: 'cs_1' }, status: 'open' }, update: { $set: { status: 'expired' } } });
+    expect(refundSessionUpdate('cs_1', 're_2', 2550)).toEqual({
+      filter: { _id: { $eq: 'cs_1' }, paymentStatus: 'paid', refundedCents: 0 },
+      update: { $set: { refundId: 're_2', refundedCents: 2550 } },
+    });
+    for (const u of [complete, expireSessionUpdate('cs_1'), refundSessionUpdate('cs_1', 're_2', 1)]) {
+      setsKnownFields(checkoutSessionSchema, u);
+      expect(() => models.CheckoutSession.find(u.filter).cast()).not.toThrow();
+    }
   });
 });
 

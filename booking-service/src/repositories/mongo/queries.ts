@@ -52,6 +52,124 @@ export function markPaidUpdate(id: string, now: Date): { filter: Filter; update:
   };
 }
 
+export interface ConditionalUpdate { filter: Filter; update: Filter }
+
+/** Payment session and link of a held, unpaid booking that has none yet (the first session wins). */
+export function attachSessionUpdate(id: string, session: { sessionId: string; paymentLink: string }): ConditionalUpdate {
+  return {
+    filter: { _id: { $eq: id }, status: 'held', isPaid: false, paymentSessionId: null },
+    update: { $set: { paymentSessionId: session.sessionId, paymentLink: session.paymentLink } },
+  };
+}
+
+/** held and unpaid -> paid, with the provider's payment id. */
+export function confirmPaymentUpdate(id: string, now: Date, paymentIntentId: string | null): ConditionalUpdate {
+  return {
+    filter: { _id: { $eq: id }, isPaid: false, status: 'held' },
+    update: { $set: { isPaid: true, status: 'paid', paidAt: now, paymentIntentId } },
+  };
+}
+
+/**
+ * held and unpaid -> cancelled. `live: false` takes the booking out of the seat
+ * ledger's unique index in the same single-document write: the seats are released
+ * exactly when the status changes, and only by the one caller whose update matched.
+ */
+export function cancelHoldUpdate(id: string, expiredBy?: Date): ConditionalUpdate {
+  return {
+    filter: { _id: { $eq: id }, status: 'held', isPaid: false, ...(expiredBy ? { holdExpiresAt: { $lte: expiredBy } } : {}) },
+    update: { $set: { status: 'cancelled', live: false, paymentLink: null } },
+  };
+}
+
+/** Held, unpaid bookings whose hold ended by `now` (served by the partial index on unpaid holds). */
+export function expiredHoldsFilter(now: Date): Filter {
+  return { isPaid: false, status: 'held', holdExpiresAt: { $lte: now } };
+}
+
+/** Held, unpaid bookings that have a payment session to check. */
+export function awaitingPaymentFilter(): Filter {
+  return { isPaid: false, status: 'held', paymentSessionId: { $type: 'string' } };
+}
+
+/**
+ * cancelled (and not flagged for refund) -> paid and live again. Becoming live puts
+ * the seats back into the unique index: if any is now in another live booking the
+ * server refuses the whole update (duplicate key), so all seats are taken or none.
+ */
+export function retakeSeatsUpdate(id: string, now: Date, paymentIntentId: string | null): ConditionalUpdate {
+  return {
+    filter: { _id: { $eq: id }, status: 'cancelled', live: false, refundStatus: null },
+    update: { $set: { live: true, status: 'paid', isPaid: true, paidAt: now, paymentIntentId, paymentLink: null } },
+  };
+}
+
+/** cancelled, not yet flagged -> refund pending, with the payment kept on record. */
+export function flagRefundUpdate(id: string, paymentIntentId: string | null, reason: string): ConditionalUpdate {
+  return {
+    filter: { _id: { $eq: id }, status: 'cancelled', refundStatus: null },
+    update: { $set: { refundStatus: 'pending', refundReason: reason, paymentIntentId } },
+  };
+}
+
+export function refundOutcomeUpdate(
+  id: string,
+  outcome: { status: string; refundId?: string | null; reason: string },
+): ConditionalUpdate {
+  return {
+    filter: { _id: { $eq: id }, refundStatus: 'pending' },
+    update: {
+      $set: { refundStatus: outcome.status, refundReason: outcome.reason, ...(outcome.refundId !== undefined ? { refundId: outcome.refundId } : {}) },
+    },
+  };
+}
+
+/** Late payments still to refund (served by the partial index on pending refunds). */
+export function pendingRefundsFilter(): Filter {
+  return { refundStatus: 'pending' };
+}
+
+/** Oldest first; the id breaks ties. */
+export const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
+
+/** Unsent messages whose next attempt is due by `now`. */
+export function dueMessagesFilter(now: Date): Filter {
+  return { sentAt: null, nextAttemptAt: { $lte: now } };
+}
+
+/** Claims one due message by moving its next attempt to `leaseUntil`, only if it is still due. */
+export function claimMessageUpdate(id: string, now: Date, leaseUntil: Date): ConditionalUpdate {
+  return { filter: { _id: { $eq: id }, ...dueMessagesFilter(now) }, update: { $set: { nextAttemptAt: leaseUntil } } };
+}
+
+export function markSentUpdate(id: string, sentAt: Date): ConditionalUpdate {
+  return { filter: { _id: { $eq: id } }, update: { $set: { sentAt, nextAttemptAt: null, lastError: null } } };
+}
+
+export function markFailedUpdate(id: string, error: string, nextAttemptAt: Date | null): ConditionalUpdate {
+  return { filter: { _id: { $eq: id }, sentAt: null }, update: { $set: { lastError: error, nextAttemptAt }, $inc: { attempts: 1 } } };
+}
+
+/** open and not expired by `now` -> complete and paid. */
+export function completeSessionUpdate(id: string, now: Date, paymentIntentId: string): ConditionalUpdate {
+  return {
+    filter: { _id: { $eq: id }, status: 'open', expiresAt: { $gt: now } },
+    update: { $set: { status: 'complete', paymentStatus: 'paid', paymentIntentId, completedAt: now } },
+  };
+}
+
+export function expireSessionUpdate(id: string): ConditionalUpdate {
+  return { filter: { _id: { $eq: id }, status: 'open' }, update: { $set: { status: 'expired' } } };
+}
+
+/** Records the one refund of a paid session. */
+export function refundSessionUpdate(id: string, refundId: string, amountCents: number): ConditionalUpdate {
+  return {
+    filter: { _id: { $eq: id }, paymentStatus: 'paid', refundedCents: 0 },
+    update: { $set: { refundId, refundedCents: amountCents } },
+  };
+}
+
 /** Movies with a show after `now`, once each, soonest next show first, then by title (runs on `shows`). */
 export function upcomingMoviesPipeline(now: Date): PipelineStage[] {
   return [

@@ -1,10 +1,12 @@
 import { Error as MongooseError } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_ID, offlineModels, sampleMovie, sampleNewBooking, SHOW_ID } from '../../test-support/mongo-fixtures.ts';
-import { bookingDocument, movieDocument, outboxDocument, showDocument } from './mappers.ts';
+import { bookingDocument, checkoutSessionDocument, movieDocument, outboxDocument, showDocument } from './mappers.ts';
 import {
   bookingSchema,
+  checkoutSessionSchema,
   COLLECTIONS,
+  webhookEventSchema,
   favoriteSchema,
   movieSchema,
   outboxSchema,
@@ -81,6 +83,34 @@ describe('MongoDB schemas: validation', () => {
     expect(await invalidPaths(movie({ genres: [{ id: 1.5, name: 'Odd' }] }))).toEqual(['genres.0.id']);
   });
 
+  it('checks the payment fields of a booking: ticket code, refund status', async () => {
+    expect(await invalidPaths(new models.Booking(validBooking({ ticketCode: 'lowercase!!' })))).toEqual(['ticketCode']);
+    expect(await invalidPaths(new models.Booking(validBooking({ ticketCode: 'ILOU000000' })))).toEqual(['ticketCode']);
+    expect(await invalidPaths(new models.Booking(validBooking({ refundStatus: 'maybe' as never })))).toEqual(['refundStatus']);
+    const refunded = validBooking({ status: 'cancelled', live: false, paymentIntentId: 'pi_1', refundStatus: 'refunded', refundReason: 'seats taken', refundId: 're_1' });
+    expect(await invalidPaths(new models.Booking(refunded))).toEqual([]);
+  });
+
+  it('validates webhook event records and local checkout sessions', async () => {
+    expect(await invalidPaths(new models.WebhookEvent({ _id: 'evt_1', type: 'checkout.session.completed', receivedAt: at }))).toEqual([]);
+    expect(await invalidPaths(new models.WebhookEvent({ _id: '', type: '', receivedAt: null }))).toEqual(['_id', 'receivedAt', 'type']);
+    const session = checkoutSessionDocument({
+      id: 'cs_local_1',
+      bookingId: BOOKING_ID,
+      amountCents: 2550,
+      currency: 'USD',
+      description: 'x',
+      successUrl: 'http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/my-bookings',
+      expiresAt: at,
+      createdAt: at,
+    });
+    expect(await invalidPaths(new models.CheckoutSession(session))).toEqual([]);
+    expect(
+      await invalidPaths(new models.CheckoutSession({ ...session, amountCents: 1.5, currency: 'usd', status: 'paid', bookingId: 'x' })),
+    ).toEqual(['amountCents', 'bookingId', 'currency', 'status']);
+  });
+
   it('refuses fields the schema does not have, at the top level and in nested records', async () => {
     expect(() => new models.Booking({ ...validBooking(), isAdmin: true })).toThrow(/isAdmin/);
     const nested = new models.Movie({ ...movieDocument(sampleMovie(), at), casts: [{ name: 'A', character: 'B', profile_path: null, secret: 1 }] });
@@ -98,7 +128,16 @@ describe('MongoDB schemas: collections and indexes', () => {
   const named = (schema: { indexes(): unknown[] }, name: string) => indexes(schema).find(([, options]) => options.name === name);
 
   it('names every collection explicitly', () => {
-    expect(COLLECTIONS).toEqual({ movies: 'movies', shows: 'shows', users: 'users', favorites: 'favorites', bookings: 'bookings', outbox: 'outbox' });
+    expect(COLLECTIONS).toEqual({
+      movies: 'movies',
+      shows: 'shows',
+      users: 'users',
+      favorites: 'favorites',
+      bookings: 'bookings',
+      outbox: 'outbox',
+      webhookEvents: 'webhook_events',
+      checkoutSessions: 'checkout_sessions',
+    });
     for (const [schema, collection] of [
       [movieSchema, 'movies'],
       [showSchema, 'shows'],
@@ -106,6 +145,8 @@ describe('MongoDB schemas: collections and indexes', () => {
       [favoriteSchema, 'favorites'],
       [bookingSchema, 'bookings'],
       [outboxSchema, 'outbox'],
+      [webhookEventSchema, 'webhook_events'],
+      [checkoutSessionSchema, 'checkout_sessions'],
     ] as const) {
       expect(schema.get('collection')).toBe(collection);
       // Indexes are created by the store at start, not in the background by mongoose.
@@ -118,8 +159,15 @@ describe('MongoDB schemas: collections and indexes', () => {
       { showId: 1, seats: 1 },
       expect.objectContaining({ unique: true, partialFilterExpression: { live: true } }),
     ]);
-    // No other unique index on bookings besides _id: a held and a paid booking may share nothing else.
-    expect(indexes(bookingSchema).filter(([, o]) => o.unique)).toHaveLength(1);
+    // Besides _id, only the ticket code is unique (over documents that have one).
+    expect(indexes(bookingSchema).filter(([, o]) => o.unique).map(([, o]) => o.name)).toEqual([
+      'bookings_live_show_seat_key',
+      'bookings_ticket_code_key',
+    ]);
+    expect(named(bookingSchema, 'bookings_ticket_code_key')).toEqual([
+      { ticketCode: 1 },
+      expect.objectContaining({ unique: true, partialFilterExpression: { ticketCode: { $type: 'string' } } }),
+    ]);
   });
 
   it('has one show per movie and instant, and at most one favourite per user and movie', () => {
@@ -144,10 +192,13 @@ describe('MongoDB schemas: collections and indexes', () => {
     expect(named(bookingSchema, 'bookings_unpaid_idx')?.[1]).toMatchObject({ partialFilterExpression: { isPaid: false } });
     expect(keys(favoriteSchema)).toContainEqual({ userId: 1, createdAt: -1, _id: -1 });
     expect(keys(outboxSchema)).toContainEqual({ createdAt: -1, _id: -1 });
+    // The reconciliation's queries: pending refunds, due emails.
+    expect(named(bookingSchema, 'bookings_refund_pending_idx')).toEqual([{ createdAt: 1 }, expect.objectContaining({ partialFilterExpression: { refundStatus: 'pending' } })]);
+    expect(named(outboxSchema, 'outbox_due_idx')?.[0]).toEqual({ sentAt: 1, nextAttemptAt: 1 });
   });
 
   it('gives every index a name, so a changed definition fails loudly at start instead of being duplicated', () => {
-    for (const schema of [movieSchema, showSchema, userSchema, favoriteSchema, bookingSchema, outboxSchema]) {
+    for (const schema of [movieSchema, showSchema, userSchema, favoriteSchema, bookingSchema, outboxSchema, webhookEventSchema, checkoutSessionSchema]) {
       for (const [, options] of indexes(schema)) expect(options.name).toEqual(expect.any(String));
     }
   });

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import { isSeatId, MAX_SEATS_PER_BOOKING } from '../../domain/seats.ts';
-import type { BookingStatus, CastMember } from '../types.ts';
+import { TICKET_CODE_PATTERN } from '../../domain/ticket-code.ts';
+import type { BookingStatus, CastMember, CheckoutSessionStatus, RefundStatus } from '../types.ts';
 
 /**
  * The documents the MongoDB store keeps, one collection each, with the
@@ -15,6 +16,8 @@ export const COLLECTIONS = {
   favorites: 'favorites',
   bookings: 'bookings',
   outbox: 'outbox',
+  webhookEvents: 'webhook_events',
+  checkoutSessions: 'checkout_sessions',
 } as const;
 
 export interface MovieDocument {
@@ -76,9 +79,14 @@ export interface BookingDocument {
   isPaid: boolean;
   paymentLink: string | null;
   paymentSessionId: string | null;
+  paymentIntentId: string | null;
   holdExpiresAt: Date;
   paidAt: Date | null;
   createdAt: Date;
+  ticketCode: string;
+  refundStatus: RefundStatus | null;
+  refundReason: string | null;
+  refundId: string | null;
 }
 
 export interface OutboxDocument {
@@ -91,6 +99,35 @@ export interface OutboxDocument {
   html: string;
   createdAt: Date;
   sentAt: Date | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+}
+
+/** A webhook event already received; `_id` is the provider's event id. */
+export interface WebhookEventDocument {
+  _id: string;
+  type: string;
+  receivedAt: Date;
+}
+
+/** A payment session of the local checkout; `_id` is its session id. */
+export interface CheckoutSessionDocument {
+  _id: string;
+  bookingId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  status: CheckoutSessionStatus;
+  paymentStatus: 'paid' | 'unpaid';
+  paymentIntentId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  createdAt: Date;
+  completedAt: Date | null;
+  refundId: string | null;
+  refundedCents: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -244,9 +281,16 @@ export const bookingSchema = new Schema<BookingDocument>(
     isPaid: { type: Boolean, required: true },
     paymentLink: nullableText(2_000),
     paymentSessionId: nullableText(500),
+    paymentIntentId: nullableText(500),
     holdExpiresAt: requiredDate(),
     paidAt: nullableDate(),
     createdAt: requiredDate(),
+    // Required on new documents; one written before ticket codes existed reads a code derived from its id.
+    ticketCode: { type: String, required: true, match: new RegExp(TICKET_CODE_PATTERN) },
+    // null (no refund) is not checked by the enum.
+    refundStatus: { type: String, default: null, enum: ['pending', 'refunded', 'failed'] satisfies RefundStatus[] },
+    refundReason: nullableText(2_000),
+    refundId: nullableText(500),
   },
   options(COLLECTIONS.bookings),
 );
@@ -269,6 +313,13 @@ bookingSchema.index({ showStartsAt: 1 }, { name: 'bookings_show_starts_at_idx' }
 bookingSchema.index({ paymentSessionId: 1 }, { name: 'bookings_payment_session_idx' });
 // Unpaid holds by expiry, for the hold sweeper.
 bookingSchema.index({ holdExpiresAt: 1 }, { partialFilterExpression: { isPaid: false }, name: 'bookings_unpaid_idx' });
+// Ticket codes are unique (documents from before ticket codes have none and are left out).
+bookingSchema.index(
+  { ticketCode: 1 },
+  { unique: true, partialFilterExpression: { ticketCode: { $type: 'string' } }, name: 'bookings_ticket_code_key' },
+);
+// Late payments still to refund, for the reconciliation.
+bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { refundStatus: 'pending' }, name: 'bookings_refund_pending_idx' });
 
 export const outboxSchema = new Schema<OutboxDocument>(
   {
@@ -285,7 +336,43 @@ export const outboxSchema = new Schema<OutboxDocument>(
     html: anyText(1_000_000),
     createdAt: requiredDate(),
     sentAt: nullableDate(),
+    attempts: { ...wholeNumber(), default: 0 },
+    lastError: nullableText(2_000),
+    nextAttemptAt: nullableDate(),
   },
   options(COLLECTIONS.outbox),
 );
 outboxSchema.index({ createdAt: -1, _id: -1 }, { name: 'outbox_created_idx' });
+// Unsent messages by when they are due, for the delivery retries.
+outboxSchema.index({ sentAt: 1, nextAttemptAt: 1 }, { name: 'outbox_due_idx' });
+
+export const webhookEventSchema = new Schema<WebhookEventDocument>(
+  {
+    // The event id is the key: inserting it twice is refused, so each event is processed once.
+    _id: requiredText(255),
+    type: requiredText(255),
+    receivedAt: requiredDate(),
+  },
+  options(COLLECTIONS.webhookEvents),
+);
+
+export const checkoutSessionSchema = new Schema<CheckoutSessionDocument>(
+  {
+    _id: requiredText(255),
+    bookingId: uuid(),
+    amountCents: cents(),
+    currency: { type: String, required: true, match: /^[A-Z]{3}$/ },
+    description: anyText(1_000),
+    status: { type: String, required: true, enum: ['open', 'complete', 'expired'] satisfies CheckoutSessionStatus[] },
+    paymentStatus: { type: String, required: true, enum: ['paid', 'unpaid'] },
+    paymentIntentId: nullableText(255),
+    successUrl: requiredText(2_000),
+    cancelUrl: requiredText(2_000),
+    expiresAt: requiredDate(),
+    createdAt: requiredDate(),
+    completedAt: nullableDate(),
+    refundId: nullableText(255),
+    refundedCents: { ...cents(), default: 0 },
+  },
+  options(COLLECTIONS.checkoutSessions),
+);

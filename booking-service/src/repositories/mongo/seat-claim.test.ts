@@ -16,9 +16,14 @@ const booking: Booking = {
   isPaid: false,
   paymentLink: 'http://localhost:4000/api/checkout/x',
   paymentSessionId: null,
+  paymentIntentId: null,
   holdExpiresAt: new Date('2031-05-01T12:10:00.000Z'),
   paidAt: null,
   createdAt: new Date('2031-05-01T12:00:00.000Z'),
+  ticketCode: 'K7M2P9QX4D',
+  refundStatus: null,
+  refundReason: null,
+  refundId: null,
 };
 const duplicate = () => new mongo.MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
 const OTHER = '11111111-2222-4333-8444-555555555555';

@@ -1,9 +1,11 @@
 import mongoose, { type Connection } from 'mongoose';
+import { createReportRepository } from './report-repository.ts';
 import type { Store } from '../types.ts';
 import { createBookingRepository } from './booking-repository.ts';
 import { createModels, ensureIndexes } from './models.ts';
 import { createMovieRepository } from './movie-repository.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
+import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
 
@@ -44,6 +46,9 @@ export function createMongoStore(connection: Connection): Store {
     bookings: createBookingRepository(models),
     users: createUserRepository(models),
     outbox: createOutboxRepository(models),
+    webhookEvents: createWebhookEventRepository(models),
+    checkoutSessions: createCheckoutSessionRepository(models),
+    reports: createReportRepository(models),
     driver: 'mongodb',
     close: () => connection.close(),
   };

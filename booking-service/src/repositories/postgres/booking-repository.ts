@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lt, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { bookings, movies, seatReservations, shows, users } from '../../db/schema.ts';
-import type { BookingFilter, BookingRepository, CreateBookingResult } from '../types.ts';
+import type { BookingFilter, BookingRepository, CreateBookingResult, RetakeResult, Transition } from '../types.ts';
 import { toBooking, toMovie, toShow, toUser } from './mappers.ts';
 
 /** Thrown inside the transaction to roll it back when a seat is already taken. */
@@ -24,6 +24,15 @@ function whereOf(filter: BookingFilter): SQL | undefined {
 }
 
 export function createBookingRepository(db: Db): BookingRepository {
+  type Row = typeof bookings.$inferSelect;
+
+  /** The booking after a conditional update: the updated row if it matched, else the row as it is. */
+  async function transition(id: string, updated: Row | undefined): Promise<Transition | null> {
+    if (updated) return { booking: toBooking(updated), changed: true };
+    const [current] = await db.select().from(bookings).where(eq(bookings.id, id));
+    return current ? { booking: toBooking(current), changed: false } : null;
+  }
+
   return {
     async create(booking): Promise<CreateBookingResult> {
       try {
@@ -117,9 +126,7 @@ export function createBookingRepository(db: Db): BookingRepository {
         .set({ isPaid: true, status: 'paid', paidAt: now })
         .where(and(eq(bookings.id, id), eq(bookings.isPaid, false), eq(bookings.status, 'held')))
         .returning();
-      if (updated) return toBooking(updated);
-      const [current] = await db.select().from(bookings).where(eq(bookings.id, id));
-      return current ? toBooking(current) : null;
+      return (await transition(id, updated))?.booking ?? null;
     },
 
     async salesSummary() {
@@ -128,6 +135,120 @@ export function createBookingRepository(db: Db): BookingRepository {
         .from(bookings)
         .where(eq(bookings.isPaid, true));
       return { paidBookings: row?.n ?? 0, revenueCents: Number(row?.revenue ?? 0) };
+    },
+
+    async attachPaymentSession(id, session) {
+      const [updated] = await db
+        .update(bookings)
+        .set({ paymentSessionId: session.sessionId, paymentLink: session.paymentLink })
+        .where(and(eq(bookings.id, id), eq(bookings.status, 'held'), eq(bookings.isPaid, false), isNull(bookings.paymentSessionId)))
+        .returning();
+      return updated ? toBooking(updated) : null;
+    },
+
+    async confirmPayment(id, { now, paymentIntentId }) {
+      const [updated] = await db
+        .update(bookings)
+        .set({ isPaid: true, status: 'paid', paidAt: now, paymentIntentId })
+        .where(and(eq(bookings.id, id), eq(bookings.isPaid, false), eq(bookings.status, 'held')))
+        .returning();
+      return transition(id, updated);
+    },
+
+    async cancelHold(id, options = {}) {
+      const updated = await db.transaction(async (tx) => {
+        // The row lock of this update serialises competing sweepers: the second one re-reads
+        // the row after the first commits, no longer finds it held, and releases nothing.
+        const conditions = [eq(bookings.id, id), eq(bookings.status, 'held'), eq(bookings.isPaid, false)];
+        if (options.expiredBy) conditions.push(lte(bookings.holdExpiresAt, options.expiredBy));
+        const [row] = await tx
+          .update(bookings)
+          .set({ status: 'cancelled', paymentLink: null })
+          .where(and(...conditions))
+          .returning();
+        if (row) await tx.delete(seatReservations).where(eq(seatReservations.bookingId, id));
+        return row;
+      });
+      return transition(id, updated);
+    },
+
+    async listExpiredHolds(now, limit) {
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.isPaid, false), eq(bookings.status, 'held'), lte(bookings.holdExpiresAt, now)))
+        .orderBy(asc(bookings.holdExpiresAt), asc(bookings.id))
+        .limit(limit);
+      return rows.map(toBooking);
+    },
+
+    async listAwaitingPayment(limit) {
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.isPaid, false), eq(bookings.status, 'held'), isNotNull(bookings.paymentSessionId)))
+        .orderBy(asc(bookings.createdAt), asc(bookings.id))
+        .limit(limit);
+      return rows.map(toBooking);
+    },
+
+    async retakeSeats(id, { now, paymentIntentId }): Promise<RetakeResult | null> {
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(bookings)
+            .set({ isPaid: true, status: 'paid', paidAt: now, paymentIntentId, paymentLink: null })
+            .where(and(eq(bookings.id, id), eq(bookings.status, 'cancelled'), isNull(bookings.refundStatus)))
+            .returning();
+          if (!updated) return undefined;
+          // The same ledger as a new booking: the (show, seat) key decides, all seats or none.
+          const reserved = await tx
+            .insert(seatReservations)
+            .values(updated.seats.map((seat) => ({ showId: updated.showId, seat, bookingId: id })))
+            .onConflictDoNothing()
+            .returning({ seat: seatReservations.seat });
+          if (reserved.length !== updated.seats.length) {
+            const got = new Set(reserved.map((r) => r.seat));
+            throw new SeatsTaken(updated.seats.filter((seat) => !got.has(seat)));
+          }
+          return updated;
+        });
+        if (row) return { outcome: 'confirmed', booking: toBooking(row) };
+        const current = await this.get(id);
+        return current ? { outcome: 'not-cancelled', booking: current } : null;
+      } catch (error) {
+        if (!(error instanceof SeatsTaken)) throw error;
+        const current = (await this.get(id))!;
+        return { outcome: 'seats-taken', takenSeats: error.seats, booking: current };
+      }
+    },
+
+    async flagRefund(id, { paymentIntentId, reason }) {
+      const [updated] = await db
+        .update(bookings)
+        .set({ refundStatus: 'pending', refundReason: reason, paymentIntentId })
+        .where(and(eq(bookings.id, id), eq(bookings.status, 'cancelled'), isNull(bookings.refundStatus)))
+        .returning();
+      return transition(id, updated);
+    },
+
+    async setRefundOutcome(id, { status, refundId, reason }) {
+      const [updated] = await db
+        .update(bookings)
+        .set({ refundStatus: status, refundReason: reason, ...(refundId !== undefined ? { refundId } : {}) })
+        .where(and(eq(bookings.id, id), eq(bookings.refundStatus, 'pending')))
+        .returning();
+      return transition(id, updated);
+    },
+
+    async listPendingRefunds(limit) {
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.refundStatus, 'pending'))
+        .orderBy(asc(bookings.createdAt), asc(bookings.id))
+        .limit(limit);
+      return rows.map(toBooking);
     },
   };
 }

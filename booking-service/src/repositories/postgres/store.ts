@@ -1,8 +1,10 @@
 import type { Database } from '../../db/database.ts';
+import { createReportRepository } from './report-repository.ts';
 import type { Store } from '../types.ts';
 import { createBookingRepository } from './booking-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
+import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
 
@@ -15,6 +17,9 @@ export function createPostgresStore(database: Database): Store {
     bookings: createBookingRepository(db),
     users: createUserRepository(db),
     outbox: createOutboxRepository(db),
+    webhookEvents: createWebhookEventRepository(db),
+    checkoutSessions: createCheckoutSessionRepository(db),
+    reports: createReportRepository(db),
     driver: database.driver,
     close: () => database.close(),
   };

@@ -1,0 +1,365 @@
+import type { Config } from '../config/config.ts';
+import { bookingConfirmationEmail, formatMoney, lateRefundEmail, type EmailContext } from '../email/booking-emails.ts';
+import type { Mailer } from '../email/mailer.ts';
+import type { Booking, BookingWithDetails, Store } from '../repositories/types.ts';
+import {
+  cancelUrlFor,
+  isPaidSession,
+  PaymentProviderError,
+  successUrlFor,
+  type PaymentProvider,
+  type ProviderSession,
+} from './provider.ts';
+import { fromStripeSession, isCheckoutSessionObject, type StripeEventObject } from './stripe-format.ts';
+
+export interface Log {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface PaymentServiceDeps {
+  store: Store;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  config: Pick<Config, 'shellUrl' | 'currency' | 'theatreTimeZone'>;
+  now: () => Date;
+  log: Log;
+  /** A show's seats changed (cache invalidation). */
+  onSeatsChanged: (showId: string) => void;
+}
+
+/** Where a payment session led the booking. */
+export type Settlement =
+  | { outcome: 'unknown-booking'; booking: null }
+  /** This call confirmed the booking (and sent the e-ticket). */
+  | { outcome: 'paid'; booking: Booking }
+  | { outcome: 'already-paid'; booking: Booking }
+  /** Paid after its hold; the seats were still free and are the customer's again. */
+  | { outcome: 'paid-late'; booking: Booking }
+  /** Paid after its hold, the seats were taken: the payment is on record and refunded (or being refunded). */
+  | { outcome: 'refund'; booking: Booking }
+  | { outcome: 'open'; booking: Booking }
+  /** Completed, but the money has not arrived yet (delayed payment methods). */
+  | { outcome: 'processing'; booking: Booking }
+  /** The session ended unpaid: the booking is cancelled and its seats released. */
+  | { outcome: 'expired'; booking: Booking }
+  | { outcome: 'payment-failed'; booking: Booking }
+  /** The provider reports another amount or currency than the booking's: left unpaid for support. */
+  | { outcome: 'mismatch'; booking: Booking };
+
+export type SettlementOutcome = Settlement['outcome'];
+
+/** The seats a session was for, after the hold, had been taken: why the payment goes back. */
+function lateRefundReason(booking: Booking, takenSeats: string[], now: Date): string {
+  return (
+    `Payment arrived at ${now.toISOString()}, after the hold ended at ${booking.holdExpiresAt.toISOString()}; ` +
+    `seat${takenSeats.length === 1 ? '' : 's'} ${takenSeats.join(', ')} had been booked by someone else, so the payment is refunded`
+  );
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
+
+/**
+ * The booking's side of payments: opening sessions, settling what the provider
+ * reports (from a webhook, a verification, the reconciliation or support), the
+ * hold sweeper, late payments and refunds. Every state change is a conditional
+ * update in the store, so whichever path sees a payment first settles it and
+ * the others change nothing (one confirmation email, one refund).
+ */
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const { store, provider, mailer, now, log } = deps;
+  const emailContext: EmailContext = { timeZone: deps.config.theatreTimeZone, currency: deps.config.currency };
+  const urls = { successUrl: successUrlFor(deps.config.shellUrl), cancelUrl: cancelUrlFor(deps.config.shellUrl) };
+
+  async function details(booking: Booking): Promise<BookingWithDetails | null> {
+    return store.bookings.getWithDetails(booking.id);
+  }
+
+  async function sendConfirmation(booking: Booking) {
+    const full = await details(booking);
+    if (!full) return;
+    try {
+      await mailer.send(await bookingConfirmationEmail(full, emailContext));
+    } catch (error) {
+      // The booking is paid either way; the e-ticket is in My Bookings, and support can resend.
+      log.error({ err: error, bookingId: booking.id }, 'could not record the confirmation email');
+    }
+  }
+
+  /** Opens a payment session for a held booking and records it; null when the booking is no longer held. */
+  async function startCheckout(booking: BookingWithDetails): Promise<Booking | null> {
+    const created = await provider.createCheckoutSession(
+      {
+        id: booking.id,
+        amountCents: booking.amountCents,
+        seats: booking.seats,
+        movieTitle: booking.show.movie.title,
+        showStartsAt: booking.show.startsAt,
+        customerEmail: booking.user.email,
+      },
+      urls,
+      booking.holdExpiresAt,
+    );
+    const attached = await store.bookings.attachPaymentSession(booking.id, { sessionId: created.sessionId, paymentLink: created.url });
+    if (attached) return attached;
+    // Cancelled, paid, or another session was attached first: this one must never be paid.
+    await provider.expireSession(created.sessionId).catch((error: unknown) => {
+      log.warn({ err: error, sessionId: created.sessionId }, 'could not expire an unused payment session');
+    });
+    return store.bookings.get(booking.id);
+  }
+
+  /** Refunds a payment flagged for refund and records the outcome; a provider outage leaves it pending (retried). */
+  async function performRefund(booking: Booking): Promise<Booking> {
+    const reason = booking.refundReason ?? 'Late payment refunded';
+    const base = reason.replace(/ \(refund (will be retried|failed): .*\)$/, '');
+    try {
+      const refund = await provider.refund(
+        { paymentIntentId: booking.paymentIntentId, sessionId: booking.paymentSessionId },
+        booking.amountCents,
+        base,
+        `refund-${booking.id}`,
+      );
+      const ok = refund.status === 'succeeded' || refund.status === 'pending';
+      const result = await store.bookings.setRefundOutcome(booking.id, {
+        status: ok ? 'refunded' : 'failed',
+        refundId: refund.refundId,
+        reason: ok ? base : `${base} (refund failed: the provider reports ${refund.status})`,
+      });
+      if (ok && result?.changed) {
+        log.info({ bookingId: booking.id, refundId: refund.refundId }, 'late payment refunded');
+        const full = await details(result.booking);
+        if (full) await mailer.send(lateRefundEmail(full, emailContext)).catch((e: unknown) => log.error({ err: e }, 'could not record the refund email'));
+      }
+      return result?.booking ?? booking;
+    } catch (error) {
+      const retry = error instanceof PaymentProviderError && error.kind === 'unavailable';
+      const message = error instanceof Error ? error.message : String(error);
+      log.error({ err: error, bookingId: booking.id }, retry ? 'refund failed; it will be retried' : 'refund refused by the provider; support must act');
+      const result = await store.bookings.setRefundOutcome(booking.id, {
+        status: retry ? 'pending' : 'failed',
+        reason: `${base} (refund ${retry ? 'will be retried' : 'failed'}: ${message.slice(0, 300)})`,
+      });
+      return result?.booking ?? booking;
+    }
+  }
+
+  /** A payment for a cancelled booking: re-take its seats if they are free, else keep the payment on record and refund it. */
+  async function settleLatePayment(booking: Booking, session: ProviderSession): Promise<Settlement> {
+    const retake = await store.bookings.retakeSeats(booking.id, { now: now(), paymentIntentId: session.paymentIntentId });
+    if (!retake) return { outcome: 'unknown-booking', booking: null };
+    if (retake.outcome === 'confirmed') {
+      deps.onSeatsChanged(booking.showId);
+      log.info({ bookingId: booking.id }, 'late payment: the seats were still free; booking confirmed');
+      await sendConfirmation(retake.booking);
+      return { outcome: 'paid-late', booking: retake.booking };
+    }
+    if (retake.outcome === 'not-cancelled') {
+      if (retake.booking.isPaid) return { outcome: 'already-paid', booking: retake.booking };
+      return { outcome: 'refund', booking: retake.booking };
+    }
+    const flagged = await store.bookings.flagRefund(booking.id, {
+      paymentIntentId: session.paymentIntentId,
+      reason: lateRefundReason(booking, retake.takenSeats, now()),
+    });
+    if (!flagged) return { outcome: 'unknown-booking', booking: null };
+    log.warn({ bookingId: booking.id, takenSeats: retake.takenSeats }, 'late payment for seats taken meanwhile: flagged for refund');
+    // Only the caller that flagged it refunds it (the provider call is idempotent by booking as well).
+    const refunded = flagged.changed ? await performRefund(flagged.booking) : flagged.booking;
+    return { outcome: 'refund', booking: refunded };
+  }
+
+  /**
+   * Brings the booking in line with what the provider reports about its session.
+   * Safe to call any number of times, from any path, concurrently.
+   */
+  async function settleSession(session: ProviderSession, options: { asyncPaymentFailed?: boolean } = {}): Promise<Settlement> {
+    let booking = await store.bookings.findByPaymentSession(session.id);
+    if (!booking && session.bookingId) {
+      const byMetadata = await store.bookings.get(session.bookingId);
+      // A session of this booking that was never recorded on it (its creation timed out, say).
+      if (byMetadata && (byMetadata.paymentSessionId === null || byMetadata.paymentSessionId === session.id)) booking = byMetadata;
+      else if (byMetadata) {
+        log.error(
+          { bookingId: byMetadata.id, sessionId: session.id, recorded: byMetadata.paymentSessionId, paid: isPaidSession(session) },
+          'a payment session that is not the booking\'s own: not applied' + (isPaidSession(session) ? '; refund it by hand' : ''),
+        );
+        return { outcome: byMetadata.isPaid ? 'already-paid' : 'open', booking: byMetadata };
+      }
+    }
+    if (!booking) {
+      log.warn({ sessionId: session.id, bookingId: session.bookingId }, 'payment session of no known booking');
+      return { outcome: 'unknown-booking', booking: null };
+    }
+
+    if (options.asyncPaymentFailed) {
+      if (booking.status !== 'held') return { outcome: 'payment-failed', booking };
+      const cancelled = await store.bookings.cancelHold(booking.id);
+      if (cancelled?.changed) deps.onSeatsChanged(booking.showId);
+      log.info({ bookingId: booking.id }, 'delayed payment failed: booking cancelled and seats released');
+      return { outcome: 'payment-failed', booking: cancelled?.booking ?? booking };
+    }
+
+    if (isPaidSession(session)) {
+      if (session.amountTotal !== booking.amountCents || session.currency !== deps.config.currency) {
+        log.error(
+          { bookingId: booking.id, sessionId: session.id, paid: `${session.amountTotal} ${session.currency}`, due: `${booking.amountCents} ${deps.config.currency}` },
+          'paid amount differs from the booking: left unpaid for support',
+        );
+        return { outcome: 'mismatch', booking };
+      }
+      if (booking.isPaid) return { outcome: 'already-paid', booking };
+      if (booking.status === 'cancelled') return settleLatePayment(booking, session);
+      const confirmed = await store.bookings.confirmPayment(booking.id, { now: now(), paymentIntentId: session.paymentIntentId });
+      if (!confirmed) return { outcome: 'unknown-booking', booking: null };
+      if (confirmed.changed) {
+        deps.onSeatsChanged(booking.showId);
+        log.info({ bookingId: booking.id, sessionId: session.id }, 'booking paid');
+        await sendConfirmation(confirmed.booking);
+        return { outcome: 'paid', booking: confirmed.booking };
+      }
+      // Someone else settled it first, or it was cancelled a moment ago: look again.
+      if (confirmed.booking.isPaid) return { outcome: 'already-paid', booking: confirmed.booking };
+      return settleLatePayment(confirmed.booking, session);
+    }
+
+    if (session.status === 'expired') {
+      if (booking.status !== 'held') return { outcome: 'expired', booking };
+      const cancelled = await store.bookings.cancelHold(booking.id);
+      if (cancelled?.changed) {
+        deps.onSeatsChanged(booking.showId);
+        log.info({ bookingId: booking.id }, 'payment session expired: booking cancelled and seats released');
+      }
+      return { outcome: cancelled?.booking.isPaid ? 'already-paid' : 'expired', booking: cancelled?.booking ?? booking };
+    }
+    if (booking.isPaid) return { outcome: 'already-paid', booking };
+    return { outcome: session.status === 'complete' ? 'processing' : 'open', booking };
+  }
+
+  /** Applies a verified webhook event. Unknown event types are acknowledged and ignored. */
+  async function handleEvent(event: StripeEventObject): Promise<Settlement | null> {
+    const object = event.data?.object;
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.expired':
+        return isCheckoutSessionObject(object) ? settleSession(fromStripeSession(object)) : null;
+      case 'checkout.session.async_payment_failed':
+        return isCheckoutSessionObject(object) ? settleSession(fromStripeSession(object), { asyncPaymentFailed: true }) : null;
+      default:
+        return null;
+    }
+  }
+
+  /** Asks the provider about one booking's session and settles it (verify-payment, fix-payment, reconciliation). */
+  async function reconcileBooking(booking: Booking): Promise<Settlement | { outcome: 'no-session'; booking: Booking } | { outcome: 'unknown-session'; booking: Booking }> {
+    if (booking.refundStatus === 'pending') return { outcome: 'refund', booking: await performRefund(booking) };
+    if (!booking.paymentSessionId) return { outcome: 'no-session', booking };
+    const session = await provider.retrieveSession(booking.paymentSessionId);
+    if (!session) return { outcome: 'unknown-session', booking };
+    return settleSession(session);
+  }
+
+  /**
+   * Releases the unpaid bookings whose hold has ended: expires the payment session
+   * first (so it can no longer be paid; a payment that got in just before is honoured,
+   * the seats are still the booking's), then cancels the booking with a conditional
+   * update that releases its seats. Several instances may sweep at once: one cancels,
+   * the others change nothing.
+   */
+  async function sweepExpiredHolds(limit = 100): Promise<{ released: number; paid: number }> {
+    const at = now();
+    const expired = await store.bookings.listExpiredHolds(at, limit);
+    let released = 0;
+    let paid = 0;
+    for (const booking of expired) {
+      try {
+        if (booking.paymentSessionId) {
+          try {
+            const session = await provider.expireSession(booking.paymentSessionId);
+            if (session && isPaidSession(session)) {
+              const settled = await settleSession(session);
+              if (settled.outcome === 'paid' || settled.outcome === 'already-paid') {
+                paid++;
+                continue;
+              }
+            }
+          } catch (error) {
+            // The seats must not stay blocked by a provider outage. If the session is paid later
+            // anyway, the late-payment path takes the seats back or refunds.
+            log.warn({ err: error, bookingId: booking.id }, 'could not expire the payment session; releasing the seats anyway');
+          }
+        }
+        const cancelled = await store.bookings.cancelHold(booking.id, { expiredBy: at });
+        if (cancelled?.changed) {
+          released++;
+          deps.onSeatsChanged(booking.showId);
+          log.info({ bookingId: booking.id }, 'hold expired: booking cancelled and seats released');
+        } else if (cancelled && cancelled.booking.status === 'cancelled') {
+          released++; // released just now through the session's expiry event
+        }
+      } catch (error) {
+        log.error({ err: error, bookingId: booking.id }, 'could not release an expired hold; next sweep tries again');
+      }
+    }
+    return { released, paid };
+  }
+
+  /**
+   * Checks every unpaid held booking that has a payment session with the provider,
+   * so a lost webhook still ends paid; retries pending refunds and due emails.
+   */
+  async function reconcile(limit = 100): Promise<{ checked: number; settled: Record<string, number>; refunds: number; emails: number }> {
+    const settled: Record<string, number> = {};
+    const awaiting = await store.bookings.listAwaitingPayment(limit);
+    for (const booking of awaiting) {
+      try {
+        const result = await reconcileBooking(booking);
+        settled[result.outcome] = (settled[result.outcome] ?? 0) + 1;
+      } catch (error) {
+        log.warn({ err: error, bookingId: booking.id }, 'reconciliation: could not check the payment; next run tries again');
+      }
+    }
+    const refunds = await store.bookings.listPendingRefunds(limit);
+    for (const booking of refunds) {
+      await performRefund(booking).catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'reconciliation: refund attempt failed'));
+    }
+    const emails = await mailer.retryDue().catch((error: unknown) => {
+      log.error({ err: error }, 'reconciliation: email retry failed');
+      return { sent: 0, failed: 0 };
+    });
+    return { checked: awaiting.length, settled, refunds: refunds.length, emails: emails.sent };
+  }
+
+  /** Marks paid on support's word (debug mark-paid) and sends the e-ticket once. */
+  async function markPaidBySupport(booking: Booking): Promise<{ changed: boolean; booking: Booking }> {
+    const confirmed = await store.bookings.confirmPayment(booking.id, { now: now(), paymentIntentId: booking.paymentIntentId });
+    if (!confirmed) return { changed: false, booking };
+    if (confirmed.changed) {
+      deps.onSeatsChanged(booking.showId);
+      await sendConfirmation(confirmed.booking);
+      // Paid outside the provider: its session must not take the money a second time.
+      if (booking.paymentSessionId) {
+        await provider.expireSession(booking.paymentSessionId).catch((error: unknown) => {
+          log.warn({ err: error, bookingId: booking.id }, 'could not expire the payment session of a booking marked paid');
+        });
+      }
+    }
+    return confirmed;
+  }
+
+  return {
+    provider,
+    urls,
+    startCheckout,
+    settleSession,
+    handleEvent,
+    reconcileBooking,
+    sweepExpiredHolds,
+    reconcile,
+    performRefund,
+    markPaidBySupport,
+    describeAmount: (cents: number) => formatMoney(cents, deps.config.currency),
+  };
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes } from './support/databases.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/** Reads server-sent events from a real HTTP stream. */
+async function openEvents(url: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal, headers: { origin: 'http://localhost:3000' } });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: { event: string; data: string }[] = [];
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    response,
+    events,
+    async next(predicate: (seats: string[]) => boolean, timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const hit = events.map((e) => JSON.parse(e.data).occupiedSeats as string[]).find(predicate);
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no matching seats event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+    },
+    close() {
+      controller.abort();
+      return pump;
+    },
+  };
+}
+
+for (const lane of lanes) {
+  describe.skipIf(lane.skipReason !== null)(`admin sales report and live seats on ${lane.name}`, () => {
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      a = await startTestApp(lane);
+      // A second service instance on the same database.
+      b = await startTestApp(lane, { store: a.store, seed: false });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    it('aggregates revenue and tickets per day for 30 days, and occupancy per upcoming show', async () => {
+      const admin = await a.tokenFor('admin@example.com', ['admin']);
+      const res = await a.api('GET', '/api/admin/dashboard/sales', { token: admin });
+      expect(res.status).toBe(200);
+      expect(res.body.days).toHaveLength(30);
+      expect(res.body.days.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+      const paid = (await a.store.bookings.list({ isPaid: true }, { offset: 0, limit: 1000 })).items;
+      const since = Date.now() - 30 * 86_400_000;
+      const inWindow = paid.filter((bk) => bk.paidAt && bk.paidAt.getTime() >= since);
+      const revenue = res.body.days.reduce((s: number, d: { revenue: number }) => s + d.revenue, 0);
+      const tickets = res.body.days.reduce((s: number, d: { tickets: number }) => s + d.tickets, 0);
+      expect(inWindow.length).toBeGreaterThan(0);
+      expect(revenue).toBeCloseTo(inWindow.reduce((s, bk) => s + bk.amountCents, 0) / 100, 2);
+      expect(tickets).toBe(inWindow.reduce((s, bk) => s + bk.seats.length, 0));
+      const upcoming = await a.store.shows.listWithSeats({ from: new Date() });
+      expect(res.body.occupancy).toHaveLength(upcoming.length);
+      expect(res.body.occupancy[0]).toMatchObject({ capacity: 90, occupied: expect.any(Number), title: expect.any(String) });
+
+      expect((await a.api('GET', '/api/admin/dashboard/sales?days=7', { token: admin })).body.days).toHaveLength(7);
+      expect((await a.api('GET', '/api/admin/dashboard/sales?days=91', { token: admin })).status).toBe(400);
+      expect((await a.api('GET', '/api/admin/dashboard/sales', { token: await a.tokenFor('user@example.com') })).status).toBe(403);
+    });
+
+    it('streams a show\'s seats and a booking made on another instance within a second', async () => {
+      const show = (await a.store.shows.listWithSeats({ from: new Date() })).find((s) => Object.keys(s.occupiedSeats).length === 0)!;
+      const stream = await openEvents(`${a.baseUrl}/api/booking/seats/${show.id}/events`);
+      try {
+        expect(stream.response.status).toBe(200);
+        expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+        expect(stream.response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+        await stream.next((seats) => seats.length === 0, 2000);
+
+        const buyer = await b.tokenFor('live@example.com');
+        const booked = await b.api('POST', '/api/booking/create', { token: buyer, body: { showId: show.id, selectedSeats: ['E5', 'E6'] } });
+        expect(booked.status).toBe(200);
+        const started = Date.now();
+        expect(await stream.next((seats) => seats.includes('E5') && seats.includes('E6'), 1500)).toEqual(['E5', 'E6']);
+        expect(Date.now() - started).toBeLessThan(1000 + 200);
+      } finally {
+        await stream.close();
+      }
+    });
+
+    it('answers 404 for an unknown show and 400 for a bad id', async () => {
+      expect((await a.api('GET', '/api/booking/seats/00000000-0000-4000-8000-000000000000/events')).status).toBe(404);
+      expect((await a.api('GET', '/api/booking/seats/nope/events')).status).toBe(400);
+    });
+  });
+}
