@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button, EmptyState, ErrorState, PageLayout, Skeleton } from 'shared-ui';
 import { useDebugBookings, useUnpaidBookings } from '../features/bookings/api/debug-bookings';
 import { BookingsTable } from '../features/bookings/components/bookings-table';
+import { RefundsTable } from '../features/bookings/components/refunds-table';
 import { OutboxList } from '../features/outbox/components/outbox-list';
 import { isForbidden, SupportGate } from '../features/support/support-gate';
 import toast from 'react-hot-toast';
@@ -53,6 +54,12 @@ function Panels() {
         ) : (
           <BookingsTable bookings={all.data.bookings} caption="All bookings" />
         )}
+      </section>
+      <section aria-labelledby="refunds-heading">
+        <h2 id="refunds-heading" className="debug__section-title">
+          Refunds
+        </h2>
+        {all.data ? <RefundsTable bookings={all.data.bookings} /> : <Skeleton height="4rem" />}
       </section>
       <section aria-labelledby="outbox-heading">
         <h2 id="outbox-heading" className="debug__section-title">
