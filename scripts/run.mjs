@@ -112,7 +112,8 @@ switch (command) {
     pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'run', 'test']);
     break;
   case 'bench':
-    pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'run', 'bench']);
+    build();
+    pnpm(['-r', '--workspace-concurrency=1', '--no-bail', '--if-present', 'run', 'bench']);
     break;
   case 'token': {
     // Straight to tsx so that only the token reaches stdout.

@@ -1,40 +1,10 @@
 import type { ReactElement } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppConfigProvider, AppToaster, type AppConfig } from 'shared-ui';
+import { renderWithProviders } from 'shared-ui/testing';
 import CustomerRoutes from '../exposes/routes';
-import { API } from './fixtures';
 
-export const testConfig: AppConfig = {
-  apiBaseUrl: API,
-  imageBaseUrl: `${API}/api/images`,
-  auth: { domain: 'http://identity.test', clientId: 'test', audience: 'https://movie-app/api' },
-};
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
+export { currentLocation, testConfig } from 'shared-ui/testing';
 
 /** Renders a screen (the customer routes at `route`, by default) with configuration, router, server state and toasts. */
 export function renderRoute(route: string, ui: ReactElement = <CustomerRoutes />) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false }, mutations: { retry: false } } });
-  const result = render(
-    <AppConfigProvider config={testConfig}>
-      <MemoryRouter initialEntries={[route]}>
-        <QueryClientProvider client={queryClient}>
-          {ui}
-          <LocationProbe />
-          <AppToaster />
-        </QueryClientProvider>
-      </MemoryRouter>
-    </AppConfigProvider>,
-  );
-  return { ...result, queryClient };
-}
-
-/** Where the router is now. */
-export function currentLocation(): string {
-  return screen.getByTestId('location').textContent ?? '';
+  return renderWithProviders(ui, route);
 }

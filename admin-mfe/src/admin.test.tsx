@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { currentLocation, renderWithProviders, signIn, TEST_API } from 'shared-ui/testing';
+import AdminRoutes from './exposes/routes';
+import { server } from './testing/server';
+import { Route, Routes } from 'react-router-dom';
+
+const admin = () => signIn({ name: 'Theo Theatre', email: 'admin@example.com' });
+const renderAdmin = (path = '/admin') =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/admin/*" element={<AdminRoutes />} />
+      <Route path="/" element={<p>Home page</p>} />
+    </Routes>,
+    path,
+  );
+
+describe('admin gate', () => {
+  it('asks a signed-out visitor to sign in, returning to /admin', async () => {
+    renderAdmin();
+    expect(await screen.findByRole('heading', { name: 'Theatre staff sign-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('turns a moviegoer away with the spec message, and shows nothing of the admin UI first', async () => {
+    signIn();
+    server.use(http.get(`${TEST_API}/api/admin/is-admin`, () => HttpResponse.json({ success: true, isAdmin: false })));
+    renderAdmin();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(await screen.findByText('You are not authorized to access admin dashboard')).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard', () => {
+  it('shows the four figures, the charts and the active shows', async () => {
+    admin();
+    renderAdmin();
+    const figures = await screen.findByText('Total Revenue');
+    expect(within(figures.closest('dl')!).getByText('$123.50')).toBeInTheDocument();
+    expect(screen.getByText('Total Bookings').nextSibling).toHaveTextContent('7');
+    expect(screen.getByText('Active Shows', { selector: 'dt' }).nextSibling).toHaveTextContent('2');
+    expect(screen.getByText('Total Users').nextSibling).toHaveTextContent('4');
+    expect(await screen.findByText(/^Revenue and tickets, last 30 days/)).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Dear Odette', 'Sungrazer']);
+    for (const link of ['Dashboard', 'Add Shows', 'List Shows', 'List Bookings']) {
+      expect(screen.getByRole('link', { name: link })).toBeInTheDocument();
+    }
+  });
+
+  it('logs the failure with the spec prefix and offers Retry', async () => {
+    admin();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    server.use(
+      http.get(`${TEST_API}/api/admin/dashboard`, () =>
+        fail
+          ? HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 })
+          : HttpResponse.json({ success: true, dashboardData: { totalBookings: 1, totalRevenue: 5, activeShows: [], totalUser: 1 } }),
+      ),
+    );
+    renderAdmin();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Error fetching dashboard data:', expect.anything());
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Total Bookings')).toBeInTheDocument();
+  });
+});
+
+describe('add shows', () => {
+  it("says 'Missing required fields' when something is missing", async () => {
+    admin();
+    renderAdmin('/admin/add-shows');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Show' }));
+    expect(await screen.findByText('Missing required fields')).toBeInTheDocument();
+  });
+
+  it('sends the movie, date-times and price, then clears the form and shows the service message', async () => {
+    admin();
+    let sent: unknown;
+    server.use(
+      http.post(`${TEST_API}/api/show/add`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, message: 'Added 2 shows successfully', created: 2, skipped: 0 });
+      }),
+    );
+    renderAdmin('/admin/add-shows');
+    await userEvent.click(await screen.findByRole('button', { name: /Movie 1002/ }));
+    expect(screen.getAllByText('23.5k votes')).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('Show Price'), '12.75');
+    const picker = screen.getByLabelText('Select Date and Time');
+    for (const value of ['2026-12-24T18:30', '2026-12-24T21:00', '2026-12-24T18:30']) {
+      await userEvent.clear(picker);
+      await userEvent.type(picker, value);
+      await userEvent.click(screen.getByRole('button', { name: 'Add Time' }));
+    }
+    expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Show' }));
+    expect(await screen.findByText('Added 2 shows successfully')).toBeInTheDocument();
+    expect(sent).toEqual({ movieId: '1002', showsInput: [{ date: '2026-12-24', time: ['18:30', '21:00'] }], showPrice: 12.75 });
+    expect(screen.queryAllByRole('button', { name: /^Remove / })).toHaveLength(0);
+    expect(screen.getByLabelText('Show Price')).toHaveValue(null);
+  });
+
+  it("shows the service's message when adding fails", async () => {
+    admin();
+    server.use(http.post(`${TEST_API}/api/show/add`, () => HttpResponse.json({ success: false, message: 'showsInput[0] 2020-01-01 10:00 is in the past' }, { status: 400 })));
+    renderAdmin('/admin/add-shows');
+    await userEvent.click(await screen.findByRole('button', { name: /Movie 1001/ }));
+    await userEvent.type(screen.getByLabelText('Show Price'), '5');
+    await userEvent.type(screen.getByLabelText('Select Date and Time'), '2026-12-24T18:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Time' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Show' }));
+    expect(await screen.findByText('showsInput[0] 2020-01-01 10:00 is in the past')).toBeInTheDocument();
+  });
+});
+
+describe('list shows and bookings', () => {
+  it('shows earnings as occupied seats times price', async () => {
+    admin();
+    renderAdmin('/admin/list-shows');
+    const row = (await screen.findByRole('cell', { name: 'Dear Odette' })).closest('tr')!;
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(within(row).getByText('$25')).toBeInTheDocument();
+  });
+
+  it('filters by payment and pages on the server', async () => {
+    admin();
+    const queries: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('all-bookings')) queries.push(new URL(request.url).search);
+    });
+    renderAdmin('/admin/list-bookings');
+    expect(await screen.findByText('Page 1 of 3 · 60 bookings')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3 · 60 bookings')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Payment'), 'true');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Unpaid' })).not.toBeInTheDocument());
+    expect(queries.at(-1)).toBe('?page=1&pageSize=25&paid=true');
+    expect(queries).toContain('?page=2&pageSize=25');
+    server.events.removeAllListeners();
+  });
+});

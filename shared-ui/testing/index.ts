@@ -1,0 +1,2 @@
+export * from './auth-mock';
+export * from './render';
