@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { buttonClass, CardGridSkeleton, EmptyState, ErrorState, formatRuntime, Poster, releaseYear, Skeleton } from 'shared-ui';
+import { buttonClass, CardGridSkeleton, EmptyState, ErrorState, formatRuntime, Poster, releaseYear } from 'shared-ui';
 import { CastList } from '../components/cast-list';
+import { MovieDetailSkeleton, MovieLoadError } from '../components/movie-load-states';
 import { Section } from '../components/section';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
 import { useShow } from '../features/shows/api/get-show';
@@ -8,8 +9,7 @@ import { useShows } from '../features/shows/api/get-shows';
 import { DatePicker } from '../features/shows/components/date-picker';
 import { MovieGrid } from '../features/shows/components/movie-grid';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
-import { isNotFound } from '../lib/api-error';
-import { ALSO_LIKE_LIMIT, CAST_LIMIT, MESSAGES } from '../lib/constants';
+import { ALSO_LIKE_LIMIT, CAST_LIMIT } from '../lib/constants';
 
 const DATE_PICKER_ID = 'date-select';
 
@@ -17,16 +17,8 @@ export function MovieDetailPage() {
   const { id = '' } = useParams();
   const show = useShow(id);
 
-  if (show.isPending) return <MovieDetailSkeleton />;
-  if (show.isError) {
-    return isNotFound(show.error) ? (
-      <MovieNotFound />
-    ) : (
-      <div className="ui-page">
-        <ErrorState message={show.error.message} onRetry={() => void show.refetch()} />
-      </div>
-    );
-  }
+  if (show.isPending) return <MovieDetailSkeleton extraLines />;
+  if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
 
   const { movie, dateTime } = show.data;
   const meta = [formatRuntime(movie.runtime), movie.genres.map((g) => g.name).join(', '), releaseYear(movie.release_date)].filter(Boolean).join(' · ');
@@ -88,36 +80,5 @@ function AlsoLike({ currentId }: { currentId: string }) {
         </Link>
       </div>
     </Section>
-  );
-}
-
-export function MovieNotFound() {
-  return (
-    <div className="ui-page">
-      <div className="ui-state">
-        <h1 className="ui-state__title">{MESSAGES.movieNotFound}</h1>
-        <p className="ui-state__text">It may have left theaters, or the link is wrong.</p>
-        <Link className={buttonClass()} to="/movies">
-          Back to Movies
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-function MovieDetailSkeleton() {
-  return (
-    <div className="ui-page" role="status" aria-label="Loading movie">
-      <div className="c-detail">
-        <Skeleton className="c-detail__poster ui-poster" height="auto" />
-        <div className="c-detail__info">
-          <Skeleton width="6rem" />
-          <Skeleton width="60%" height="2.5rem" />
-          <Skeleton width="8rem" />
-          <Skeleton height="5rem" />
-          <Skeleton width="40%" />
-        </div>
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, Button, buttonClass, ErrorState, formatDay, Skeleton, useCheckoutStore, useCurrentUser } from 'shared-ui';
+import { ApiError, Button, buttonClass, formatDay, Skeleton, useCheckoutStore, useCurrentUser } from 'shared-ui';
 import { useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { takenSeatsOf, useCreateBooking } from '../features/seats/api/create-booking';
 import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
@@ -10,10 +10,9 @@ import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
 import { sortSeats } from '../features/seats/lib/seat-layout';
 import { useSeatSelection } from '../features/seats/store/seat-selection';
 import { useShow } from '../features/shows/api/get-show';
-import { isNotFound } from '../lib/api-error';
 import { MAX_SEATS, MESSAGES } from '../lib/constants';
 import { redirectTo } from '../lib/redirect';
-import { MovieNotFound } from './movie-detail-page';
+import { MovieLoadError } from '../components/movie-load-states';
 
 const EMPTY: ReadonlySet<string> = new Set();
 
@@ -47,15 +46,7 @@ export function SeatSelectionPage() {
   }, [occupied, removeSeats]);
 
   if (show.isPending || !zone.ready) return <SeatPageSkeleton />;
-  if (show.isError) {
-    return isNotFound(show.error) ? (
-      <MovieNotFound />
-    ) : (
-      <div className="ui-page">
-        <ErrorState message={show.error.message} onRetry={() => void show.refetch()} />
-      </div>
-    );
-  }
+  if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
 
   const { movie, dateTime } = show.data;
   const times = dateTime[date] ?? [];

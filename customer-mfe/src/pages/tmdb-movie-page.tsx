@@ -20,9 +20,8 @@ import { useCatalogSimilar } from '../features/catalog/api/get-catalog-similar';
 import { CatalogMovieGrid } from '../features/catalog/components/catalog-movie-grid';
 import type { CatalogMovie } from '../features/catalog/types';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
-import { isNotFound } from '../lib/api-error';
 import { CAST_LIMIT, COMPANIES_LIMIT, SIMILAR_LIMIT } from '../lib/constants';
-import { MovieNotFound } from './movie-detail-page';
+import { MovieDetailSkeleton, MovieLoadError } from '../components/movie-load-states';
 
 const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 
@@ -35,16 +34,8 @@ function languageName(movie: CatalogMovie): string {
 export function TmdbMoviePage() {
   const { id = '' } = useParams();
   const movie = useCatalogMovie(id);
-  if (movie.isPending) return <TmdbSkeleton />;
-  if (movie.isError) {
-    return isNotFound(movie.error) ? (
-      <MovieNotFound />
-    ) : (
-      <div className="ui-page">
-        <ErrorState message={movie.error.message} onRetry={() => void movie.refetch()} />
-      </div>
-    );
-  }
+  if (movie.isPending) return <MovieDetailSkeleton />;
+  if (movie.isError) return <MovieLoadError error={movie.error} onRetry={() => void movie.refetch()} />;
   return <TmdbMovie movie={movie.data} />;
 }
 
@@ -167,20 +158,5 @@ function TmdbSimilar({ id }: { id: string }) {
         <CatalogMovieGrid movies={similar.data.results.slice(0, SIMILAR_LIMIT)} />
       )}
     </Section>
-  );
-}
-
-function TmdbSkeleton() {
-  return (
-    <div className="ui-page" role="status" aria-label="Loading movie">
-      <div className="c-detail">
-        <Skeleton className="c-detail__poster ui-poster" height="auto" />
-        <div className="c-detail__info">
-          <Skeleton width="6rem" />
-          <Skeleton width="60%" height="2.5rem" />
-          <Skeleton height="5rem" />
-        </div>
-      </div>
-    </div>
   );
 }

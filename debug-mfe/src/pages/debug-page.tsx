@@ -7,15 +7,18 @@ import { OutboxList } from '../features/outbox/components/outbox-list';
 import { isForbidden, SupportGate } from '../features/support/support-gate';
 import toast from 'react-hot-toast';
 
+/** Spec §8: a list that cannot be fetched says so in a toast (a missing role has its own message instead). */
+function useFailureToast(error: Error | null, message: string) {
+  useEffect(() => {
+    if (error && !isForbidden(error)) toast.error(message);
+  }, [error, message]);
+}
+
 function Panels() {
   const all = useDebugBookings();
   const unpaid = useUnpaidBookings();
-  useEffect(() => {
-    if (all.isError && !isForbidden(all.error)) toast.error('Failed to fetch bookings');
-  }, [all.isError, all.error]);
-  useEffect(() => {
-    if (unpaid.isError && !isForbidden(unpaid.error)) toast.error('Failed to fetch unpaid bookings');
-  }, [unpaid.isError, unpaid.error]);
+  useFailureToast(all.error, 'Failed to fetch bookings');
+  useFailureToast(unpaid.error, 'Failed to fetch unpaid bookings');
 
   if (isForbidden(all.error) || isForbidden(unpaid.error)) {
     return <EmptyState title="Not authorized" text="The support desk is for support staff only." />;

@@ -1,6 +1,7 @@
 import type { DebugBooking } from 'booking-service/contract';
+import { BookingSummaryCells, BookingSummaryHeaders } from './booking-summary-cells';
 import toast from 'react-hot-toast';
-import { Button, formatPrice } from 'shared-ui';
+import { Button } from 'shared-ui';
 import { useBookingAction } from '../api/debug-bookings';
 
 /** Spec §8: the support desk's toasts. */
@@ -60,10 +61,7 @@ export function BookingsTable({ bookings, caption }: { bookings: DebugBooking[];
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Booking</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Movie</th>
-            <th scope="col">Amount</th>
+            <BookingSummaryHeaders />
             <th scope="col">Seats</th>
             <th scope="col">Created</th>
             <th scope="col">Payment link</th>
@@ -74,12 +72,7 @@ export function BookingsTable({ bookings, caption }: { bookings: DebugBooking[];
         <tbody>
           {bookings.map((b) => (
             <tr key={b.id}>
-              <td>
-                <code title={b.id}>{b.id.slice(0, 8)}</code>
-              </td>
-              <td>{b.userName}</td>
-              <td>{b.movieTitle}</td>
-              <td>{formatPrice(b.amount)}</td>
+              <BookingSummaryCells booking={b} />
               <td>{b.seats.join(', ')}</td>
               <td>{new Date(b.createdAt).toLocaleString()}</td>
               <td>{b.hasPaymentLink ? 'Yes' : 'No'}</td>

@@ -1,5 +1,6 @@
 import type { DebugBooking } from 'booking-service/contract';
-import { EmptyState, formatPrice } from 'shared-ui';
+import { BookingSummaryCells, BookingSummaryHeaders } from './booking-summary-cells';
+import { EmptyState } from 'shared-ui';
 
 const STATUS = { pending: 'Refund pending', refunded: 'Refunded', failed: 'Refund failed' } as const;
 
@@ -13,10 +14,7 @@ export function RefundsTable({ bookings }: { bookings: DebugBooking[] }) {
         <caption className="sr-only">Bookings flagged for refund</caption>
         <thead>
           <tr>
-            <th scope="col">Booking</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Movie</th>
-            <th scope="col">Amount</th>
+            <BookingSummaryHeaders />
             <th scope="col">Refund</th>
             <th scope="col">Reason</th>
           </tr>
@@ -24,12 +22,7 @@ export function RefundsTable({ bookings }: { bookings: DebugBooking[] }) {
         <tbody>
           {flagged.map((b) => (
             <tr key={b.id}>
-              <td>
-                <code title={b.id}>{b.id.slice(0, 8)}</code>
-              </td>
-              <td>{b.userName}</td>
-              <td>{b.movieTitle}</td>
-              <td>{formatPrice(b.amount)}</td>
+              <BookingSummaryCells booking={b} />
               <td>{STATUS[b.refundStatus!]}</td>
               <td className="debug__reason">{b.refundReason}</td>
             </tr>

@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import { buttonClass, ErrorState, Skeleton } from 'shared-ui';
+import { isNotFound } from '../lib/api-error';
+import { MESSAGES } from '../lib/constants';
+
+/** 'Movie not found' with Back to Movies (spec §2), for the movie detail, seat and TMDB pages. */
+export function MovieNotFound() {
+  return (
+    <div className="ui-page">
+      <div className="ui-state">
+        <h1 className="ui-state__title">{MESSAGES.movieNotFound}</h1>
+        <p className="ui-state__text">It may have left theaters, or the link is wrong.</p>
+        <Link className={buttonClass()} to="/movies">
+          Back to Movies
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** A movie that could not be loaded: not found, or an error with Retry. */
+export function MovieLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  if (isNotFound(error)) return <MovieNotFound />;
+  return (
+    <div className="ui-page">
+      <ErrorState message={error.message} onRetry={onRetry} />
+    </div>
+  );
+}
+
+/** The detail page's shape while it loads: poster box and text lines. */
+export function MovieDetailSkeleton({ extraLines = false }: { extraLines?: boolean }) {
+  return (
+    <div className="ui-page" role="status" aria-label="Loading movie">
+      <div className="c-detail">
+        <Skeleton className="c-detail__poster ui-poster" height="auto" />
+        <div className="c-detail__info">
+          <Skeleton width="6rem" />
+          <Skeleton width="60%" height="2.5rem" />
+          {extraLines && <Skeleton width="8rem" />}
+          <Skeleton height="5rem" />
+          {extraLines && <Skeleton width="40%" />}
+        </div>
+      </div>
+    </div>
+  );
+}
