@@ -2,48 +2,22 @@
  * `npm run bench` (booking-service part): requests per second and p99 latency of
  * the hot read routes against a bare Fastify route measured in the same run, as
  * ratios. Target: each route at least 0.5 of the bare route's throughput.
- * Both servers run as separate processes (the built service, production mode,
- * embedded PGlite in a temporary data folder); autocannon drives them one at a time.
+ * Both servers run as separate processes (the built service from dist/, with
+ * NODE_ENV=development because production refuses to start without Stripe keys
+ * and a real identity provider; embedded PGlite in a temporary data folder);
+ * autocannon drives them one at a time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { writeBenchResult } from '../../scripts/bench-results.mjs';
+import { packageRoot, startProcess, stop } from './support/processes.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const packageRoot = path.resolve(here, '..');
 const TARGET_RATIO = 0.5;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-function startProcess(command: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(command, args, { cwd: packageRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 60_000;
-  return new Promise((resolve, reject) => {
-    const poll = async () => {
-      if (child.exitCode !== null) return reject(new Error(`${args.join(' ')} exited with ${child.exitCode}`));
-      try {
-        if ((await fetch(readyUrl)).ok) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) return reject(new Error(`${readyUrl} did not answer within 60 s`));
-      setTimeout(poll, 200);
-    };
-    void poll();
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 interface Figure { label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
@@ -70,7 +44,8 @@ async function main() {
   const service = await startProcess(
     process.execPath,
     ['dist/main.js'],
-    { NODE_ENV: 'development', PORT: servicePort, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' },
+    // DATABASE_URL and MONGODB_URI emptied: the embedded store even when the caller's shell points elsewhere.
+    { NODE_ENV: 'development', PORT: servicePort, DATA_DIR: dataDir, DATABASE_URL: '', MONGODB_URI: '', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' },
     `http://127.0.0.1:${servicePort}/api/health`,
   );
   const bare = await startProcess(path.join(packageRoot, 'node_modules/.bin/tsx'), ['bench/bare-server.ts'], { PORT: barePort }, `http://127.0.0.1:${barePort}/bare`);
@@ -109,19 +84,34 @@ async function main() {
   }));
 
   const bareRps = figures[0]!.rps;
-  console.log(`\nAPI read benchmark: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, median of ${ROUNDS} interleaved rounds, browser-like Accept-Encoding, built service on PGlite\n`);
-  console.log('| route | req/s | p50 ms | p99 ms | errors | non-2xx | ratio to bare |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  let failed = false;
+  const setup = `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, median of ${ROUNDS} interleaved rounds, browser-like Accept-Encoding, built service on PGlite`;
+  const lines = [
+    '| route | req/s | p50 ms | p99 ms | errors | non-2xx | ratio to bare |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  const failures: string[] = [];
   for (const f of figures) {
     const ratio = f.rps / bareRps;
     const isBare = f === figures[0];
     const ok = isBare || (ratio >= TARGET_RATIO && f.errors === 0 && f.non2xx === 0);
-    if (!ok) failed = true;
-    console.log(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${isBare ? '1.00' : ratio.toFixed(2)}${ok ? '' : ' BELOW TARGET'} |`);
+    if (!ok) {
+      failures.push(
+        `${f.label}: ${f.rps.toFixed(0)} req/s is ${ratio.toFixed(2)} of the bare route (target ${TARGET_RATIO}), ${f.errors} errors, ${f.non2xx} non-2xx`,
+      );
+    }
+    lines.push(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${isBare ? '1.00' : ratio.toFixed(2)}${ok ? '' : ' BELOW TARGET'} |`);
   }
-  console.log(`\nTarget: every API route at least ${TARGET_RATIO} of the bare route's req/s, with no errors.`);
-  if (failed) {
+  const target = `Target: every API route at least ${TARGET_RATIO} of the bare route's req/s, with no errors.`;
+  console.log(`\nAPI read benchmark: ${setup}\n`);
+  console.log(lines.join('\n'));
+  console.log(`\n${target}`);
+  writeBenchResult('10-api-reads', {
+    title: 'API reads against bare Fastify',
+    command: 'npm run bench (booking-service: tsx bench/read-bench.ts)',
+    markdown: `${setup}.\n\n${lines.join('\n')}\n\n${target}\n`,
+    failures,
+  });
+  if (failures.length) {
     console.error('read benchmark: a route is below its target');
     process.exit(1);
   }

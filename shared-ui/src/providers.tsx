@@ -1,9 +1,37 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Auth0Provider, type AppState } from '@auth0/auth0-react';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { AppConfigProvider, type AppConfig } from './config/app-config';
+import { AuthStateContext, pendingAuthState, type AuthState } from './auth/auth-state';
+
+/** The SDK's chunk, fetched again after a failed attempt (a network blip must not leave the page without sign-in). */
+async function importWithRetry<T>(load: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+const Auth0Session = lazy(() => importWithRetry(() => import('./auth/auth0-session')));
+
+/** If the SDK cannot load at all, the page keeps working signed out (sign-in stays "loading") instead of going blank. */
+class SignInUnavailable extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error('[sign-in] the sign-in SDK could not be loaded', error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /** Spec §9: at most 20 toasts, gutter 8, max width 350; 4000 ms blank/error/custom, 2000 ms success, loading until done. */
 export const TOAST_LIMIT = 20;
@@ -46,23 +74,39 @@ export function createQueryClient() {
   });
 }
 
-/** Auth0 with the run-time settings; after sign-in, returns to where the user was. */
+/**
+ * Sign-in for the page. The children render at once with a "loading" state;
+ * the Auth0 SDK loads beside them (not around them, so nothing remounts when it
+ * arrives) and publishes its state here.
+ */
 function AuthProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
-  const navigate = useNavigate();
-  const domain = config.auth.domain;
+  const [sdk] = useState(() => {
+    let resolve!: (state: AuthState) => void;
+    const loaded = new Promise<AuthState>((r) => (resolve = r));
+    return { resolve, pending: pendingAuthState(loaded) };
+  });
+  const [session, setSession] = useState<AuthState | null>(null);
+  // Asked for after the first commit, so the SDK's download never delays the first paint.
+  const [sdkWanted, setSdkWanted] = useState(false);
+  useEffect(() => setSdkWanted(true), []);
+  const publish = useCallback(
+    (state: AuthState) => {
+      sdk.resolve(state);
+      setSession(state);
+    },
+    [sdk],
+  );
   return (
-    <Auth0Provider
-      domain={domain}
-      clientId={config.auth.clientId}
-      authorizationParams={{ redirect_uri: window.location.origin, audience: config.auth.audience, scope: 'openid profile email offline_access' }}
-      // Refresh tokens and a persistent cache keep the user signed in across reloads without third-party cookies.
-      useRefreshTokens
-      useRefreshTokensFallback
-      cacheLocation="localstorage"
-      onRedirectCallback={(appState?: AppState) => navigate(appState?.returnTo ?? '/', { replace: true })}
-    >
+    <AuthStateContext.Provider value={session ?? sdk.pending}>
       {children}
-    </Auth0Provider>
+      {sdkWanted && (
+        <SignInUnavailable>
+          <Suspense fallback={null}>
+            <Auth0Session config={config} onChange={publish} />
+          </Suspense>
+        </SignInUnavailable>
+      )}
+    </AuthStateContext.Provider>
   );
 }
 

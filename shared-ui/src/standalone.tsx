@@ -1,9 +1,9 @@
 import { StrictMode, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAuth0 } from '@auth0/auth0-react';
 import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from './config/app-config';
 import { AppProviders } from './providers';
+import { useAuthState } from './auth/auth-state';
 
 /**
  * Mounts a remote on its own page (for its team, without the shell): the same
@@ -25,6 +25,6 @@ export async function mountStandalone(content: ReactNode, rootId = 'root'): Prom
  * the address still carries `code` and `state`, which the SDK must read first.
  */
 export function RedirectWhenSignedInSettled({ to }: { to: string }) {
-  const { isLoading } = useAuth0();
+  const { isLoading } = useAuthState();
   return isLoading ? null : <Navigate to={to} replace />;
 }

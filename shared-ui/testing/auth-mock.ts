@@ -1,8 +1,9 @@
 import { vi } from 'vitest';
 
 /**
- * What the mocked `useAuth0` answers in component tests (the real SDK needs an
- * identity provider); tests flip it with signIn() and signOut().
+ * The sign-in state component tests render with (renderWithProviders provides
+ * it as the page's AuthStateContext; the real SDK needs an identity provider).
+ * Tests flip it with signIn() and signOut().
  */
 export const authState = {
   isAuthenticated: false,

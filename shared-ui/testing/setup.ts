@@ -2,17 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import type { SetupServer } from 'msw/node';
 import toast from 'react-hot-toast';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { authState, signOut } from './auth-mock';
 
-vi.mock('@auth0/auth0-react', () => ({
-  useAuth0: () => authState,
-  Auth0Provider: ({ children }: { children: unknown }) => children,
-}));
-
 /**
- * The hooks every component test file of a frontend needs: the mocked
- * identity, jsdom gaps filled, MSW answering as the booking service, and a
+ * The hooks every component test file of a frontend needs: the test
+ * identity reset, jsdom gaps filled, MSW answering as the booking service, and a
  * clean page, toasts and handlers after each test.
  */
 export function installComponentTestHooks(server: SetupServer) {

@@ -45,6 +45,10 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // A dropped idle connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a dropped connection that is checked out (a transaction between two statements): the pool
+  // only listens while a client is idle, and an 'error' event nobody listens to kills the process. The
+  // client's pending and next queries fail instead, and the pool discards it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

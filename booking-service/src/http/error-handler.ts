@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from './errors.ts';
 
 interface ValidationIssue {
@@ -40,6 +41,7 @@ export function describeValidationIssue(context: string, issue: ValidationIssue)
 }
 
 const SERVER_FAULT = 'Something went wrong on our side, please try again';
+const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable; please try again in a moment';
 
 /**
  * Every failure leaves as `{ success: false, message }` with a real status
@@ -60,6 +62,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ success: false, message: 'Request body is not valid JSON' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: the same request can succeed shortly, so say so (503, not 500).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ success: false, message: DATABASE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

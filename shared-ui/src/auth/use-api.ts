@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import { useAuth0 } from '@auth0/auth0-react';
 import { useAppConfig } from '../config/app-config';
 import { ApiError, createApi, type Api } from '../api/client';
+import { useAuthState } from './auth-state';
 
 /**
  * The typed API client for the current user: calls marked (auth) carry the
- * access token from the shared Auth0 state (the shell's Auth0Provider).
+ * access token from the page's sign-in state (AppProviders).
  */
 export function useApi(): Api {
   const { apiBaseUrl, auth } = useAppConfig();
-  const { getAccessTokenSilently } = useAuth0();
+  const { getAccessTokenSilently } = useAuthState();
   return useMemo(
     () =>
       createApi(apiBaseUrl, async () => {
@@ -21,9 +21,9 @@ export function useApi(): Api {
   );
 }
 
-/** The signed-in state the screens need, from the shared Auth0 state. */
+/** The signed-in state the screens need. */
 export function useCurrentUser() {
-  const { isAuthenticated, isLoading, user, loginWithRedirect, logout } = useAuth0();
+  const { isAuthenticated, isLoading, user, loginWithRedirect, logout } = useAuthState();
   return {
     isAuthenticated,
     isLoading,

@@ -1,0 +1,60 @@
+/**
+ * Composes docs/performance.md from the results every benchmark of
+ * `npm run bench` left in .bench/ (see bench-results.mjs), and prints the
+ * missed budgets. Exits non-zero when a budget is missed or a benchmark
+ * left no result.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resultsDir } from './bench-results.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const EXPECTED = ['10-api-reads', '20-rush', '30-frontend'];
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function composeReport() {
+  const files = readdirSync(resultsDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => entry.name)
+    .sort();
+  const results = files.map((file) => ({ name: file.replace(/\.json$/, ''), ...JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8')) }));
+  const failures = results.flatMap((r) => r.failures.map((f) => `${r.title}: ${f}`));
+  for (const name of EXPECTED) if (!results.some((r) => r.name === name)) failures.push(`${name}: the benchmark left no result (it failed before measuring)`);
+
+  const cpu = os.cpus();
+  const lines = [
+    '# Performance report',
+    '',
+    `Written by \`npm run bench\` (scripts/performance-report.mjs) on ${new Date().toISOString()}, commit ${gitCommit()}.`,
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${process.version}, ${os.platform()} ${os.release()}.`,
+    'Every figure below comes from the command named with it; the load generator shares the machine with what it measures.',
+    '',
+    '## Budgets',
+    '',
+    failures.length === 0 ? 'Every budget is met.' : ['Missed:', '', ...failures.map((f) => `- ${f}`)].join('\n'),
+    '',
+  ];
+  for (const r of results) {
+    lines.push(`## ${r.title}`, '', `Command: \`${r.command}\` · measured ${r.measuredAt}`, '', r.markdown.trim(), '');
+  }
+  mkdirSync(path.join(root, 'docs'), { recursive: true });
+  writeFileSync(path.join(root, 'docs/performance.md'), lines.join('\n'));
+  return failures;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const failures = composeReport();
+  console.log(`\ndocs/performance.md written${failures.length ? `; ${failures.length} budget(s) missed:` : '; every budget met.'}`);
+  for (const f of failures) console.log(`  - ${f}`);
+  process.exitCode = failures.length ? 1 : 0;
+}
