@@ -74,6 +74,34 @@ for (const lane of lanes) {
       });
     }
 
+    it('another moviegoer can neither see, nor pay, nor fetch the ticket of a booking, nor touch its owner\'s favourites', async () => {
+      const all = await t.api('GET', '/api/show/all');
+      const movieId = all.body.shows[0]._id;
+      const detail = await t.api('GET', `/api/show/${movieId}`);
+      const showId = (Object.values(detail.body.dateTime) as { showId: string }[][]).at(-1)![0]!.showId;
+      const created = await t.api('POST', '/api/booking/create', { token: tokens.user, body: { showId, selectedSeats: ['J9'] } });
+      expect(created.status).toBe(200);
+      const booking = (await t.store.bookings.get(created.body.bookingId))!;
+      await t.api('POST', '/api/user/update-favorite', { token: tokens.user, body: { movieId } });
+      const other = await t.tokenFor('other-moviegoer@example.com');
+
+      const theirBookings = await t.api('GET', '/api/user/bookings', { token: other });
+      expect(theirBookings.status).toBe(200);
+      expect(JSON.stringify(theirBookings.body)).not.toContain(booking.id);
+      const ticket = await t.api('GET', `/api/booking/${booking.id}/ticket.svg`, { token: other });
+      expect(ticket.status).toBe(404);
+      const verify = await t.api('POST', '/api/booking/verify-payment', { token: other, body: { sessionId: booking.paymentSessionId } });
+      expect(verify.body.success).toBe(false);
+      expect(JSON.stringify(verify.body)).not.toContain(booking.id);
+      expect((await t.store.bookings.get(booking.id))!.isPaid).toBe(false);
+      const theirFavourites = await t.api('GET', '/api/user/favorites', { token: other });
+      expect(JSON.stringify(theirFavourites.body)).not.toContain(`"${movieId}"`);
+
+      // The owner still sees and can fetch all of it.
+      expect(JSON.stringify((await t.api('GET', '/api/user/bookings', { token: tokens.user })).body)).toContain(booking.id);
+      expect((await t.api('GET', '/api/user/favorites', { token: tokens.user })).body.movies.map((m: { _id: string }) => m._id)).toContain(movieId);
+    });
+
     it('says why an expired token is refused', async () => {
       const res = await t.api('GET', '/api/user/bookings', { token: tokens.expired });
       expect(res.body).toEqual({ success: false, message: 'Your session has expired, please sign in again' });
