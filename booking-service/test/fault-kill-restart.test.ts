@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSigner, TEST_ISSUER, type TestSigner } from './support/signer.ts';
+import { freePort } from './support/free-port.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(packageDir, 'dist/main.js');
@@ -19,15 +18,6 @@ const skipReason = !adminUrl
     ? 'kill-and-restart fault test skipped: the service is not built (npm test builds it first)'
     : null;
 if (skipReason) console.warn(skipReason);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The built service as its own process, killed with SIGKILL (no shutdown at

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +10,7 @@ import { openPostgres } from '../src/db/database.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { postgresClusterSkipReason, startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts';
 import { startTestSigner, TEST_ISSUER, type TestSigner } from './support/signer.ts';
+import { freePort } from './support/free-port.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(packageDir, 'dist/main.js');
@@ -45,15 +44,6 @@ const LEAKS = [
   /terminating connection|Connection terminated|database system is|administrator command|connect(ion)? timeout/i,
   /drizzle|node-postgres|pg-pool|DrizzleQueryError|Failed query/i,
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T,>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;

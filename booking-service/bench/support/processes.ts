@@ -4,10 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+export { freePort } from '../../test/support/free-port.ts';
 
 /** booking-service/: where the built service (dist/) and node_modules/.bin live. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -78,14 +77,3 @@ export function stop(child: ChildProcess, graceMs = 20_000): Promise<'exited' | 
   });
 }
 
-/** A TCP port on 127.0.0.1 nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

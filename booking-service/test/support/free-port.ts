@@ -1,0 +1,14 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+
+/** A TCP port on 127.0.0.1 nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
