@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TreeShakenImportsCheck } from './build/tree-shaken-imports.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workspaceFile = path.resolve(here, '../pnpm-workspace.yaml');
@@ -41,42 +42,67 @@ export function readCatalog(file = workspaceFile) {
   return catalog;
 }
 
-/** Every app runs in browsers only: the runtime leaves out its Node.js code (about 19 KiB gzip). */
-export const FEDERATION_EXPERIMENTS = { optimization: { target: 'web' } };
-
 /**
- * Shared modules resolve from what is already registered (the shell provides
- * every singleton) instead of first fetching every remote's entry to compare
- * versions: a remote that is down must not stop the page loading the sign-in
- * SDK or any other on-demand shared module.
+ * Shared libraries that every provider bundles with only the exports the apps
+ * import (Module Federation's shared tree shaking, "runtime-infer" mode): the
+ * shell's react-router-dom is about 16 KiB gzip instead of 60; the full builds
+ * are emitted beside it, under independent-packages/. Every app consumes the
+ * shell's build, so an app importing an export missing here would fail while
+ * rendering: each production build checks its imports against this list
+ * (treeShakenImportsCheck) and fails with the fix. Adding an export means
+ * deploying the shell before the app that uses it.
  */
-export const SHARE_STRATEGY = 'loaded-first';
-
-/**
- * Shared singletons the first render does not need: never bundled eagerly, so
- * the shell downloads them when a page first asks (the Auth0 SDK is imported by
- * shared-ui's auth/auth0-session.tsx after the first render).
- */
-export const LOADED_ON_DEMAND = ['@auth0/auth0-react'];
+export const TREE_SHAKEN_EXPORTS = {
+  'react-router-dom': ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'matchPath', 'useLocation', 'useNavigate', 'useParams', 'useSearchParams'],
+  '@tanstack/react-query': ['QueryClient', 'QueryClientProvider', 'keepPreviousData', 'queryOptions', 'useMutation', 'useQueries', 'useQuery', 'useQueryClient'],
+};
 
 const sharedUiVersion = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')).version;
 
 /**
- * The `shared` option of ModuleFederationPlugin. `eager` only in the shell,
- * which provides the singletons; remotes consume them.
+ * The `shared` option of ModuleFederationPlugin, the same for the shell and the
+ * remotes. Nothing is eager: every app's entry is an async boundary, so the
+ * runtime settles on one copy of each library before any code runs, and a
+ * library the first render does not import (the Auth0 SDK, which shared-ui's
+ * auth/auth0-session.tsx loads after it) downloads only when first needed.
  */
-export function sharedDependencies({ eager = false } = {}) {
+export function sharedDependencies({ development = false } = {}) {
   const catalog = readCatalog();
   const shared = {};
-  for (const name of SINGLETONS) {
-    const requiredVersion = catalog[name];
+  const add = (name, requiredVersion) => {
     if (!requiredVersion) throw new Error(`${name} is missing from the catalog in pnpm-workspace.yaml`);
-    shared[name] = { singleton: true, requiredVersion, eager: eager && !LOADED_ON_DEMAND.includes(name) };
-  }
-  shared['react-dom/client'] = { singleton: true, requiredVersion: catalog['react-dom'], eager };
-  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: catalog.react, eager };
-  shared['shared-ui'] = { singleton: true, requiredVersion: `^${sharedUiVersion}`, eager };
+    // Development builds skip it: each rebuild would also recompile the libraries' full builds.
+    const usedExports = !development && TREE_SHAKEN_EXPORTS[name];
+    shared[name] = { singleton: true, requiredVersion, ...(usedExports && { treeShaking: { mode: 'runtime-infer', usedExports } }) };
+  };
+  for (const name of SINGLETONS) add(name, catalog[name]);
+  add('react-dom/client', catalog['react-dom']);
+  add('react/jsx-runtime', catalog.react);
+  add('shared-ui', `^${sharedUiVersion}`);
   return shared;
+}
+
+/** The ModuleFederationPlugin options the shell and every remote have in common. */
+export function federationOptions({ development }) {
+  return {
+    shared: sharedDependencies({ development }),
+    dts: false,
+    // Browsers only: the runtime leaves out its Node.js code (about 19 KiB gzip).
+    experiments: { optimization: { target: 'web' } },
+    // Shared modules resolve from what is already registered (the shell provides
+    // every singleton) instead of first fetching every remote's entry to compare
+    // versions: a remote that is down must not stop the page loading a library.
+    shareStrategy: 'loaded-first',
+    // The full builds of tree-shaken libraries are compiled with the app's
+    // plugins; these would copy the run-time config and version.json into them
+    // and check the imports a second time.
+    treeShakingSharedExcludePlugins: ['CopyRspackPlugin', 'VersionFilePlugin', 'TreeShakenImportsCheck'],
+  };
+}
+
+/** Fails the production build of the app in `packageDir` if it, or shared-ui, imports an export TREE_SHAKEN_EXPORTS leaves out. */
+export function treeShakenImportsCheck(packageDir) {
+  return new TreeShakenImportsCheck({ sourceDirs: [path.join(packageDir, 'src'), path.join(here, 'src')], treeShakenExports: TREE_SHAKEN_EXPORTS });
 }
 
 /**
@@ -122,7 +148,8 @@ export function outputOptions({ dir, uniqueName, publicPath, development }) {
     chunkFilename: development ? '[name].js' : 'static/[name].[contenthash:8].js',
     cssFilename: 'static/[name].[contenthash:8].css',
     uniqueName,
-    clean: true,
+    // Keeps the full builds of tree-shaken shared libraries, which a second compiler writes first.
+    clean: { keep: /[\\/]independent-packages([\\/]|$)/ },
   };
 }
 
@@ -170,15 +197,13 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
           name,
           filename: 'remoteEntry.js',
           exposes: { './routes': './src/exposes/routes.tsx' },
-          shared: sharedDependencies(),
           manifest: true,
-          dts: false,
-          experiments: FEDERATION_EXPERIMENTS,
-          shareStrategy: SHARE_STRATEGY,
+          ...federationOptions({ development }),
         }),
         new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title), inject: 'body', scriptLoading: 'defer' }),
         new rspack.CopyRspackPlugin({ patterns: [{ from: LOCAL_APP_CONFIG, to: 'app-config.json' }] }),
         new VersionFilePlugin(packageDir),
+        ...(development ? [] : [treeShakenImportsCheck(packageDir)]),
         ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
       ],
       performance: { hints: false },

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { FEDERATION_EXPERIMENTS, LOCAL_APP_CONFIG, SHARE_STRATEGY, moduleRules, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, sharedDependencies, VersionFilePlugin } from 'shared-ui/federation';
+import { federationOptions, treeShakenImportsCheck, LOCAL_APP_CONFIG, moduleRules, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,11 +24,8 @@ export default (_env, argv) => {
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
-        shared: sharedDependencies({ eager: true }),
         runtimePlugins: [path.join(here, 'src/federation/fallback-plugin.ts')],
-        dts: false,
-        experiments: FEDERATION_EXPERIMENTS,
-        shareStrategy: SHARE_STRATEGY,
+        ...federationOptions({ development }),
       }),
       new rspack.HtmlRspackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer' }),
       new rspack.CopyRspackPlugin({
@@ -38,6 +35,7 @@ export default (_env, argv) => {
         ],
       }),
       new VersionFilePlugin(here),
+      ...(development ? [] : [treeShakenImportsCheck(here)]),
       ...(development ? [new ReactRefreshRspackPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
     ],
     performance: { hints: false },

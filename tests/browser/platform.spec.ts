@@ -27,8 +27,12 @@ test.describe('the shell loads the remotes at run time', () => {
     });
   });
 
-  test('exactly one React runs in the page with every remote loaded', async ({ page }) => {
+  test('exactly one React runs in the page with every remote loaded, and every shared library comes from the shell', async ({ page }) => {
     await countReactRenderers(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
     await page.getByRole('link', { name: 'Movies', exact: true }).first().click();
@@ -47,6 +51,15 @@ test.describe('the shell loads the remotes at run time', () => {
     const renderers = await reactRenderers(page);
     expect(renderers.count).toBe(1);
     expect(renderers.versions[0]).toMatch(/^19\./);
+    // No remote's own copy of a shared library, and no full build of a tree-shaken one, was fetched.
+    const remoteCopies: string[] = [];
+    for (const remote of ['customer', 'admin', 'debug'] as const) {
+      const manifest = (await (await page.request.get(`${urls[remote]}/mf-manifest.json`)).json()) as { shared: { assets: { js: { sync: string[]; async: string[] } } }[] };
+      for (const shared of manifest.shared) remoteCopies.push(...[...shared.assets.js.sync, ...shared.assets.js.async].map((file) => `${urls[remote]}/${file}`));
+    }
+    expect(remoteCopies.length).toBeGreaterThan(0);
+    expect(scripts.some((url) => url.startsWith(urls.customer))).toBe(true);
+    expect(scripts.filter((url) => remoteCopies.includes(url) || url.includes('/independent-packages/'))).toEqual([]);
   });
 
   test('deep links work and unknown paths get the 404 page', async ({ page }) => {
