@@ -59,6 +59,8 @@ interface PageFigures {
   jsBytes: Record<string, number>;
   /** gzip bytes of the shell's scripts requested before the first render committed */
   shellInitialBytes: number;
+  /** those scripts: path on the shell's origin and gzip bytes */
+  shellInitialScripts: { path: string; bytes: number }[];
 }
 
 async function measurePage(url: string, origins: Record<string, string>, ready: (page: import('@playwright/test').Page) => Promise<void>): Promise<PageFigures> {
@@ -111,13 +113,26 @@ async function measurePage(url: string, origins: Record<string, string>, ready: 
       jsBytes[name] = (jsBytes[name] ?? 0) + bytes;
     }
     if (!measured.firstCommit) throw new Error(`${url}: the first render was not observed`);
-    const shellInitialBytes = measured.scripts
+    const shellInitialScripts = measured.scripts
       .filter((s) => new URL(s.url).origin === origins.shell && s.start < measured.firstCommit && gzipByUrl.has(s.url))
-      .reduce((sum, s) => sum + gzipByUrl.get(s.url)!, 0);
-    return { lcp: measured.lcp, cls: measured.cls, jsBytes, shellInitialBytes };
+      .map((s) => ({ path: new URL(s.url).pathname, bytes: gzipByUrl.get(s.url)! }));
+    const shellInitialBytes = shellInitialScripts.reduce((sum, s) => sum + s.bytes, 0);
+    return { lcp: measured.lcp, cls: measured.cls, jsBytes, shellInitialBytes, shellInitialScripts };
   } finally {
     await browser.close();
   }
+}
+
+/** What each of the shell's initial scripts holds: a shared library (from the shell's mf-manifest.json), the entry with the federation runtime, or the shell's own code. */
+function shellInitialParts(scripts: PageFigures['shellInitialScripts']): string {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'shell/dist/mf-manifest.json'), 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+  const libraryOf = new Map(manifest.shared.flatMap((shared) => shared.assets.js.sync.map((file): [string, string] => [`/${file}`, shared.name])));
+  const parts = new Map<string, number>();
+  for (const { path: file, bytes } of scripts) {
+    const part = libraryOf.get(file) ?? (/\/main\.[^/]*\.js$/.test(file) ? 'entry: Module Federation runtime' : "shell's own code");
+    parts.set(part, (parts.get(part) ?? 0) + bytes);
+  }
+  return [...parts].sort((a, b) => b[1] - a[1]).map(([part, bytes]) => `${part} ${(bytes / KiB).toFixed(1)}`).join(', ');
 }
 
 async function seatPagePath(serviceUrl: string): Promise<string> {
@@ -167,6 +182,8 @@ async function main() {
       .map(([name, bytes]) => `${name} ${(bytes / KiB).toFixed(1)} KiB`)
       .join(', ');
   const notes = [
+    '',
+    `The shell's initial JS on / by part (KiB gzip): ${shellInitialParts(home.shellInitialScripts)}.`,
     '',
     'All JavaScript each page downloaded, per origin (gzip), including what loads after the first render (the sign-in SDK, the page chunks):',
     '',
