@@ -4,7 +4,8 @@
  * pnpm catalog in pnpm-workspace.yaml, the one place versions live), and the
  * compiler rules for TypeScript and CSS.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TreeShakenImportsCheck } from './build/tree-shaken-imports.mjs';
@@ -106,6 +107,33 @@ export function treeShakenImportsCheck(packageDir) {
 }
 
 /**
+ * Builds the federation runtime from its ES module files. The plugin resolves
+ * them with require.resolve, which picks the CommonJS builds, and CommonJS
+ * cannot be tree-shaken; the ES modules save about 5.5 KiB gzip of every
+ * app's entry. Register it after ModuleFederationPlugin: it rewrites the
+ * aliases that plugin sets, and leaves any path without an ES module twin.
+ */
+export class EsmFederationRuntimePlugin {
+  apply(compiler) {
+    compiler.hooks.afterPlugins.tap('EsmFederationRuntimePlugin', () => {
+      const alias = compiler.options.resolve.alias;
+      const runtimeTools = alias['@module-federation/runtime-tools'];
+      if (typeof runtimeTools !== 'string') return;
+      // rspack's federation entry imports the bundler runtime by this absolute path.
+      const bundlerRuntime = createRequire(runtimeTools).resolve('@module-federation/webpack-bundler-runtime');
+      const commonJs = [bundlerRuntime, ...Object.values(alias)].filter((file) => typeof file === 'string' && file.endsWith('.cjs'));
+      const esm = {};
+      for (const file of commonJs) {
+        const twin = file.replace(/\.cjs$/, '.js');
+        if (existsSync(twin)) esm[file] = twin;
+      }
+      for (const [key, file] of Object.entries(alias)) if (esm[file]) esm[key] = esm[file];
+      compiler.options.resolve.alias = { ...alias, ...esm };
+    });
+  }
+}
+
+/**
  * Development: every app's React Refresh client uses one runtime per page (see
  * dev/refresh-runtime.cjs). A replacement rather than an alias, because the
  * refresh plugin puts its own 'react-refresh' alias first.
@@ -203,7 +231,7 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
         new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title), inject: 'body', scriptLoading: 'defer' }),
         new rspack.CopyRspackPlugin({ patterns: [{ from: LOCAL_APP_CONFIG, to: 'app-config.json' }] }),
         new VersionFilePlugin(packageDir),
-        ...(development ? [] : [treeShakenImportsCheck(packageDir)]),
+        ...(development ? [] : [treeShakenImportsCheck(packageDir), new EsmFederationRuntimePlugin()]),
         ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
       ],
       performance: { hints: false },

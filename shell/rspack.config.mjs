@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { federationOptions, treeShakenImportsCheck, LOCAL_APP_CONFIG, moduleRules, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
+import { EsmFederationRuntimePlugin, federationOptions, treeShakenImportsCheck, LOCAL_APP_CONFIG, moduleRules, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -35,7 +35,7 @@ export default (_env, argv) => {
         ],
       }),
       new VersionFilePlugin(here),
-      ...(development ? [] : [treeShakenImportsCheck(here)]),
+      ...(development ? [] : [treeShakenImportsCheck(here), new EsmFederationRuntimePlugin()]),
       ...(development ? [new ReactRefreshRspackPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
     ],
     performance: { hints: false },
