@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
-import { packageRoot, startProcess, stop } from './support/processes.ts';
+import { builtServiceEnv, packageRoot, startProcess, stop } from '../test/support/processes.ts';
 
 const TARGET_RATIO = 0.5;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,8 +44,8 @@ async function main() {
   const service = await startProcess(
     process.execPath,
     ['dist/main.js'],
-    // DATABASE_URL and MONGODB_URI emptied: the embedded store even when the caller's shell points elsewhere.
-    { NODE_ENV: 'development', PORT: servicePort, DATA_DIR: dataDir, DATABASE_URL: '', MONGODB_URI: '', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' },
+    // The embedded store even when the caller's shell points elsewhere.
+    builtServiceEnv({ port: Number(servicePort), dataDir, databaseUrl: '', logLevel: 'warn' }),
     `http://127.0.0.1:${servicePort}/api/health`,
   );
   const bare = await startProcess(path.join(packageRoot, 'node_modules/.bin/tsx'), ['bench/bare-server.ts'], { PORT: barePort }, `http://127.0.0.1:${barePort}/bare`);

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { packageRoot } from './support/processes.ts';
+import { packageRoot } from '../test/support/processes.ts';
 
 const benchmarks = ['bench/read-bench.ts', 'bench/rush-bench.ts'];
 const tsx = path.join(packageRoot, 'node_modules/.bin/tsx');

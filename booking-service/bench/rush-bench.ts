@@ -47,8 +47,8 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
-import { startTestSigner, TEST_ISSUER, type TestSigner } from '../test/support/signer.ts';
-import { freePort, packageRoot, startProcess, stop } from './support/processes.ts';
+import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
+import { builtServiceEnv, freePort, packageRoot, startProcess, stop } from '../test/support/processes.ts';
 import type { ReaderLoadConfig, ReaderLoadResult } from './support/reader-load.ts';
 
 const repoRoot = path.resolve(packageRoot, '..');
@@ -81,36 +81,6 @@ const WARM_UP_USERS = 100;
 // ---------------------------------------------------------------------------------------------
 // The services
 
-/**
- * NODE_ENV=development, as read-bench and the fault test run the built service:
- * NODE_ENV=production refuses to start without Stripe keys (STRIPE_SECRET_KEY and
- * STRIPE_WEBHOOK_SECRET) and with the local issuer the test signer's tokens carry.
- * The mode changes nothing else in the service: same build, same code paths, with
- * the local checkout (sessions in the same database) in place of Stripe's API.
- */
-function serviceEnv(port: number, dataDir: string, jwksUrl: string, databaseUrl: string): Record<string, string> {
-  return {
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    // Empty selects embedded PGlite; emptied so the caller's shell cannot redirect the bench.
-    DATABASE_URL: databaseUrl,
-    MONGODB_URI: '',
-    PUBLIC_URL: '',
-    AUTH0_DOMAIN: '',
-    AUTH_ISSUER: TEST_ISSUER,
-    AUTH_JWKS_URL: jwksUrl,
-    STRIPE_SECRET_KEY: '',
-    STRIPE_WEBHOOK_SECRET: '',
-    SMTP_URL: '',
-    TMDB_API_KEY: '',
-    RATE_LIMIT_PER_MINUTE: '0',
-    BOOKING_RATE_LIMIT_PER_MINUTE: '10000',
-    LOG_LEVEL: 'warn',
-  };
-}
-
 interface Service {
   origin: string;
   child: ChildProcess;
@@ -120,7 +90,7 @@ interface Service {
 async function startService(label: string, workDir: string, dataDir: string, jwksUrl: string, databaseUrl: string): Promise<Service> {
   const port = await freePort();
   const logFile = path.join(workDir, `${label}.log`);
-  const child = await startProcess(process.execPath, ['dist/main.js'], serviceEnv(port, dataDir, jwksUrl, databaseUrl), `http://127.0.0.1:${port}/api/health`, {
+  const child = await startProcess(process.execPath, ['dist/main.js'], builtServiceEnv({ port, dataDir, databaseUrl, jwksUrl, logLevel: 'warn' }), `http://127.0.0.1:${port}/api/health`, {
     logFile,
   });
   return { origin: `http://127.0.0.1:${port}`, child, logFile };

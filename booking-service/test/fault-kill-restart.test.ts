@@ -1,20 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSigner, TEST_ISSUER, type TestSigner } from './support/signer.ts';
-import { freePort } from './support/free-port.ts';
+import { startTestSigner, type TestSigner } from './support/signer.ts';
+import { builtService, builtServiceEnv, freePort, startProcess } from './support/processes.ts';
 
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(packageDir, 'dist/main.js');
 const adminUrl = process.env.TEST_POSTGRES_URL;
 const skipReason = !adminUrl
   ? 'kill-and-restart fault test skipped: TEST_POSTGRES_URL is not set'
-  : !existsSync(built)
+  : !existsSync(builtService)
     ? 'kill-and-restart fault test skipped: the service is not built (npm test builds it first)'
     : null;
 if (skipReason) console.warn(skipReason);
@@ -33,32 +30,8 @@ describe.skipIf(skipReason !== null)('the service killed mid-booking and restart
   const base = () => `http://127.0.0.1:${port}`;
 
   async function startService(): Promise<void> {
-    child = spawn(process.execPath, [built], {
-      cwd: packageDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        AUTH_ISSUER: TEST_ISSUER,
-        AUTH_JWKS_URL: signer.jwksUrl,
-        RATE_LIMIT_PER_MINUTE: '0',
-        BOOKING_RATE_LIMIT_PER_MINUTE: '10000',
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${base()}/api/health`)).ok) return;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('the service did not start');
+    const env = builtServiceEnv({ port, dataDir, databaseUrl, jwksUrl: signer.jwksUrl, logLevel: 'error' });
+    child = await startProcess(process.execPath, [builtService], env, `${base()}/api/health`);
   }
 
   beforeAll(async () => {

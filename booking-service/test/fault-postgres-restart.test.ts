@@ -1,21 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/db/database.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { postgresClusterSkipReason, startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts';
-import { startTestSigner, TEST_ISSUER, type TestSigner } from './support/signer.ts';
-import { freePort } from './support/free-port.ts';
+import { startTestSigner, type TestSigner } from './support/signer.ts';
+import { builtService, builtServiceEnv, freePort, startProcess } from './support/processes.ts';
 
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(packageDir, 'dist/main.js');
 const clusterProblem = postgresClusterSkipReason();
-const skipReason = !existsSync(built)
+const skipReason = !existsSync(builtService)
   ? 'PostgreSQL restart fault test skipped: the service is not built (npm test builds it first)'
   : clusterProblem
     ? `PostgreSQL restart fault test skipped: ${clusterProblem}`
@@ -79,24 +76,8 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted under load', () => {
   const base = () => `http://127.0.0.1:${port}`;
 
   async function startService(): Promise<void> {
-    child = spawn(process.execPath, [built], {
-      cwd: packageDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        DATABASE_URL: cluster.url,
-        MONGODB_URI: '',
-        DATA_DIR: dataDir,
-        AUTH_ISSUER: TEST_ISSUER,
-        AUTH_JWKS_URL: signer.jwksUrl,
-        RATE_LIMIT_PER_MINUTE: '0',
-        BOOKING_RATE_LIMIT_PER_MINUTE: '10000',
-        // Warnings too: a request refused for the database being unavailable is logged as one.
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // Warnings too: a request refused for the database being unavailable is logged as one.
+    const env = builtServiceEnv({ port, dataDir, databaseUrl: cluster.url, jwksUrl: signer.jwksUrl, logLevel: 'warn' });
     // Keep the end of what the service logs (its error logs name the database faults), for failure messages.
     const keep = () => {
       let partialLine = '';
@@ -118,20 +99,16 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted under load', () => {
         }
       };
     };
-    child.stdout!.on('data', keep());
-    child.stderr!.on('data', keep());
-    child.once('exit', (code, signal) => (exited = { code, signal }));
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (exited) throw new Error(`the service exited while starting (${JSON.stringify(exited)}):\n${serviceLog}`);
-      try {
-        if ((await fetch(`${base()}/api/health`)).ok) return;
-      } catch {
-        // starting
-      }
-      await sleep(200);
+    const watch = (started: ChildProcess) => {
+      started.stdout!.on('data', keep());
+      started.stderr!.on('data', keep());
+      started.once('exit', (code, signal) => (exited = { code, signal }));
+    };
+    try {
+      child = await startProcess(process.execPath, [builtService], env, `${base()}/api/health`, { pipeOutput: true, onSpawn: watch });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}:\n${serviceLog}`);
     }
-    throw new Error(`the service did not start:\n${serviceLog}`);
   }
 
   beforeAll(async () => {

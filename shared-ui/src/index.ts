@@ -13,5 +13,6 @@ export * from './components/star-rating';
 export * from './components/movie-card';
 export * from './components/states';
 export * from './components/page-layout';
+export * from './components/nav-link-list';
 export * from './providers';
 export * from './standalone';

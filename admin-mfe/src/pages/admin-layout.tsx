@@ -1,7 +1,7 @@
-import { NavLink, Outlet, Link } from 'react-router-dom';
-import { useCurrentUser } from 'shared-ui';
+import { Outlet, Link } from 'react-router-dom';
+import { NavLinkList, useCurrentUser, type NavItem } from 'shared-ui';
 
-const LINKS = [
+const LINKS: NavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/add-shows', label: 'Add Shows' },
   { to: '/admin/list-shows', label: 'List Shows' },
@@ -21,15 +21,7 @@ export function AdminLayout() {
       </header>
       <div className="admin__body">
         <nav aria-label="Admin" className="admin__sidebar">
-          <ul>
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinkList links={LINKS} />
         </nav>
         <div className="admin__content">
           <Outlet />

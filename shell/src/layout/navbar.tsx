@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Button, useApi, useCurrentUser } from 'shared-ui';
+import { Button, NavLinkList, useApi, useCurrentUser, type NavItem } from 'shared-ui';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -55,7 +55,7 @@ function UserMenu({ name, onSignOut }: { name: string; onSignOut: () => void }) 
 export function Navbar() {
   const user = useCurrentUser();
   const hasFavorites = useHasFavorites(user.isAuthenticated);
-  const links = [
+  const links: NavItem[] = [
     { to: '/', label: 'Home', end: true },
     { to: '/movies', label: 'Movies' },
     { to: '/theaters', label: 'Theaters' },
@@ -68,15 +68,7 @@ export function Navbar() {
         <span aria-hidden="true">▶</span> Marquee
       </Link>
       <nav aria-label="Main">
-        <ul className="shell-nav">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.end}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinkList links={links} className="shell-nav" />
       </nav>
       <div className="shell-actions">
         {user.isLoading ? null : user.isAuthenticated ? (

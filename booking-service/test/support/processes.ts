@@ -1,19 +1,67 @@
 /**
- * Child processes for the benchmarks: start one and wait until it answers on a
- * URL, stop it again, find a free port. Shared by read-bench.ts and rush-bench.ts.
+ * Child processes for the fault tests and the benchmarks: the built service
+ * (or any command) started and awaited until it answers on a URL, stopped
+ * again, and the environment that isolates the service from the caller's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-export { freePort } from '../../test/support/free-port.ts';
+import { TEST_ISSUER } from './signer.ts';
+export { freePort } from './free-port.ts';
 
 /** booking-service/: where the built service (dist/) and node_modules/.bin live. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The production build of the service, which `npm test` and `npm run bench` build first. */
+export const builtService = path.join(packageRoot, 'dist/main.js');
+
+export interface BuiltServiceSettings {
+  port: number;
+  dataDir: string;
+  /** Empty selects embedded PGlite. */
+  databaseUrl: string;
+  /** The test signer's JWKS; without it the service runs with its default sign-in settings. */
+  jwksUrl?: string;
+  logLevel: 'error' | 'warn';
+}
+
+/**
+ * The built service's environment: rate limits off, every remote service
+ * emptied so the caller's shell cannot redirect it, and NODE_ENV=development:
+ * production refuses to start without Stripe keys and with the local issuer
+ * the test signer's tokens carry. The mode changes nothing else in the service:
+ * same build, same code paths, with the local checkout (sessions in the same
+ * database) in place of Stripe's API.
+ */
+export function builtServiceEnv({ port, dataDir, databaseUrl, jwksUrl, logLevel }: BuiltServiceSettings): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    MONGODB_URI: '',
+    PUBLIC_URL: '',
+    AUTH0_DOMAIN: '',
+    ...(jwksUrl && { AUTH_ISSUER: TEST_ISSUER, AUTH_JWKS_URL: jwksUrl }),
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    SMTP_URL: '',
+    TMDB_API_KEY: '',
+    RATE_LIMIT_PER_MINUTE: '0',
+    BOOKING_RATE_LIMIT_PER_MINUTE: '10000',
+    LOG_LEVEL: logLevel,
+  };
+}
+
 export interface StartOptions {
   /** Append the child's stdout (the service's JSON log) to this file instead of discarding it. */
   logFile?: string;
+  /** Pipe stdout and stderr to the caller (read them in onSpawn) instead of discarding and inheriting them. */
+  pipeOutput?: boolean;
+  /** Called right after the spawn, before waiting: attach output and exit listeners here. */
+  onSpawn?: (child: ChildProcess) => void;
   /** How long to wait for readyUrl to answer 2xx (default 60 s). */
   timeoutMs?: number;
 }
@@ -30,8 +78,9 @@ export function startProcess(
   const child = spawn(command, args, {
     cwd: packageRoot,
     env: { ...process.env, ...env },
-    stdio: ['ignore', logFd ?? 'ignore', 'inherit'],
+    stdio: options.pipeOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd ?? 'ignore', 'inherit'],
   });
+  options.onSpawn?.(child);
   // The child holds its own copy of the descriptor.
   if (logFd !== null) closeSync(logFd);
   const timeoutMs = options.timeoutMs ?? 60_000;
