@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import { isSeatId, MAX_SEATS_PER_BOOKING } from '../../domain/seats.ts';
 import { TICKET_CODE_PATTERN } from '../../domain/ticket-code.ts';
-import type { BookingStatus, CastMember, CheckoutSessionStatus, RefundStatus } from '../types.ts';
+import type { BookingStatus, CastMember, CheckoutSessionStatus, LocalCheckoutSession, RefundStatus } from '../types.ts';
 
 /**
  * The documents the MongoDB store keeps, one collection each, with the
@@ -111,24 +111,8 @@ export interface WebhookEventDocument {
   receivedAt: Date;
 }
 
-/** A payment session of the local checkout; `_id` is its session id. */
-export interface CheckoutSessionDocument {
-  _id: string;
-  bookingId: string;
-  amountCents: number;
-  currency: string;
-  description: string;
-  status: CheckoutSessionStatus;
-  paymentStatus: 'paid' | 'unpaid';
-  paymentIntentId: string | null;
-  successUrl: string;
-  cancelUrl: string;
-  expiresAt: Date;
-  createdAt: Date;
-  completedAt: Date | null;
-  refundId: string | null;
-  refundedCents: number;
-}
+/** A payment session of the local checkout, stored as it is; `_id` is its session id. */
+export type CheckoutSessionDocument = Omit<LocalCheckoutSession, 'id'> & { _id: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
