@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { urls } from './support/test-stack';
 
 /**
  * Browser tests in the system Chromium (nothing downloads a browser), against
@@ -15,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: 'http://localhost:3100',
+    baseURL: urls.shell,
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

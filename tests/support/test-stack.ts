@@ -1,5 +1,16 @@
-/** Ports of the stack the browser tests run against (the normal ones + 100). */
-export const TEST_PORTS = { shell: 3100, customer: 3101, admin: 3102, debug: 3103, service: 4100, identity: 4500 } as const;
+/**
+ * Ports of the stack the browser tests run against: the normal ones + 100, shifted
+ * by TEST_PORT_OFFSET so that two checkouts can run their browser tests at once.
+ */
+const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+export const TEST_PORTS = {
+  shell: 3100 + offset,
+  customer: 3101 + offset,
+  admin: 3102 + offset,
+  debug: 3103 + offset,
+  service: 4100 + offset,
+  identity: 4500 + offset,
+} as const;
 
 export const urls = Object.fromEntries(Object.entries(TEST_PORTS).map(([name, port]) => [name, `http://localhost:${port}`])) as Record<
   keyof typeof TEST_PORTS,
@@ -7,7 +18,7 @@ export const urls = Object.fromEntries(Object.entries(TEST_PORTS).map(([name, po
 >;
 
 /** The control server of the global setup: lets a test stop and start one frontend's server. */
-export const CONTROL_URL = 'http://127.0.0.1:3199';
+export const CONTROL_URL = `http://127.0.0.1:${3199 + offset}`;
 
 export async function control(action: 'stop' | 'start', frontend: 'shell' | 'customer' | 'admin' | 'debug'): Promise<void> {
   const response = await fetch(`${CONTROL_URL}/${action}/${frontend}`, { method: 'POST' });
