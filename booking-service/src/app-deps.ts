@@ -6,7 +6,7 @@ import type { Mailer } from './email/mailer.ts';
 import type { LocalCheckoutProvider } from './payments/local/local-provider.ts';
 import type { PaymentService } from './payments/payment-service.ts';
 import type { SeatFeed } from './seats/seat-feed.ts';
-import type { Store } from './repositories/types.ts';
+import type { Store } from './store/types.ts';
 
 /** What every route plugin is given: configuration, the store, the catalogue, auth, the clock, payments, email. */
 export interface AppDeps {

@@ -21,18 +21,18 @@ import { createPaymentService, type PaymentService } from './payments/payment-se
 import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
 import { developmentWebhookSecret } from './payments/webhook-secret.ts';
-import type { Store } from './repositories/types.ts';
-import { adminReportRoutes } from './routes/admin-report-routes.ts';
-import { adminRoutes } from './routes/admin-routes.ts';
-import { seatEventsRoutes } from './routes/seat-events-routes.ts';
+import type { Store } from './store/types.ts';
+import { adminReportRoutes } from './admin/report-routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { seatEventsRoutes } from './seats/routes.ts';
 import { createSeatFeed } from './seats/seat-feed.ts';
-import { bookingRoutes } from './routes/booking-routes.ts';
-import { checkoutRoutes } from './routes/checkout-routes.ts';
-import { debugRoutes } from './routes/debug-routes.ts';
-import { serviceRoutes } from './routes/service-routes.ts';
-import { showRoutes } from './routes/show-routes.ts';
-import { stripeWebhookRoutes } from './routes/stripe-webhook-routes.ts';
-import { userRoutes } from './routes/user-routes.ts';
+import { bookingRoutes } from './bookings/routes.ts';
+import { checkoutRoutes } from './payments/checkout-routes.ts';
+import { debugRoutes } from './debug/routes.ts';
+import { serviceRoutes } from './http/service-routes.ts';
+import { showRoutes } from './shows/routes.ts';
+import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 /** Payments as they run in this app (tests drive the jobs directly with a controlled clock). */
 export interface PaymentsRuntime {

@@ -3,7 +3,7 @@ import { createBuiltinCatalog } from './catalog/builtin-catalog.ts';
 import { createTmdbCatalog } from './catalog/tmdb-catalog.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
-import { openStore } from './repositories/open-store.ts';
+import { openStore } from './db/open-store.ts';
 import { seedStore } from './seed/seed.ts';
 
 async function main() {

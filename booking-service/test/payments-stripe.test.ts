@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../src/repositories/types.ts';
+import type { Store } from '../src/store/types.ts';
 import { lanes } from './support/databases.ts';
 import { createBooking, eventually, postWebhook } from './support/payments.ts';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.ts';

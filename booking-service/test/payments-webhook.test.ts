@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../src/repositories/types.ts';
+import type { Store } from '../src/store/types.ts';
 import { signStripePayload } from '../src/payments/webhook-secret.ts';
 import { lanes } from './support/databases.ts';
 import { createBooking, postWebhook, sessionEvent, submitCard } from './support/payments.ts';

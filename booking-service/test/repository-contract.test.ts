@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SEATS } from '../src/domain/seats.ts';
-import { isTicketCode, newTicketCode } from '../src/domain/ticket-code.ts';
-import type { Booking, Movie, NewBooking, Show, Store, User } from '../src/repositories/types.ts';
+import { ALL_SEATS } from '../src/seats/seat-map.ts';
+import { isTicketCode, newTicketCode } from '../src/bookings/ticket-code.ts';
+import type { Booking, Movie, NewBooking, Show, Store, User } from '../src/store/types.ts';
 import { lanes } from './support/databases.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { toUnits } from '../domain/money.ts';
-import type { BookingWithDetails, BookingWithShow, Movie as StoredMovie, ShowWithMovie, ShowWithSeats } from '../repositories/types.ts';
+import { toUnits } from '../payments/money.ts';
+import type { BookingWithDetails, BookingWithShow, Movie as StoredMovie, ShowWithMovie, ShowWithSeats } from '../store/types.ts';
 import type { AdminBooking, Booking, DebugBooking, Movie, Show } from './schemas.ts';
 
 /** Domain records -> the JSON field names of spec §3. */

@@ -1,5 +1,5 @@
-import type { BookingWithDetails, NewOutboxMessage } from '../repositories/types.ts';
-import { ticketQrDataUrl } from './ticket-qr.ts';
+import type { BookingWithDetails, NewOutboxMessage } from '../store/types.ts';
+import { ticketQrDataUrl } from '../bookings/ticket-qr.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../identity/dev-accounts.ts';
 import { InvalidTokenError, SigningKeysUnavailableError, type Identity, type TokenVerifier } from '../identity/token-verifier.ts';
-import type { UserRepository } from '../repositories/types.ts';
+import type { UserRepository } from '../store/types.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.ts';
 import { bookingConfirmationEmail, formatMoney, lateRefundEmail, type EmailContext } from '../email/booking-emails.ts';
 import type { Mailer } from '../email/mailer.ts';
-import type { Booking, BookingWithDetails, Store } from '../repositories/types.ts';
+import type { Booking, BookingWithDetails, Store } from '../store/types.ts';
 import {
   cancelUrlFor,
   isPaidSession,

@@ -1,4 +1,4 @@
-import { sortSeats } from '../domain/seats.ts';
+import { sortSeats } from './seat-map.ts';
 
 /**
  * Live seat maps for the server-sent events route. For every show someone is

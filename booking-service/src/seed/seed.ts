@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/types.ts';
-import { toCents } from '../domain/money.ts';
-import { newTicketCode } from '../domain/ticket-code.ts';
-import { localDate, zonedInstant } from '../domain/time-zone.ts';
+import { toCents } from '../payments/money.ts';
+import { newTicketCode } from '../bookings/ticket-code.ts';
+import { localDate, zonedInstant } from '../shows/time-zone.ts';
 import { DEV_ACCOUNTS } from '../identity/dev-accounts.ts';
-import type { Store } from '../repositories/types.ts';
+import type { Store } from '../store/types.ts';
 import { movieFromCatalog } from '../shows/import-movie.ts';
 
 const SEED_MOVIES = 8;

@@ -1,5 +1,5 @@
-import type { Show } from '../repositories/types.ts';
-import { localDate } from '../domain/time-zone.ts';
+import type { Show } from '../store/types.ts';
+import { localDate } from './time-zone.ts';
 import type { ShowDateTimes } from '../contract/schemas.ts';
 
 /** Groups shows by their theatre-local date: { "YYYY-MM-DD": [{ time, showId }] }, soonest first. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../src/db/database.ts';
-import { connectMongo, createMongoStore } from '../../src/repositories/mongo/store.ts';
-import { createPostgresStore } from '../../src/repositories/postgres/store.ts';
-import type { Store } from '../../src/repositories/types.ts';
+import { connectMongo, createMongoStore } from '../../src/db/mongo/store.ts';
+import { createPostgresStore } from '../../src/db/postgres/store.ts';
+import type { Store } from '../../src/store/types.ts';
 
 /**
  * The database lanes every integration and repository contract test runs on:

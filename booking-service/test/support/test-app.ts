@@ -3,7 +3,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { createBuiltinCatalog } from '../../src/catalog/builtin-catalog.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createTokenVerifier, remoteKeySet } from '../../src/identity/token-verifier.ts';
-import type { Store } from '../../src/repositories/types.ts';
+import type { Store } from '../../src/store/types.ts';
 import { seedStore } from '../../src/seed/seed.ts';
 import type { Lane } from './databases.ts';
 import { startTestSigner, TEST_ISSUER, type TestSigner, type TokenOptions } from './signer.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutSessionRepository, LocalCheckoutSession } from '../../repositories/types.ts';
+import type { CheckoutSessionRepository, LocalCheckoutSession } from '../../store/types.ts';
 import {
   PaymentProviderError,
   type PaymentProvider,

@@ -1,0 +1,63 @@
+import type { AppDeps } from '../app-deps.ts';
+import { SalesReportQuery, SalesReportResponse } from '../contract/reports.ts';
+import { toUnits } from '../payments/money.ts';
+import { ALL_SEATS } from '../seats/seat-map.ts';
+import { localDate } from '../shows/time-zone.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { badRequest } from '../http/errors.ts';
+
+const DEFAULT_DAYS = 30;
+const MAX_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** Every theatre-local date from `first` to `last`, so days without sales show as zero. */
+function datesBetween(first: string, last: string): string[] {
+  const dates: string[] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += DAY_MS) {
+    dates.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
+export async function adminReportRoutes(app: AppInstance, { store, auth, config, now }: AppDeps) {
+  app.get(
+    '/api/admin/dashboard/sales',
+    {
+      onRequest: auth.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Revenue and tickets per day (aggregated in the database) and occupancy per upcoming show',
+        querystring: SalesReportQuery,
+        response: { 200: SalesReportResponse },
+      },
+    },
+    async (request) => {
+      const days = Number(request.query.days ?? DEFAULT_DAYS);
+      if (days > MAX_DAYS) throw badRequest(`days must be at most ${MAX_DAYS}`);
+      const at = now();
+      const firstDate = localDate(new Date(at.getTime() - (days - 1) * DAY_MS), config.theatreTimeZone);
+      const [sales, upcoming] = await Promise.all([
+        // A day's margin either side of the time zone; days outside the window are dropped below.
+        store.reports.dailySales(new Date(at.getTime() - (days + 1) * DAY_MS), config.theatreTimeZone),
+        store.shows.listWithSeats({ from: at }),
+      ]);
+      const byDate = new Map(sales.map((s) => [s.date, s]));
+      return {
+        success: true as const,
+        days: datesBetween(firstDate, localDate(at, config.theatreTimeZone)).map((date) => ({
+          date,
+          revenue: toUnits(byDate.get(date)?.revenueCents ?? 0),
+          tickets: byDate.get(date)?.tickets ?? 0,
+        })),
+        occupancy: upcoming.map((show) => ({
+          showId: show.id,
+          title: show.movie.title,
+          showDateTime: show.startsAt.toISOString(),
+          occupied: Object.keys(show.occupiedSeats).length,
+          capacity: ALL_SEATS.length,
+        })),
+      };
+    },
+  );
+}

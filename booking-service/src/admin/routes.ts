@@ -1,0 +1,106 @@
+import { AllBookingsResponse, AllShowsResponse, DashboardResponse, IsAdminResponse } from '../contract/responses.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { AllBookingsQuery } from '../contract/schemas.ts';
+import { adminBookingJson, showJson } from '../contract/presenters.ts';
+import { toUnits } from '../payments/money.ts';
+import { isCalendarDate, localDayRange } from '../shows/time-zone.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { badRequest } from '../http/errors.ts';
+import type { BookingFilter } from '../store/types.ts';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
+
+export async function adminRoutes(app: AppInstance, { store, auth, config, now }: AppDeps) {
+  app.get(
+    '/api/admin/is-admin',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the caller is theatre staff',
+        response: { 200: IsAdminResponse },
+      },
+    },
+    async (request) => ({ success: true as const, isAdmin: request.identity!.roles.includes('admin') }),
+  );
+
+  app.register(async (adminOnly: AppInstance) => {
+    adminOnly.addHook('onRequest', auth.requireRole('admin'));
+
+    adminOnly.get(
+      '/api/admin/all-shows',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Upcoming shows with their movie, price and seat ledger',
+          response: { 200: AllShowsResponse },
+        },
+      },
+      async () => {
+        const shows = await store.shows.listWithSeats({ from: now() });
+        return { success: true as const, shows: shows.map(showJson) };
+      },
+    );
+
+    adminOnly.get(
+      '/api/admin/all-bookings',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Bookings, newest first, filtered and paged on the server',
+          querystring: AllBookingsQuery,
+          response: { 200: AllBookingsResponse },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const page = Number(query.page ?? 1);
+        const pageSize = Number(query.pageSize ?? DEFAULT_PAGE_SIZE);
+        if (pageSize > MAX_PAGE_SIZE) throw badRequest(`pageSize must be at most ${MAX_PAGE_SIZE}`);
+        const filter: BookingFilter = {};
+        if (query.movieId) filter.movieId = query.movieId;
+        if (query.paid) filter.isPaid = query.paid === 'true';
+        if (query.date) {
+          if (!isCalendarDate(query.date)) throw badRequest(`date ${query.date} is not a calendar date`);
+          filter.showsBetween = localDayRange(query.date, config.theatreTimeZone);
+        }
+        const result = await store.bookings.list(filter, { offset: (page - 1) * pageSize, limit: pageSize });
+        return { success: true as const, bookings: result.items.map(adminBookingJson), page, pageSize, total: result.total };
+      },
+    );
+
+    adminOnly.get(
+      '/api/admin/dashboard',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Paid bookings, revenue, upcoming shows and users',
+          response: { 200: DashboardResponse },
+        },
+      },
+      async () => {
+        const [sales, activeShows, totalUser] = await Promise.all([
+          store.bookings.salesSummary(),
+          store.shows.listWithSeats({ from: now() }),
+          store.users.count(),
+        ]);
+        return {
+          success: true as const,
+          dashboardData: {
+            totalBookings: sales.paidBookings,
+            totalRevenue: toUnits(sales.revenueCents),
+            activeShows: activeShows.map(showJson),
+            totalUser,
+          },
+        };
+      },
+    );
+  });
+}

@@ -1,0 +1,201 @@
+import { CreateBookingResponse, OccupiedSeatsResponse, VerifyPaymentResponse } from '../contract/responses.ts';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import { BookingIdParams, CreateBookingBody, ShowIdParams, VerifyPaymentBody } from '../contract/schemas.ts';
+import { toUnits } from '../payments/money.ts';
+import { seatSelectionProblem, sortSeats } from '../seats/seat-map.ts';
+import { newTicketCode } from './ticket-code.ts';
+import { ticketQrSvg } from './ticket-qr.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
+import { withDeadline } from '../payments/deadline.ts';
+import { PaymentProviderError } from '../payments/provider.ts';
+
+const SEATS_TTL_MS = 1_000;
+const tags = ['bookings'];
+
+export async function bookingRoutes(app: AppInstance, { store, auth, cache, config, now, payments, seatFeed }: AppDeps) {
+  const time = (d: Date) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.theatreTimeZone }).format(d);
+  // A customer waits this long at most for the provider (its own retries may go on in the background).
+  const providerDeadlineMs = config.payments.stripe.timeoutMs;
+
+  app.post(
+    '/api/booking/create',
+    {
+      onRequest: auth.requireUser,
+      config: {
+        // Per signed-in user, so one person hammering checkout does not slow anyone else down.
+        rateLimit: {
+          max: config.rateLimit.bookingsPerUserPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `booking:${request.identity?.sub ?? request.ip}`,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Hold 1 to 5 seats of a future show and get the payment link',
+        description:
+          'Holds the seats for HOLD_MINUTES and opens a payment session with the provider; `url` is its page. ' +
+          'If the provider does not answer, the seats stay held, `url` is a link that opens the session when followed, and `message` says so.',
+        security: [{ bearerAuth: [] }],
+        body: CreateBookingBody,
+        response: {
+          200: CreateBookingResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { showId, selectedSeats } = request.body;
+      const problem = seatSelectionProblem(selectedSeats);
+      if (problem) throw badRequest(problem);
+
+      const show = await store.shows.get(showId);
+      if (!show) throw notFound('Show not found');
+      const at = now();
+      if (show.startsAt.getTime() <= at.getTime()) throw badRequest('This show has already started; pick a later show');
+
+      const id = randomUUID();
+      const holdEnds = Math.min(at.getTime() + config.holdMinutes * 60_000, show.startsAt.getTime());
+      const seats = sortSeats(selectedSeats);
+      // Until the provider's session is attached, the payment link is this service's own link that opens one.
+      const retryLink = `${config.publicUrl}/api/checkout/bookings/${id}`;
+      const result = await store.bookings.create({
+        id,
+        userId: request.identity!.sub,
+        showId,
+        seats,
+        amountCents: show.priceCents * seats.length,
+        holdExpiresAt: new Date(holdEnds),
+        paymentLink: retryLink,
+        createdAt: at,
+        ticketCode: newTicketCode(),
+      });
+      if (!result.ok) {
+        const taken = result.takenSeats;
+        throw conflict(`${taken.length === 1 ? 'Seat' : 'Seats'} ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} already booked`, {
+          takenSeats: taken,
+        });
+      }
+      cache.invalidate(`seats:${showId}`);
+      seatFeed.changed(showId);
+      const booking = result.booking;
+      const answer = { success: true as const, bookingId: booking.id, holdExpiresAt: booking.holdExpiresAt.toISOString() };
+      try {
+        const user = { id: request.identity!.sub, name: request.identity!.name, email: request.identity!.email };
+        const started = await withDeadline(payments.startCheckout({ ...booking, show, user }), providerDeadlineMs, (error) =>
+          request.log.warn({ err: error, bookingId: booking.id }, 'payment session creation failed after the answer was sent'),
+        );
+        if (started?.paymentSessionId && started.paymentLink) return { ...answer, url: started.paymentLink };
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        // Policy: the booking stays held and payable; its link retries the provider, and the hold
+        // sweeper releases the seats when the hold ends if it is never paid.
+        request.log.warn({ err: error, bookingId: booking.id }, 'payment provider did not open a session; booking kept payable');
+      }
+      return {
+        ...answer,
+        url: retryLink,
+        message: `Your seats are held until ${time(booking.holdExpiresAt)}, but the payment page could not be opened just now. Follow the payment link to try again.`,
+      };
+    },
+  );
+
+  app.get(
+    '/api/booking/seats/:showId',
+    {
+      schema: {
+        tags,
+        summary: 'Seats held or sold for a show',
+        params: ShowIdParams,
+        response: { 200: OccupiedSeatsResponse },
+      },
+    },
+    async (request, reply) => {
+      const { showId } = request.params;
+      const body = await cache.get(`seats:${showId}`, SEATS_TTL_MS, async () => {
+        const ledger = await store.shows.occupiedSeats(showId);
+        const seats = Object.keys(ledger);
+        if (seats.length === 0 && !(await store.shows.get(showId))) return null;
+        return serializeJson({ success: true, occupiedSeats: sortSeats(seats) });
+      });
+      if (body === null) throw notFound('Show not found');
+      return sendSerialized(request, reply, body);
+    },
+  );
+
+  app.post(
+    '/api/booking/verify-payment',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        summary: "Check the payment of the caller's booking by its payment session",
+        security: [{ bearerAuth: [] }],
+        body: VerifyPaymentBody,
+        response: { 200: VerifyPaymentResponse },
+      },
+    },
+    async (request) => {
+      const found = await store.bookings.findByPaymentSession(request.body.sessionId);
+      // Another person's session answers exactly like an unknown one: nothing to learn by guessing.
+      if (!found || found.userId !== request.identity!.sub) throw notFound('Payment session not found');
+      if (!found.isPaid && found.refundStatus === null) {
+        // Ask the provider now rather than wait for the webhook; settling twice changes nothing.
+        try {
+          const session = await withDeadline(payments.provider.retrieveSession(request.body.sessionId), providerDeadlineMs, () => {});
+          if (session) await payments.settleSession(session);
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          request.log.warn({ err: error, bookingId: found.id }, 'verify-payment: provider unavailable; answering from the stored state');
+        }
+      }
+      const booking = (await store.bookings.getWithDetails(found.id))!;
+      const summary = {
+        movieTitle: booking.show.movie.title,
+        amount: toUnits(booking.amountCents),
+        seats: booking.seats,
+        bookingId: booking.id,
+        showDateTime: booking.show.startsAt.toISOString(),
+        ticketCode: booking.isPaid ? booking.ticketCode : null,
+      };
+      if (booking.isPaid) return { success: true, message: 'Payment confirmed', booking: summary };
+      if (booking.refundStatus) {
+        return {
+          success: false,
+          message: 'Your payment arrived after the hold ended and the seats had been taken; it is refunded in full',
+          booking: summary,
+        };
+      }
+      if (booking.status === 'cancelled') return { success: false, message: 'This booking was cancelled: it was not paid in time', booking: summary };
+      return { success: false, message: 'Payment is still processing', booking: summary };
+    },
+  );
+
+  app.get(
+    '/api/booking/:bookingId/ticket.svg',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        summary: "The e-ticket's QR code (SVG) of the caller's own paid booking",
+        security: [{ bearerAuth: [] }],
+        params: BookingIdParams,
+      },
+    },
+    async (request, reply) => {
+      const booking = await store.bookings.get(request.params.bookingId);
+      // Someone else's booking answers like an unknown one.
+      if (!booking || booking.userId !== request.identity!.sub) throw notFound('Booking not found');
+      if (!booking.isPaid) throw conflict('The ticket is issued once the booking is paid');
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(await ticketQrSvg(booking.ticketCode));
+    },
+  );
+}

@@ -1,0 +1,184 @@
+import type { Model } from 'mongoose';
+import type { Booking, BookingRepository, BookingWithDetails, BookingWithShow, CreateBookingResult, RetakeResult, Transition } from '../../store/types.ts';
+import { bookingDocument, toBooking, toMovie, toShow, toUser } from './mappers.ts';
+import type { Models } from './models.ts';
+import {
+  attachSessionUpdate,
+  awaitingPaymentFilter,
+  bookingListFilter,
+  cancelHoldUpdate,
+  confirmPaymentUpdate,
+  expiredHoldsFilter,
+  flagRefundUpdate,
+  isDuplicateKeyError,
+  liveHoldersOfSeats,
+  markPaidUpdate,
+  NEWEST_FIRST,
+  OLDEST_FIRST,
+  pendingRefundsFilter,
+  refundOutcomeUpdate,
+  retakeSeatsUpdate,
+  salesSummaryPipeline,
+  takenSeats,
+  unique,
+  type ConditionalUpdate,
+} from './queries.ts';
+import type { BookingDocument, ShowDocument } from './schemas.ts';
+import { claimSeats } from './seat-claim.ts';
+
+export function createBookingRepository(models: Models): BookingRepository {
+  const { Booking: Bookings, Show: Shows, Movie: Movies, User: Users } = models;
+
+  async function byId<T extends { _id: string }>(model: Model<T>, ids: string[]): Promise<Map<string, T>> {
+    if (ids.length === 0) return new Map();
+    const docs = await model.find({ _id: { $in: unique(ids) } }).lean<T[]>();
+    return new Map(docs.map((doc) => [doc._id, doc]));
+  }
+
+  /** Bookings with their show and movie, leaving out any whose show or movie is missing (as a join would). */
+  async function withShows(docs: BookingDocument[]): Promise<BookingWithShow[]> {
+    const [shows, movies] = await Promise.all([
+      byId(Shows, docs.map((d) => d.showId)),
+      byId(Movies, docs.map((d) => d.movieId)),
+    ]);
+    return docs.flatMap((doc) => {
+      const show = shows.get(doc.showId);
+      const movie = show && movies.get(show.movieId);
+      return show && movie ? [{ ...toBooking(doc), show: { ...toShow(show), movie: toMovie(movie) } }] : [];
+    });
+  }
+
+  /** ... and with their user. */
+  async function withDetails(docs: BookingDocument[]): Promise<BookingWithDetails[]> {
+    const [items, users] = await Promise.all([withShows(docs), byId(Users, docs.map((d) => d.userId))]);
+    return items.flatMap((item) => {
+      const user = users.get(item.userId);
+      return user ? [{ ...item, user: toUser(user) }] : [];
+    });
+  }
+
+  async function get(id: string): Promise<Booking | null> {
+    const doc = await Bookings.findOne({ _id: { $eq: id } }).lean<BookingDocument>();
+    return doc ? toBooking(doc) : null;
+  }
+
+  async function list(filter: Parameters<BookingRepository['list']>[0], page: { offset: number; limit: number }) {
+    const query = bookingListFilter(filter);
+    const [docs, total] = await Promise.all([
+      // limit(0) would mean "no limit" to MongoDB.
+      page.limit > 0
+        ? Bookings.find(query).sort(NEWEST_FIRST).skip(page.offset).limit(page.limit).lean<BookingDocument[]>()
+        : Promise.resolve([]),
+      Bookings.countDocuments(query),
+    ]);
+    return { total, items: await withDetails(docs) };
+  }
+
+  /** Applies a conditional single-document update; `changed` says whether it matched. */
+  async function apply(id: string, { filter, update }: ConditionalUpdate): Promise<Transition | null> {
+    const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<BookingDocument>();
+    if (updated) return { booking: toBooking(updated), changed: true };
+    const current = await get(id);
+    return current ? { booking: current, changed: false } : null;
+  }
+
+  async function findMany(filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit: number): Promise<Booking[]> {
+    if (limit <= 0) return [];
+    const docs = await Bookings.find(filter).sort(sort).limit(limit).lean<BookingDocument[]>();
+    return docs.map(toBooking);
+  }
+
+  return {
+    async create(booking): Promise<CreateBookingResult> {
+      // The show's movie and instant never change, so the booking keeps a copy for the admin filters.
+      const [show, userExists] = await Promise.all([
+        Shows.findOne({ _id: { $eq: booking.showId } }).lean<ShowDocument>(),
+        Users.exists({ _id: { $eq: booking.userId } }),
+      ]);
+      if (!show) throw new Error(`Cannot create booking ${booking.id}: show ${booking.showId} does not exist`);
+      if (!userExists) throw new Error(`Cannot create booking ${booking.id}: user ${booking.userId} does not exist`);
+      const document = bookingDocument(booking, show);
+      return claimSeats(booking.id, booking.seats, {
+        // One document, one insert: the unique index on (showId, seats) over live bookings
+        // takes every seat or none, whatever the concurrency and the number of instances.
+        insert: async () => toBooking((await new Bookings(document).save()).toObject<BookingDocument>()),
+        holders: () =>
+          Bookings.find(liveHoldersOfSeats(booking.showId, booking.seats), { seats: 1 }).lean<Pick<BookingDocument, '_id' | 'seats'>[]>(),
+        get: () => get(booking.id),
+      });
+    },
+
+    get,
+
+    async getWithDetails(id) {
+      const doc = await Bookings.findOne({ _id: { $eq: id } }).lean<BookingDocument>();
+      if (!doc) return null;
+      const [item] = await withDetails([doc]);
+      return item ?? null;
+    },
+
+    async findByPaymentSession(sessionId) {
+      const doc = await Bookings.findOne({ paymentSessionId: { $eq: sessionId } }).lean<BookingDocument>();
+      return doc ? toBooking(doc) : null;
+    },
+
+    async listForUser(userId) {
+      const docs = await Bookings.find({ userId: { $eq: userId } }).sort(NEWEST_FIRST).lean<BookingDocument[]>();
+      return withShows(docs);
+    },
+
+    list,
+
+    async markPaid(id, now) {
+      // Conditional single-document update: only a held, unpaid booking changes.
+      const { filter, update } = markPaidUpdate(id, now);
+      const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<BookingDocument>();
+      if (updated) return toBooking(updated);
+      return get(id);
+    },
+
+    async salesSummary() {
+      const [row] = await Bookings.aggregate<{ paidBookings: number; revenueCents: number }>(salesSummaryPipeline());
+      return { paidBookings: row?.paidBookings ?? 0, revenueCents: row?.revenueCents ?? 0 };
+    },
+
+    async attachPaymentSession(id, session) {
+      const { filter, update } = attachSessionUpdate(id, session);
+      const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after', runValidators: true }).lean<BookingDocument>();
+      return updated ? toBooking(updated) : null;
+    },
+
+    confirmPayment: (id, { now, paymentIntentId }) => apply(id, confirmPaymentUpdate(id, now, paymentIntentId)),
+
+    // One conditional write changes the status and releases the seats (live: false) together.
+    cancelHold: (id, options = {}) => apply(id, cancelHoldUpdate(id, options.expiredBy)),
+
+    listExpiredHolds: (now, limit) => findMany(expiredHoldsFilter(now), { holdExpiresAt: 1, _id: 1 }, limit),
+
+    listAwaitingPayment: (limit) => findMany(awaitingPaymentFilter(), OLDEST_FIRST, limit),
+
+    async retakeSeats(id, { now, paymentIntentId }): Promise<RetakeResult | null> {
+      const { filter, update } = retakeSeatsUpdate(id, now, paymentIntentId);
+      try {
+        const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<BookingDocument>();
+        if (updated) return { outcome: 'confirmed', booking: toBooking(updated) };
+      } catch (error) {
+        // The seat ledger's unique index refused to make the booking live again: a seat is taken.
+        if (!isDuplicateKeyError(error)) throw error;
+        const current = (await get(id))!;
+        const holders = await Bookings.find(liveHoldersOfSeats(current.showId, current.seats), { seats: 1 }).lean<
+          Pick<BookingDocument, '_id' | 'seats'>[]
+        >();
+        return { outcome: 'seats-taken', takenSeats: takenSeats(current.seats, holders.filter((h) => h._id !== id)), booking: current };
+      }
+      const current = await get(id);
+      return current ? { outcome: 'not-cancelled', booking: current } : null;
+    },
+
+    flagRefund: (id, { paymentIntentId, reason }) => apply(id, flagRefundUpdate(id, paymentIntentId, reason)),
+
+    setRefundOutcome: (id, outcome) => apply(id, refundOutcomeUpdate(id, outcome)),
+
+    listPendingRefunds: (limit) => findMany(pendingRefundsFilter(), OLDEST_FIRST, limit),
+  };
+}

@@ -1,0 +1,63 @@
+import type { CheckoutSessionRepository, LocalCheckoutSession, WebhookEventRepository } from '../../store/types.ts';
+import { checkoutSessionDocument, toCheckoutSession } from './mappers.ts';
+import type { Models } from './models.ts';
+import {
+  completeSessionUpdate,
+  expireSessionUpdate,
+  isDuplicateKeyError,
+  refundSessionUpdate,
+  type ConditionalUpdate,
+} from './queries.ts';
+import type { CheckoutSessionDocument } from './schemas.ts';
+
+export function createWebhookEventRepository({ WebhookEvent }: Models): WebhookEventRepository {
+  return {
+    async recordOnce(event) {
+      // Insert first: the _id (the event id) lets exactly one delivery through.
+      try {
+        await new WebhookEvent({ _id: event.id, type: event.type, receivedAt: event.receivedAt }).save();
+        return true;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
+    },
+
+    async forget(id) {
+      await WebhookEvent.deleteOne({ _id: { $eq: id } });
+    },
+  };
+}
+
+export function createCheckoutSessionRepository({ CheckoutSession }: Models): CheckoutSessionRepository {
+  async function get(id: string): Promise<LocalCheckoutSession | null> {
+    const doc = await CheckoutSession.findOne({ _id: { $eq: id } }).lean<CheckoutSessionDocument>();
+    return doc ? toCheckoutSession(doc) : null;
+  }
+
+  async function apply(id: string, { filter, update }: ConditionalUpdate) {
+    const updated = await CheckoutSession.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<CheckoutSessionDocument>();
+    if (updated) return { session: toCheckoutSession(updated), changed: true };
+    const current = await get(id);
+    return current ? { session: current, changed: false } : null;
+  }
+
+  return {
+    async create(session) {
+      const saved = await new CheckoutSession(checkoutSessionDocument(session)).save();
+      return toCheckoutSession(saved.toObject<CheckoutSessionDocument>());
+    },
+
+    get,
+
+    complete: (id, { now, paymentIntentId }) => apply(id, completeSessionUpdate(id, now, paymentIntentId)),
+
+    expire: (id) => apply(id, expireSessionUpdate(id)),
+
+    async refund(id, { refundId, amountCents }) {
+      const current = await get(id);
+      if (!current) return null;
+      return apply(id, refundSessionUpdate(id, refundId, Math.min(amountCents, current.amountCents)));
+    },
+  };
+}

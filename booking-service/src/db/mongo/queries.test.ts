@@ -1,0 +1,285 @@
+import { mongo } from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { offlineModels, SHOW_ID } from '../../../test/support/mongo-fixtures.ts';
+import { bookingSchema, checkoutSessionSchema, outboxSchema } from './schemas.ts';
+import {
+  attachSessionUpdate,
+  awaitingPaymentFilter,
+  cancelHoldUpdate,
+  claimMessageUpdate,
+  completeSessionUpdate,
+  confirmPaymentUpdate,
+  dueMessagesFilter,
+  expiredHoldsFilter,
+  expireSessionUpdate,
+  flagRefundUpdate,
+  markFailedUpdate,
+  markSentUpdate,
+  pendingRefundsFilter,
+  refundOutcomeUpdate,
+  refundSessionUpdate,
+  retakeSeatsUpdate,
+  type ConditionalUpdate,
+  bookingListFilter,
+  bulkWriteResultOf,
+  isDuplicateKeyError,
+  liveBookingsOfShows,
+  liveHoldersOfSeats,
+  markPaidUpdate,
+  NEWEST_FIRST,
+  salesSummaryPipeline,
+  seatLedgers,
+  showsFrom,
+  takenSeats,
+  upcomingMoviesPipeline,
+  upcomingShowsOfMovie,
+} from './queries.ts';
+
+/** The queries the MongoDB store sends, built and cast without a server. */
+
+const models = offlineModels();
+const from = new Date('2031-05-02T00:00:00.000Z');
+const to = new Date('2031-05-03T00:00:00.000Z');
+const OTHER_SHOW = '11111111-2222-4333-8444-555555555555';
+
+describe('booking list filter', () => {
+  it('is empty without criteria, and ignores empty strings as the PostgreSQL store does', () => {
+    expect(bookingListFilter({})).toEqual({});
+    expect(bookingListFilter({ bookingId: '', userId: '', movieId: '' })).toEqual({});
+  });
+
+  it('turns each criterion into an exact match on the booking', () => {
+    expect(bookingListFilter({ bookingId: SHOW_ID })).toEqual({ _id: { $eq: SHOW_ID } });
+    expect(bookingListFilter({ userId: 'auth0|abc' })).toEqual({ userId: { $eq: 'auth0|abc' } });
+    expect(bookingListFilter({ movieId: '1001' })).toEqual({ movieId: { $eq: '1001' } });
+    expect(bookingListFilter({ isPaid: false })).toEqual({ isPaid: { $eq: false } });
+    expect(bookingListFilter({ isPaid: true })).toEqual({ isPaid: { $eq: true } });
+  });
+
+  it('matches a show date as a half-open range of instants on the copied show time', () => {
+    expect(bookingListFilter({ showsBetween: { from, to } })).toEqual({ showStartsAt: { $gte: from, $lt: to } });
+  });
+
+  it('combines criteria', () => {
+    expect(bookingListFilter({ movieId: '1001', isPaid: true, showsBetween: { from, to }, userId: 'u' })).toEqual({
+      userId: { $eq: 'u' },
+      movieId: { $eq: '1001' },
+      isPaid: { $eq: true },
+      showStartsAt: { $gte: from, $lt: to },
+    });
+  });
+
+  it('keeps a value that looks like an operator a plain value', () => {
+    const sneaky = { $ne: null } as unknown as string;
+    expect(bookingListFilter({ userId: sneaky })).toEqual({ userId: { $eq: { $ne: null } } });
+    // mongoose refuses to cast it to a string instead of running it.
+    expect(() => models.Booking.find(bookingListFilter({ userId: sneaky })).cast()).toThrow(/Cast to string failed/);
+  });
+
+  it('only names fields the booking schema has (the schema refuses any other in a query)', () => {
+    const all = bookingListFilter({ bookingId: SHOW_ID, movieId: '1001', isPaid: true, showsBetween: { from, to }, userId: 'u' });
+    expect(models.Booking.find(all).cast()).toEqual(all);
+    const query = models.Booking.find(all).sort(NEWEST_FIRST).skip(50).limit(25);
+    expect(query.getOptions()).toMatchObject({ sort: { createdAt: -1, _id: -1 }, skip: 50, limit: 25 });
+  });
+});
+
+describe('seat and show queries', () => {
+  it('reads the ledger from live bookings only', () => {
+    expect(liveBookingsOfShows([SHOW_ID, OTHER_SHOW])).toEqual({ showId: { $in: [SHOW_ID, OTHER_SHOW] }, live: true });
+    expect(liveHoldersOfSeats(SHOW_ID, ['A1', 'B2'])).toEqual({ showId: { $eq: SHOW_ID }, live: true, seats: { $in: ['A1', 'B2'] } });
+    // Both include the partial index's filter (live: true), so the seat ledger index serves them.
+    for (const filter of [liveBookingsOfShows([SHOW_ID]), liveHoldersOfSeats(SHOW_ID, ['A1'])]) {
+      expect(filter).toMatchObject({ live: true });
+      expect(() => models.Booking.find(filter).cast()).not.toThrow();
+    }
+  });
+
+  it('selects shows from an instant (inclusive) or all, and a movie\'s upcoming shows (exclusive)', () => {
+    expect(showsFrom(from)).toEqual({ startsAt: { $gte: from } });
+    expect(showsFrom(undefined)).toEqual({});
+    expect(upcomingShowsOfMovie('1001', from)).toEqual({ movieId: { $eq: '1001' }, startsAt: { $gt: from } });
+    expect(models.Show.find(upcomingShowsOfMovie('1001', from)).cast()).toEqual(upcomingShowsOfMovie('1001', from));
+  });
+
+  it('marks paid only a held, unpaid booking', () => {
+    const { filter, update } = markPaidUpdate(SHOW_ID, from);
+    expect(filter).toEqual({ _id: { $eq: SHOW_ID }, isPaid: false, status: 'held' });
+    expect(update).toEqual({ $set: { isPaid: true, status: 'paid', paidAt: from } });
+    expect(() => models.Booking.find(filter).cast()).not.toThrow();
+  });
+
+  it('builds the seat ledgers per show', () => {
+    const ledgers = seatLedgers([
+      { showId: SHOW_ID, seats: ['A1', 'A2'], isPaid: true },
+      { showId: SHOW_ID, seats: ['C3'], isPaid: false },
+      { showId: OTHER_SHOW, seats: ['J9'], isPaid: false },
+    ]);
+    expect(ledgers.get(SHOW_ID)).toEqual({ A1: 'paid', A2: 'paid', C3: 'held' });
+    expect(ledgers.get(OTHER_SHOW)).toEqual({ J9: 'held' });
+    // Hall order, whatever order the bookings were read in.
+    const shuffled = seatLedgers([
+      { showId: SHOW_ID, seats: ['J1', 'B1'], isPaid: false },
+      { showId: SHOW_ID, seats: ['A9', 'A2'], isPaid: true },
+    ]);
+    expect(Object.keys(shuffled.get(SHOW_ID)!)).toEqual(['A2', 'A9', 'B1', 'J1']);
+    expect(seatLedgers([]).size).toBe(0);
+  });
+
+  it('names the taken seats in the order they were asked for', () => {
+    expect(takenSeats(['D4', 'D3', 'D1'], [{ seats: ['D1', 'D2'] }, { seats: ['D3'] }])).toEqual(['D3', 'D1']);
+    expect(takenSeats(['A1'], [])).toEqual([]);
+  });
+});
+
+describe('payment updates: conditional single-document writes', () => {
+  const at = new Date('2031-05-01T12:10:00.000Z');
+  /** Every field an update sets is one the schema has (the schema refuses any other). */
+  function setsKnownFields(schema: { path(name: string): unknown }, { update }: ConditionalUpdate) {
+    for (const operator of Object.values(update) as Record<string, unknown>[]) {
+      for (const field of Object.keys(operator)) expect(schema.path(field), field).toBeDefined();
+    }
+  }
+
+  it('attaches a payment session only to a held, unpaid booking that has none yet', () => {
+    const u = attachSessionUpdate(SHOW_ID, { sessionId: 'cs_1', paymentLink: 'https://checkout/x' });
+    expect(u).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, paymentSessionId: null },
+      update: { $set: { paymentSessionId: 'cs_1', paymentLink: 'https://checkout/x' } },
+    });
+    setsKnownFields(bookingSchema, u);
+    expect(() => models.Booking.find(u.filter).cast()).not.toThrow();
+  });
+
+  it('confirms a payment only on a held, unpaid booking, recording the payment id', () => {
+    const u = confirmPaymentUpdate(SHOW_ID, at, 'pi_1');
+    expect(u).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, isPaid: false, status: 'held' },
+      update: { $set: { isPaid: true, status: 'paid', paidAt: at, paymentIntentId: 'pi_1' } },
+    });
+    setsKnownFields(bookingSchema, u);
+  });
+
+  it('cancels a hold and releases its seats (live: false) in the same write, optionally only once expired', () => {
+    expect(cancelHoldUpdate(SHOW_ID)).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'held', isPaid: false },
+      update: { $set: { status: 'cancelled', live: false, paymentLink: null } },
+    });
+    const timed = cancelHoldUpdate(SHOW_ID, at);
+    expect(timed.filter).toEqual({ _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, holdExpiresAt: { $lte: at } });
+    setsKnownFields(bookingSchema, timed);
+    expect(() => models.Booking.find(timed.filter).cast()).not.toThrow();
+  });
+
+  it('finds expired holds through the partial index on unpaid bookings, and bookings awaiting payment', () => {
+    expect(expiredHoldsFilter(at)).toEqual({ isPaid: false, status: 'held', holdExpiresAt: { $lte: at } });
+    expect(awaitingPaymentFilter()).toEqual({ isPaid: false, status: 'held', paymentSessionId: { $type: 'string' } });
+    expect(pendingRefundsFilter()).toEqual({ refundStatus: 'pending' });
+    for (const filter of [expiredHoldsFilter(at), awaitingPaymentFilter(), pendingRefundsFilter()]) {
+      expect(() => models.Booking.find(filter).cast()).not.toThrow();
+    }
+  });
+
+  it('re-takes the seats of a cancelled booking by making it live again (the unique index decides)', () => {
+    const u = retakeSeatsUpdate(SHOW_ID, at, 'pi_2');
+    expect(u.filter).toEqual({ _id: { $eq: SHOW_ID }, status: 'cancelled', live: false, refundStatus: null });
+    expect(u.update).toEqual({ $set: { live: true, status: 'paid', isPaid: true, paidAt: at, paymentIntentId: 'pi_2', paymentLink: null } });
+    setsKnownFields(bookingSchema, u);
+  });
+
+  it('flags a refund once, and moves only a pending refund on', () => {
+    const flag = flagRefundUpdate(SHOW_ID, 'pi_3', 'seats taken');
+    expect(flag).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'cancelled', refundStatus: null },
+      update: { $set: { refundStatus: 'pending', refundReason: 'seats taken', paymentIntentId: 'pi_3' } },
+    });
+    const done = refundOutcomeUpdate(SHOW_ID, { status: 'refunded', refundId: 're_1', reason: 'seats taken' });
+    expect(done).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, refundStatus: 'pending' },
+      update: { $set: { refundStatus: 'refunded', refundReason: 'seats taken', refundId: 're_1' } },
+    });
+    expect(refundOutcomeUpdate(SHOW_ID, { status: 'pending', reason: 'retry' }).update).toEqual({ $set: { refundStatus: 'pending', refundReason: 'retry' } });
+    setsKnownFields(bookingSchema, flag);
+    setsKnownFields(bookingSchema, done);
+  });
+
+  it('claims, sends and fails outbox messages conditionally', () => {
+    const lease = new Date(at.getTime() + 120_000);
+    expect(dueMessagesFilter(at)).toEqual({ sentAt: null, nextAttemptAt: { $lte: at } });
+    expect(claimMessageUpdate(SHOW_ID, at, lease)).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, sentAt: null, nextAttemptAt: { $lte: at } },
+      update: { $set: { nextAttemptAt: lease } },
+    });
+    expect(markSentUpdate(SHOW_ID, at).update).toEqual({ $set: { sentAt: at, nextAttemptAt: null, lastError: null } });
+    expect(markFailedUpdate(SHOW_ID, 'refused', lease)).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, sentAt: null },
+      update: { $set: { lastError: 'refused', nextAttemptAt: lease }, $inc: { attempts: 1 } },
+    });
+    for (const u of [claimMessageUpdate(SHOW_ID, at, lease), markSentUpdate(SHOW_ID, at), markFailedUpdate(SHOW_ID, 'x', null)]) {
+      setsKnownFields(outboxSchema, u);
+      expect(() => models.Outbox.find(u.filter).cast()).not.toThrow();
+    }
+  });
+
+  it('completes only an open, unexpired local checkout session; expires only an open one; refunds once', () => {
+    const complete = completeSessionUpdate('cs_1', at, 'pi_4');
+    expect(complete).toEqual({
+      filter: { _id: { $eq: 'cs_1' }, status: 'open', expiresAt: { $gt: at } },
+      update: { $set: { status: 'complete', paymentStatus: 'paid', paymentIntentId: 'pi_4', completedAt: at } },
+    });
+    expect(expireSessionUpdate('cs_1')).toEqual({ filter: { _id: { $eq: 'cs_1' }, status: 'open' }, update: { $set: { status: 'expired' } } });
+    expect(refundSessionUpdate('cs_1', 're_2', 2550)).toEqual({
+      filter: { _id: { $eq: 'cs_1' }, paymentStatus: 'paid', refundedCents: 0 },
+      update: { $set: { refundId: 're_2', refundedCents: 2550 } },
+    });
+    for (const u of [complete, expireSessionUpdate('cs_1'), refundSessionUpdate('cs_1', 're_2', 1)]) {
+      setsKnownFields(checkoutSessionSchema, u);
+      expect(() => models.CheckoutSession.find(u.filter).cast()).not.toThrow();
+    }
+  });
+});
+
+describe('aggregation pipelines', () => {
+  it('lists movies with upcoming shows once each, soonest next show first, then by title', () => {
+    const now = new Date('2031-05-01T12:00:00.000Z');
+    expect(upcomingMoviesPipeline(now)).toEqual([
+      { $match: { startsAt: { $gt: now } } },
+      { $group: { _id: '$movieId', nextShow: { $min: '$startsAt' } } },
+      { $lookup: { from: 'movies', localField: '_id', foreignField: '_id', as: 'movie' } },
+      { $unwind: '$movie' },
+      { $sort: { nextShow: 1, 'movie.title': 1, _id: 1 } },
+      { $replaceWith: '$movie' },
+    ]);
+    // It runs on the shows collection and joins the collection the movie model uses.
+    expect(models.Movie.collection.collectionName).toBe('movies');
+  });
+
+  it('sums paid bookings and their cents', () => {
+    expect(salesSummaryPipeline()).toEqual([
+      { $match: { isPaid: true } },
+      { $group: { _id: null, paidBookings: { $sum: 1 }, revenueCents: { $sum: '$amountCents' } } },
+    ]);
+  });
+});
+
+describe('duplicate key errors', () => {
+  it('reads the counts a bulk write reports with its error', () => {
+    expect(bulkWriteResultOf({ code: 11000, result: { upsertedCount: 2 } })).toEqual({ upsertedCount: 2 });
+    expect(bulkWriteResultOf(new Error('no result'))).toBeNull();
+    expect(bulkWriteResultOf(null)).toBeNull();
+  });
+
+  it('recognises E11000 from a single write and from a bulk write of duplicates only', () => {
+    expect(isDuplicateKeyError(new mongo.MongoServerError({ message: 'E11000 duplicate key error collection: cinema.bookings', code: 11000 }))).toBe(true);
+    expect(isDuplicateKeyError({ writeErrors: [{ code: 11000 }, { code: 11000 }] })).toBe(true);
+  });
+
+  it('lets every other error through', () => {
+    expect(isDuplicateKeyError(new mongo.MongoServerError({ message: 'not primary', code: 10107 }))).toBe(false);
+    expect(isDuplicateKeyError({ writeErrors: [{ code: 11000 }, { code: 121 }] })).toBe(false);
+    expect(isDuplicateKeyError({ writeErrors: [] })).toBe(false);
+    expect(isDuplicateKeyError(new Error('E11000 in a message is not enough'))).toBe(false);
+    expect(isDuplicateKeyError(null)).toBe(false);
+    expect(isDuplicateKeyError('E11000')).toBe(false);
+  });
+});

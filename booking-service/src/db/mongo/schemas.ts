@@ -1,0 +1,362 @@
+import { Schema } from 'mongoose';
+import { isSeatId, MAX_SEATS_PER_BOOKING } from '../../seats/seat-map.ts';
+import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
+import type { BookingStatus, CastMember, CheckoutSessionStatus, LocalCheckoutSession, RefundStatus } from '../../store/types.ts';
+
+/**
+ * The documents the MongoDB store keeps, one collection each, with the
+ * validation and indexes the queries need. Ids are strings (UUIDs, movie ids
+ * from the catalogue, token subjects), so the API looks the same on every store.
+ */
+
+export const COLLECTIONS = {
+  movies: 'movies',
+  shows: 'shows',
+  users: 'users',
+  favorites: 'favorites',
+  bookings: 'bookings',
+  outbox: 'outbox',
+  webhookEvents: 'webhook_events',
+  checkoutSessions: 'checkout_sessions',
+} as const;
+
+export interface MovieDocument {
+  _id: string;
+  title: string;
+  tagline: string;
+  overview: string;
+  posterPath: string | null;
+  backdropPath: string | null;
+  releaseDate: string;
+  runtime: number;
+  genres: { id: number; name: string }[];
+  voteAverage: number;
+  voteCount: number;
+  originalLanguage: string;
+  casts: CastMember[];
+  createdAt: Date;
+}
+
+export interface ShowDocument {
+  _id: string;
+  movieId: string;
+  startsAt: Date;
+  priceCents: number;
+  createdAt: Date;
+}
+
+export interface UserDocument {
+  _id: string;
+  name: string;
+  email: string;
+  createdAt: Date;
+}
+
+export interface FavoriteDocument {
+  _id: string;
+  userId: string;
+  movieId: string;
+  createdAt: Date;
+}
+
+/**
+ * A booking, with its seats. `live` is true while the booking holds its seats
+ * (held or paid) and false once cancelled: the partial unique index on
+ * (showId, seats) over live bookings is the seat ledger. `movieId` and
+ * `showStartsAt` copy the show's (immutable) movie and instant so the admin
+ * filters are plain indexed queries on this collection.
+ */
+export interface BookingDocument {
+  _id: string;
+  userId: string;
+  showId: string;
+  movieId: string;
+  showStartsAt: Date;
+  seats: string[];
+  live: boolean;
+  amountCents: number;
+  status: BookingStatus;
+  isPaid: boolean;
+  paymentLink: string | null;
+  paymentSessionId: string | null;
+  paymentIntentId: string | null;
+  holdExpiresAt: Date;
+  paidAt: Date | null;
+  createdAt: Date;
+  ticketCode: string;
+  refundStatus: RefundStatus | null;
+  refundReason: string | null;
+  refundId: string | null;
+}
+
+export interface OutboxDocument {
+  _id: string;
+  bookingId: string | null;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: Date;
+  sentAt: Date | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+}
+
+/** A webhook event already received; `_id` is the provider's event id. */
+export interface WebhookEventDocument {
+  _id: string;
+  type: string;
+  receivedAt: Date;
+}
+
+/** A payment session of the local checkout, stored as it is; `_id` is its session id. */
+export type CheckoutSessionDocument = Omit<LocalCheckoutSession, 'id'> & { _id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function options(collection: string) {
+  return {
+    collection,
+    // Unknown fields are an error, not silently dropped; so is a query on a field the schema lacks.
+    strict: 'throw' as const,
+    strictQuery: 'throw' as const,
+    versionKey: false as const,
+    id: false,
+    // Indexes are created once at start by the store (see models.ts), before it serves.
+    autoIndex: false,
+    autoCreate: false,
+  };
+}
+
+// Field builders. Strings that may be empty cannot use `required` (it refuses ''),
+// so they check the type instead; the check also runs on an explicit null.
+const anyText = (maxlength = 100_000) => ({
+  type: String,
+  default: '',
+  maxlength,
+  validate: { validator: (v: unknown) => typeof v === 'string', message: '{PATH} must be a string' },
+});
+const requiredText = (maxlength = 10_000) => ({ type: String, required: true, maxlength });
+const nullableText = (maxlength = 10_000) => ({ type: String, default: null, maxlength });
+const uuid = () => ({
+  type: String,
+  required: true,
+  validate: { validator: (v: string) => UUID.test(v), message: '{PATH} must be a UUID, got "{VALUE}"' },
+});
+const wholeNumber = (min = 0) => ({
+  type: Number,
+  required: true,
+  min,
+  validate: { validator: (v: number) => Number.isSafeInteger(v), message: '{PATH} must be a whole number, got {VALUE}' },
+});
+/** Money: integer minor units (cents), never negative. */
+const cents = () => ({
+  type: Number,
+  required: true,
+  min: 0,
+  validate: { validator: (v: number) => Number.isSafeInteger(v), message: '{PATH} must be whole cents, got {VALUE}' },
+});
+const requiredDate = () => ({ type: Date, required: true });
+const nullableDate = () => ({ type: Date, default: null });
+
+const genreSchema = new Schema(
+  { id: wholeNumber(), name: anyText(200) },
+  { _id: false, strict: 'throw' },
+);
+
+const castSchema = new Schema(
+  { name: anyText(300), character: anyText(300), profile_path: nullableText(500) },
+  { _id: false, strict: 'throw' },
+);
+
+export const movieSchema = new Schema<MovieDocument>(
+  {
+    _id: requiredText(64),
+    title: requiredText(500),
+    tagline: anyText(1_000),
+    overview: anyText(10_000),
+    posterPath: nullableText(500),
+    backdropPath: nullableText(500),
+    releaseDate: anyText(10),
+    runtime: wholeNumber(),
+    genres: { type: [genreSchema], default: [] },
+    voteAverage: { type: Number, required: true, min: 0, max: 10 },
+    voteCount: wholeNumber(),
+    originalLanguage: { ...anyText(16), default: 'en' },
+    casts: { type: [castSchema], default: [] },
+    createdAt: requiredDate(),
+  },
+  options(COLLECTIONS.movies),
+);
+
+export const showSchema = new Schema<ShowDocument>(
+  {
+    _id: uuid(),
+    movieId: requiredText(64),
+    startsAt: requiredDate(),
+    priceCents: cents(),
+    createdAt: requiredDate(),
+  },
+  options(COLLECTIONS.shows),
+);
+// One show per movie and instant: adding the same show twice is a no-op. Also serves a movie's upcoming shows.
+showSchema.index({ movieId: 1, startsAt: 1 }, { unique: true, name: 'shows_movie_starts_at_key' });
+showSchema.index({ startsAt: 1 }, { name: 'shows_starts_at_idx' });
+
+export const userSchema = new Schema<UserDocument>(
+  {
+    _id: requiredText(255),
+    name: requiredText(1_000),
+    email: anyText(320),
+    createdAt: requiredDate(),
+  },
+  options(COLLECTIONS.users),
+);
+
+export const favoriteSchema = new Schema<FavoriteDocument>(
+  {
+    _id: uuid(),
+    userId: requiredText(255),
+    movieId: requiredText(64),
+    createdAt: requiredDate(),
+  },
+  options(COLLECTIONS.favorites),
+);
+// A movie is a user's favourite at most once, whatever the concurrency.
+favoriteSchema.index({ userId: 1, movieId: 1 }, { unique: true, name: 'favorites_user_movie_key' });
+favoriteSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'favorites_user_created_idx' });
+
+function seatsValid(seats: string[]): boolean {
+  return (
+    seats.length >= 1 &&
+    seats.length <= MAX_SEATS_PER_BOOKING &&
+    seats.every(isSeatId) &&
+    new Set(seats).size === seats.length
+  );
+}
+
+export const bookingSchema = new Schema<BookingDocument>(
+  {
+    _id: uuid(),
+    userId: requiredText(255),
+    showId: uuid(),
+    movieId: requiredText(64),
+    showStartsAt: requiredDate(),
+    seats: {
+      type: [String],
+      validate: { validator: seatsValid, message: `{PATH} must be 1 to ${MAX_SEATS_PER_BOOKING} distinct seats A1..J9` },
+    },
+    live: {
+      type: Boolean,
+      required: true,
+      validate: {
+        // Only documents are checked here (an update query has no status at hand).
+        validator(this: unknown, live: boolean) {
+          const status = (this as { status?: unknown } | null)?.status;
+          return typeof status !== 'string' || live === (status !== 'cancelled');
+        },
+        message: 'live must be true exactly while the booking is not cancelled',
+      },
+    },
+    amountCents: cents(),
+    status: { type: String, required: true, enum: ['held', 'paid', 'cancelled'] satisfies BookingStatus[] },
+    isPaid: { type: Boolean, required: true },
+    paymentLink: nullableText(2_000),
+    paymentSessionId: nullableText(500),
+    paymentIntentId: nullableText(500),
+    holdExpiresAt: requiredDate(),
+    paidAt: nullableDate(),
+    createdAt: requiredDate(),
+    // Required on new documents; one written before ticket codes existed reads a code derived from its id.
+    ticketCode: { type: String, required: true, match: new RegExp(TICKET_CODE_PATTERN) },
+    // null (no refund) is not checked by the enum.
+    refundStatus: { type: String, default: null, enum: ['pending', 'refunded', 'failed'] satisfies RefundStatus[] },
+    refundReason: nullableText(2_000),
+    refundId: nullableText(500),
+  },
+  options(COLLECTIONS.bookings),
+);
+/**
+ * The seat ledger. For an array field MongoDB indexes one key per element, and a
+ * unique index applies across documents: no two live bookings of a show can share
+ * a seat. A booking is one document, so its insert takes all its seats or none,
+ * atomically, on a standalone server as on a replica set; cancelling (live: false)
+ * takes the booking out of this partial index and releases its seats.
+ */
+bookingSchema.index(
+  { showId: 1, seats: 1 },
+  { unique: true, partialFilterExpression: { live: true }, name: 'bookings_live_show_seat_key' },
+);
+bookingSchema.index({ createdAt: -1, _id: -1 }, { name: 'bookings_created_idx' });
+bookingSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'bookings_user_created_idx' });
+bookingSchema.index({ isPaid: 1, createdAt: -1, _id: -1 }, { name: 'bookings_paid_created_idx' });
+bookingSchema.index({ movieId: 1, createdAt: -1, _id: -1 }, { name: 'bookings_movie_created_idx' });
+bookingSchema.index({ showStartsAt: 1 }, { name: 'bookings_show_starts_at_idx' });
+bookingSchema.index({ paymentSessionId: 1 }, { name: 'bookings_payment_session_idx' });
+// Unpaid holds by expiry, for the hold sweeper.
+bookingSchema.index({ holdExpiresAt: 1 }, { partialFilterExpression: { isPaid: false }, name: 'bookings_unpaid_idx' });
+// Ticket codes are unique (documents from before ticket codes have none and are left out).
+bookingSchema.index(
+  { ticketCode: 1 },
+  { unique: true, partialFilterExpression: { ticketCode: { $type: 'string' } }, name: 'bookings_ticket_code_key' },
+);
+// Late payments still to refund, for the reconciliation.
+bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { refundStatus: 'pending' }, name: 'bookings_refund_pending_idx' });
+
+export const outboxSchema = new Schema<OutboxDocument>(
+  {
+    _id: uuid(),
+    bookingId: {
+      type: String,
+      default: null,
+      validate: { validator: (v: string | null) => v === null || UUID.test(v), message: '{PATH} must be a UUID or null' },
+    },
+    kind: requiredText(100),
+    toAddress: anyText(320),
+    subject: anyText(1_000),
+    text: anyText(1_000_000),
+    html: anyText(1_000_000),
+    createdAt: requiredDate(),
+    sentAt: nullableDate(),
+    attempts: { ...wholeNumber(), default: 0 },
+    lastError: nullableText(2_000),
+    nextAttemptAt: nullableDate(),
+  },
+  options(COLLECTIONS.outbox),
+);
+outboxSchema.index({ createdAt: -1, _id: -1 }, { name: 'outbox_created_idx' });
+// Unsent messages by when they are due, for the delivery retries.
+outboxSchema.index({ sentAt: 1, nextAttemptAt: 1 }, { name: 'outbox_due_idx' });
+
+export const webhookEventSchema = new Schema<WebhookEventDocument>(
+  {
+    // The event id is the key: inserting it twice is refused, so each event is processed once.
+    _id: requiredText(255),
+    type: requiredText(255),
+    receivedAt: requiredDate(),
+  },
+  options(COLLECTIONS.webhookEvents),
+);
+
+export const checkoutSessionSchema = new Schema<CheckoutSessionDocument>(
+  {
+    _id: requiredText(255),
+    bookingId: uuid(),
+    amountCents: cents(),
+    currency: { type: String, required: true, match: /^[A-Z]{3}$/ },
+    description: anyText(1_000),
+    status: { type: String, required: true, enum: ['open', 'complete', 'expired'] satisfies CheckoutSessionStatus[] },
+    paymentStatus: { type: String, required: true, enum: ['paid', 'unpaid'] },
+    paymentIntentId: nullableText(255),
+    successUrl: requiredText(2_000),
+    cancelUrl: requiredText(2_000),
+    expiresAt: requiredDate(),
+    createdAt: requiredDate(),
+    completedAt: nullableDate(),
+    refundId: nullableText(255),
+    refundedCents: { ...cents(), default: 0 },
+  },
+  options(COLLECTIONS.checkoutSessions),
+);

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { SeatState, ShowRepository, ShowWithSeats } from '../../store/types.ts';
+import { showDocument, toMovie, toShow } from './mappers.ts';
+import type { Models } from './models.ts';
+import {
+  bulkWriteResultOf,
+  isDuplicateKeyError,
+  liveBookingsOfShows,
+  seatLedgers,
+  showsFrom,
+  unique,
+  upcomingShowsOfMovie,
+} from './queries.ts';
+import type { BookingDocument, MovieDocument, ShowDocument } from './schemas.ts';
+
+export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Bookings }: Models): ShowRepository {
+  async function ledgers(showIds: string[]): Promise<Map<string, Record<string, SeatState>>> {
+    if (showIds.length === 0) return new Map();
+    const live = await Bookings.find(liveBookingsOfShows(showIds), { showId: 1, seats: 1, isPaid: 1 }).lean<
+      Pick<BookingDocument, 'showId' | 'seats' | 'isPaid'>[]
+    >();
+    return seatLedgers(live);
+  }
+
+  async function moviesById(ids: string[]): Promise<Map<string, MovieDocument>> {
+    if (ids.length === 0) return new Map();
+    const docs = await Movies.find({ _id: { $in: unique(ids) } }).lean<MovieDocument[]>();
+    return new Map(docs.map((doc) => [doc._id, doc]));
+  }
+
+  return {
+    async addMany(movieId, newShows) {
+      if (newShows.length === 0) return 0;
+      // As the PostgreSQL foreign key does: shows only of a stored movie (movies are never deleted).
+      if (!(await Movies.exists({ _id: { $eq: movieId } }))) throw new Error(`Cannot add shows: movie ${movieId} does not exist`);
+      const now = new Date();
+      const docs = newShows.map((show) => new Shows(showDocument(movieId, show, randomUUID(), now)));
+      await Promise.all(docs.map((doc) => doc.validate()));
+      // Upsert on the unique (movie, instant) key: an existing show is left as it is,
+      // and the server retries an upsert that races another one on that key.
+      const upserts = docs.map((doc) => {
+        const { _id, movieId: movie, startsAt, priceCents, createdAt } = doc.toObject<ShowDocument>();
+        return {
+          updateOne: {
+            filter: { movieId: movie, startsAt },
+            update: { $setOnInsert: { _id, priceCents, createdAt } },
+            upsert: true,
+          },
+        };
+      });
+      try {
+        return (await Shows.collection.bulkWrite(upserts, { ordered: false })).upsertedCount;
+      } catch (error) {
+        // An upsert that lost a race on the key and was not retried: that show exists, so it is not new.
+        const partial = bulkWriteResultOf(error);
+        if (isDuplicateKeyError(error) && partial) return partial.upsertedCount;
+        throw error;
+      }
+    },
+
+    async get(id) {
+      const show = await Shows.findOne({ _id: { $eq: id } }).lean<ShowDocument>();
+      if (!show) return null;
+      const movie = await Movies.findOne({ _id: { $eq: show.movieId } }).lean<MovieDocument>();
+      return movie ? { ...toShow(show), movie: toMovie(movie) } : null;
+    },
+
+    async upcomingForMovie(movieId, now) {
+      const docs = await Shows.find(upcomingShowsOfMovie(movieId, now)).sort({ startsAt: 1 }).lean<ShowDocument[]>();
+      return docs.map(toShow);
+    },
+
+    async listWithSeats({ from }): Promise<ShowWithSeats[]> {
+      const shows = await Shows.find(showsFrom(from)).sort({ startsAt: 1 }).lean<ShowDocument[]>();
+      const [movies, seatsByShow] = await Promise.all([
+        moviesById(shows.map((s) => s.movieId)),
+        ledgers(shows.map((s) => s._id)),
+      ]);
+      const listed: ShowWithSeats[] = [];
+      for (const show of shows) {
+        const movie = movies.get(show.movieId);
+        if (!movie) continue;
+        listed.push({ ...toShow(show), movie: toMovie(movie), occupiedSeats: seatsByShow.get(show._id) ?? {} });
+      }
+      // Soonest first, then by title (the sort is stable).
+      return listed.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || compareText(a.movie.title, b.movie.title));
+    },
+
+    async countUpcoming(now) {
+      return Shows.countDocuments({ startsAt: { $gt: now } });
+    },
+
+    async occupiedSeats(showId) {
+      return (await ledgers([showId])).get(showId) ?? {};
+    },
+  };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

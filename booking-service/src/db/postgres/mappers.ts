@@ -1,0 +1,23 @@
+import type * as schema from '../schema.ts';
+import type { Booking, Movie, Show, User } from '../../store/types.ts';
+
+type MovieRow = typeof schema.movies.$inferSelect;
+type ShowRow = typeof schema.shows.$inferSelect;
+type BookingRow = typeof schema.bookings.$inferSelect;
+type UserRow = typeof schema.users.$inferSelect;
+
+export function toMovie({ createdAt: _createdAt, ...movie }: MovieRow): Movie {
+  return movie;
+}
+
+export function toShow(row: ShowRow): Show {
+  return { id: row.id, movieId: row.movieId, startsAt: row.startsAt, priceCents: row.priceCents };
+}
+
+export function toBooking(row: BookingRow): Booking {
+  return { ...row };
+}
+
+export function toUser(row: UserRow): User {
+  return { id: row.id, name: row.name, email: row.email };
+}

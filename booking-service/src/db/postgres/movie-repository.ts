@@ -1,0 +1,36 @@
+import { count, eq, gt, min } from 'drizzle-orm';
+import type { Db } from '../database.ts';
+import { movies, shows } from '../schema.ts';
+import type { Movie, MovieRepository } from '../../store/types.ts';
+import { toMovie } from './mappers.ts';
+
+export function createMovieRepository(db: Db): MovieRepository {
+  return {
+    async upsert(movie) {
+      const { id: _id, ...details } = movie;
+      await db.insert(movies).values(movie).onConflictDoUpdate({ target: movies.id, set: details });
+    },
+
+    async get(id) {
+      const [row] = await db.select().from(movies).where(eq(movies.id, id));
+      return row ? toMovie(row) : null;
+    },
+
+    async withUpcomingShows(now): Promise<Movie[]> {
+      const nextShow = min(shows.startsAt);
+      const rows = await db
+        .select({ movie: movies, nextShow })
+        .from(movies)
+        .innerJoin(shows, eq(shows.movieId, movies.id))
+        .where(gt(shows.startsAt, now))
+        .groupBy(movies.id)
+        .orderBy(nextShow, movies.title);
+      return rows.map((row) => toMovie(row.movie));
+    },
+
+    async count() {
+      const [row] = await db.select({ n: count() }).from(movies);
+      return row?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../database.ts';
+import { checkoutSessions, webhookEvents } from '../schema.ts';
+import type { CheckoutSessionRepository, LocalCheckoutSession, WebhookEventRepository } from '../../store/types.ts';
+
+export function createWebhookEventRepository(db: Db): WebhookEventRepository {
+  return {
+    async recordOnce(event) {
+      // Insert first: the primary key lets exactly one delivery of an event id through.
+      const inserted = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
+      return inserted.length === 1;
+    },
+
+    async forget(id) {
+      await db.delete(webhookEvents).where(eq(webhookEvents.id, id));
+    },
+  };
+}
+
+export function createCheckoutSessionRepository(db: Db): CheckoutSessionRepository {
+  type Row = typeof checkoutSessions.$inferSelect;
+  const toSession = (row: Row): LocalCheckoutSession => ({ ...row });
+
+  async function outcome(id: string, updated: Row | undefined) {
+    if (updated) return { session: toSession(updated), changed: true };
+    const [current] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    return current ? { session: toSession(current), changed: false } : null;
+  }
+
+  return {
+    async create(session) {
+      const [row] = await db.insert(checkoutSessions).values(session).returning();
+      return toSession(row!);
+    },
+
+    async get(id) {
+      const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+      return row ? toSession(row) : null;
+    },
+
+    async complete(id, { now, paymentIntentId }) {
+      const [updated] = await db
+        .update(checkoutSessions)
+        .set({ status: 'complete', paymentStatus: 'paid', paymentIntentId, completedAt: now })
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open'), gt(checkoutSessions.expiresAt, now)))
+        .returning();
+      return outcome(id, updated);
+    },
+
+    async expire(id) {
+      const [updated] = await db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+        .returning();
+      return outcome(id, updated);
+    },
+
+    async refund(id, { refundId, amountCents }) {
+      const [current] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+      if (!current) return null;
+      const [updated] = await db
+        .update(checkoutSessions)
+        .set({ refundId, refundedCents: Math.min(amountCents, current.amountCents) })
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.paymentStatus, 'paid'), eq(checkoutSessions.refundedCents, 0)))
+        .returning();
+      return outcome(id, updated);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../database.ts';
+import { bookings } from '../schema.ts';
+import type { DailySales, ReportRepository } from '../../store/types.ts';
+
+export function createReportRepository(db: Db): ReportRepository {
+  return {
+    async dailySales(from, timeZone): Promise<DailySales[]> {
+      // Aggregated in the database: one row per theatre-local day with paid bookings.
+      const rows = await db
+        .select({
+          date: sql<string>`to_char(${bookings.paidAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+          revenueCents: sql<string>`sum(${bookings.amountCents})`,
+          tickets: sql<string>`sum(cardinality(${bookings.seats}))`,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.isPaid, true), gte(bookings.paidAt, from)))
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
+      return rows.map((row) => ({ date: row.date, revenueCents: Number(row.revenueCents), tickets: Number(row.tickets) }));
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { and, asc, count, eq, gt, gte, inArray } from 'drizzle-orm';
+import type { Db } from '../database.ts';
+import { bookings, movies, seatReservations, shows } from '../schema.ts';
+import type { SeatState, ShowRepository, ShowWithSeats } from '../../store/types.ts';
+import { toMovie, toShow } from './mappers.ts';
+
+export function createShowRepository(db: Db): ShowRepository {
+  async function ledgers(showIds: string[]): Promise<Map<string, Record<string, SeatState>>> {
+    const byShow = new Map<string, Record<string, SeatState>>();
+    if (showIds.length === 0) return byShow;
+    const rows = await db
+      .select({ showId: seatReservations.showId, seat: seatReservations.seat, isPaid: bookings.isPaid })
+      .from(seatReservations)
+      .innerJoin(bookings, eq(bookings.id, seatReservations.bookingId))
+      .where(inArray(seatReservations.showId, showIds));
+    for (const row of rows) {
+      const ledger = byShow.get(row.showId) ?? {};
+      ledger[row.seat] = row.isPaid ? 'paid' : 'held';
+      byShow.set(row.showId, ledger);
+    }
+    return byShow;
+  }
+
+  return {
+    async addMany(movieId, newShows) {
+      if (newShows.length === 0) return 0;
+      const inserted = await db
+        .insert(shows)
+        .values(newShows.map((s) => ({ movieId, startsAt: s.startsAt, priceCents: s.priceCents })))
+        .onConflictDoNothing({ target: [shows.movieId, shows.startsAt] })
+        .returning({ id: shows.id });
+      return inserted.length;
+    },
+
+    async get(id) {
+      const [row] = await db.select().from(shows).innerJoin(movies, eq(movies.id, shows.movieId)).where(eq(shows.id, id));
+      return row ? { ...toShow(row.shows), movie: toMovie(row.movies) } : null;
+    },
+
+    async upcomingForMovie(movieId, now) {
+      const rows = await db
+        .select()
+        .from(shows)
+        .where(and(eq(shows.movieId, movieId), gt(shows.startsAt, now)))
+        .orderBy(asc(shows.startsAt));
+      return rows.map(toShow);
+    },
+
+    async listWithSeats({ from }): Promise<ShowWithSeats[]> {
+      const rows = await db
+        .select()
+        .from(shows)
+        .innerJoin(movies, eq(movies.id, shows.movieId))
+        .where(from ? gte(shows.startsAt, from) : undefined)
+        .orderBy(asc(shows.startsAt), asc(movies.title));
+      const seatsByShow = await ledgers(rows.map((row) => row.shows.id));
+      return rows.map((row) => ({
+        ...toShow(row.shows),
+        movie: toMovie(row.movies),
+        occupiedSeats: seatsByShow.get(row.shows.id) ?? {},
+      }));
+    },
+
+    async countUpcoming(now) {
+      const [row] = await db.select({ n: count() }).from(shows).where(gt(shows.startsAt, now));
+      return row?.n ?? 0;
+    },
+
+    async occupiedSeats(showId) {
+      return (await ledgers([showId])).get(showId) ?? {};
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Database } from '../database.ts';
+import { createReportRepository } from './report-repository.ts';
+import type { Store } from '../../store/types.ts';
+import { createBookingRepository } from './booking-repository.ts';
+import { createMovieRepository } from './movie-repository.ts';
+import { createOutboxRepository } from './outbox-repository.ts';
+import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
+import { createShowRepository } from './show-repository.ts';
+import { createUserRepository } from './user-repository.ts';
+
+/** The store on PostgreSQL, served either by a server or by PGlite in process. */
+export function createPostgresStore(database: Database): Store {
+  const { db } = database;
+  return {
+    movies: createMovieRepository(db),
+    shows: createShowRepository(db),
+    bookings: createBookingRepository(db),
+    users: createUserRepository(db),
+    outbox: createOutboxRepository(db),
+    webhookEvents: createWebhookEventRepository(db),
+    checkoutSessions: createCheckoutSessionRepository(db),
+    reports: createReportRepository(db),
+    driver: database.driver,
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,191 @@
+import { DebugBookingsResponse, FixPaymentResponse, MessageResponse, OutboxResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { BookingIdBody } from '../contract/schemas.ts';
+import { debugBookingJson } from '../contract/presenters.ts';
+import { testEmail } from '../email/booking-emails.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { badGateway, conflict, notFound } from '../http/errors.ts';
+import { PaymentProviderError } from '../payments/provider.ts';
+import type { Booking } from '../store/types.ts';
+
+const tags = ['debug'];
+const security = [{ bearerAuth: [] }];
+const LIST_LIMIT = 500;
+const OUTBOX_LIMIT = 100;
+
+/** Support staff tools (beyond the spec: they require the support role). */
+export async function debugRoutes(app: AppInstance, { store, auth, config, payments, mailer }: AppDeps) {
+  app.addHook('onRequest', auth.requireRole('support'));
+  const emailContext = { timeZone: config.theatreTimeZone, currency: config.currency };
+
+  async function bookingOr404(bookingId: string) {
+    const booking = await store.bookings.getWithDetails(bookingId);
+    if (!booking) throw notFound('Booking not found');
+    return booking;
+  }
+
+  app.get(
+    '/api/debug/bookings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The latest bookings',
+        response: { 200: DebugBookingsResponse },
+      },
+    },
+    async () => {
+      const { items } = await store.bookings.list({}, { offset: 0, limit: LIST_LIMIT });
+      return { success: true as const, bookings: items.map(debugBookingJson) };
+    },
+  );
+
+  app.get(
+    '/api/debug/unpaid-bookings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The latest unpaid bookings',
+        response: { 200: UnpaidBookingsResponse },
+      },
+    },
+    async () => {
+      const { items } = await store.bookings.list({ isPaid: false }, { offset: 0, limit: LIST_LIMIT });
+      return { success: true as const, unpaidBookings: items.map(debugBookingJson) };
+    },
+  );
+
+  app.post(
+    '/api/debug/mark-paid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a booking paid and send its confirmation email',
+        body: BookingIdBody,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      const { bookingId } = request.body;
+      const before = await bookingOr404(bookingId);
+      if (before.isPaid) return { success: true as const, message: 'Booking was already paid' };
+      // Conditional: of two concurrent calls (or a call and a webhook), one pays it and sends the e-ticket.
+      const after = await payments.markPaidBySupport(before);
+      if (!after.booking.isPaid) throw conflict('This booking was cancelled and its seats released; it cannot be marked paid');
+      if (!after.changed) return { success: true as const, message: 'Booking was already paid' };
+      return { success: true as const, message: 'Booking marked as paid and email sent' };
+    },
+  );
+
+  app.post(
+    '/api/debug/fix-payment',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Reconcile one booking with the payment provider now, and say what was found",
+        description:
+          'Asks the provider about the booking\'s payment session and applies it as the webhook would: marks it paid, ' +
+          're-takes the seats of a late payment or refunds it, or cancels an expired session. Retries a pending refund.',
+        body: BookingIdBody,
+        response: { 200: FixPaymentResponse },
+      },
+    },
+    async (request) => {
+      const booking = await bookingOr404(request.body.bookingId);
+      let result: Awaited<ReturnType<typeof payments.reconcileBooking>>;
+      try {
+        result = await payments.reconcileBooking(booking);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        request.log.warn({ err: error, bookingId: booking.id }, 'fix-payment: provider unavailable');
+        throw badGateway(`Could not reach the payment provider: ${error.message}`);
+      }
+      const after = (await store.bookings.getWithDetails(booking.id))!;
+      return {
+        success: true as const,
+        outcome: result.outcome,
+        message: fixMessage(result.outcome, after, payments.describeAmount(after.amountCents)),
+        booking: debugBookingJson(after),
+      };
+    },
+  );
+
+  app.post(
+    '/api/debug/test-email',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Send a test email to a booking's customer",
+        body: BookingIdBody,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      const booking = await bookingOr404(request.body.bookingId);
+      await mailer.send(testEmail(booking, emailContext));
+      return { success: true as const, message: `Test email sent to ${booking.user.email || booking.user.name}` };
+    },
+  );
+
+  app.get(
+    '/api/debug/outbox',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The latest emails the service sent',
+        response: { 200: OutboxResponse },
+      },
+    },
+    async () => {
+      const messages = await store.outbox.list(OUTBOX_LIMIT);
+      return {
+        success: true as const,
+        messages: messages.map((m) => ({
+          ...m,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: m.sentAt?.toISOString() ?? null,
+          nextAttemptAt: m.nextAttemptAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+}
+
+/** What support reads after fix-payment: what the provider said, and what the service did. */
+function fixMessage(outcome: string, booking: Booking, amount: string): string {
+  switch (outcome) {
+    case 'paid':
+      return `The provider has the payment (${amount}): booking marked as paid and the e-ticket email sent`;
+    case 'already-paid':
+      return 'The booking is paid; nothing to fix';
+    case 'paid-late':
+      return `The payment (${amount}) came after the hold ended, and the seats were still free: they are the customer's again and the booking is paid`;
+    case 'refund':
+      return `Late payment for seats taken meanwhile; refund ${booking.refundStatus ?? 'pending'}: ${booking.refundReason ?? ''}`.trim();
+    case 'open':
+      return 'The customer has not paid yet: the payment session is still open';
+    case 'processing':
+      return 'The payment is still processing with the provider; it settles by itself when the money arrives';
+    case 'expired':
+      return booking.status === 'cancelled'
+        ? 'The payment session expired unpaid: the booking is cancelled and its seats are released'
+        : 'The payment session expired unpaid';
+    case 'payment-failed':
+      return 'The delayed payment failed: the booking is cancelled and its seats are released';
+    case 'mismatch':
+      return 'The provider reports a different amount or currency than the booking: left unpaid, check it in the provider dashboard';
+    case 'no-session':
+      return booking.isPaid
+        ? 'The booking is paid; nothing to fix'
+        : 'This booking has no payment session with the provider: nothing to check (the customer has not opened the payment page)';
+    case 'unknown-session':
+      return "The payment provider does not know this booking's payment session";
+    default:
+      return 'Nothing to fix';
+  }
+}

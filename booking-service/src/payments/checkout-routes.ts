@@ -1,0 +1,201 @@
+import type { FastifyReply } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import { BookingIdParams, CheckoutSessionParams } from '../contract/schemas.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { formatMoney } from '../email/booking-emails.ts';
+import { checkoutCsp, checkoutFormPage, CHECKOUT_SCRIPT, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
+import type { CardInput } from './local/cards.ts';
+import { PaymentProviderError } from './provider.ts';
+import type { BookingWithDetails, LocalCheckoutSession } from '../store/types.ts';
+
+const tags = ['payments'];
+/** A card form is tiny; anything bigger is not one. */
+const FORM_BODY_LIMIT = 4 * 1024;
+
+/**
+ * Checkout pages served by the service:
+ * - `/api/checkout/sessions/:sessionId`: the local checkout's hosted payment page (the embedded
+ *   default payment provider), and the form it posts;
+ * - `/api/checkout/bookings/:bookingId`: the payment link of a booking whose payment session could
+ *   not be opened when it was made (provider down): it opens one now and sends the customer there.
+ */
+export async function checkoutRoutes(app: AppInstance, { store, config, payments, localCheckout, now }: AppDeps) {
+  const shellOrigin = new URL(config.shellUrl).origin;
+  const myBookings = { href: `${config.shellUrl}/my-bookings`, text: 'Back to My Bookings' };
+  const time = (d: Date) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.theatreTimeZone }).format(d);
+
+  // The card form posts urlencoded fields; only here.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+    const fields: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(body as string)) if (!(key in fields)) fields[key] = value;
+    done(null, fields);
+  });
+
+  function pageBooking(booking: BookingWithDetails): PageBooking {
+    return {
+      movieTitle: booking.show.movie.title,
+      showTime: time(booking.show.startsAt),
+      seats: booking.seats,
+      amount: formatMoney(booking.amountCents, config.currency),
+    };
+  }
+
+  function html(reply: FastifyReply, status: number, nonce: string, body: string) {
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', checkoutCsp(nonce, shellOrigin))
+      .header('X-Robots-Tag', 'noindex')
+      .send(body);
+  }
+
+  function notice(reply: FastifyReply, status: number, title: string, message: string, booking: BookingWithDetails | null) {
+    const nonce = newNonce();
+    return html(reply, status, nonce, noticePage({ title, message, booking: booking && pageBooking(booking), links: [myBookings], nonce }));
+  }
+
+  /** Why a booking takes no payment, or null when it does. */
+  function closedReason(booking: BookingWithDetails | null): { status: number; title: string; message: string } | null {
+    if (!booking) return { status: 404, title: 'Payment link not found', message: 'This payment link is not valid.' };
+    if (booking.isPaid) return { status: 200, title: 'Already paid', message: 'This booking is already paid. Enjoy the show!' };
+    if (booking.status === 'cancelled') {
+      return {
+        status: 410,
+        title: 'Payment session expired',
+        message: 'This booking was cancelled and its seats were released because it was not paid in time. Please book again.',
+      };
+    }
+    return null;
+  }
+
+  app.get('/api/checkout/assets/checkout.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(CHECKOUT_SCRIPT),
+  );
+
+  if (localCheckout) {
+    const local = localCheckout;
+
+    async function sessionAndBooking(sessionId: string) {
+      const session = await local.getSession(sessionId);
+      const booking = session ? await store.bookings.getWithDetails(session.bookingId) : null;
+      return { session, booking };
+    }
+
+    /** The page for a session that takes no payment; an open session whose booking cannot be paid is closed. */
+    async function closedPage(reply: FastifyReply, session: LocalCheckoutSession, booking: BookingWithDetails | null) {
+      if (session.paymentStatus === 'paid' || booking?.isPaid) {
+        return notice(reply, 200, 'Already paid', 'This booking is already paid. Enjoy the show!', booking);
+      }
+      if (session.status === 'open') await payments.provider.expireSession(session.id).catch(() => {});
+      const reason = closedReason(booking);
+      if (reason) return notice(reply, reason.status, reason.title, reason.message, booking);
+      return notice(reply, 410, 'Payment session expired', 'This payment session has expired and can no longer be paid; the seats were released.', booking);
+    }
+
+    function form(reply: FastifyReply, status: number, sessionId: string, booking: BookingWithDetails, extra: Partial<Parameters<typeof checkoutFormPage>[0]> = {}) {
+      const nonce = newNonce();
+      return html(
+        reply,
+        status,
+        nonce,
+        checkoutFormPage({
+          booking: pageBooking(booking),
+          action: `/api/checkout/sessions/${encodeURIComponent(sessionId)}/pay`,
+          cancelUrl: `${config.shellUrl}/my-bookings`,
+          holdEnds: time(booking.holdExpiresAt),
+          nonce,
+          ...extra,
+        }),
+      );
+    }
+
+    app.get(
+      '/api/checkout/sessions/:sessionId',
+      {
+        schema: { tags, summary: 'Local checkout: the hosted payment page of a payment session (HTML)', params: CheckoutSessionParams },
+      },
+      async (request, reply) => {
+        const { sessionId } = request.params;
+        const { session, booking } = await sessionAndBooking(sessionId);
+        if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
+        if (!booking || !local.isPayable(session) || booking.status !== 'held' || booking.isPaid) return closedPage(reply, session, booking);
+        return form(reply, 200, sessionId, booking);
+      },
+    );
+
+    app.post(
+      '/api/checkout/sessions/:sessionId/pay',
+      {
+        bodyLimit: FORM_BODY_LIMIT,
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: { tags, summary: 'Local checkout: pay a session with a test card (form post; answers HTML or a redirect)', params: CheckoutSessionParams },
+      },
+      async (request, reply) => {
+        const { sessionId } = request.params;
+        const raw = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+        const field = (name: string) => (typeof raw[name] === 'string' ? (raw[name] as string).slice(0, 100) : '');
+        const card: CardInput = { cardNumber: field('cardNumber'), expiry: field('expiry'), cvc: field('cvc'), name: field('name') };
+
+        const { session, booking } = await sessionAndBooking(sessionId);
+        if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
+        if (!booking || booking.status !== 'held' || booking.isPaid) {
+          // A double submit after paying lands on the success page as the first one did.
+          if (session.paymentStatus === 'paid') return reply.redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)), 303);
+          return closedPage(reply, session, booking);
+        }
+        const result = await local.pay(sessionId, card);
+        switch (result.kind) {
+          case 'paid':
+            return reply.redirect(result.redirectTo, 303);
+          case 'invalid':
+          case 'declined':
+            request.log.info({ sessionId, outcome: result.kind }, 'local checkout: card refused');
+            return form(reply, result.kind === 'invalid' ? 400 : 402, sessionId, booking, {
+              error: { field: result.field, message: result.message },
+              values: { cardNumber: card.cardNumber, expiry: card.expiry, name: card.name },
+            });
+          case 'closed':
+            return closedPage(reply, result.session, booking);
+          case 'unknown':
+            return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
+        }
+      },
+    );
+  }
+
+  app.get(
+    '/api/checkout/bookings/:bookingId',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, summary: "A booking's payment link: opens its payment session (retrying the provider) and redirects there", params: BookingIdParams },
+    },
+    async (request, reply) => {
+      const booking = await store.bookings.getWithDetails(request.params.bookingId);
+      const reason = closedReason(booking);
+      if (reason || !booking) return notice(reply, reason!.status, reason!.title, reason!.message, booking);
+      if (booking.holdExpiresAt.getTime() <= now().getTime()) {
+        return notice(reply, 410, 'Payment session expired', 'The hold on these seats has ended; they are being released. Please book again.', booking);
+      }
+      const self = `${config.publicUrl}/api/checkout/bookings/${booking.id}`;
+      if (booking.paymentSessionId && booking.paymentLink && booking.paymentLink !== self) return reply.redirect(booking.paymentLink, 303);
+      try {
+        const started = await payments.startCheckout(booking);
+        if (started?.paymentLink && started.paymentLink !== self && started.status === 'held') return reply.redirect(started.paymentLink, 303);
+        return notice(reply, 409, 'Booking not payable', 'This booking can no longer be paid.', booking);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        request.log.warn({ err: error, bookingId: booking.id }, 'payment provider unavailable for a payment link');
+        reply.header('Retry-After', '10');
+        return notice(
+          reply,
+          503,
+          'Payment temporarily unavailable',
+          `The payment provider is not answering right now. Your seats stay held until ${time(booking.holdExpiresAt)}; please try again in a moment.`,
+          booking,
+        );
+      }
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import { AddShowResponse, NowPlayingResponse, ShowAllResponse, ShowDetailResponse } from '../contract/responses.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { AddShowBody, MovieIdParams } from '../contract/schemas.ts';
+import { movieJson } from '../contract/presenters.ts';
+import { toCents } from '../payments/money.ts';
+import { isCalendarDate, zonedInstant } from './time-zone.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
+import { groupByLocalDate } from './schedule.ts';
+import { movieFromCatalog } from './import-movie.ts';
+
+const SHOW_LIST_TTL_MS = 5_000;
+const tags = ['shows'];
+
+export async function showRoutes(app: AppInstance, { store, catalog, auth, cache, config, now }: AppDeps) {
+  app.get(
+    '/api/show/all',
+    {
+      schema: {
+        tags,
+        summary: 'Movies with upcoming shows, once each',
+        response: { 200: ShowAllResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = await cache.get('shows:all', SHOW_LIST_TTL_MS, async () => {
+        const movies = await store.movies.withUpcomingShows(now());
+        return serializeJson({ success: true, shows: movies.map(movieJson) });
+      });
+      return sendSerialized(request, reply, body!);
+    },
+  );
+
+  app.get(
+    '/api/show/now-playing',
+    {
+      onRequest: auth.requireRole('admin'),
+      schema: {
+        tags,
+        summary: 'Movies now in cinemas, from the catalogue (admin)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: NowPlayingResponse },
+      },
+    },
+    async () => {
+      const page = await catalog.list('now_playing', 1);
+      const movies = page.results.map((m) => ({
+        id: m.id,
+        title: m.title,
+        poster_path: m.poster_path,
+        backdrop_path: m.backdrop_path,
+        vote_average: m.vote_average,
+        vote_count: m.vote_count,
+        release_date: m.release_date,
+        overview: m.overview,
+      }));
+      return { success: true as const, movies };
+    },
+  );
+
+  app.post(
+    '/api/show/add',
+    {
+      onRequest: auth.requireRole('admin'),
+      schema: {
+        tags,
+        summary: 'Add shows of a movie on dates and times (admin)',
+        security: [{ bearerAuth: [] }],
+        body: AddShowBody,
+        response: {
+          200: AddShowResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { movieId, showsInput, showPrice } = request.body;
+      const priceCents = toCents(showPrice);
+      if (priceCents === null) throw badRequest('showPrice must be an amount with at most 2 decimals');
+
+      const instants = new Map<number, Date>();
+      for (const [i, entry] of showsInput.entries()) {
+        if (!isCalendarDate(entry.date)) throw badRequest(`showsInput[${i}].date ${entry.date} is not a calendar date`);
+        for (const time of entry.time) {
+          const startsAt = zonedInstant(entry.date, time, config.theatreTimeZone);
+          if (startsAt.getTime() <= now().getTime()) {
+            throw badRequest(`showsInput[${i}] ${entry.date} ${time} is in the past: shows must be in the future`);
+          }
+          instants.set(startsAt.getTime(), startsAt);
+        }
+      }
+
+      const movie = await movieFromCatalog(catalog, Number(movieId));
+      if (!movie) throw notFound(`Movie ${movieId} is not in the catalogue`);
+      await store.movies.upsert(movie);
+      const created = await store.shows.addMany(
+        movie.id,
+        [...instants.values()].map((startsAt) => ({ startsAt, priceCents })),
+      );
+      cache.invalidatePrefix('shows:');
+      cache.invalidate(`show:${movie.id}`);
+      const skipped = instants.size - created;
+      const message =
+        skipped === 0
+          ? `Added ${created} show${created === 1 ? '' : 's'} successfully`
+          : `Added ${created} show${created === 1 ? '' : 's'}; ${skipped} already existed`;
+      return { success: true as const, message, created, skipped };
+    },
+  );
+
+  app.get(
+    '/api/show/:movieId',
+    {
+      schema: {
+        tags,
+        summary: 'A movie with its upcoming show times grouped by theatre-local date',
+        params: MovieIdParams,
+        response: { 200: ShowDetailResponse },
+      },
+    },
+    async (request, reply) => {
+      const { movieId } = request.params;
+      const body = await cache.get(`show:${movieId}`, SHOW_LIST_TTL_MS, async () => {
+        const movie = await store.movies.get(movieId);
+        if (!movie) return null;
+        const upcoming = await store.shows.upcomingForMovie(movieId, now());
+        return serializeJson({ success: true, movie: movieJson(movie), dateTime: groupByLocalDate(upcoming, config.theatreTimeZone) });
+      });
+      if (body === null) throw notFound('Movie not found');
+      return sendSerialized(request, reply, body!);
+    },
+  );
+}
