@@ -1,7 +1,6 @@
 import './styles/tokens.css';
 
 export * from './format';
-export * from './routes';
 export * from './checkout-store';
 export * from './config/app-config';
 export * from './api/client';
@@ -13,6 +12,7 @@ export * from './components/star-rating';
 export * from './components/movie-card';
 export * from './components/states';
 export * from './components/page-layout';
+export * from './components/page-title';
 export * from './components/nav-link-list';
 export * from './providers';
 export * from './standalone';

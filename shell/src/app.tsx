@@ -1,20 +1,13 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { isAdminPath, isCustomerPath } from 'shared-ui';
+import { DEFAULT_SPACE_REMOTE, PREFIXED_SPACES, showsShellChrome } from './federation/path-spaces';
 import { RemoteSlot } from './federation/remote-slot';
 import { Footer } from './layout/footer';
 import { Navbar } from './layout/navbar';
-import { NotFound } from './layout/not-found';
 import { TestPaymentInfo } from './layout/test-payment-info';
-
-/** Customer routes of spec §2 go to the customer remote; anything else is a 404. */
-function CustomerOrNotFound() {
-  const { pathname } = useLocation();
-  return isCustomerPath(pathname) ? <RemoteSlot name="customer" /> : <NotFound />;
-}
 
 export function App() {
   const { pathname } = useLocation();
-  const chrome = !isAdminPath(pathname);
+  const chrome = showsShellChrome(pathname);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -22,10 +15,12 @@ export function App() {
       </a>
       {chrome && <Navbar />}
       <main id="main" tabIndex={-1}>
+        {/* Each remote routes within its path space (see path-spaces.ts); the shell lists none of their pages. */}
         <Routes>
-          <Route path="/admin/*" element={<RemoteSlot name="admin" />} />
-          <Route path="/debug/*" element={<RemoteSlot name="debug" />} />
-          <Route path="*" element={<CustomerOrNotFound />} />
+          {PREFIXED_SPACES.map(({ remote, prefix }) => (
+            <Route key={remote} path={`${prefix}/*`} element={<RemoteSlot name={remote} />} />
+          ))}
+          <Route path="*" element={<RemoteSlot name={DEFAULT_SPACE_REMOTE} />} />
         </Routes>
       </main>
       {chrome && <Footer />}

@@ -70,6 +70,25 @@ test.describe('the shell loads the remotes at run time', () => {
     await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   });
 
+  test('each remote owns its path space: its route table, its 404 and its page titles', async ({ page }) => {
+    await page.goto('/movies');
+    await expect(page.getByRole('heading', { name: 'Now Showing in Theaters' })).toBeVisible();
+    await expect(page).toHaveTitle('Movies · Marquee');
+    // Paths the customer route table does not know get the customer remote's 404, with the shell's navbar.
+    for (const path of ['/no-such-page', '/movies/1/2026-01-01/extra', '/administrator']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page).toHaveTitle('Page not found · Marquee');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    }
+    await page.goto('/debug');
+    await expect(page.getByRole('heading', { name: 'Support desk' })).toBeVisible();
+    await expect(page).toHaveTitle('Support desk · Marquee');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Theatre staff sign-in' })).toBeVisible();
+    await expect(page).toHaveTitle('Theatre staff sign-in · Marquee');
+  });
+
   test('navbar and footer are hidden on admin routes', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Theatre staff sign-in' })).toBeVisible();

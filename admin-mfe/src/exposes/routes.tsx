@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageTitle } from 'shared-ui';
 import { AdminGate } from '../features/access/admin-gate';
 import { AddShowsPage } from '../pages/add-shows-page';
 import { AdminLayout } from '../pages/admin-layout';
@@ -7,16 +8,19 @@ import { ListBookingsPage } from '../pages/list-bookings-page';
 import { ListShowsPage } from '../pages/list-shows-page';
 import '../admin.css';
 
-/** Exposed as `admin/routes`: theatre staff screens, mounted by the shell on /admin/*. Paths are relative to /admin. */
+/**
+ * Exposed as `admin/routes`: theatre staff screens, mounted by the shell on
+ * /admin/* (paths here are relative to it). Unknown admin paths go back to the dashboard.
+ */
 export default function AdminRoutes() {
   return (
     <AdminGate>
       <Routes>
         <Route element={<AdminLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="add-shows" element={<AddShowsPage />} />
-          <Route path="list-shows" element={<ListShowsPage />} />
-          <Route path="list-bookings" element={<ListBookingsPage />} />
+          <Route index element={<><PageTitle title="Admin dashboard" /><DashboardPage /></>} />
+          <Route path="add-shows" element={<><PageTitle title="Add shows" /><AddShowsPage /></>} />
+          <Route path="list-shows" element={<><PageTitle title="List shows" /><ListShowsPage /></>} />
+          <Route path="list-bookings" element={<><PageTitle title="List bookings" /><ListBookingsPage /></>} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PageTitle } from 'shared-ui';
 import { Spinner } from '../components/spinner';
 import { HomePage } from '../pages/home-page';
 import { MoviesPage } from '../pages/movies-page';
@@ -17,24 +18,44 @@ const LoadingPage = lazy(() => import('../pages/loading-page').then((m) => ({ de
 const PaymentSuccessPage = lazy(() => import('../pages/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
-/** Exposed as `customer/routes`: the moviegoer screens, mounted by the shell on the customer routes. */
+/**
+ * The customer remote's pages (spec §2) and their tab titles. The shell mounts
+ * this remote on every path outside /admin and /debug, so adding, renaming or
+ * removing a page here is a customer-only release.
+ */
+export const CUSTOMER_PAGES: { path: string; title: string; Page: ComponentType }[] = [
+  { path: '/', title: 'Movie tickets', Page: HomePage },
+  { path: '/movies', title: 'Movies', Page: MoviesPage },
+  { path: '/movies/:id', title: 'Movie', Page: MovieDetailPage },
+  { path: '/movies/:id/:date', title: 'Choose seats', Page: SeatSelectionPage },
+  { path: '/my-bookings', title: 'My bookings', Page: MyBookingsPage },
+  { path: '/favorite', title: 'Favorites', Page: FavoritesPage },
+  { path: '/releases', title: 'Releases', Page: ReleasesPage },
+  { path: '/theaters', title: 'Theaters', Page: TheatersPage },
+  { path: '/tmdb-movie/:id', title: 'Movie', Page: TmdbMoviePage },
+  { path: '/loading/*', title: 'Confirming payment', Page: LoadingPage },
+  { path: '/payment-success', title: 'Payment successful', Page: PaymentSuccessPage },
+  { path: '*', title: 'Page not found', Page: NotFoundPage },
+];
+
+/** Exposed as `customer/routes`: the moviegoer screens, with the remote's own 404. */
 export default function CustomerRoutes() {
   return (
-    <Suspense fallback={<div className="c-route-loading"><Spinner /></div>}>
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/movies" element={<MoviesPage />} />
-        <Route path="/movies/:id" element={<MovieDetailPage />} />
-        <Route path="/movies/:id/:date" element={<SeatSelectionPage />} />
-        <Route path="/my-bookings" element={<MyBookingsPage />} />
-        <Route path="/favorite" element={<FavoritesPage />} />
-        <Route path="/releases" element={<ReleasesPage />} />
-        <Route path="/theaters" element={<TheatersPage />} />
-        <Route path="/tmdb-movie/:id" element={<TmdbMoviePage />} />
-        <Route path="/loading/*" element={<LoadingPage />} />
-        <Route path="/payment-success" element={<PaymentSuccessPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    <Routes>
+      {CUSTOMER_PAGES.map(({ path, title, Page }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <>
+              <PageTitle title={title} />
+              <Suspense fallback={<div className="c-route-loading"><Spinner /></div>}>
+                <Page />
+              </Suspense>
+            </>
+          }
+        />
+      ))}
+    </Routes>
   );
 }

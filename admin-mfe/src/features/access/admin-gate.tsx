@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Button, EmptyState, useApi, useCurrentUser } from 'shared-ui';
+import { Button, EmptyState, PageTitle, useApi, useCurrentUser } from 'shared-ui';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access admin dashboard';
 
@@ -28,11 +28,14 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (user.isLoading) return <div role="status" aria-label="Loading" />;
   if (!user.isAuthenticated) {
     return (
-      <EmptyState
-        title="Theatre staff sign-in"
-        text="Sign in with a theatre staff account to manage shows and bookings."
-        action={<Button onClick={() => void user.signIn('/admin')}>Sign in</Button>}
-      />
+      <>
+        <PageTitle title="Theatre staff sign-in" />
+        <EmptyState
+          title="Theatre staff sign-in"
+          text="Sign in with a theatre staff account to manage shows and bookings."
+          action={<Button onClick={() => void user.signIn('/admin')}>Sign in</Button>}
+        />
+      </>
     );
   }
   if (isAdmin.isError) return <EmptyState title="Could not check your access" text={isAdmin.error.message} action={<Button onClick={() => void isAdmin.refetch()}>Retry</Button>} />;
