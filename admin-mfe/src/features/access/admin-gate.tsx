@@ -20,7 +20,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const refused = isAdmin.isSuccess && !isAdmin.data.isAdmin;
   useEffect(() => {
     if (refused) {
-      toast.error(NOT_AUTHORIZED);
+      toast.error(NOT_AUTHORIZED, { id: NOT_AUTHORIZED }); // one toast however often the gate sees the refusal
       navigate('/', { replace: true });
     }
   }, [refused, navigate]);
