@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingTransitions } from '../src/bookings/transitions.ts';
 import { lanes } from './support/databases.ts';
 import { createBooking, submitCard } from './support/payments.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -217,7 +218,7 @@ for (const lane of lanes) {
       expect((await fetch(`${t.baseUrl}/api/checkout/sessions/not-a-session`)).status).toBe(400);
 
       const { res, booking, seats } = await createBooking(t, user, 1);
-      await t.store.bookings.cancelHold(booking.id);
+      await bookingTransitions(t.store.bookings).cancelHold(booking.id);
       const page = await fetch(`${t.baseUrl}${new URL(res.body.url).pathname}`);
       expect(page.status).toBe(410);
       const html = await page.text();

@@ -204,8 +204,8 @@ for (const lane of lanes) {
 
     it('forgets an event whose processing failed, so the provider\'s retry is processed', async () => {
       const { booking, event } = await paidEvent();
-      const confirm = t.store.bookings.confirmPayment;
-      t.store.bookings.confirmPayment = async () => {
+      const update = t.store.bookings.updateIf;
+      t.store.bookings.updateIf = async () => {
         throw new Error('database went away');
       };
       try {
@@ -213,7 +213,7 @@ for (const lane of lanes) {
         expect(failed.status).toBe(500);
         expect(failed.body).toEqual({ success: false, message: 'Something went wrong on our side, please try again' });
       } finally {
-        t.store.bookings.confirmPayment = confirm;
+        t.store.bookings.updateIf = update;
       }
       const retried = await postWebhook(t, event.payload, { timestamp: nowSeconds() });
       expect(retried.body).toEqual({ success: true, received: true });

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SEATS } from '../src/seats/seat-map.ts';
 import { isTicketCode, newTicketCode } from '../src/bookings/ticket-code.ts';
-import type { Booking, Movie, NewBooking, Show, Store, User } from '../src/store/types.ts';
+import type { Booking, NewBooking } from '../src/bookings/booking.ts';
+import type { Movie, Show } from '../src/shows/show.ts';
+import type { Store } from '../src/store/types.ts';
+import { bookingTransitions, type BookingTransitions } from '../src/bookings/transitions.ts';
+import type { User } from '../src/users/user.ts';
 import { lanes } from './support/databases.ts';
 
 /**
@@ -58,9 +62,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 for (const lane of lanes) {
   describe.skipIf(lane.skipReason !== null)(`repository contract on ${lane.name}`, () => {
     let store: Store;
+    /** The booking lifecycle's transitions, applied through this store's guarded update. */
+    let lifecycle: BookingTransitions;
 
     beforeAll(async () => {
       store = await lane.openStore();
+      lifecycle = bookingTransitions(store.bookings);
     });
     afterAll(() => store?.close());
 
@@ -205,7 +212,7 @@ for (const lane of lanes) {
         const user = await newUser('ledger');
         const bShow = b.shows.find((s) => s.startsAt.getTime() === from + HOUR)!;
         const paid = await book(bShow, user, ['A1', 'A2']);
-        await store.bookings.markPaid(paid.id, new Date(BASE));
+        await lifecycle.markPaid(paid.id, new Date(BASE));
         await book(bShow, user, ['C3']);
 
         const ours = (list: Awaited<ReturnType<Store['shows']['listWithSeats']>>) =>
@@ -234,7 +241,7 @@ for (const lane of lanes) {
         const user = await newUser('occupied');
         const first = await book(show, user, ['E4', 'E5']);
         expect(await store.shows.occupiedSeats(show.id)).toEqual({ E4: 'held', E5: 'held' });
-        await store.bookings.markPaid(first.id, new Date(BASE));
+        await lifecycle.markPaid(first.id, new Date(BASE));
         await book(show, user, ['J9']);
         expect(await store.shows.occupiedSeats(show.id)).toEqual({ E4: 'paid', E5: 'paid', J9: 'held' });
       });
@@ -358,8 +365,8 @@ for (const lane of lanes) {
         const b2 = await book(m1.shows[1]!, u1, ['A1'], new Date(BASE + 200));
         const b3 = await book(m2.shows[0]!, u2, ['A1'], new Date(BASE + 300));
         const b4 = await book(m1.shows[0]!, u2, ['B1', 'B2'], new Date(BASE + 300));
-        await store.bookings.markPaid(b2.id, new Date(BASE + 400));
-        await store.bookings.markPaid(b3.id, new Date(BASE + 400));
+        await lifecycle.markPaid(b2.id, new Date(BASE + 400));
+        await lifecycle.markPaid(b3.id, new Date(BASE + 400));
         const all = { offset: 0, limit: 100 };
         const ids = async (filter: Parameters<Store['bookings']['list']>[0], page = all) => {
           const { items, total } = await store.bookings.list(filter, page);
@@ -409,18 +416,18 @@ for (const lane of lanes) {
         const user = await newUser('payer');
         const booking = await book(shows[0]!, user, ['G7', 'G8']);
         const paidAt = new Date(BASE + 5_000);
-        const paid = await store.bookings.markPaid(booking.id, paidAt);
+        const paid = await lifecycle.markPaid(booking.id, paidAt);
         expect(paid).toEqual({ ...booking, status: 'paid', isPaid: true, paidAt });
-        expect(await store.bookings.markPaid(booking.id, new Date(BASE + 9_000))).toEqual(paid);
+        expect(await lifecycle.markPaid(booking.id, new Date(BASE + 9_000))).toEqual(paid);
         expect(await store.bookings.get(booking.id)).toEqual(paid);
-        expect(await store.bookings.markPaid(randomUUID(), paidAt)).toBeNull();
+        expect(await lifecycle.markPaid(randomUUID(), paidAt)).toBeNull();
       });
 
       it('concurrent markPaid calls pay a booking exactly once', async () => {
         const { shows } = await movieWithShows([BASE + 701 * DAY]);
         const user = await newUser('concurrent-payer');
         const booking = await book(shows[0]!, user, ['H1']);
-        const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store.bookings.markPaid(booking.id, new Date(BASE + i * 1000))));
+        const results = await Promise.all(Array.from({ length: 8 }, (_, i) => lifecycle.markPaid(booking.id, new Date(BASE + i * 1000))));
         const paidAts = new Set(results.map((r) => r?.paidAt?.getTime()));
         expect(paidAts.size).toBe(1);
         expect(results.every((r) => r?.isPaid === true && r.status === 'paid')).toBe(true);
@@ -434,9 +441,9 @@ for (const lane of lanes) {
         const one = await book(shows[0]!, user, ['I1', 'I2', 'I3']);
         const two = await book(shows[0]!, user, ['I4']);
         await book(shows[0]!, user, ['I5']);
-        await store.bookings.markPaid(one.id, new Date(BASE));
-        await store.bookings.markPaid(two.id, new Date(BASE));
-        await store.bookings.markPaid(two.id, new Date(BASE));
+        await lifecycle.markPaid(one.id, new Date(BASE));
+        await lifecycle.markPaid(two.id, new Date(BASE));
+        await lifecycle.markPaid(two.id, new Date(BASE));
         const after = await store.bookings.salesSummary();
         expect(after).toEqual({ paidBookings: before.paidBookings + 2, revenueCents: before.revenueCents + 4 * 1099 });
         expect(Number.isInteger(after.revenueCents)).toBe(true);
@@ -586,42 +593,42 @@ for (const lane of lanes) {
 
       it('attachPaymentSession records the first session of a held booking only', async () => {
         const { booking } = await heldBooking('attach');
-        const attached = await store.bookings.attachPaymentSession(booking.id, { sessionId: 'cs_test_attach_1', paymentLink: 'https://pay/1' });
+        const attached = await lifecycle.attachPaymentSession(booking.id, { sessionId: 'cs_test_attach_1', paymentLink: 'https://pay/1' });
         expect(attached).toEqual({ ...booking, paymentSessionId: 'cs_test_attach_1', paymentLink: 'https://pay/1' });
         expect(await store.bookings.findByPaymentSession('cs_test_attach_1')).toEqual(attached);
         // A second session does not replace the first.
-        expect(await store.bookings.attachPaymentSession(booking.id, { sessionId: 'cs_test_attach_2', paymentLink: 'https://pay/2' })).toBeNull();
+        expect(await lifecycle.attachPaymentSession(booking.id, { sessionId: 'cs_test_attach_2', paymentLink: 'https://pay/2' })).toBeNull();
         expect(await store.bookings.get(booking.id)).toEqual(attached);
-        expect(await store.bookings.attachPaymentSession(randomUUID(), { sessionId: 'cs_x', paymentLink: 'x' })).toBeNull();
+        expect(await lifecycle.attachPaymentSession(randomUUID(), { sessionId: 'cs_x', paymentLink: 'x' })).toBeNull();
         // Nor can a paid or cancelled booking get one.
         const other = await heldBooking('attach-cancelled');
-        await store.bookings.cancelHold(other.booking.id);
-        expect(await store.bookings.attachPaymentSession(other.booking.id, { sessionId: 'cs_test_attach_3', paymentLink: 'x' })).toBeNull();
+        await lifecycle.cancelHold(other.booking.id);
+        expect(await lifecycle.attachPaymentSession(other.booking.id, { sessionId: 'cs_test_attach_3', paymentLink: 'x' })).toBeNull();
       });
 
       it('confirmPayment pays a held booking once, says who changed it, and never a cancelled one', async () => {
         const { booking } = await heldBooking('confirm');
         const at = new Date(BASE + 7_000);
         const results = await Promise.all(
-          Array.from({ length: 6 }, (_, i) => store.bookings.confirmPayment(booking.id, { now: new Date(at.getTime() + i), paymentIntentId: `pi_${i}` })),
+          Array.from({ length: 6 }, (_, i) => lifecycle.confirmPayment(booking.id, { now: new Date(at.getTime() + i), paymentIntentId: `pi_${i}` })),
         );
         expect(results.filter((r) => r!.changed)).toHaveLength(1);
         const winner = results.find((r) => r!.changed)!.booking;
         expect(winner).toMatchObject({ status: 'paid', isPaid: true });
         expect(results.every((r) => r!.booking.paidAt!.getTime() === winner.paidAt!.getTime() && r!.booking.paymentIntentId === winner.paymentIntentId)).toBe(true);
         expect(await store.bookings.get(booking.id)).toEqual(winner);
-        expect(await store.bookings.confirmPayment(randomUUID(), { now: at, paymentIntentId: null })).toBeNull();
+        expect(await lifecycle.confirmPayment(randomUUID(), { now: at, paymentIntentId: null })).toBeNull();
 
         const gone = await heldBooking('confirm-cancelled');
-        await store.bookings.cancelHold(gone.booking.id);
-        const refused = await store.bookings.confirmPayment(gone.booking.id, { now: at, paymentIntentId: 'pi_x' });
+        await lifecycle.cancelHold(gone.booking.id);
+        const refused = await lifecycle.confirmPayment(gone.booking.id, { now: at, paymentIntentId: 'pi_x' });
         expect(refused).toMatchObject({ changed: false, booking: { status: 'cancelled', isPaid: false, paymentIntentId: null } });
       });
 
       it('cancelHold releases the seats with the status change, once, whatever the concurrency', async () => {
         const { booking, show, user } = await heldBooking('cancel', ['C1', 'C2', 'C3']);
-        await store.bookings.attachPaymentSession(booking.id, { sessionId: `cs_test_${booking.id}`, paymentLink: 'https://pay' });
-        const results = await Promise.all(Array.from({ length: 6 }, () => store.bookings.cancelHold(booking.id)));
+        await lifecycle.attachPaymentSession(booking.id, { sessionId: `cs_test_${booking.id}`, paymentLink: 'https://pay' });
+        const results = await Promise.all(Array.from({ length: 6 }, () => lifecycle.cancelHold(booking.id)));
         expect(results.filter((r) => r!.changed)).toHaveLength(1);
         const cancelled = (await store.bookings.get(booking.id))!;
         // The link goes; the session id stays, so a late payment still finds its booking.
@@ -629,23 +636,23 @@ for (const lane of lanes) {
         expect(await store.shows.occupiedSeats(show.id)).toEqual({});
         // The released seats can be booked again, and a second cancel releases nothing of the new booking.
         const next = await book(show, user, ['C2']);
-        expect((await store.bookings.cancelHold(booking.id))!.changed).toBe(false);
+        expect((await lifecycle.cancelHold(booking.id))!.changed).toBe(false);
         expect(await store.shows.occupiedSeats(show.id)).toEqual({ C2: 'held' });
         expect(await store.bookings.get(next.id)).toMatchObject({ status: 'held' });
-        expect(await store.bookings.cancelHold(randomUUID())).toBeNull();
+        expect(await lifecycle.cancelHold(randomUUID())).toBeNull();
       });
 
       it('cancelHold with expiredBy cancels only a hold that has ended, and never a paid booking', async () => {
         const createdAt = new Date(BASE + 20 * DAY);
         const { booking, show } = await heldBooking('cancel-timed', ['D5'], { createdAt });
         const holdEnds = booking.holdExpiresAt;
-        expect((await store.bookings.cancelHold(booking.id, { expiredBy: new Date(holdEnds.getTime() - 1) }))!.changed).toBe(false);
+        expect((await lifecycle.cancelHold(booking.id, { expiredBy: new Date(holdEnds.getTime() - 1) }))!.changed).toBe(false);
         expect(await store.shows.occupiedSeats(show.id)).toEqual({ D5: 'held' });
-        expect((await store.bookings.cancelHold(booking.id, { expiredBy: holdEnds }))!.changed).toBe(true);
+        expect((await lifecycle.cancelHold(booking.id, { expiredBy: holdEnds }))!.changed).toBe(true);
 
         const paid = await heldBooking('cancel-paid', ['D6']);
-        await store.bookings.confirmPayment(paid.booking.id, { now: new Date(BASE), paymentIntentId: null });
-        expect(await store.bookings.cancelHold(paid.booking.id)).toMatchObject({ changed: false, booking: { status: 'paid' } });
+        await lifecycle.confirmPayment(paid.booking.id, { now: new Date(BASE), paymentIntentId: null });
+        expect(await lifecycle.cancelHold(paid.booking.id)).toMatchObject({ changed: false, booking: { status: 'paid' } });
         expect(await store.shows.occupiedSeats(paid.show.id)).toEqual({ D6: 'paid' });
       });
 
@@ -655,21 +662,21 @@ for (const lane of lanes) {
         const newer = await heldBooking('expired-new', ['E2'], { createdAt: new Date(t0.getTime() + 60_000) });
         const fresh = await heldBooking('fresh', ['E3'], { createdAt: new Date(t0.getTime() + 30 * 60_000) });
         const paid = await heldBooking('expired-paid', ['E4'], { createdAt: t0 });
-        await store.bookings.confirmPayment(paid.booking.id, { now: t0, paymentIntentId: null });
+        await lifecycle.confirmPayment(paid.booking.id, { now: t0, paymentIntentId: null });
         const cancelled = await heldBooking('expired-cancelled', ['E5'], { createdAt: t0 });
-        await store.bookings.cancelHold(cancelled.booking.id);
+        await lifecycle.cancelHold(cancelled.booking.id);
 
         const at = new Date(t0.getTime() + 11 * 60_000 + 1);
-        const ids = (await store.bookings.listExpiredHolds(at, 1000)).map((b) => b.id);
+        const ids = (await lifecycle.listExpiredHolds(at, 1000)).map((b) => b.id);
         const ours = ids.filter((id) => [older, newer, fresh, paid, cancelled].some((x) => x.booking.id === id));
         expect(ours).toEqual([older.booking.id, newer.booking.id]);
-        expect((await store.bookings.listExpiredHolds(at, 1)).length).toBe(1);
-        expect(await store.bookings.listExpiredHolds(at, 0)).toEqual([]);
+        expect((await lifecycle.listExpiredHolds(at, 1)).length).toBe(1);
+        expect(await lifecycle.listExpiredHolds(at, 0)).toEqual([]);
 
         for (const b of [older, fresh, paid, cancelled]) {
-          await store.bookings.attachPaymentSession(b.booking.id, { sessionId: `cs_test_await_${b.booking.id}`, paymentLink: 'https://pay' });
+          await lifecycle.attachPaymentSession(b.booking.id, { sessionId: `cs_test_await_${b.booking.id}`, paymentLink: 'https://pay' });
         }
-        const awaiting = (await store.bookings.listAwaitingPayment(10_000)).map((b) => b.id);
+        const awaiting = (await lifecycle.listAwaitingPayment(10_000)).map((b) => b.id);
         expect(awaiting).toContain(older.booking.id);
         expect(awaiting).toContain(fresh.booking.id);
         for (const id of [newer.booking.id, paid.booking.id, cancelled.booking.id]) expect(awaiting).not.toContain(id);
@@ -677,41 +684,41 @@ for (const lane of lanes) {
 
       it('retakeSeats confirms a cancelled booking when its seats are free, all of them in one write', async () => {
         const { booking, show } = await heldBooking('retake', ['F1', 'F2']);
-        await store.bookings.cancelHold(booking.id);
+        await lifecycle.cancelHold(booking.id);
         const at = new Date(BASE + 99_000);
-        const result = await store.bookings.retakeSeats(booking.id, { now: at, paymentIntentId: 'pi_late' });
+        const result = await lifecycle.retakeSeats(booking.id, { now: at, paymentIntentId: 'pi_late' });
         expect(result).toEqual({
           outcome: 'confirmed',
           booking: { ...booking, status: 'paid', isPaid: true, paidAt: at, paymentIntentId: 'pi_late', paymentLink: null },
         });
         expect(await store.shows.occupiedSeats(show.id)).toEqual({ F1: 'paid', F2: 'paid' });
         // Not cancelled (any more): nothing changes.
-        expect(await store.bookings.retakeSeats(booking.id, { now: at, paymentIntentId: 'pi_other' })).toMatchObject({
+        expect(await lifecycle.retakeSeats(booking.id, { now: at, paymentIntentId: 'pi_other' })).toMatchObject({
           outcome: 'not-cancelled',
           booking: { paymentIntentId: 'pi_late' },
         });
         const held = await heldBooking('retake-held', ['F3']);
-        expect(await store.bookings.retakeSeats(held.booking.id, { now: at, paymentIntentId: null })).toMatchObject({ outcome: 'not-cancelled' });
-        expect(await store.bookings.retakeSeats(randomUUID(), { now: at, paymentIntentId: null })).toBeNull();
+        expect(await lifecycle.retakeSeats(held.booking.id, { now: at, paymentIntentId: null })).toMatchObject({ outcome: 'not-cancelled' });
+        expect(await lifecycle.retakeSeats(randomUUID(), { now: at, paymentIntentId: null })).toBeNull();
       });
 
       it('retakeSeats takes nothing when a seat is in another booking, and names it', async () => {
         const { booking, show } = await heldBooking('retake-lost', ['G1', 'G2', 'G3']);
-        await store.bookings.cancelHold(booking.id);
+        await lifecycle.cancelHold(booking.id);
         const rival = await newUser('rival');
         await book(show, rival, ['G2']);
-        const result = await store.bookings.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_late2' });
+        const result = await lifecycle.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_late2' });
         expect(result).toEqual({ outcome: 'seats-taken', takenSeats: ['G2'], booking: { ...booking, status: 'cancelled', paymentLink: null } });
         expect(await store.shows.occupiedSeats(show.id)).toEqual({ G2: 'held' });
       });
 
       it('concurrent retakes and a new booking of the same seats: the seats end in exactly one live booking', async () => {
         const { booking, show } = await heldBooking('retake-race', ['H4', 'H5']);
-        await store.bookings.cancelHold(booking.id);
+        await lifecycle.cancelHold(booking.id);
         const rival = await newUser('retake-rival');
         const [a, b, created] = await Promise.all([
-          store.bookings.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_a' }),
-          store.bookings.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_b' }),
+          lifecycle.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_a' }),
+          lifecycle.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_b' }),
           store.bookings.create(newBooking(show, rival, ['H5'])),
         ]);
         const confirmed = [a, b].filter((r) => r!.outcome === 'confirmed');
@@ -723,26 +730,26 @@ for (const lane of lanes) {
 
       it('flagRefund keeps the payment on record once; setRefundOutcome moves only a pending refund; listPendingRefunds', async () => {
         const { booking } = await heldBooking('refund', ['I7']);
-        expect((await store.bookings.flagRefund(booking.id, { paymentIntentId: 'pi_r', reason: 'seats taken' }))!.changed).toBe(false); // held
-        await store.bookings.cancelHold(booking.id);
+        expect((await lifecycle.flagRefund(booking.id, { paymentIntentId: 'pi_r', reason: 'seats taken' }))!.changed).toBe(false); // held
+        await lifecycle.cancelHold(booking.id);
         const flags = await Promise.all(
-          Array.from({ length: 4 }, (_, i) => store.bookings.flagRefund(booking.id, { paymentIntentId: 'pi_r', reason: `seats taken ${i}` })),
+          Array.from({ length: 4 }, (_, i) => lifecycle.flagRefund(booking.id, { paymentIntentId: 'pi_r', reason: `seats taken ${i}` })),
         );
         expect(flags.filter((f) => f!.changed)).toHaveLength(1);
         const flagged = (await store.bookings.get(booking.id))!;
         expect(flagged).toMatchObject({ status: 'cancelled', isPaid: false, refundStatus: 'pending', paymentIntentId: 'pi_r', refundId: null });
         expect(flagged.refundReason).toMatch(/^seats taken \d$/);
-        expect((await store.bookings.listPendingRefunds(10_000)).map((b) => b.id)).toContain(booking.id);
+        expect((await lifecycle.listPendingRefunds(10_000)).map((b) => b.id)).toContain(booking.id);
         // A flagged booking's seats are not taken back by a later retake.
-        expect(await store.bookings.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_r' })).toMatchObject({ outcome: 'not-cancelled' });
+        expect(await lifecycle.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_r' })).toMatchObject({ outcome: 'not-cancelled' });
 
-        const retry = await store.bookings.setRefundOutcome(booking.id, { status: 'pending', reason: 'seats taken (refund will be retried)' });
+        const retry = await lifecycle.setRefundOutcome(booking.id, { status: 'pending', reason: 'seats taken (refund will be retried)' });
         expect(retry).toMatchObject({ changed: true, booking: { refundStatus: 'pending', refundReason: 'seats taken (refund will be retried)' } });
-        const done = await store.bookings.setRefundOutcome(booking.id, { status: 'refunded', refundId: 're_1', reason: 'seats taken' });
+        const done = await lifecycle.setRefundOutcome(booking.id, { status: 'refunded', refundId: 're_1', reason: 'seats taken' });
         expect(done).toMatchObject({ changed: true, booking: { refundStatus: 'refunded', refundId: 're_1', refundReason: 'seats taken' } });
-        expect((await store.bookings.setRefundOutcome(booking.id, { status: 'failed', reason: 'x' }))!.changed).toBe(false);
-        expect((await store.bookings.listPendingRefunds(10_000)).map((b) => b.id)).not.toContain(booking.id);
-        expect(await store.bookings.setRefundOutcome(randomUUID(), { status: 'failed', reason: 'x' })).toBeNull();
+        expect((await lifecycle.setRefundOutcome(booking.id, { status: 'failed', reason: 'x' }))!.changed).toBe(false);
+        expect((await lifecycle.listPendingRefunds(10_000)).map((b) => b.id)).not.toContain(booking.id);
+        expect(await lifecycle.setRefundOutcome(randomUUID(), { status: 'failed', reason: 'x' })).toBeNull();
       });
     });
 

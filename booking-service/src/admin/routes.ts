@@ -6,7 +6,7 @@ import { toUnits } from '../payments/money.ts';
 import { isCalendarDate, localDayRange } from '../shows/time-zone.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
-import type { BookingFilter } from '../store/types.ts';
+import type { BookingFilter } from '../bookings/booking.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];

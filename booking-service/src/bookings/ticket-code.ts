@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or typed at the door is unambiguous. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -11,17 +11,6 @@ export function newTicketCode(): string {
   let code = '';
   // 256 is a multiple of 32, so taking each byte modulo 32 keeps every character equally likely.
   for (const byte of bytes) code += ALPHABET[byte % 32];
-  return code;
-}
-
-/**
- * The code of a booking stored before ticket codes existed (MongoDB documents
- * written by an older release): derived from its id, stable across reads.
- */
-export function legacyTicketCode(bookingId: string): string {
-  const digest = createHash('sha256').update(`ticket-code:${bookingId}`).digest();
-  let code = '';
-  for (let i = 0; i < TICKET_CODE_LENGTH; i++) code += ALPHABET[digest[i]! % 32];
   return code;
 }
 

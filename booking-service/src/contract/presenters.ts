@@ -1,5 +1,6 @@
 import { toUnits } from '../payments/money.ts';
-import type { BookingWithDetails, BookingWithShow, Movie as StoredMovie, ShowWithMovie, ShowWithSeats } from '../store/types.ts';
+import type { BookingWithDetails, BookingWithShow } from '../bookings/booking.ts';
+import type { Movie as StoredMovie, ShowWithMovie, ShowWithSeats } from '../shows/show.ts';
 import type { AdminBooking, Booking, DebugBooking, Movie, Show } from './schemas.ts';
 
 /** Domain records -> the JSON field names of spec §3. */

@@ -109,7 +109,6 @@ export const NowPlayingMovieSchema = Type.Object({
 });
 
 export const ErrorSchema = Type.Object({ success: Type.Literal(false), message: Type.String() });
-export const OkMessageSchema = Type.Object({ success: Type.Literal(true), message: Type.String() });
 
 // ---- requests ----
 
@@ -176,7 +175,6 @@ export type Booking = Static<typeof BookingSchema>;
 export type AdminBooking = Static<typeof AdminBookingSchema>;
 export type DebugBooking = Static<typeof DebugBookingSchema>;
 export type NowPlayingMovie = Static<typeof NowPlayingMovieSchema>;
-export type CreateBookingRequest = Static<typeof CreateBookingBody>;
 export type AddShowRequest = Static<typeof AddShowBody>;
 export type UpdateFavoriteRequest = Static<typeof UpdateFavoriteBody>;
 export type ShowDateTimes = Record<string, { time: string; showId: string }[]>;

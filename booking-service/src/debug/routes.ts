@@ -6,7 +6,7 @@ import { testEmail } from '../email/booking-emails.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badGateway, conflict, notFound } from '../http/errors.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
-import type { Booking } from '../store/types.ts';
+import type { Booking } from '../bookings/booking.ts';
 
 const tags = ['debug'];
 const security = [{ bearerAuth: [] }];

@@ -1,4 +1,5 @@
-import type { BookingWithDetails, NewOutboxMessage } from '../store/types.ts';
+import type { BookingWithDetails } from '../bookings/booking.ts';
+import type { NewOutboxMessage } from './outbox.ts';
 import { ticketQrDataUrl } from '../bookings/ticket-qr.ts';
 
 function escapeHtml(value: string): string {

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { OutboxMessage, OutboxRepository, NewOutboxMessage } from '../store/types.ts';
+import type { OutboxMessage, NewOutboxMessage } from './outbox.ts';
+import type { OutboxRepository } from '../store/types.ts';
 
 /** Sends what `sendMail` is given; nodemailer's SMTP transport in production, anything alike in tests. */
 export interface MailTransport {

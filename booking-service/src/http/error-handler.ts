@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { HttpError } from './errors.ts';
 
 interface ValidationIssue {

@@ -1,12 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
+import { isAwaitingPayment } from '../bookings/lifecycle.ts';
 import { BookingIdParams, CheckoutSessionParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { formatMoney } from '../email/booking-emails.ts';
 import { checkoutCsp, checkoutFormPage, CHECKOUT_SCRIPT, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
 import type { CardInput } from './local/cards.ts';
 import { PaymentProviderError } from './provider.ts';
-import type { BookingWithDetails, LocalCheckoutSession } from '../store/types.ts';
+import type { BookingWithDetails } from '../bookings/booking.ts';
+import type { LocalCheckoutSession } from './local/checkout-session.ts';
 
 const tags = ['payments'];
 /** A card form is tiny; anything bigger is not one. */
@@ -120,7 +122,7 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
         const { sessionId } = request.params;
         const { session, booking } = await sessionAndBooking(sessionId);
         if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
-        if (!booking || !local.isPayable(session) || booking.status !== 'held' || booking.isPaid) return closedPage(reply, session, booking);
+        if (!booking || !local.isPayable(session) || !isAwaitingPayment(booking)) return closedPage(reply, session, booking);
         return form(reply, 200, sessionId, booking);
       },
     );
@@ -140,7 +142,7 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
 
         const { session, booking } = await sessionAndBooking(sessionId);
         if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
-        if (!booking || booking.status !== 'held' || booking.isPaid) {
+        if (!booking || !isAwaitingPayment(booking)) {
           // A double submit after paying lands on the success page as the first one did.
           if (session.paymentStatus === 'paid') return reply.redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)), 303);
           return closedPage(reply, session, booking);

@@ -1,7 +1,9 @@
 import type { Config } from '../config/config.ts';
 import { bookingConfirmationEmail, formatMoney, lateRefundEmail, type EmailContext } from '../email/booking-emails.ts';
 import type { Mailer } from '../email/mailer.ts';
-import type { Booking, BookingWithDetails, Store } from '../store/types.ts';
+import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
+import type { Store } from '../store/types.ts';
+import { bookingTransitions } from '../bookings/transitions.ts';
 import {
   cancelUrlFor,
   isPaidSession,
@@ -48,8 +50,6 @@ export type Settlement =
   /** The provider reports another amount or currency than the booking's: left unpaid for support. */
   | { outcome: 'mismatch'; booking: Booking };
 
-export type SettlementOutcome = Settlement['outcome'];
-
 /** The seats a session was for, after the hold, had been taken: why the payment goes back. */
 function lateRefundReason(booking: Booking, takenSeats: string[], now: Date): string {
   return (
@@ -69,6 +69,7 @@ export type PaymentService = ReturnType<typeof createPaymentService>;
  */
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { store, provider, mailer, now, log } = deps;
+  const lifecycle = bookingTransitions(store.bookings);
   const emailContext: EmailContext = { timeZone: deps.config.theatreTimeZone, currency: deps.config.currency };
   const urls = { successUrl: successUrlFor(deps.config.shellUrl), cancelUrl: cancelUrlFor(deps.config.shellUrl) };
 
@@ -101,7 +102,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       urls,
       booking.holdExpiresAt,
     );
-    const attached = await store.bookings.attachPaymentSession(booking.id, { sessionId: created.sessionId, paymentLink: created.url });
+    const attached = await lifecycle.attachPaymentSession(booking.id, { sessionId: created.sessionId, paymentLink: created.url });
     if (attached) return attached;
     // Cancelled, paid, or another session was attached first: this one must never be paid.
     await provider.expireSession(created.sessionId).catch((error: unknown) => {
@@ -122,7 +123,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         `refund-${booking.id}`,
       );
       const ok = refund.status === 'succeeded' || refund.status === 'pending';
-      const result = await store.bookings.setRefundOutcome(booking.id, {
+      const result = await lifecycle.setRefundOutcome(booking.id, {
         status: ok ? 'refunded' : 'failed',
         refundId: refund.refundId,
         reason: ok ? base : `${base} (refund failed: the provider reports ${refund.status})`,
@@ -137,7 +138,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const retry = error instanceof PaymentProviderError && error.kind === 'unavailable';
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error, bookingId: booking.id }, retry ? 'refund failed; it will be retried' : 'refund refused by the provider; support must act');
-      const result = await store.bookings.setRefundOutcome(booking.id, {
+      const result = await lifecycle.setRefundOutcome(booking.id, {
         status: retry ? 'pending' : 'failed',
         reason: `${base} (refund ${retry ? 'will be retried' : 'failed'}: ${message.slice(0, 300)})`,
       });
@@ -147,7 +148,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   /** A payment for a cancelled booking: re-take its seats if they are free, else keep the payment on record and refund it. */
   async function settleLatePayment(booking: Booking, session: ProviderSession): Promise<Settlement> {
-    const retake = await store.bookings.retakeSeats(booking.id, { now: now(), paymentIntentId: session.paymentIntentId });
+    const retake = await lifecycle.retakeSeats(booking.id, { now: now(), paymentIntentId: session.paymentIntentId });
     if (!retake) return { outcome: 'unknown-booking', booking: null };
     if (retake.outcome === 'confirmed') {
       deps.onSeatsChanged(booking.showId);
@@ -159,7 +160,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (retake.booking.isPaid) return { outcome: 'already-paid', booking: retake.booking };
       return { outcome: 'refund', booking: retake.booking };
     }
-    const flagged = await store.bookings.flagRefund(booking.id, {
+    const flagged = await lifecycle.flagRefund(booking.id, {
       paymentIntentId: session.paymentIntentId,
       reason: lateRefundReason(booking, retake.takenSeats, now()),
     });
@@ -195,7 +196,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
     if (options.asyncPaymentFailed) {
       if (booking.status !== 'held') return { outcome: 'payment-failed', booking };
-      const cancelled = await store.bookings.cancelHold(booking.id);
+      const cancelled = await lifecycle.cancelHold(booking.id);
       if (cancelled?.changed) deps.onSeatsChanged(booking.showId);
       log.info({ bookingId: booking.id }, 'delayed payment failed: booking cancelled and seats released');
       return { outcome: 'payment-failed', booking: cancelled?.booking ?? booking };
@@ -211,7 +212,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       if (booking.isPaid) return { outcome: 'already-paid', booking };
       if (booking.status === 'cancelled') return settleLatePayment(booking, session);
-      const confirmed = await store.bookings.confirmPayment(booking.id, { now: now(), paymentIntentId: session.paymentIntentId });
+      const confirmed = await lifecycle.confirmPayment(booking.id, { now: now(), paymentIntentId: session.paymentIntentId });
       if (!confirmed) return { outcome: 'unknown-booking', booking: null };
       if (confirmed.changed) {
         deps.onSeatsChanged(booking.showId);
@@ -226,7 +227,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
     if (session.status === 'expired') {
       if (booking.status !== 'held') return { outcome: 'expired', booking };
-      const cancelled = await store.bookings.cancelHold(booking.id);
+      const cancelled = await lifecycle.cancelHold(booking.id);
       if (cancelled?.changed) {
         deps.onSeatsChanged(booking.showId);
         log.info({ bookingId: booking.id }, 'payment session expired: booking cancelled and seats released');
@@ -270,7 +271,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    */
   async function sweepExpiredHolds(limit = 100): Promise<{ released: number; paid: number }> {
     const at = now();
-    const expired = await store.bookings.listExpiredHolds(at, limit);
+    const expired = await lifecycle.listExpiredHolds(at, limit);
     let released = 0;
     let paid = 0;
     for (const booking of expired) {
@@ -291,7 +292,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             log.warn({ err: error, bookingId: booking.id }, 'could not expire the payment session; releasing the seats anyway');
           }
         }
-        const cancelled = await store.bookings.cancelHold(booking.id, { expiredBy: at });
+        const cancelled = await lifecycle.cancelHold(booking.id, { expiredBy: at });
         if (cancelled?.changed) {
           released++;
           deps.onSeatsChanged(booking.showId);
@@ -312,7 +313,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    */
   async function reconcile(limit = 100): Promise<{ checked: number; settled: Record<string, number>; refunds: number; emails: number }> {
     const settled: Record<string, number> = {};
-    const awaiting = await store.bookings.listAwaitingPayment(limit);
+    const awaiting = await lifecycle.listAwaitingPayment(limit);
     for (const booking of awaiting) {
       try {
         const result = await reconcileBooking(booking);
@@ -321,7 +322,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         log.warn({ err: error, bookingId: booking.id }, 'reconciliation: could not check the payment; next run tries again');
       }
     }
-    const refunds = await store.bookings.listPendingRefunds(limit);
+    const refunds = await lifecycle.listPendingRefunds(limit);
     for (const booking of refunds) {
       await performRefund(booking).catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'reconciliation: refund attempt failed'));
     }
@@ -334,7 +335,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   /** Marks paid on support's word (debug mark-paid) and sends the e-ticket once. */
   async function markPaidBySupport(booking: Booking): Promise<{ changed: boolean; booking: Booking }> {
-    const confirmed = await store.bookings.confirmPayment(booking.id, { now: now(), paymentIntentId: booking.paymentIntentId });
+    const confirmed = await lifecycle.confirmPayment(booking.id, { now: now(), paymentIntentId: booking.paymentIntentId });
     if (!confirmed) return { changed: false, booking };
     if (confirmed.changed) {
       deps.onSeatsChanged(booking.showId);

@@ -5,6 +5,7 @@ import { newTicketCode } from '../bookings/ticket-code.ts';
 import { localDate, zonedInstant } from '../shows/time-zone.ts';
 import { DEV_ACCOUNTS } from '../identity/dev-accounts.ts';
 import type { Store } from '../store/types.ts';
+import { bookingTransitions } from '../bookings/transitions.ts';
 import { movieFromCatalog } from '../shows/import-movie.ts';
 
 const SEED_MOVIES = 8;
@@ -103,7 +104,7 @@ export async function seedStore(store: Store, catalog: Catalog, options: SeedOpt
       ticketCode: newTicketCode(),
     });
     if (result.ok) {
-      await store.bookings.markPaid(id, new Date(createdAt.getTime() + 60_000));
+      await bookingTransitions(store.bookings).markPaid(id, new Date(createdAt.getTime() + 60_000));
       sold++;
     }
   }

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types.ts';
-import type { Movie } from '../store/types.ts';
+import type { Movie } from './show.ts';
 
 export const CAST_LIMIT = 12;
 

@@ -1,4 +1,4 @@
-import type { Show } from '../store/types.ts';
+import type { Show } from './show.ts';
 import { localDate } from './time-zone.ts';
 import type { ShowDateTimes } from '../contract/schemas.ts';
 

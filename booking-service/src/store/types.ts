@@ -1,158 +1,18 @@
+import type { DailySales, SalesSummary } from '../admin/sales.ts';
+import type { Booking, BookingFilter, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking } from '../bookings/booking.ts';
+import type { BookingGuard, GuardedUpdate, GuardedUpdateResult } from '../bookings/lifecycle.ts';
+import type { NewOutboxMessage, OutboxMessage } from '../email/outbox.ts';
+import type { LocalCheckoutSession, NewLocalCheckoutSession } from '../payments/local/checkout-session.ts';
+import type { Movie, SeatState, Show, ShowWithMovie, ShowWithSeats } from '../shows/show.ts';
+import type { User } from '../users/user.ts';
+
 /**
- * The store the routes talk to. Each database adapter (PostgreSQL/PGlite now,
- * MongoDB later) implements these interfaces with the same behaviour, and the
+ * The store the domains talk to (its records are the domains' models). Each database adapter
+ * (PGlite/PostgreSQL, MongoDB) implements these interfaces with the same behaviour, and the
  * repository contract tests run against every adapter.
  */
 
-export interface CastMember { name: string; character: string; profile_path: string | null }
-
-export interface Movie {
-  id: string;
-  title: string;
-  tagline: string;
-  overview: string;
-  posterPath: string | null;
-  backdropPath: string | null;
-  releaseDate: string;
-  runtime: number;
-  genres: { id: number; name: string }[];
-  voteAverage: number;
-  voteCount: number;
-  originalLanguage: string;
-  casts: CastMember[];
-}
-
-export interface Show { id: string; movieId: string; startsAt: Date; priceCents: number }
-export interface ShowWithMovie extends Show { movie: Movie }
-export type SeatState = 'held' | 'paid';
-/** A show with its ledger: seat id -> held or paid. */
-export interface ShowWithSeats extends ShowWithMovie { occupiedSeats: Record<string, SeatState> }
-
-export interface User { id: string; name: string; email: string }
-
-export type BookingStatus = 'held' | 'paid' | 'cancelled';
-/**
- * A payment that arrived for a cancelled booking whose seats were taken again:
- * pending (to refund, or retrying), refunded, or failed (the provider refused; support acts).
- */
-export type RefundStatus = 'pending' | 'refunded' | 'failed';
-
-export interface Booking {
-  id: string;
-  userId: string;
-  showId: string;
-  seats: string[];
-  amountCents: number;
-  status: BookingStatus;
-  isPaid: boolean;
-  paymentLink: string | null;
-  paymentSessionId: string | null;
-  /** The provider's record of the payment (Stripe PaymentIntent id), once paid. */
-  paymentIntentId: string | null;
-  holdExpiresAt: Date;
-  paidAt: Date | null;
-  createdAt: Date;
-  /** Short unguessable code printed on the e-ticket (and in its QR code). */
-  ticketCode: string;
-  refundStatus: RefundStatus | null;
-  /** Why the payment is refunded, and what happened (for support). */
-  refundReason: string | null;
-  refundId: string | null;
-}
-
-export interface BookingWithShow extends Booking { show: ShowWithMovie }
-export interface BookingWithDetails extends BookingWithShow { user: User }
-
-export interface NewBooking {
-  id: string;
-  userId: string;
-  showId: string;
-  seats: string[];
-  amountCents: number;
-  holdExpiresAt: Date;
-  /** Where the customer pays; the payment session's url is attached once the provider answers. */
-  paymentLink: string | null;
-  createdAt: Date;
-  ticketCode: string;
-}
-
-/** Either the booking with its seats reserved, or the seats someone else holds. */
-export type CreateBookingResult = { ok: true; booking: Booking } | { ok: false; takenSeats: string[] };
-
-export interface BookingFilter {
-  bookingId?: string;
-  movieId?: string;
-  /** Show date in the theatre's time zone, as [start, end) instants. */
-  showsBetween?: { from: Date; to: Date };
-  isPaid?: boolean;
-  userId?: string;
-}
-
 export interface Page<T> { items: T[]; total: number }
-
-export interface SalesSummary { paidBookings: number; revenueCents: number }
-
-/** Paid sales of one theatre-local day. */
-export interface DailySales { date: string; revenueCents: number; tickets: number }
-
-export interface OutboxMessage {
-  id: string;
-  bookingId: string | null;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: Date;
-  /** When it was handed to the SMTP server (or, without one, stored as delivered to the outbox). */
-  sentAt: Date | null;
-  /** Failed delivery attempts so far, and the last error. */
-  attempts: number;
-  lastError: string | null;
-  /** When an unsent message is next due for delivery (null: not scheduled). */
-  nextAttemptAt: Date | null;
-}
-
-export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'createdAt' | 'sentAt' | 'attempts' | 'lastError' | 'nextAttemptAt'> & {
-  sentAt?: Date | null;
-  nextAttemptAt?: Date | null;
-};
-
-/** The outcome of a conditional change: the booking as it now is, and whether this call changed it. */
-export interface Transition { booking: Booking; changed: boolean }
-
-/** Re-taking the seats of a cancelled booking for a payment that came after its hold. */
-export type RetakeResult =
-  | { outcome: 'confirmed'; booking: Booking }
-  | { outcome: 'seats-taken'; takenSeats: string[]; booking: Booking }
-  /** The booking is not cancelled (any more), or is already flagged for refund: nothing changed. */
-  | { outcome: 'not-cancelled'; booking: Booking };
-
-export type CheckoutSessionStatus = 'open' | 'complete' | 'expired';
-
-/** A payment session of the local checkout (the embedded stand-in for Stripe Checkout). */
-export interface LocalCheckoutSession {
-  id: string;
-  bookingId: string;
-  amountCents: number;
-  currency: string;
-  description: string;
-  status: CheckoutSessionStatus;
-  paymentStatus: 'paid' | 'unpaid';
-  paymentIntentId: string | null;
-  successUrl: string;
-  cancelUrl: string;
-  expiresAt: Date;
-  createdAt: Date;
-  completedAt: Date | null;
-  refundId: string | null;
-  refundedCents: number;
-}
-
-export type NewLocalCheckoutSession = Omit<
-  LocalCheckoutSession,
-  'status' | 'paymentStatus' | 'paymentIntentId' | 'completedAt' | 'refundId' | 'refundedCents'
->;
 
 export interface MovieRepository {
   /** Inserts the movie or refreshes its catalogue details. */
@@ -183,43 +43,17 @@ export interface BookingRepository {
   findByPaymentSession(sessionId: string): Promise<Booking | null>;
   listForUser(userId: string): Promise<BookingWithShow[]>;
   list(filter: BookingFilter, page: { offset: number; limit: number }): Promise<Page<BookingWithDetails>>;
-  /** Marks paid if not already; returns the booking as it now is, or null when unknown. */
-  markPaid(id: string, now: Date): Promise<Booking | null>;
   salesSummary(): Promise<SalesSummary>;
 
   /**
-   * Records the payment session and its url on a held, unpaid booking that has no session yet
-   * (conditional: the first session wins); null when that did not happen.
+   * The one way a booking changes after it is created: applies the changes and the seat effect in
+   * one atomic write if the stored booking still matches the guard (bookings/lifecycle.ts declares
+   * every such update). `changed` says whether this call made the change; a retake that finds a
+   * seat in another booking changes nothing and names the taken seats. Null when unknown.
    */
-  attachPaymentSession(id: string, session: { sessionId: string; paymentLink: string }): Promise<Booking | null>;
-  /**
-   * held and unpaid -> paid, conditionally (one caller wins, whatever the concurrency), recording
-   * the provider's payment id; `changed` says whether this call made it. Null when unknown.
-   */
-  confirmPayment(id: string, payment: { now: Date; paymentIntentId: string | null }): Promise<Transition | null>;
-  /**
-   * held and unpaid -> cancelled, conditionally, releasing its seats in the same write and clearing
-   * the payment link. With `expiredBy`, only if the hold ended by then. Null when unknown.
-   */
-  cancelHold(id: string, options?: { expiredBy?: Date }): Promise<Transition | null>;
-  /** Held, unpaid bookings whose hold ended by `now`, oldest hold first. */
-  listExpiredHolds(now: Date, limit: number): Promise<Booking[]>;
-  /** Held, unpaid bookings with a payment session, to check with the provider; oldest first. */
-  listAwaitingPayment(limit: number): Promise<Booking[]>;
-  /**
-   * A payment arrived for a cancelled booking: re-takes all its seats and marks it paid in one
-   * atomic write, or takes nothing and names the seats now held by others. Null when unknown.
-   */
-  retakeSeats(id: string, payment: { now: Date; paymentIntentId: string | null }): Promise<RetakeResult | null>;
-  /** cancelled, not yet flagged -> refund pending, keeping the payment on record (conditional). */
-  flagRefund(id: string, refund: { paymentIntentId: string | null; reason: string }): Promise<Transition | null>;
-  /** pending -> refunded / failed (or still pending, with a new note), conditionally. */
-  setRefundOutcome(
-    id: string,
-    outcome: { status: RefundStatus; refundId?: string | null; reason: string },
-  ): Promise<Transition | null>;
-  /** Bookings with a refund still to make, oldest first. */
-  listPendingRefunds(limit: number): Promise<Booking[]>;
+  updateIf(id: string, update: GuardedUpdate): Promise<GuardedUpdateResult | null>;
+  /** Bookings matching the guard, oldest first by the given instant (the id breaks ties). */
+  listMatching(guard: BookingGuard, oldestFirstBy: 'holdExpiresAt' | 'createdAt', limit: number): Promise<Booking[]>;
 }
 
 export interface UserRepository {

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import type { Movie, NewBooking } from '../../src/store/types.ts';
+import type { NewBooking } from '../../src/bookings/booking.ts';
+import type { Movie } from '../../src/shows/show.ts';
 import { createModels, type Models } from '../../src/db/mongo/models.ts';
 
 /** Models on a connection that never connects: enough to build, validate and cast documents and queries. */

@@ -1,27 +1,19 @@
 import type { Model } from 'mongoose';
-import type { Booking, BookingRepository, BookingWithDetails, BookingWithShow, CreateBookingResult, RetakeResult, Transition } from '../../store/types.ts';
+import type { Booking, BookingWithDetails, BookingWithShow, CreateBookingResult } from '../../bookings/booking.ts';
+import type { GuardedUpdateResult } from '../../bookings/lifecycle.ts';
+import type { BookingRepository } from '../../store/types.ts';
 import { bookingDocument, toBooking, toMovie, toShow, toUser } from './mappers.ts';
 import type { Models } from './models.ts';
 import {
-  attachSessionUpdate,
-  awaitingPaymentFilter,
   bookingListFilter,
-  cancelHoldUpdate,
-  confirmPaymentUpdate,
-  expiredHoldsFilter,
-  flagRefundUpdate,
+  guardedBookingUpdate,
+  guardFilter,
   isDuplicateKeyError,
   liveHoldersOfSeats,
-  markPaidUpdate,
   NEWEST_FIRST,
-  OLDEST_FIRST,
-  pendingRefundsFilter,
-  refundOutcomeUpdate,
-  retakeSeatsUpdate,
   salesSummaryPipeline,
   takenSeats,
   unique,
-  type ConditionalUpdate,
 } from './queries.ts';
 import type { BookingDocument, ShowDocument } from './schemas.ts';
 import { claimSeats } from './seat-claim.ts';
@@ -74,20 +66,6 @@ export function createBookingRepository(models: Models): BookingRepository {
     return { total, items: await withDetails(docs) };
   }
 
-  /** Applies a conditional single-document update; `changed` says whether it matched. */
-  async function apply(id: string, { filter, update }: ConditionalUpdate): Promise<Transition | null> {
-    const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<BookingDocument>();
-    if (updated) return { booking: toBooking(updated), changed: true };
-    const current = await get(id);
-    return current ? { booking: current, changed: false } : null;
-  }
-
-  async function findMany(filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit: number): Promise<Booking[]> {
-    if (limit <= 0) return [];
-    const docs = await Bookings.find(filter).sort(sort).limit(limit).lean<BookingDocument[]>();
-    return docs.map(toBooking);
-  }
-
   return {
     async create(booking): Promise<CreateBookingResult> {
       // The show's movie and instant never change, so the booking keeps a copy for the admin filters.
@@ -129,39 +107,16 @@ export function createBookingRepository(models: Models): BookingRepository {
 
     list,
 
-    async markPaid(id, now) {
-      // Conditional single-document update: only a held, unpaid booking changes.
-      const { filter, update } = markPaidUpdate(id, now);
-      const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<BookingDocument>();
-      if (updated) return toBooking(updated);
-      return get(id);
-    },
-
     async salesSummary() {
       const [row] = await Bookings.aggregate<{ paidBookings: number; revenueCents: number }>(salesSummaryPipeline());
       return { paidBookings: row?.paidBookings ?? 0, revenueCents: row?.revenueCents ?? 0 };
     },
 
-    async attachPaymentSession(id, session) {
-      const { filter, update } = attachSessionUpdate(id, session);
-      const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after', runValidators: true }).lean<BookingDocument>();
-      return updated ? toBooking(updated) : null;
-    },
-
-    confirmPayment: (id, { now, paymentIntentId }) => apply(id, confirmPaymentUpdate(id, now, paymentIntentId)),
-
-    // One conditional write changes the status and releases the seats (live: false) together.
-    cancelHold: (id, options = {}) => apply(id, cancelHoldUpdate(id, options.expiredBy)),
-
-    listExpiredHolds: (now, limit) => findMany(expiredHoldsFilter(now), { holdExpiresAt: 1, _id: 1 }, limit),
-
-    listAwaitingPayment: (limit) => findMany(awaitingPaymentFilter(), OLDEST_FIRST, limit),
-
-    async retakeSeats(id, { now, paymentIntentId }): Promise<RetakeResult | null> {
-      const { filter, update } = retakeSeatsUpdate(id, now, paymentIntentId);
+    async updateIf(id, update): Promise<GuardedUpdateResult | null> {
+      const { filter, update: write } = guardedBookingUpdate(id, update);
       try {
-        const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<BookingDocument>();
-        if (updated) return { outcome: 'confirmed', booking: toBooking(updated) };
+        const updated = await Bookings.findOneAndUpdate(filter, write, { returnDocument: 'after', runValidators: true }).lean<BookingDocument>();
+        if (updated) return { booking: toBooking(updated), changed: true };
       } catch (error) {
         // The seat ledger's unique index refused to make the booking live again: a seat is taken.
         if (!isDuplicateKeyError(error)) throw error;
@@ -169,16 +124,16 @@ export function createBookingRepository(models: Models): BookingRepository {
         const holders = await Bookings.find(liveHoldersOfSeats(current.showId, current.seats), { seats: 1 }).lean<
           Pick<BookingDocument, '_id' | 'seats'>[]
         >();
-        return { outcome: 'seats-taken', takenSeats: takenSeats(current.seats, holders.filter((h) => h._id !== id)), booking: current };
+        return { booking: current, changed: false, takenSeats: takenSeats(current.seats, holders.filter((h) => h._id !== id)) };
       }
       const current = await get(id);
-      return current ? { outcome: 'not-cancelled', booking: current } : null;
+      return current && { booking: current, changed: false };
     },
 
-    flagRefund: (id, { paymentIntentId, reason }) => apply(id, flagRefundUpdate(id, paymentIntentId, reason)),
-
-    setRefundOutcome: (id, outcome) => apply(id, refundOutcomeUpdate(id, outcome)),
-
-    listPendingRefunds: (limit) => findMany(pendingRefundsFilter(), OLDEST_FIRST, limit),
+    async listMatching(guard, oldestFirstBy, limit) {
+      if (limit <= 0) return [];
+      const docs = await Bookings.find(guardFilter(guard)).sort({ [oldestFirstBy]: 1, _id: 1 }).limit(limit).lean<BookingDocument[]>();
+      return docs.map(toBooking);
+    },
   };
 }

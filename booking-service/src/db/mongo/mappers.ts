@@ -1,15 +1,9 @@
-import { legacyTicketCode } from '../../bookings/ticket-code.ts';
-import type {
-  Booking,
-  LocalCheckoutSession,
-  Movie,
-  NewBooking,
-  NewLocalCheckoutSession,
-  NewOutboxMessage,
-  OutboxMessage,
-  Show,
-  User,
-} from '../../store/types.ts';
+import type { Booking, NewBooking } from '../../bookings/booking.ts';
+import { NEW_BOOKING_STATE } from '../../bookings/lifecycle.ts';
+import type { NewOutboxMessage, OutboxMessage } from '../../email/outbox.ts';
+import type { LocalCheckoutSession, NewLocalCheckoutSession } from '../../payments/local/checkout-session.ts';
+import type { Movie, Show } from '../../shows/show.ts';
+import type { User } from '../../users/user.ts';
 import type {
   BookingDocument,
   CheckoutSessionDocument,
@@ -93,7 +87,7 @@ export function toBooking(doc: BookingDocument): Booking {
     holdExpiresAt: doc.holdExpiresAt,
     paidAt: doc.paidAt ?? null,
     createdAt: doc.createdAt,
-    ticketCode: doc.ticketCode ?? legacyTicketCode(doc._id),
+    ticketCode: doc.ticketCode,
     refundStatus: doc.refundStatus ?? null,
     refundReason: doc.refundReason ?? null,
     refundId: doc.refundId ?? null,
@@ -111,8 +105,7 @@ export function bookingDocument(booking: NewBooking, show: Pick<ShowDocument, 'm
     seats: [...booking.seats],
     live: true,
     amountCents: booking.amountCents,
-    status: 'held',
-    isPaid: false,
+    ...NEW_BOOKING_STATE,
     paymentLink: booking.paymentLink,
     paymentSessionId: null,
     paymentIntentId: null,

@@ -1,4 +1,5 @@
-import type { Movie, MovieRepository } from '../../store/types.ts';
+import type { Movie } from '../../shows/show.ts';
+import type { MovieRepository } from '../../store/types.ts';
 import { movieDetails, movieDocument, toMovie } from './mappers.ts';
 import type { Models } from './models.ts';
 import { upcomingMoviesPipeline } from './queries.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxMessage, OutboxRepository } from '../../store/types.ts';
+import type { OutboxMessage } from '../../email/outbox.ts';
+import type { OutboxRepository } from '../../store/types.ts';
 import { outboxDocument, toOutboxMessage } from './mappers.ts';
 import type { Models } from './models.ts';
 import { claimMessageUpdate, dueMessagesFilter, markFailedUpdate, markSentUpdate, NEWEST_FIRST, type ConditionalUpdate } from './queries.ts';

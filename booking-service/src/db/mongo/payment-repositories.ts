@@ -1,4 +1,5 @@
-import type { CheckoutSessionRepository, LocalCheckoutSession, WebhookEventRepository } from '../../store/types.ts';
+import type { LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
+import type { CheckoutSessionRepository, WebhookEventRepository } from '../../store/types.ts';
 import { checkoutSessionDocument, toCheckoutSession } from './mappers.ts';
 import type { Models } from './models.ts';
 import {

@@ -1,31 +1,24 @@
 import { mongo } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { offlineModels, SHOW_ID } from '../../../test/support/mongo-fixtures.ts';
+import { queues, transitions } from '../../bookings/lifecycle.ts';
 import { bookingSchema, checkoutSessionSchema, outboxSchema } from './schemas.ts';
 import {
-  attachSessionUpdate,
-  awaitingPaymentFilter,
-  cancelHoldUpdate,
   claimMessageUpdate,
   completeSessionUpdate,
-  confirmPaymentUpdate,
   dueMessagesFilter,
-  expiredHoldsFilter,
   expireSessionUpdate,
-  flagRefundUpdate,
   markFailedUpdate,
   markSentUpdate,
-  pendingRefundsFilter,
-  refundOutcomeUpdate,
   refundSessionUpdate,
-  retakeSeatsUpdate,
   type ConditionalUpdate,
   bookingListFilter,
+  guardedBookingUpdate,
+  guardFilter,
   bulkWriteResultOf,
   isDuplicateKeyError,
   liveBookingsOfShows,
   liveHoldersOfSeats,
-  markPaidUpdate,
   NEWEST_FIRST,
   salesSummaryPipeline,
   seatLedgers,
@@ -103,7 +96,7 @@ describe('seat and show queries', () => {
   });
 
   it('marks paid only a held, unpaid booking', () => {
-    const { filter, update } = markPaidUpdate(SHOW_ID, from);
+    const { filter, update } = guardedBookingUpdate(SHOW_ID, transitions.confirmPayment({ now: from }));
     expect(filter).toEqual({ _id: { $eq: SHOW_ID }, isPaid: false, status: 'held' });
     expect(update).toEqual({ $set: { isPaid: true, status: 'paid', paidAt: from } });
     expect(() => models.Booking.find(filter).cast()).not.toThrow();
@@ -142,7 +135,7 @@ describe('payment updates: conditional single-document writes', () => {
   }
 
   it('attaches a payment session only to a held, unpaid booking that has none yet', () => {
-    const u = attachSessionUpdate(SHOW_ID, { sessionId: 'cs_1', paymentLink: 'https://checkout/x' });
+    const u = guardedBookingUpdate(SHOW_ID, transitions.attachPaymentSession({ sessionId: 'cs_1', paymentLink: 'https://checkout/x' }));
     expect(u).toEqual({
       filter: { _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, paymentSessionId: null },
       update: { $set: { paymentSessionId: 'cs_1', paymentLink: 'https://checkout/x' } },
@@ -152,7 +145,7 @@ describe('payment updates: conditional single-document writes', () => {
   });
 
   it('confirms a payment only on a held, unpaid booking, recording the payment id', () => {
-    const u = confirmPaymentUpdate(SHOW_ID, at, 'pi_1');
+    const u = guardedBookingUpdate(SHOW_ID, transitions.confirmPayment({ now: at, paymentIntentId: 'pi_1' }));
     expect(u).toEqual({
       filter: { _id: { $eq: SHOW_ID }, isPaid: false, status: 'held' },
       update: { $set: { isPaid: true, status: 'paid', paidAt: at, paymentIntentId: 'pi_1' } },
@@ -161,44 +154,44 @@ describe('payment updates: conditional single-document writes', () => {
   });
 
   it('cancels a hold and releases its seats (live: false) in the same write, optionally only once expired', () => {
-    expect(cancelHoldUpdate(SHOW_ID)).toEqual({
+    expect(guardedBookingUpdate(SHOW_ID, transitions.cancelHold())).toEqual({
       filter: { _id: { $eq: SHOW_ID }, status: 'held', isPaid: false },
       update: { $set: { status: 'cancelled', live: false, paymentLink: null } },
     });
-    const timed = cancelHoldUpdate(SHOW_ID, at);
+    const timed = guardedBookingUpdate(SHOW_ID, transitions.cancelHold({ expiredBy: at }));
     expect(timed.filter).toEqual({ _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, holdExpiresAt: { $lte: at } });
     setsKnownFields(bookingSchema, timed);
     expect(() => models.Booking.find(timed.filter).cast()).not.toThrow();
   });
 
   it('finds expired holds through the partial index on unpaid bookings, and bookings awaiting payment', () => {
-    expect(expiredHoldsFilter(at)).toEqual({ isPaid: false, status: 'held', holdExpiresAt: { $lte: at } });
-    expect(awaitingPaymentFilter()).toEqual({ isPaid: false, status: 'held', paymentSessionId: { $type: 'string' } });
-    expect(pendingRefundsFilter()).toEqual({ refundStatus: 'pending' });
-    for (const filter of [expiredHoldsFilter(at), awaitingPaymentFilter(), pendingRefundsFilter()]) {
+    expect(guardFilter(queues.expiredHolds(at))).toEqual({ isPaid: false, status: 'held', holdExpiresAt: { $lte: at } });
+    expect(guardFilter(queues.awaitingPayment)).toEqual({ isPaid: false, status: 'held', paymentSessionId: { $type: 'string' } });
+    expect(guardFilter(queues.pendingRefunds)).toEqual({ refundStatus: 'pending' });
+    for (const filter of [guardFilter(queues.expiredHolds(at)), guardFilter(queues.awaitingPayment), guardFilter(queues.pendingRefunds)]) {
       expect(() => models.Booking.find(filter).cast()).not.toThrow();
     }
   });
 
   it('re-takes the seats of a cancelled booking by making it live again (the unique index decides)', () => {
-    const u = retakeSeatsUpdate(SHOW_ID, at, 'pi_2');
+    const u = guardedBookingUpdate(SHOW_ID, transitions.payLate({ now: at, paymentIntentId: 'pi_2' }));
     expect(u.filter).toEqual({ _id: { $eq: SHOW_ID }, status: 'cancelled', live: false, refundStatus: null });
     expect(u.update).toEqual({ $set: { live: true, status: 'paid', isPaid: true, paidAt: at, paymentIntentId: 'pi_2', paymentLink: null } });
     setsKnownFields(bookingSchema, u);
   });
 
   it('flags a refund once, and moves only a pending refund on', () => {
-    const flag = flagRefundUpdate(SHOW_ID, 'pi_3', 'seats taken');
+    const flag = guardedBookingUpdate(SHOW_ID, transitions.flagRefund({ paymentIntentId: 'pi_3', reason: 'seats taken' }));
     expect(flag).toEqual({
       filter: { _id: { $eq: SHOW_ID }, status: 'cancelled', refundStatus: null },
       update: { $set: { refundStatus: 'pending', refundReason: 'seats taken', paymentIntentId: 'pi_3' } },
     });
-    const done = refundOutcomeUpdate(SHOW_ID, { status: 'refunded', refundId: 're_1', reason: 'seats taken' });
+    const done = guardedBookingUpdate(SHOW_ID, transitions.recordRefundOutcome({ status: 'refunded', refundId: 're_1', reason: 'seats taken' }));
     expect(done).toEqual({
       filter: { _id: { $eq: SHOW_ID }, refundStatus: 'pending' },
       update: { $set: { refundStatus: 'refunded', refundReason: 'seats taken', refundId: 're_1' } },
     });
-    expect(refundOutcomeUpdate(SHOW_ID, { status: 'pending', reason: 'retry' }).update).toEqual({ $set: { refundStatus: 'pending', refundReason: 'retry' } });
+    expect(guardedBookingUpdate(SHOW_ID, transitions.recordRefundOutcome({ status: 'pending', reason: 'retry' })).update).toEqual({ $set: { refundStatus: 'pending', refundReason: 'retry' } });
     setsKnownFields(bookingSchema, flag);
     setsKnownFields(bookingSchema, done);
   });

@@ -1,6 +1,8 @@
 import type { PipelineStage } from 'mongoose';
 import { sortSeats } from '../../seats/seat-map.ts';
-import type { BookingFilter, SeatState } from '../../store/types.ts';
+import type { BookingFilter } from '../../bookings/booking.ts';
+import type { BookingGuard, GuardedUpdate } from '../../bookings/lifecycle.ts';
+import type { SeatState } from '../../shows/show.ts';
 import { COLLECTIONS, type BookingDocument } from './schemas.ts';
 
 /**
@@ -44,93 +46,37 @@ export function upcomingShowsOfMovie(movieId: string, now: Date): Filter {
   return { movieId: { $eq: movieId }, startsAt: { $gt: now } };
 }
 
-/** Only a held, unpaid booking changes, so marking paid twice is harmless. */
-export function markPaidUpdate(id: string, now: Date): { filter: Filter; update: Filter } {
-  return {
-    filter: { _id: { $eq: id }, isPaid: false, status: 'held' },
-    update: { $set: { isPaid: true, status: 'paid', paidAt: now } },
-  };
-}
-
 export interface ConditionalUpdate { filter: Filter; update: Filter }
 
-/** Payment session and link of a held, unpaid booking that has none yet (the first session wins). */
-export function attachSessionUpdate(id: string, session: { sessionId: string; paymentLink: string }): ConditionalUpdate {
-  return {
-    filter: { _id: { $eq: id }, status: 'held', isPaid: false, paymentSessionId: null },
-    update: { $set: { paymentSessionId: session.sessionId, paymentLink: session.paymentLink } },
-  };
-}
-
-/** held and unpaid -> paid, with the provider's payment id. */
-export function confirmPaymentUpdate(id: string, now: Date, paymentIntentId: string | null): ConditionalUpdate {
-  return {
-    filter: { _id: { $eq: id }, isPaid: false, status: 'held' },
-    update: { $set: { isPaid: true, status: 'paid', paidAt: now, paymentIntentId } },
-  };
+/** The lifecycle's guard as a query on the booking document (see matchesGuard for its meaning). */
+export function guardFilter(guard: BookingGuard): Filter {
+  const filter: Filter = {};
+  if (guard.status !== undefined) filter.status = guard.status;
+  if (guard.isPaid !== undefined) filter.isPaid = guard.isPaid;
+  if (guard.refundStatus !== undefined) filter.refundStatus = guard.refundStatus;
+  if (guard.paymentSession === 'none') filter.paymentSessionId = null;
+  if (guard.paymentSession === 'some') filter.paymentSessionId = { $type: 'string' };
+  if (guard.holdEndedBy) filter.holdExpiresAt = { $lte: guard.holdEndedBy };
+  return filter;
 }
 
 /**
- * held and unpaid -> cancelled. `live: false` takes the booking out of the seat
- * ledger's unique index in the same single-document write: the seats are released
- * exactly when the status changes, and only by the one caller whose update matched.
+ * A guarded update of the lifecycle as one conditional single-document write. The seat ledger is
+ * the unique index on (showId, seats) over live bookings, so the seat effect is the `live` flag in
+ * the same write: releasing takes the booking out of the index exactly when the status changes
+ * (and only for the one caller whose update matched); retaking puts it back, and the server refuses
+ * the whole update (duplicate key) if any seat is now in another live booking: all seats or none.
  */
-export function cancelHoldUpdate(id: string, expiredBy?: Date): ConditionalUpdate {
-  return {
-    filter: { _id: { $eq: id }, status: 'held', isPaid: false, ...(expiredBy ? { holdExpiresAt: { $lte: expiredBy } } : {}) },
-    update: { $set: { status: 'cancelled', live: false, paymentLink: null } },
-  };
+export function guardedBookingUpdate(id: string, { guard, changes, seats }: GuardedUpdate): ConditionalUpdate {
+  const filter: Filter = { _id: { $eq: id }, ...guardFilter(guard) };
+  const set: Filter = { ...changes };
+  if (seats === 'release') set.live = false;
+  if (seats === 'retake') {
+    filter.live = false;
+    set.live = true;
+  }
+  return { filter, update: { $set: set } };
 }
-
-/** Held, unpaid bookings whose hold ended by `now` (served by the partial index on unpaid holds). */
-export function expiredHoldsFilter(now: Date): Filter {
-  return { isPaid: false, status: 'held', holdExpiresAt: { $lte: now } };
-}
-
-/** Held, unpaid bookings that have a payment session to check. */
-export function awaitingPaymentFilter(): Filter {
-  return { isPaid: false, status: 'held', paymentSessionId: { $type: 'string' } };
-}
-
-/**
- * cancelled (and not flagged for refund) -> paid and live again. Becoming live puts
- * the seats back into the unique index: if any is now in another live booking the
- * server refuses the whole update (duplicate key), so all seats are taken or none.
- */
-export function retakeSeatsUpdate(id: string, now: Date, paymentIntentId: string | null): ConditionalUpdate {
-  return {
-    filter: { _id: { $eq: id }, status: 'cancelled', live: false, refundStatus: null },
-    update: { $set: { live: true, status: 'paid', isPaid: true, paidAt: now, paymentIntentId, paymentLink: null } },
-  };
-}
-
-/** cancelled, not yet flagged -> refund pending, with the payment kept on record. */
-export function flagRefundUpdate(id: string, paymentIntentId: string | null, reason: string): ConditionalUpdate {
-  return {
-    filter: { _id: { $eq: id }, status: 'cancelled', refundStatus: null },
-    update: { $set: { refundStatus: 'pending', refundReason: reason, paymentIntentId } },
-  };
-}
-
-export function refundOutcomeUpdate(
-  id: string,
-  outcome: { status: string; refundId?: string | null; reason: string },
-): ConditionalUpdate {
-  return {
-    filter: { _id: { $eq: id }, refundStatus: 'pending' },
-    update: {
-      $set: { refundStatus: outcome.status, refundReason: outcome.reason, ...(outcome.refundId !== undefined ? { refundId: outcome.refundId } : {}) },
-    },
-  };
-}
-
-/** Late payments still to refund (served by the partial index on pending refunds). */
-export function pendingRefundsFilter(): Filter {
-  return { refundStatus: 'pending' };
-}
-
-/** Oldest first; the id breaks ties. */
-export const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
 
 /** Unsent messages whose next attempt is due by `now`. */
 export function dueMessagesFilter(now: Date): Filter {

@@ -1,5 +1,6 @@
 import type { PipelineStage } from 'mongoose';
-import type { DailySales, ReportRepository } from '../../store/types.ts';
+import type { DailySales } from '../../admin/sales.ts';
+import type { ReportRepository } from '../../store/types.ts';
 import type { Models } from './models.ts';
 
 /** The pipeline of dailySales, apart so the offline tests can check it. */

@@ -1,7 +1,9 @@
 import { Schema } from 'mongoose';
 import { isSeatId, MAX_SEATS_PER_BOOKING } from '../../seats/seat-map.ts';
 import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
-import type { BookingStatus, CastMember, CheckoutSessionStatus, LocalCheckoutSession, RefundStatus } from '../../store/types.ts';
+import type { BookingStatus, RefundStatus } from '../../bookings/booking.ts';
+import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
+import type { CastMember } from '../../shows/show.ts';
 
 /**
  * The documents the MongoDB store keeps, one collection each, with the

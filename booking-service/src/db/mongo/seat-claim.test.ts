@@ -1,7 +1,7 @@
 import { mongo } from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_ID, SHOW_ID } from '../../../test/support/mongo-fixtures.ts';
-import type { Booking } from '../../store/types.ts';
+import type { Booking } from '../../bookings/booking.ts';
 import { CLAIM_ATTEMPTS, claimSeats, type SeatClaimSteps } from './seat-claim.ts';
 
 /** The booking insert's decision logic, with the database steps stood in for. */

@@ -1,4 +1,4 @@
-import type { Booking, CreateBookingResult } from '../../store/types.ts';
+import type { Booking, CreateBookingResult } from '../../bookings/booking.ts';
 import { isDuplicateKeyError, takenSeats } from './queries.ts';
 
 /** The writes and reads a seat claim needs, so the algorithm can be checked without a server. */

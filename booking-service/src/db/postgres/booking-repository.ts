@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, movies, seatReservations, shows, users } from '../schema.ts';
-import type { BookingFilter, BookingRepository, CreateBookingResult, RetakeResult, Transition } from '../../store/types.ts';
+import type { BookingFilter, CreateBookingResult } from '../../bookings/booking.ts';
+import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
+import type { BookingRepository } from '../../store/types.ts';
 import { toBooking, toMovie, toShow, toUser } from './mappers.ts';
 
 /** Thrown inside the transaction to roll it back when a seat is already taken. */
@@ -9,6 +11,19 @@ class SeatsTaken extends Error {
   constructor(readonly seats: string[]) {
     super('seats taken');
   }
+}
+
+/** The guard as a condition on the booking row (see matchesGuard for its meaning). */
+function guardCondition(guard: BookingGuard): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (guard.status !== undefined) conditions.push(eq(bookings.status, guard.status));
+  if (guard.isPaid !== undefined) conditions.push(eq(bookings.isPaid, guard.isPaid));
+  if (guard.refundStatus === null) conditions.push(isNull(bookings.refundStatus));
+  else if (guard.refundStatus !== undefined) conditions.push(eq(bookings.refundStatus, guard.refundStatus));
+  if (guard.paymentSession === 'none') conditions.push(isNull(bookings.paymentSessionId));
+  if (guard.paymentSession === 'some') conditions.push(isNotNull(bookings.paymentSessionId));
+  if (guard.holdEndedBy) conditions.push(lte(bookings.holdExpiresAt, guard.holdEndedBy));
+  return and(...conditions);
 }
 
 function whereOf(filter: BookingFilter): SQL | undefined {
@@ -23,23 +38,41 @@ function whereOf(filter: BookingFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export function createBookingRepository(db: Db): BookingRepository {
-  type Row = typeof bookings.$inferSelect;
+type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-  /** The booking after a conditional update: the updated row if it matched, else the row as it is. */
-  async function transition(id: string, updated: Row | undefined): Promise<Transition | null> {
-    if (updated) return { booking: toBooking(updated), changed: true };
-    const [current] = await db.select().from(bookings).where(eq(bookings.id, id));
-    return current ? { booking: toBooking(current), changed: false } : null;
+/**
+ * The guarded update and its seat effect. In a transaction, the row lock of the update serialises
+ * competing callers: the second re-reads the row after the first commits, no longer finds it
+ * matching, and changes nothing. Throws SeatsTaken (rolling the transaction back) when a retake
+ * finds a seat in another booking.
+ */
+async function writeIf(tx: Executor, id: string, { guard, changes, seats }: GuardedUpdate) {
+  const [row] = await tx.update(bookings).set(changes).where(and(eq(bookings.id, id), guardCondition(guard))).returning();
+  if (!row) return undefined;
+  if (seats === 'release') await tx.delete(seatReservations).where(eq(seatReservations.bookingId, id));
+  if (seats === 'retake') {
+    // The same ledger as a new booking: the (show, seat) key decides, all seats or none.
+    const reserved = await tx
+      .insert(seatReservations)
+      .values(row.seats.map((seat) => ({ showId: row.showId, seat, bookingId: id })))
+      .onConflictDoNothing()
+      .returning({ seat: seatReservations.seat });
+    if (reserved.length !== row.seats.length) {
+      const got = new Set(reserved.map((r) => r.seat));
+      throw new SeatsTaken(row.seats.filter((seat) => !got.has(seat)));
+    }
   }
+  return row;
+}
 
+export function createBookingRepository(db: Db): BookingRepository {
   return {
     async create(booking): Promise<CreateBookingResult> {
       try {
         const created = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(bookings)
-            .values({ ...booking, status: 'held', isPaid: false })
+            .values({ ...booking, ...NEW_BOOKING_STATE })
             .returning();
           // The (show, seat) primary key decides: a seat another transaction holds is
           // not inserted (it waits for that transaction if it is still in flight).
@@ -119,16 +152,6 @@ export function createBookingRepository(db: Db): BookingRepository {
       };
     },
 
-    async markPaid(id, now) {
-      // Conditional update: only a held, unpaid booking changes, so repeating it is harmless.
-      const [updated] = await db
-        .update(bookings)
-        .set({ isPaid: true, status: 'paid', paidAt: now })
-        .where(and(eq(bookings.id, id), eq(bookings.isPaid, false), eq(bookings.status, 'held')))
-        .returning();
-      return (await transition(id, updated))?.booking ?? null;
-    },
-
     async salesSummary() {
       const [row] = await db
         .select({ n: count(), revenue: sum(bookings.amountCents) })
@@ -137,116 +160,27 @@ export function createBookingRepository(db: Db): BookingRepository {
       return { paidBookings: row?.n ?? 0, revenueCents: Number(row?.revenue ?? 0) };
     },
 
-    async attachPaymentSession(id, session) {
-      const [updated] = await db
-        .update(bookings)
-        .set({ paymentSessionId: session.sessionId, paymentLink: session.paymentLink })
-        .where(and(eq(bookings.id, id), eq(bookings.status, 'held'), eq(bookings.isPaid, false), isNull(bookings.paymentSessionId)))
-        .returning();
-      return updated ? toBooking(updated) : null;
-    },
-
-    async confirmPayment(id, { now, paymentIntentId }) {
-      const [updated] = await db
-        .update(bookings)
-        .set({ isPaid: true, status: 'paid', paidAt: now, paymentIntentId })
-        .where(and(eq(bookings.id, id), eq(bookings.isPaid, false), eq(bookings.status, 'held')))
-        .returning();
-      return transition(id, updated);
-    },
-
-    async cancelHold(id, options = {}) {
-      const updated = await db.transaction(async (tx) => {
-        // The row lock of this update serialises competing sweepers: the second one re-reads
-        // the row after the first commits, no longer finds it held, and releases nothing.
-        const conditions = [eq(bookings.id, id), eq(bookings.status, 'held'), eq(bookings.isPaid, false)];
-        if (options.expiredBy) conditions.push(lte(bookings.holdExpiresAt, options.expiredBy));
-        const [row] = await tx
-          .update(bookings)
-          .set({ status: 'cancelled', paymentLink: null })
-          .where(and(...conditions))
-          .returning();
-        if (row) await tx.delete(seatReservations).where(eq(seatReservations.bookingId, id));
-        return row;
-      });
-      return transition(id, updated);
-    },
-
-    async listExpiredHolds(now, limit) {
-      const rows = await db
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.isPaid, false), eq(bookings.status, 'held'), lte(bookings.holdExpiresAt, now)))
-        .orderBy(asc(bookings.holdExpiresAt), asc(bookings.id))
-        .limit(limit);
-      return rows.map(toBooking);
-    },
-
-    async listAwaitingPayment(limit) {
-      const rows = await db
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.isPaid, false), eq(bookings.status, 'held'), isNotNull(bookings.paymentSessionId)))
-        .orderBy(asc(bookings.createdAt), asc(bookings.id))
-        .limit(limit);
-      return rows.map(toBooking);
-    },
-
-    async retakeSeats(id, { now, paymentIntentId }): Promise<RetakeResult | null> {
+    async updateIf(id, update): Promise<GuardedUpdateResult | null> {
+      const { seats } = update;
       try {
-        const row = await db.transaction(async (tx) => {
-          const [updated] = await tx
-            .update(bookings)
-            .set({ isPaid: true, status: 'paid', paidAt: now, paymentIntentId, paymentLink: null })
-            .where(and(eq(bookings.id, id), eq(bookings.status, 'cancelled'), isNull(bookings.refundStatus)))
-            .returning();
-          if (!updated) return undefined;
-          // The same ledger as a new booking: the (show, seat) key decides, all seats or none.
-          const reserved = await tx
-            .insert(seatReservations)
-            .values(updated.seats.map((seat) => ({ showId: updated.showId, seat, bookingId: id })))
-            .onConflictDoNothing()
-            .returning({ seat: seatReservations.seat });
-          if (reserved.length !== updated.seats.length) {
-            const got = new Set(reserved.map((r) => r.seat));
-            throw new SeatsTaken(updated.seats.filter((seat) => !got.has(seat)));
-          }
-          return updated;
-        });
-        if (row) return { outcome: 'confirmed', booking: toBooking(row) };
+        // A change of the booking alone is one statement; one that moves seats is a transaction.
+        const updated = seats === 'keep' ? await writeIf(db, id, update) : await db.transaction((tx) => writeIf(tx, id, update));
+        if (updated) return { booking: toBooking(updated), changed: true };
         const current = await this.get(id);
-        return current ? { outcome: 'not-cancelled', booking: current } : null;
+        return current && { booking: current, changed: false };
       } catch (error) {
         if (!(error instanceof SeatsTaken)) throw error;
         const current = (await this.get(id))!;
-        return { outcome: 'seats-taken', takenSeats: error.seats, booking: current };
+        return { booking: current, changed: false, takenSeats: error.seats };
       }
     },
 
-    async flagRefund(id, { paymentIntentId, reason }) {
-      const [updated] = await db
-        .update(bookings)
-        .set({ refundStatus: 'pending', refundReason: reason, paymentIntentId })
-        .where(and(eq(bookings.id, id), eq(bookings.status, 'cancelled'), isNull(bookings.refundStatus)))
-        .returning();
-      return transition(id, updated);
-    },
-
-    async setRefundOutcome(id, { status, refundId, reason }) {
-      const [updated] = await db
-        .update(bookings)
-        .set({ refundStatus: status, refundReason: reason, ...(refundId !== undefined ? { refundId } : {}) })
-        .where(and(eq(bookings.id, id), eq(bookings.refundStatus, 'pending')))
-        .returning();
-      return transition(id, updated);
-    },
-
-    async listPendingRefunds(limit) {
+    async listMatching(guard, oldestFirstBy, limit) {
       const rows = await db
         .select()
         .from(bookings)
-        .where(eq(bookings.refundStatus, 'pending'))
-        .orderBy(asc(bookings.createdAt), asc(bookings.id))
+        .where(guardCondition(guard))
+        .orderBy(asc(bookings[oldestFirstBy]), asc(bookings.id))
         .limit(limit);
       return rows.map(toBooking);
     },

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { outbox } from '../schema.ts';
-import type { OutboxMessage, OutboxRepository } from '../../store/types.ts';
+import type { OutboxMessage } from '../../email/outbox.ts';
+import type { OutboxRepository } from '../../store/types.ts';
 
 export function createOutboxRepository(db: Db): OutboxRepository {
   return {

@@ -1,7 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { checkoutSessions, webhookEvents } from '../schema.ts';
-import type { CheckoutSessionRepository, LocalCheckoutSession, WebhookEventRepository } from '../../store/types.ts';
+import type { LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
+import type { CheckoutSessionRepository, WebhookEventRepository } from '../../store/types.ts';
 
 export function createWebhookEventRepository(db: Db): WebhookEventRepository {
   return {

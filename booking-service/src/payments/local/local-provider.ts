@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutSessionRepository, LocalCheckoutSession } from '../../store/types.ts';
+import type { LocalCheckoutSession } from './checkout-session.ts';
+import type { CheckoutSessionRepository } from '../../store/types.ts';
 import {
   PaymentProviderError,
   type PaymentProvider,

@@ -1,0 +1,64 @@
+import type { ShowWithMovie } from '../shows/show.ts';
+import type { User } from '../users/user.ts';
+
+/** A booking as the platform stores it. Its states and how they change: lifecycle.ts. */
+
+export type BookingStatus = 'held' | 'paid' | 'cancelled';
+
+/**
+ * A payment that arrived for a cancelled booking whose seats were taken again:
+ * pending (to refund, or retrying), refunded, or failed (the provider refused; support acts).
+ */
+export type RefundStatus = 'pending' | 'refunded' | 'failed';
+
+export interface Booking {
+  id: string;
+  userId: string;
+  showId: string;
+  seats: string[];
+  amountCents: number;
+  status: BookingStatus;
+  isPaid: boolean;
+  paymentLink: string | null;
+  paymentSessionId: string | null;
+  /** The provider's record of the payment (Stripe PaymentIntent id), once paid. */
+  paymentIntentId: string | null;
+  holdExpiresAt: Date;
+  paidAt: Date | null;
+  createdAt: Date;
+  /** Short unguessable code printed on the e-ticket (and in its QR code). */
+  ticketCode: string;
+  refundStatus: RefundStatus | null;
+  /** Why the payment is refunded, and what happened (for support). */
+  refundReason: string | null;
+  refundId: string | null;
+}
+
+export interface BookingWithShow extends Booking { show: ShowWithMovie }
+
+export interface BookingWithDetails extends BookingWithShow { user: User }
+
+export interface NewBooking {
+  id: string;
+  userId: string;
+  showId: string;
+  seats: string[];
+  amountCents: number;
+  holdExpiresAt: Date;
+  /** Where the customer pays; the payment session's url is attached once the provider answers. */
+  paymentLink: string | null;
+  createdAt: Date;
+  ticketCode: string;
+}
+
+/** Either the booking with its seats reserved, or the seats someone else holds. */
+export type CreateBookingResult = { ok: true; booking: Booking } | { ok: false; takenSeats: string[] };
+
+export interface BookingFilter {
+  bookingId?: string;
+  movieId?: string;
+  /** Show date in the theatre's time zone, as [start, end) instants. */
+  showsBetween?: { from: Date; to: Date };
+  isPaid?: boolean;
+  userId?: string;
+}

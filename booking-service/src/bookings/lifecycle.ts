@@ -1,0 +1,138 @@
+import type { Booking, BookingStatus, RefundStatus } from './booking.ts';
+
+/**
+ * The booking lifecycle, declared once: its states, the transitions between them and the guard of
+ * each. The stores know none of it; each implements one generic guarded update ("apply these
+ * changes if the stored booking still matches this guard", in one atomic write together with the
+ * seat effect), so whichever caller gets there first makes a transition and every other changes
+ * nothing, whatever the concurrency and the number of service instances.
+ *
+ *   (created) ──▶ held ──confirmPayment──▶ paid
+ *                 held ──attachPaymentSession──▶ held, with its payment session (the first wins)
+ *                 held ──cancelHold──▶ cancelled              (its seats released in the same write)
+ *            cancelled ──payLate──▶ paid                      (its seats taken back, all or none)
+ *            cancelled ──flagRefund──▶ cancelled, refund pending (the payment kept on record)
+ *       refund pending ──recordRefundOutcome──▶ refunded | failed | still pending (retried)
+ */
+
+/** The state a new booking starts in: its seats held, unpaid. */
+export const NEW_BOOKING_STATE = { status: 'held', isPaid: false } as const satisfies Pick<Booking, 'status' | 'isPaid'>;
+
+/** What the stored booking must still be for a change to apply. Every field given must match. */
+export interface BookingGuard {
+  status?: BookingStatus;
+  isPaid?: boolean;
+  /** null: never flagged for refund. */
+  refundStatus?: RefundStatus | null;
+  /** 'none': no payment session recorded yet; 'some': one is. */
+  paymentSession?: 'none' | 'some';
+  /** The hold ended at or before this instant. */
+  holdEndedBy?: Date;
+}
+
+/** The fields a transition may change. */
+export type BookingChanges = Partial<
+  Pick<Booking, 'status' | 'isPaid' | 'paidAt' | 'paymentIntentId' | 'paymentLink' | 'paymentSessionId' | 'refundStatus' | 'refundReason' | 'refundId'>
+>;
+
+/**
+ * What the same write does to the seat ledger: nothing, release the booking's seats, or take them
+ * back (all of them, or the write does not happen and the store names the seats others hold).
+ */
+export type SeatEffect = 'keep' | 'release' | 'retake';
+
+export interface GuardedUpdate {
+  guard: BookingGuard;
+  changes: BookingChanges;
+  seats: SeatEffect;
+}
+
+/**
+ * The outcome of a guarded update: the booking as it now is, and whether this call changed it.
+ * `takenSeats` names the seats held by other bookings when a retake could not take them back.
+ */
+export type GuardedUpdateResult = { booking: Booking; changed: true } | { booking: Booking; changed: false; takenSeats?: string[] };
+
+/** Held and not paid: the only state a payment may confirm and a hold may end. */
+const HELD: BookingGuard = { status: 'held', isPaid: false };
+/** Cancelled and never flagged for refund: a late payment may still take its seats back. */
+const CANCELLED_UNREFUNDED: BookingGuard = { status: 'cancelled', refundStatus: null };
+
+export const transitions = {
+  /** Records the payment session and its url on a held booking that has none yet: the first session wins. */
+  attachPaymentSession: (session: { sessionId: string; paymentLink: string }): GuardedUpdate => ({
+    guard: { ...HELD, paymentSession: 'none' },
+    changes: { paymentSessionId: session.sessionId, paymentLink: session.paymentLink },
+    seats: 'keep',
+  }),
+
+  /** held -> paid, recording the provider's payment id when there is one. */
+  confirmPayment: (payment: { now: Date; paymentIntentId?: string | null }): GuardedUpdate => ({
+    guard: HELD,
+    changes: {
+      status: 'paid',
+      isPaid: true,
+      paidAt: payment.now,
+      ...(payment.paymentIntentId !== undefined ? { paymentIntentId: payment.paymentIntentId } : {}),
+    },
+    seats: 'keep',
+  }),
+
+  /** held -> cancelled, releasing the seats and clearing the payment link; with `expiredBy`, only a hold that ended by then. */
+  cancelHold: (options: { expiredBy?: Date } = {}): GuardedUpdate => ({
+    guard: { ...HELD, ...(options.expiredBy ? { holdEndedBy: options.expiredBy } : {}) },
+    changes: { status: 'cancelled', paymentLink: null },
+    seats: 'release',
+  }),
+
+  /** cancelled -> paid: a payment that came after the hold takes the seats back if every one is still free. */
+  payLate: (payment: { now: Date; paymentIntentId: string | null }): GuardedUpdate => ({
+    guard: CANCELLED_UNREFUNDED,
+    changes: { status: 'paid', isPaid: true, paidAt: payment.now, paymentIntentId: payment.paymentIntentId, paymentLink: null },
+    seats: 'retake',
+  }),
+
+  /** cancelled -> refund pending: the late payment's seats were taken, so the payment is kept on record and refunded. */
+  flagRefund: (refund: { paymentIntentId: string | null; reason: string }): GuardedUpdate => ({
+    guard: CANCELLED_UNREFUNDED,
+    changes: { refundStatus: 'pending', refundReason: refund.reason, paymentIntentId: refund.paymentIntentId },
+    seats: 'keep',
+  }),
+
+  /** refund pending -> refunded / failed, or still pending with a new note (retried later). */
+  recordRefundOutcome: (outcome: { status: RefundStatus; refundId?: string | null; reason: string }): GuardedUpdate => ({
+    guard: { refundStatus: 'pending' },
+    changes: {
+      refundStatus: outcome.status,
+      refundReason: outcome.reason,
+      ...(outcome.refundId !== undefined ? { refundId: outcome.refundId } : {}),
+    },
+    seats: 'keep',
+  }),
+};
+
+/** The bookings the background jobs work through, as guards (the stores list what matches, oldest first). */
+export const queues = {
+  /** Held bookings whose hold ended by `now`: the sweeper releases them. */
+  expiredHolds: (now: Date): BookingGuard => ({ ...HELD, holdEndedBy: now }),
+  /** Held bookings with a payment session: the reconciliation asks the provider about them. */
+  awaitingPayment: { ...HELD, paymentSession: 'some' } satisfies BookingGuard,
+  /** Late payments still to refund. */
+  pendingRefunds: { refundStatus: 'pending' } satisfies BookingGuard,
+};
+
+/** Whether a booking matches a guard: the meaning every store's guarded update implements. */
+export function matchesGuard(booking: Booking, guard: BookingGuard): boolean {
+  if (guard.status !== undefined && booking.status !== guard.status) return false;
+  if (guard.isPaid !== undefined && booking.isPaid !== guard.isPaid) return false;
+  if (guard.refundStatus !== undefined && booking.refundStatus !== guard.refundStatus) return false;
+  if (guard.paymentSession === 'none' && booking.paymentSessionId !== null) return false;
+  if (guard.paymentSession === 'some' && booking.paymentSessionId === null) return false;
+  if (guard.holdEndedBy && booking.holdExpiresAt.getTime() > guard.holdEndedBy.getTime()) return false;
+  return true;
+}
+
+/** A booking the customer can still pay on its payment page. */
+export function isAwaitingPayment(booking: Booking): boolean {
+  return matchesGuard(booking, HELD);
+}

@@ -1,0 +1,65 @@
+import type { BookingRepository } from '../store/types.ts';
+import type { Booking, RefundStatus } from './booking.ts';
+import { queues, transitions } from './lifecycle.ts';
+
+/** The outcome of a transition: the booking as it now is, and whether this call changed it. */
+export interface Transition { booking: Booking; changed: boolean }
+
+/** Taking back the seats of a cancelled booking for a payment that came after its hold. */
+export type RetakeResult =
+  | { outcome: 'confirmed'; booking: Booking }
+  | { outcome: 'seats-taken'; takenSeats: string[]; booking: Booking }
+  /** The booking is not cancelled (any more), or is already flagged for refund: nothing changed. */
+  | { outcome: 'not-cancelled'; booking: Booking };
+
+export type BookingTransitions = ReturnType<typeof bookingTransitions>;
+
+/**
+ * The lifecycle's transitions applied to a store: each is one guarded update, so repeating one,
+ * or racing another caller, changes the booking at most once. Null when the booking is unknown.
+ */
+export function bookingTransitions(bookings: BookingRepository) {
+  async function apply(id: string, update: Parameters<BookingRepository['updateIf']>[1]): Promise<Transition | null> {
+    const result = await bookings.updateIf(id, update);
+    return result && { booking: result.booking, changed: result.changed };
+  }
+
+  return {
+    /** Marks paid if held (the seed, support); the booking as it now is. */
+    async markPaid(id: string, now: Date): Promise<Booking | null> {
+      return (await apply(id, transitions.confirmPayment({ now })))?.booking ?? null;
+    },
+
+    /** The booking with this session, or null when it is no longer held or already has one. */
+    async attachPaymentSession(id: string, session: { sessionId: string; paymentLink: string }): Promise<Booking | null> {
+      const result = await apply(id, transitions.attachPaymentSession(session));
+      return result?.changed ? result.booking : null;
+    },
+
+    confirmPayment: (id: string, payment: { now: Date; paymentIntentId: string | null }) => apply(id, transitions.confirmPayment(payment)),
+
+    cancelHold: (id: string, options?: { expiredBy?: Date }) => apply(id, transitions.cancelHold(options)),
+
+    async retakeSeats(id: string, payment: { now: Date; paymentIntentId: string | null }): Promise<RetakeResult | null> {
+      const result = await bookings.updateIf(id, transitions.payLate(payment));
+      if (!result) return null;
+      if (result.changed) return { outcome: 'confirmed', booking: result.booking };
+      if (result.takenSeats) return { outcome: 'seats-taken', takenSeats: result.takenSeats, booking: result.booking };
+      return { outcome: 'not-cancelled', booking: result.booking };
+    },
+
+    flagRefund: (id: string, refund: { paymentIntentId: string | null; reason: string }) => apply(id, transitions.flagRefund(refund)),
+
+    setRefundOutcome: (id: string, outcome: { status: RefundStatus; refundId?: string | null; reason: string }) =>
+      apply(id, transitions.recordRefundOutcome(outcome)),
+
+    /** Held bookings whose hold ended by `now`, oldest hold first. */
+    listExpiredHolds: (now: Date, limit: number) => bookings.listMatching(queues.expiredHolds(now), 'holdExpiresAt', limit),
+
+    /** Held bookings with a payment session, to check with the provider; oldest first. */
+    listAwaitingPayment: (limit: number) => bookings.listMatching(queues.awaitingPayment, 'createdAt', limit),
+
+    /** Bookings with a refund still to make, oldest first. */
+    listPendingRefunds: (limit: number) => bookings.listMatching(queues.pendingRefunds, 'createdAt', limit),
+  };
+}

@@ -1,0 +1,1 @@
+export interface User { id: string; name: string; email: string }
