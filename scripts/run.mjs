@@ -90,6 +90,12 @@ async function dev() {
   process.on('SIGTERM', shutdown);
 }
 
+/** The layout's boundaries and typescript-eslint's rules (eslint.config.mjs), then no dead files, exports or dependencies (knip.json). */
+function lint() {
+  run(path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.']);
+  run(path.join(root, 'node_modules/.bin/knip'), ['--no-progress']);
+}
+
 const [command, ...args] = process.argv.slice(2);
 ensureInstalled();
 switch (command) {
@@ -105,8 +111,12 @@ switch (command) {
   case 'typecheck':
     pnpm(['-r', '--if-present', 'run', 'typecheck']);
     break;
+  case 'lint':
+    lint();
+    break;
   case 'test':
     pnpm(['-r', '--if-present', 'run', 'typecheck']);
+    lint();
     // The browser tests (tests/) run against the production builds.
     build();
     pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'run', 'test']);

@@ -1,2 +1,2 @@
 // The shared mocked identity of shared-ui/testing, under the names these tests use.
-export { authState, signIn, signOut } from 'shared-ui/testing';
+export { signIn } from 'shared-ui/testing';
