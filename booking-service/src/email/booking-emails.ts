@@ -1,10 +1,7 @@
+import escapeHtml from 'escape-html';
 import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { NewOutboxMessage } from './outbox.ts';
 import { ticketQrDataUrl } from '../bookings/ticket-qr.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 function formatShowTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);

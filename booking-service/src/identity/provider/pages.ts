@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import escapeHtmlText from 'escape-html';
 
 /**
  * The provider's server-rendered pages: sign in, sign up, sign out, errors.
  * Self-contained (inline styles, no external assets), escaped throughout.
  */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function escapeHtml(value: unknown): string {
+  return escapeHtmlText(String(value ?? ''));
 }
 
 const STYLE = `

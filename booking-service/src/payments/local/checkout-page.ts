@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import escapeHtml from 'escape-html';
 import type { CardField } from './cards.ts';
 
 /**
@@ -8,10 +9,6 @@ import type { CardField } from './cards.ts';
  * card number and stops a double submit. No external assets; the Content
  * Security Policy allows nothing else.
  */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function newNonce(): string {
   return randomBytes(16).toString('base64');
