@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/db/database.ts';
 import { connectMongo, createMongoStore } from '../../src/db/mongo/store.ts';
 import { createPostgresStore } from '../../src/db/postgres/store.ts';
@@ -8,9 +9,10 @@ import type { Store } from '../../src/store/types.ts';
 /**
  * The database lanes every integration and repository contract test runs on:
  * embedded PGlite always, a PostgreSQL server when TEST_POSTGRES_URL points at
- * one (.ci/run starts it), and MongoDB when TEST_MONGODB_URI points at one (a
- * local mongod or mongodb-memory-server, see the README). Each test file gets
- * its own fresh, empty database, removed when its store closes.
+ * one (.ci/run starts it), and the MongoDB store on the server that
+ * mongodb-server.ts (the global setup) provides: FerretDB, built and started for
+ * the run, or a real MongoDB named by TEST_MONGODB_URI. Each test file gets its
+ * own fresh, empty database, removed when its store closes.
  */
 export interface Lane {
   name: 'pglite' | 'postgres' | 'mongodb';
@@ -21,7 +23,7 @@ export interface Lane {
 }
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
-const mongodbUri = process.env.TEST_MONGODB_URI;
+const mongoServer = inject('mongoLaneServer');
 
 function freshName(): string {
   return `test_${randomBytes(6).toString('hex')}`;
@@ -75,10 +77,8 @@ export const lanes: Lane[] = [
   },
   {
     name: 'mongodb',
-    skipReason: mongodbUri
-      ? null
-      : 'MongoDB lane skipped: TEST_MONGODB_URI is not set (no MongoDB server here; README "MongoDB deployments" says how to run it with a local mongod or mongodb-memory-server)',
-    openStore: () => freshMongoStore(mongodbUri!),
+    skipReason: mongoServer.skipReason,
+    openStore: () => freshMongoStore(mongoServer.uri!),
   },
 ];
 

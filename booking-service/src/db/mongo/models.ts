@@ -58,5 +58,16 @@ export function createModels(connection: Connection): Models {
  * this fail loudly instead of serving without the seat ledger's unique index.
  */
 export async function ensureIndexes(models: Models): Promise<void> {
-  for (const m of Object.values(models) as Model<unknown>[]) await m.createIndexes();
+  for (const m of Object.values(models) as Model<unknown>[]) {
+    try {
+      await m.createIndexes();
+    } catch (error) {
+      throw new Error(
+        `The server refused the indexes of the ${m.collection.collectionName} collection: ${(error as Error).message}. ` +
+          'The store needs unique and partial indexes on array fields (MongoDB 4.4 or later, Atlas; FerretDB 1.x has neither), ' +
+          'so it does not start without them.',
+        { cause: error },
+      );
+    }
+  }
 }

@@ -1,0 +1,62 @@
+/**
+ * Vitest global setup: the server behind the MongoDB lane (test/support/databases.ts).
+ *
+ * TEST_MONGODB_URI, when set, names a real MongoDB and is used as it is. Otherwise
+ * FerretDB is built once (scripts/ferretdb.mjs) and started for the run on a free
+ * loopback port with its SQLite backend in a temporary folder, and stopped by PID
+ * afterwards. The lane runs when the store can open on that server; when it
+ * cannot, or when there is no Go to build FerretDB, the lane is skipped and the
+ * reason printed: never a green lane that did not run.
+ */
+import type { TestProject } from 'vitest/node';
+import { ensureFerretdb, FERRETDB_LABEL, startFerretdb } from '../../../scripts/ferretdb.mjs';
+import { connectMongo } from '../../src/db/mongo/store.ts';
+
+export interface MongoLaneServer {
+  /** The server to connect to, or null when there is none. */
+  uri: string | null;
+  /** What it is, for messages: FerretDB and its version, or the given MongoDB. */
+  label: string;
+  /** Why the store's lane does not run on it, or null when it does. */
+  skipReason: string | null;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    mongoLaneServer: MongoLaneServer;
+  }
+}
+
+/** Whether the store opens on the server (its indexes created); the error's message when not. */
+async function storeRefusal(uri: string): Promise<string | null> {
+  try {
+    const connection = await connectMongo(uri, { dbName: `probe_${process.pid}`, serverSelectionTimeoutMS: 5_000 });
+    await connection.dropDatabase();
+    await connection.close();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  const given = process.env.TEST_MONGODB_URI;
+  if (given) {
+    project.provide('mongoLaneServer', { uri: given, label: 'MongoDB at TEST_MONGODB_URI', skipReason: null });
+    return;
+  }
+  const built = ensureFerretdb({ log: (message) => console.info(`[mongodb lane] ${message}`) });
+  if (built.skipReason !== undefined) {
+    const skipReason = `MongoDB lane skipped: ${built.skipReason}`;
+    console.warn(skipReason);
+    project.provide('mongoLaneServer', { uri: null, label: FERRETDB_LABEL, skipReason });
+    return;
+  }
+  const server = await startFerretdb({ binary: built.binary });
+  const refusal = await storeRefusal(server.uri);
+  const skipReason = refusal && `MongoDB lane skipped: the store does not open on ${FERRETDB_LABEL}: ${refusal}`;
+  if (skipReason) console.warn(skipReason);
+  else console.info(`[mongodb lane] on ${FERRETDB_LABEL} at ${server.uri}`);
+  project.provide('mongoLaneServer', { uri: server.uri, label: FERRETDB_LABEL, skipReason });
+  return () => server.stop();
+}
