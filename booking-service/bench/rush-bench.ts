@@ -20,11 +20,16 @@
  * Scenario "PostgreSQL": two service processes on different ports sharing one fresh
  * database (BENCH_POSTGRES_URL or TEST_POSTGRES_URL, else a throwaway cluster from
  * .ci/start-postgres.sh); readers and bookers are split across both.
+ * Scenario "MongoDB": two service processes with MONGODB_URI on one fresh database of
+ * BENCH_MONGODB_URI or TEST_MONGODB_URI, else of FerretDB (scripts/ferretdb.mjs, built
+ * once with Go); checked by reading the bookings collection. Where the store does not
+ * start on that server (FerretDB 1.x: README "MongoDB deployments") or there is no Go,
+ * the scenario is reported as skipped with the reason.
  *
  * Environment (all optional): BENCH_RUSH_SECONDS (10), BENCH_RUSH_READERS (40
  * connections), BENCH_RUSH_READ_RATE (0 = unthrottled, else req/s), BENCH_RUSH_USERS
  * (400), BENCH_RUSH_IN_FLIGHT (100), BENCH_RUSH_ROWS (ABCD: the contested region is
- * these rows, seats 1-9), BENCH_RUSH_SCENARIOS (pglite,postgres), BENCH_RUSH_SEED (1),
+ * these rows, seats 1-9), BENCH_RUSH_SCENARIOS (pglite,postgres,mongodb), BENCH_RUSH_SEED (1),
  * BENCH_RUSH_COLD_CONNECTIONS (unset: see below).
  *
  * The bookers' keep-alive connections are opened before the load starts, as a browser
@@ -45,8 +50,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import mongoose from 'mongoose';
 import pg from 'pg';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
+import { ensureFerretdb, FERRETDB_LABEL, startFerretdb, type FerretdbServer } from '../../scripts/ferretdb.mjs';
+import { openMongoStore } from '../src/db/mongo/store.ts';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
 import { builtServiceEnv, freePort, packageRoot, startProcess, stop } from '../test/support/processes.ts';
 import type { ReaderLoadConfig, ReaderLoadResult } from './support/reader-load.ts';
@@ -68,7 +76,7 @@ const READ_RATE = envNumber('BENCH_RUSH_READ_RATE', 0);
 const USERS = envNumber('BENCH_RUSH_USERS', 400);
 const IN_FLIGHT = envNumber('BENCH_RUSH_IN_FLIGHT', 100);
 const ROWS = (process.env.BENCH_RUSH_ROWS || 'ABCD').toUpperCase().split('');
-const SCENARIOS = (process.env.BENCH_RUSH_SCENARIOS || 'pglite,postgres').split(',').map((s) => s.trim());
+const SCENARIOS = (process.env.BENCH_RUSH_SCENARIOS || 'pglite,postgres,mongodb').split(',').map((s) => s.trim());
 const SEED = envNumber('BENCH_RUSH_SEED', 1);
 const COLD_CONNECTIONS = process.env.BENCH_RUSH_COLD_CONNECTIONS === '1';
 const WARMUP_S = 2;
@@ -87,10 +95,11 @@ interface Service {
   logFile: string;
 }
 
-async function startService(label: string, workDir: string, dataDir: string, jwksUrl: string, databaseUrl: string): Promise<Service> {
+async function startService(label: string, workDir: string, dataDir: string, jwksUrl: string, databaseUrl: string, mongodbUri = ''): Promise<Service> {
   const port = await freePort();
   const logFile = path.join(workDir, `${label}.log`);
-  const child = await startProcess(process.execPath, ['dist/main.js'], builtServiceEnv({ port, dataDir, databaseUrl, jwksUrl, logLevel: 'warn' }), `http://127.0.0.1:${port}/api/health`, {
+  const env = { ...builtServiceEnv({ port, dataDir, databaseUrl, jwksUrl, logLevel: 'warn' }), MONGODB_URI: mongodbUri };
+  const child = await startProcess(process.execPath, ['dist/main.js'], env, `http://127.0.0.1:${port}/api/health`, {
     logFile,
   });
   return { origin: `http://127.0.0.1:${port}`, child, logFile };
@@ -491,6 +500,8 @@ async function checkInvariant(query: Query, showId: string, heldBefore: number, 
 interface ScenarioResult {
   name: string;
   instances: number;
+  /** Why the scenario could not run here (no failure: reported as skipped). */
+  skipped?: string;
   load?: LoadFigures;
   invariant?: InvariantFigures;
   log: string[];
@@ -636,6 +647,126 @@ async function postgresScenario(signer: TestSigner, bookers: Booker[], warmUpBoo
   return result;
 }
 
+/** The MongoDB server for the scenario: a given MongoDB, else FerretDB started for it; or why there is none. */
+async function mongoServer(): Promise<{ uri: string; label: string; ferretdb: FerretdbServer | null } | { skipped: string }> {
+  const given = process.env.BENCH_MONGODB_URI || process.env.TEST_MONGODB_URI;
+  if (given) return { uri: given, label: 'MongoDB', ferretdb: null };
+  const built = ensureFerretdb();
+  if (built.skipReason !== undefined) return { skipped: built.skipReason };
+  const ferretdb = await startFerretdb({ binary: built.binary });
+  return { uri: ferretdb.uri, label: FERRETDB_LABEL, ferretdb };
+}
+
+/**
+ * The invariant on the MongoDB store, from the bookings collection: there the live
+ * bookings' seat lists are the ledger (no separate rows), so the ledger columns are 0
+ * by construction and the checks are seats in two live bookings and acknowledgements.
+ */
+async function checkMongoInvariant(uri: string, showId: string, heldBefore: number, acknowledged: Ack[]): Promise<InvariantFigures> {
+  const connection = await mongoose.createConnection(uri).asPromise();
+  try {
+    const bookings = connection.collection<{ _id: string; userId: string; showId: string; seats: string[]; live: boolean; status: string }>('bookings');
+    const problems: string[] = [];
+    const live = await bookings.find({ live: true }, { projection: { userId: 1, showId: 1, seats: 1 } }).toArray();
+    const holders = new Map<string, number>();
+    for (const booking of live) for (const seat of booking.seats) holders.set(`${booking.showId} ${seat}`, (holders.get(`${booking.showId} ${seat}`) ?? 0) + 1);
+    const doubleHeld = [...holders].filter(([, n]) => n > 1);
+    for (const [key, n] of doubleHeld.slice(0, 5)) problems.push(`seat ${key.split(' ')[1]} of show ${key.split(' ')[0]} is listed by ${n} live bookings`);
+    const stored = new Map((await bookings.find({ _id: { $in: acknowledged.map((a) => a.id) } }).toArray()).map((doc) => [doc._id, doc]));
+    let acknowledgedMissing = 0;
+    for (const ack of acknowledged) {
+      const doc = stored.get(ack.id);
+      const wanted = [...ack.seats].sort().join(',');
+      const problem = !doc
+        ? 'is not in the database'
+        : !doc.live
+          ? `is ${doc.status}`
+          : doc.showId !== showId || doc.userId !== ack.sub || [...doc.seats].sort().join(',') !== wanted
+            ? `is stored as ${doc.userId} / ${doc.showId} / ${doc.seats.join(',')}`
+            : null;
+      if (problem) {
+        acknowledgedMissing++;
+        if (acknowledgedMissing <= 5) problems.push(`acknowledged booking ${ack.id} (${ack.sub}, ${wanted}) ${problem}`);
+      }
+    }
+    const acked = new Set(acknowledged.map((a) => a.id));
+    const rushLive = live.filter((b) => b.showId === showId && b.userId.startsWith('rush|'));
+    const unacknowledged = rushLive.filter((b) => !acked.has(b._id));
+    if (unacknowledged.length) problems.push(`${unacknowledged.length} live booking(s) of the rush were never acknowledged with 200, e.g. ${unacknowledged[0]!._id}`);
+    const held = live.filter((b) => b.showId === showId).flatMap((b) => b.seats);
+    const region = new Set(REGION);
+    return {
+      heldBefore,
+      heldAfter: held.length,
+      regionHeld: held.filter((seat) => region.has(seat)).length,
+      liveBenchBookings: rushLive.length,
+      doubleHeld: doubleHeld.length,
+      notExactlyHeld: 0,
+      strayLedgerRows: 0,
+      acknowledgedMissing,
+      unacknowledgedLive: unacknowledged.length,
+      problems,
+    };
+  } finally {
+    await connection.close();
+  }
+}
+
+async function mongoScenario(signer: TestSigner, bookers: Booker[], warmUpBookers: Booker[]): Promise<ScenarioResult> {
+  const result: ScenarioResult = { name: 'MongoDB', instances: 2, log: [], notes: [], failures: [] };
+  let server: Awaited<ReturnType<typeof mongoServer>>;
+  try {
+    server = await mongoServer();
+  } catch (error) {
+    result.failures.push(`MongoDB: the scenario did not run: ${error instanceof Error ? error.message : String(error)}`);
+    return result;
+  }
+  if ('skipped' in server) {
+    result.skipped = server.skipped;
+    return result;
+  }
+  result.name = `MongoDB store on ${server.label}`;
+  const workDir = await mkdtemp(path.join(tmpdir(), 'rush-mongodb-'));
+  const url = new URL(server.uri);
+  url.pathname = `/rush_${randomBytes(5).toString('hex')}`;
+  const uri = url.toString();
+  const services: Service[] = [];
+  try {
+    // The store's own start-up (indexes first) decides whether the service can run there.
+    const refusal = await openMongoStore(uri, { serverSelectionTimeoutMS: 5_000 }).then(
+      (store) => store.close().then(() => null),
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    if (refusal) {
+      result.skipped = `the store does not start on ${server.label}: ${refusal}`;
+      return result;
+    }
+    const dataDir = path.join(workDir, 'data');
+    for (const label of ['mongodb-1', 'mongodb-2']) services.push(await startService(label, workDir, dataDir, signer.jwksUrl, '', uri));
+    const origins = services.map((s) => s.origin);
+    const target = await pickShow(origins[0]!);
+    const heldBefore = (await occupiedSeats(origins[0]!, target.showId)).length;
+    result.load = await runLoad(origins, target, bookers, warmUpBookers);
+    for (const service of services) {
+      if ((await stop(service.child)) === 'killed') result.notes.push(`MongoDB: ${service.origin} did not stop within 20 s of SIGTERM and was killed`);
+    }
+    result.invariant = await checkMongoInvariant(uri, target.showId, heldBefore, result.load.bookers.acknowledged);
+  } catch (error) {
+    result.failures.push(`MongoDB: the scenario did not complete: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    for (const service of services) await stop(service.child);
+    result.log = logSummary(services);
+    await rm(workDir, { recursive: true, force: true });
+    if (server.ferretdb) await server.ferretdb.stop();
+    else {
+      const connection = await mongoose.createConnection(uri).asPromise().catch(() => null);
+      await connection?.dropDatabase().catch(() => {});
+      await connection?.close();
+    }
+  }
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The report
 
@@ -644,7 +775,8 @@ const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 function tables(results: ScenarioResult[]): string {
   const lines: string[] = [];
-  const notRun = (r: ScenarioResult, columns: number) => `| ${r.name} | did not run (see failures) |${' |'.repeat(columns - 2)}`;
+  const notRun = (r: ScenarioResult, columns: number) =>
+    `| ${r.name} | ${r.skipped ? 'skipped (see the notes)' : 'did not run (see failures)'} |${' |'.repeat(columns - 2)}`;
   lines.push('**Readers** (autocannon; GET /api/show/all, /api/show/:id, /api/booking/seats/:showId in turn)', '');
   lines.push('| scenario | instances | connections | req/s | p50 ms | p99 ms | errors + timeouts | non-2xx |');
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
@@ -706,7 +838,8 @@ async function main() {
     for (const scenario of SCENARIOS) {
       if (scenario === 'pglite') results.push(await pgliteScenario(signer, bookers, warmUpBookers));
       else if (scenario === 'postgres') results.push(await postgresScenario(signer, bookers, warmUpBookers));
-      else throw new Error(`BENCH_RUSH_SCENARIOS: unknown scenario "${scenario}" (pglite, postgres)`);
+      else if (scenario === 'mongodb') results.push(await mongoScenario(signer, bookers, warmUpBookers));
+      else throw new Error(`BENCH_RUSH_SCENARIOS: unknown scenario "${scenario}" (pglite, postgres, mongodb)`);
     }
   } finally {
     await signer.close();
@@ -719,8 +852,10 @@ async function main() {
     `on ${COLD_CONNECTIONS ? 'connections opened as the rush starts' : 'keep-alive connections opened beforehand'}; ` +
     `before that, ${WARM_UP_USERS} other users book on another show for ${WARMUP_S} s, then the readers warm up for ${WARMUP_S} s. ` +
     'PGlite: one instance on embedded PGlite. PostgreSQL: two instances on one database, readers and bookers split across them. ' +
+    'MongoDB: two instances with MONGODB_URI on one database (a given MongoDB, else FerretDB), split likewise. ' +
     'Load generator, services and database share the machine.';
   const notes = results.flatMap((r) => [
+    ...(r.skipped ? [`${r.name}: skipped: ${r.skipped}`] : []),
     ...r.notes,
     ...(r.log.length ? [`${r.name} service log (warn and above): ${r.log.slice(0, 6).join('; ')}${r.log.length > 6 ? `; … ${r.log.length - 6} more kinds` : ''}`] : []),
   ]);
@@ -746,7 +881,8 @@ async function main() {
     for (const failure of failures) console.error(`  - ${failure}`);
     process.exit(1);
   }
-  console.log('\nrush benchmark: every check passed');
+  const skipped = results.filter((r) => r.skipped).map((r) => r.name);
+  console.log(`\nrush benchmark: every check passed${skipped.length ? ` (skipped, see the notes: ${skipped.join(', ')})` : ''}`);
 }
 
 await main();
