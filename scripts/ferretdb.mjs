@@ -43,7 +43,7 @@ export function findGo() {
 export function ensureFerretdb({ log = (message) => process.stderr.write(`[ferretdb] ${message}\n`) } = {}) {
   if (existsSync(ferretdbBinary)) return { binary: ferretdbBinary };
   const go = findGo();
-  if (!go) return { skipReason: `Go is not installed (it builds ${FERRETDB_LABEL}; .ci/run expects /usr/local/go/bin/go)` };
+  if (!go) return { skipReason: `Go is not installed, and FerretDB ${FERRETDB_VERSION} is built with it (.ci/run expects /usr/local/go/bin/go)` };
   log(`building FerretDB ${FERRETDB_VERSION} (once; cached in ${path.relative(root, ferretdbBinary)})`);
   const started = Date.now();
   const cacheDir = path.dirname(ferretdbBinary);
