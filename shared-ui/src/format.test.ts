@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
+import { bookingStatusLabel, formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
 
 describe('formatters of spec §9', () => {
   it('formats runtime as Xh Ym', () => {
@@ -25,5 +25,13 @@ describe('formatters of spec §9', () => {
     expect(releaseYear('2026-05-01')).toBe('2026');
     expect(releaseYear('')).toBe('');
     expect(formatDay('2026-11-21')).toBe('Sat, Nov 21');
+  });
+});
+
+describe('bookingStatusLabel', () => {
+  it('names a booking paid, cancelled or unpaid', () => {
+    expect(bookingStatusLabel({ isPaid: true, status: 'paid' })).toBe('Paid');
+    expect(bookingStatusLabel({ isPaid: false, status: 'cancelled' })).toBe('Cancelled');
+    expect(bookingStatusLabel({ isPaid: false, status: 'held' })).toBe('Unpaid');
   });
 });

@@ -54,3 +54,9 @@ export function formatDay(date: string): string {
     new Date(`${date}T00:00:00Z`),
   );
 }
+
+/** A booking's payment state as staff read it (admin and debug remotes): Paid, Cancelled (its hold ended unpaid) or Unpaid. */
+export function bookingStatusLabel(booking: { isPaid: boolean; status: string }): string {
+  if (booking.isPaid) return 'Paid';
+  return booking.status === 'cancelled' ? 'Cancelled' : 'Unpaid';
+}

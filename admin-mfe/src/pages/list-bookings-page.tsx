@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, formatPrice, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
+import { bookingStatusLabel, Button, EmptyState, ErrorState, formatPrice, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
 import { useAllBookings, type BookingFilters } from '../features/bookings/api/get-all-bookings';
 import { useAllShows } from '../features/shows/api/get-all-shows';
 
@@ -73,7 +73,7 @@ export function ListBookingsPage() {
                     <td>{formatShowTime(booking.show.showDateTime)}</td>
                     <td>{booking.bookedSeats.join(', ')}</td>
                     <td>{formatPrice(booking.amount)}</td>
-                    <td>{booking.isPaid ? 'Paid' : booking.status === 'cancelled' ? 'Cancelled' : 'Unpaid'}</td>
+                    <td>{bookingStatusLabel(booking)}</td>
                   </tr>
                 ))}
               </tbody>

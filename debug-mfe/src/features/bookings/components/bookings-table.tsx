@@ -1,7 +1,7 @@
 import type { DebugBooking } from 'booking-service/contract';
 import { BookingSummaryCells, BookingSummaryHeaders } from './booking-summary-cells';
 import toast from 'react-hot-toast';
-import { Button } from 'shared-ui';
+import { bookingStatusLabel, Button } from 'shared-ui';
 import { useBookingAction } from '../api/debug-bookings';
 
 /** Spec §8: the support desk's toasts. */
@@ -76,7 +76,7 @@ export function BookingsTable({ bookings, caption }: { bookings: DebugBooking[];
               <td>{b.seats.join(', ')}</td>
               <td>{new Date(b.createdAt).toLocaleString()}</td>
               <td>{b.hasPaymentLink ? 'Yes' : 'No'}</td>
-              <td>{b.isPaid ? 'Paid' : b.status === 'cancelled' ? 'Cancelled' : 'Unpaid'}</td>
+              <td>{bookingStatusLabel(b)}</td>
               <td>
                 <Actions booking={b} />
               </td>
