@@ -108,7 +108,7 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
   let backend = null;
 
   const stop = async () => {
-    await Promise.all(Object.values(servers).map((server) => new Promise((resolve) => server.close(() => resolve()))));
+    await Promise.all(Object.values(servers).map((server) => server.close()));
     await backend?.stop();
   };
 
@@ -128,7 +128,7 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
       stop,
       /** Stops one frontend's server (to prove the others keep working). */
       async stopFrontend(name) {
-        await new Promise((resolve) => servers[name].close(() => resolve()));
+        await servers[name].close();
         delete servers[name];
       },
       startFrontend,

@@ -8,7 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PrecompressPlugin } from './build/precompress.mjs';
 import { TreeShakenImportsCheck } from './build/tree-shaken-imports.mjs';
+
+export { PrecompressPlugin };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workspaceFile = path.resolve(here, '../pnpm-workspace.yaml');
@@ -83,13 +86,23 @@ export function sharedDependencies({ development = false } = {}) {
   return shared;
 }
 
-/** The ModuleFederationPlugin options the shell and every remote have in common. */
-export function federationOptions({ development }) {
+/**
+ * The ModuleFederationPlugin options the shell and every remote have in common.
+ * `runtime`: the shell provides its federation runtime to the page
+ * ('provide'); the remotes' production builds use it ('external') instead of
+ * carrying a second copy in each remoteEntry.js (about 17 KiB gzip each); in
+ * development they keep their own ('own').
+ */
+export function federationOptions({ development, runtime }) {
   return {
     shared: sharedDependencies({ development }),
     dts: false,
-    // Browsers only: the runtime leaves out its Node.js code (about 19 KiB gzip).
-    experiments: { optimization: { target: 'web' } },
+    experiments: {
+      // Browsers only: the runtime leaves out its Node.js code (about 19 KiB gzip).
+      optimization: { target: 'web' },
+      ...(runtime === 'provide' && { provideExternalRuntime: true }),
+      ...(runtime === 'external' && { externalRuntime: true }),
+    },
     // Shared modules resolve from what is already registered (the shell provides
     // every singleton) instead of first fetching every remote's entry to compare
     // versions: a remote that is down must not stop the page loading a library.
@@ -208,11 +221,16 @@ export class VersionFilePlugin {
  * dependencies. In development, React Refresh runs under the remote's own
  * namespace and its hot-update socket points at the remote's dev server, so an
  * edit shows in the shell's page too.
+ *
+ * In production the remote uses the shell's federation runtime (externalRuntime),
+ * so its standalone page needs one of its own: a second, small compilation
+ * writes federation-runtime.js, the page's first script (standaloneRuntimeConfig).
  */
 export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin }) {
   return (_env, argv) => {
     const development = argv.mode === 'development';
-    return {
+    const remote = {
+      name,
       context: packageDir,
       entry: { main: './src/index.ts' },
       // publicPath auto: chunks load from wherever the manifest was found, so one build serves any host or CDN path.
@@ -226,12 +244,12 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
           filename: 'remoteEntry.js',
           exposes: { './routes': './src/exposes/routes.tsx' },
           manifest: true,
-          ...federationOptions({ development }),
+          ...federationOptions({ development, runtime: development ? 'own' : 'external' }),
         }),
-        new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title), inject: 'body', scriptLoading: 'defer' }),
+        new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title, { ownRuntime: !development }), inject: 'body', scriptLoading: 'defer' }),
         new rspack.CopyRspackPlugin({ patterns: [{ from: LOCAL_APP_CONFIG, to: 'app-config.json' }] }),
         new VersionFilePlugin(packageDir),
-        ...(development ? [] : [treeShakenImportsCheck(packageDir), new EsmFederationRuntimePlugin()]),
+        ...(development ? [] : [treeShakenImportsCheck(packageDir), new EsmFederationRuntimePlugin(), new PrecompressPlugin()]),
         ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
       ],
       performance: { hints: false },
@@ -245,9 +263,44 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
         headers: { 'Access-Control-Allow-Origin': '*' },
       },
     };
+    return development ? remote : [remote, standaloneRuntimeConfig({ packageDir, after: name })];
   };
 }
 
-function standaloneHtml(title) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body><div id="root"></div></body></html>`;
+/** The file a remote's standalone page loads first to provide the federation runtime (no content hash: revalidated like index.html). */
+const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
+
+/**
+ * Compiles shared-ui/build/standalone-federation-runtime.mjs into the remote's
+ * dist/ after the remote's own compilation (whose output.clean would remove
+ * it). Without ModuleFederationPlugin, so nothing here expects the runtime it
+ * provides.
+ */
+function standaloneRuntimeConfig({ packageDir, after }) {
+  return {
+    name: `${after}-standalone-runtime`,
+    dependencies: [after],
+    context: packageDir,
+    entry: path.join(here, 'build/standalone-federation-runtime.mjs'),
+    output: { path: path.join(packageDir, 'dist'), filename: STANDALONE_RUNTIME_FILE, clean: false },
+    resolve: { alias: { 'standalone-federation-runtime-core$': federationRuntimeCoreFile(packageDir) } },
+    devtool: false,
+    plugins: [new PrecompressPlugin()],
+    performance: { hints: false },
+  };
+}
+
+/** The ES module file of the federation runtime core the app's ModuleFederationPlugin uses (same version as the shell's). */
+function federationRuntimeCoreFile(packageDir) {
+  const fromApp = createRequire(path.join(packageDir, 'package.json'));
+  const fromPlugin = createRequire(fromApp.resolve('@module-federation/enhanced/rspack'));
+  const fromTools = createRequire(fromPlugin.resolve('@module-federation/runtime-tools'));
+  const commonJs = fromTools.resolve('@module-federation/runtime-core');
+  const esm = commonJs.replace(/\.cjs$/, '.js');
+  return existsSync(esm) ? esm : commonJs;
+}
+
+function standaloneHtml(title, { ownRuntime }) {
+  const runtime = ownRuntime ? `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title>${runtime}</head><body><div id="root"></div></body></html>`;
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { EsmFederationRuntimePlugin, federationOptions, treeShakenImportsCheck, LOCAL_APP_CONFIG, moduleRules, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
+import { EsmFederationRuntimePlugin, federationOptions, treeShakenImportsCheck, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,8 +24,8 @@ export default (_env, argv) => {
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
-        runtimePlugins: [path.join(here, 'src/federation/fallback-plugin.ts')],
-        ...federationOptions({ development }),
+        runtimePlugins: [path.join(here, 'src/federation/fallback-plugin.ts'), path.join(here, 'src/federation/early-manifest-plugin.ts')],
+        ...federationOptions({ development, runtime: 'provide' }),
       }),
       new rspack.HtmlRspackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer' }),
       new rspack.CopyRspackPlugin({
@@ -35,7 +35,7 @@ export default (_env, argv) => {
         ],
       }),
       new VersionFilePlugin(here),
-      ...(development ? [] : [treeShakenImportsCheck(here), new EsmFederationRuntimePlugin()]),
+      ...(development ? [] : [treeShakenImportsCheck(here), new EsmFederationRuntimePlugin(), new PrecompressPlugin()]),
       ...(development ? [new ReactRefreshRspackPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
     ],
     performance: { hints: false },

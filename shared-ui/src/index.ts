@@ -5,7 +5,7 @@ export * from './checkout-store';
 export * from './config/app-config';
 export * from './api/client';
 export * from './auth/use-api';
-export { useAuthState, type AuthState } from './auth/auth-state';
+export { useAccountRequired, useAuthState, type AuthState } from './auth/auth-state';
 export * from './components/button';
 export * from './components/poster';
 export * from './components/star-rating';

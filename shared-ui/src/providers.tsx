@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { AppConfigProvider, type AppConfig } from './config/app-config';
-import { AuthStateContext, pendingAuthState, type AuthState } from './auth/auth-state';
+import { AuthStateContext, LoadSignInContext, pendingAuthState, signedOutState, type AuthState } from './auth/auth-state';
+import { sessionMayExist } from './auth/session-marker';
 
 /** The SDK's chunk, fetched again after a failed attempt (a network blip must not leave the page without sign-in). */
 async function importWithRetry<T>(load: () => Promise<T>, attempts = 3): Promise<T> {
@@ -75,20 +76,22 @@ export function createQueryClient() {
 }
 
 /**
- * Sign-in for the page. The children render at once with a "loading" state;
- * the Auth0 SDK loads beside them (not around them, so nothing remounts when it
- * arrives) and publishes its state here.
+ * Sign-in for the page. The children render at once; the Auth0 SDK loads
+ * beside them (not around them, so nothing remounts when it arrives) and
+ * publishes its state here. It loads at once when a session may exist (the
+ * state says "loading" meanwhile, so a signed-in user never sees the signed-out
+ * navbar), and otherwise only when something asks for it (Login, a token, a
+ * screen that needs an account: useAccountRequired).
  */
 function AuthProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
+  const [sdkWanted, setSdkWanted] = useState(() => sessionMayExist(config.auth.clientId));
   const [sdk] = useState(() => {
     let resolve!: (state: AuthState) => void;
     const loaded = new Promise<AuthState>((r) => (resolve = r));
-    return { resolve, pending: pendingAuthState(loaded) };
+    const load = () => setSdkWanted(true);
+    return { resolve, load, pending: pendingAuthState(loaded), signedOut: signedOutState(loaded, load) };
   });
   const [session, setSession] = useState<AuthState | null>(null);
-  // Asked for after the first commit, so the SDK's download never delays the first paint.
-  const [sdkWanted, setSdkWanted] = useState(false);
-  useEffect(() => setSdkWanted(true), []);
   const publish = useCallback(
     (state: AuthState) => {
       sdk.resolve(state);
@@ -97,8 +100,8 @@ function AuthProvider({ config, children }: { config: AppConfig; children: React
     [sdk],
   );
   return (
-    <AuthStateContext.Provider value={session ?? sdk.pending}>
-      {children}
+    <AuthStateContext.Provider value={session ?? (sdkWanted ? sdk.pending : sdk.signedOut)}>
+      <LoadSignInContext.Provider value={sdk.load}>{children}</LoadSignInContext.Provider>
       {sdkWanted && (
         <SignInUnavailable>
           <Suspense fallback={null}>

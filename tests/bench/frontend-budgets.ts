@@ -1,10 +1,15 @@
 /**
  * `npm run bench` (frontend part): the budgets of the platform issue, measured.
  * - the four production builds together: at most 60 s on this machine;
- * - shell initial JavaScript on /: at most 120 KiB gzip. "Initial" is every
- *   script from the shell's origin requested before the page's first render
- *   commits (the HTML's scripts, the bootstrap chunk and the shared libraries it
- *   needs); what loads after it (the sign-in SDK) is reported beside it;
+ * - a first anonymous visit to /: at most 140 KiB gzip of JavaScript over all
+ *   origins until the network is idle (it replaces the retired "shell initial
+ *   JS <= 120 KiB", which measured the wrong thing); the shell's scripts before
+ *   the first render are still broken down by part in the notes;
+ * - a signed-in revisit with a warm cache downloads no JavaScript (nothing
+ *   changed: hashed files come from the cache, entry points revalidate);
+ * - Lighthouse 12, mobile preset, on /, /movies/:id and /movies/:id/:date:
+ *   medians of 3 runs, performance >= 95, LCP <= 2.0 s, TBT <= 150 ms, CLS 0,
+ *   accessibility and best practices 100 (lighthouse.ts);
  * - each remote's entry + exposed module beyond the shared libraries: at most
  *   60 KiB gzip (remoteEntry.js and the exposed module's synchronous files, from
  *   its mf-manifest.json; its lazily loaded pages are reported beside it);
@@ -14,17 +19,28 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
 import { root, startStack } from '../../scripts/stack.mjs';
+import { signIn } from '../support/sign-in';
+import { lighthouseMedians } from './lighthouse';
 
 const PORTS = { shell: 3200, customer: 3201, admin: 3202, debug: 3203, service: 4200, identity: 4600 };
 const KiB = 1024;
-const BUDGETS = { buildSeconds: 60, shellInitialKiB: 120, remoteKiB: 60, lcpMs: 1500, cls: 0 };
+const BUDGETS = {
+  buildSeconds: 60,
+  firstVisitKiB: 140,
+  warmRevisitJsKiB: 0,
+  remoteKiB: 60,
+  lcpMs: 1500,
+  cls: 0,
+  lighthouse: { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0, accessibility: 100, bestPractices: 100 },
+};
 const REMOTES = ['customer-mfe', 'admin-mfe', 'debug-mfe'];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function timeBuilds(): number {
   const started = process.hrtime.bigint();
@@ -66,7 +82,7 @@ interface PageFigures {
 async function measurePage(url: string, origins: Record<string, string>, ready: (page: import('@playwright/test').Page) => Promise<void>): Promise<PageFigures> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -143,6 +159,45 @@ async function seatPagePath(serviceUrl: string): Promise<string> {
   return `/movies/${movieId}/${date}`;
 }
 
+/**
+ * A signed-in moviegoer's revisit of / with a warm cache: signs in, loads the
+ * page once more to settle the cache, then reloads and counts the JavaScript
+ * that came over the network (Chromium's own accounting, so revalidations that
+ * answer 304 count their headers only, and cache hits nothing).
+ */
+async function warmSignedInRevisit(shellUrl: string): Promise<{ jsBytes: number; revalidated: number; fromCache: number }> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${shellUrl}/`);
+    await signIn(page, 'user@example.com');
+    await page.goto(`${shellUrl}/`, { waitUntil: 'networkidle' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts = new Map<string, { cached: boolean; status: number }>();
+    let jsBytes = 0;
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') scripts.set(event.requestId, { cached: event.response.fromDiskCache || event.response.fromPrefetchCache === true, status: event.response.status });
+    });
+    cdp.on('Network.requestServedFromCache', (event) => {
+      const script = scripts.get(event.requestId);
+      if (script) script.cached = true;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const script = scripts.get(event.requestId);
+      if (script && !script.cached) jsBytes += event.encodedDataLength;
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.locator('.shell-user__button').waitFor();
+    const all = [...scripts.values()];
+    const revalidated = all.filter((s) => !s.cached && s.status === 304).length;
+    const downloaded = all.filter((s) => !s.cached && s.status !== 304);
+    return { jsBytes: downloaded.length ? jsBytes : 0, revalidated, fromCache: all.filter((s) => s.cached).length };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   const buildSeconds = timeBuilds();
   const remotes = Object.fromEntries(REMOTES.map((app) => [app, remoteSizes(app)]));
@@ -151,6 +206,8 @@ async function main() {
   let home: PageFigures;
   let seats: PageFigures;
   let seatPath: string;
+  let revisit: Awaited<ReturnType<typeof warmSignedInRevisit>>;
+  const lighthouse: { label: string; path: string; figures: Awaited<ReturnType<typeof lighthouseMedians>> }[] = [];
   try {
     seatPath = await seatPagePath(stack.urls.service!);
     const homeReady = (page: import('@playwright/test').Page) => page.getByRole('heading', { name: 'Now Showing' }).waitFor();
@@ -160,6 +217,11 @@ async function main() {
     home = await measurePage(`${stack.urls.shell}/`, stack.urls, homeReady);
     await measurePage(`${stack.urls.shell}${seatPath}`, stack.urls, seatsReady);
     seats = await measurePage(`${stack.urls.shell}${seatPath}`, stack.urls, seatsReady);
+    revisit = await warmSignedInRevisit(stack.urls.shell!);
+    const moviePath = seatPath.split('/').slice(0, 3).join('/');
+    for (const [label, pagePath] of [['home', '/'], ['movie page', moviePath], ['seat page', seatPath]] as const) {
+      lighthouse.push({ label, path: pagePath, figures: await lighthouseMedians(`${stack.urls.shell}${pagePath}`) });
+    }
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -167,14 +229,33 @@ async function main() {
 
   type Row = [string, string, string, boolean];
   const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB gzip`;
+  const firstVisitBytes = Object.values(home.jsBytes).reduce((sum, bytes) => sum + bytes, 0);
   const rows: Row[] = [
     ['four production builds', `${buildSeconds.toFixed(1)} s`, `≤ ${BUDGETS.buildSeconds} s`, buildSeconds <= BUDGETS.buildSeconds],
-    ['shell initial JS on / (before the first render)', kib(home.shellInitialBytes), `≤ ${BUDGETS.shellInitialKiB} KiB`, home.shellInitialBytes <= BUDGETS.shellInitialKiB * KiB],
+    ['first anonymous visit to /: JavaScript, all origins, until network idle', kib(firstVisitBytes), `≤ ${BUDGETS.firstVisitKiB} KiB`, firstVisitBytes <= BUDGETS.firstVisitKiB * KiB],
+    [
+      `signed-in revisit of /, warm cache: JavaScript downloaded (${revisit.fromCache} scripts from the cache, ${revisit.revalidated} revalidated)`,
+      `${(revisit.jsBytes / KiB).toFixed(1)} KiB`,
+      `= ${BUDGETS.warmRevisitJsKiB} KiB`,
+      revisit.jsBytes <= BUDGETS.warmRevisitJsKiB * KiB,
+    ],
     ...REMOTES.map((app): Row => [`${app}: entry + exposed module`, `${remotes[app]!.initialKiB.toFixed(1)} KiB gzip`, `≤ ${BUDGETS.remoteKiB} KiB`, remotes[app]!.initialKiB <= BUDGETS.remoteKiB]),
     ['home: Largest Contentful Paint', `${home.lcp.toFixed(0)} ms`, `≤ ${BUDGETS.lcpMs} ms`, home.lcp > 0 && home.lcp <= BUDGETS.lcpMs],
     ['home: Cumulative Layout Shift', home.cls.toFixed(3), `= ${BUDGETS.cls}`, home.cls <= BUDGETS.cls],
     [`seat page (${seatPath}): Largest Contentful Paint`, `${seats.lcp.toFixed(0)} ms`, `≤ ${BUDGETS.lcpMs} ms`, seats.lcp > 0 && seats.lcp <= BUDGETS.lcpMs],
     ['seat page: Cumulative Layout Shift', seats.cls.toFixed(3), `= ${BUDGETS.cls}`, seats.cls <= BUDGETS.cls],
+    ...lighthouse.flatMap(({ label, path: pagePath, figures }): Row[] => {
+      const lh = BUDGETS.lighthouse;
+      const name = `Lighthouse mobile, ${label} (${pagePath})`;
+      return [
+        [`${name}: performance`, String(figures.performance), `≥ ${lh.performance}`, figures.performance >= lh.performance],
+        [`${name}: Largest Contentful Paint`, `${(figures.lcpMs / 1000).toFixed(2)} s`, `≤ ${lh.lcpMs / 1000} s`, figures.lcpMs <= lh.lcpMs],
+        [`${name}: Total Blocking Time`, `${figures.tbtMs.toFixed(0)} ms`, `≤ ${lh.tbtMs} ms`, figures.tbtMs <= lh.tbtMs],
+        [`${name}: Cumulative Layout Shift`, figures.cls.toFixed(3), `= ${lh.cls}`, figures.cls <= lh.cls],
+        [`${name}: accessibility`, String(figures.accessibility), `= ${lh.accessibility}`, figures.accessibility >= lh.accessibility],
+        [`${name}: best practices`, String(figures.bestPractices), `= ${lh.bestPractices}`, figures.bestPractices >= lh.bestPractices],
+      ];
+    }),
   ];
   const table = ['| measure | figure | budget | met |', '|---|---:|---:|:---:|', ...rows.map(([label, figure, budget, ok]) => `| ${label} | ${figure} | ${budget} | ${ok ? 'yes' : 'NO'} |`)];
   const perOrigin = (figures: PageFigures) =>
@@ -192,7 +273,15 @@ async function main() {
     '',
     'Remotes\' lazily loaded pages (not part of the budget): ' + REMOTES.map((app) => `${app} ${remotes[app]!.lazyKiB.toFixed(1)} KiB`).join(', ') + '.',
     '',
-    'Chromium (Debian) headless, 1280×800, production builds served by scripts/static-server.mjs, second visit of each page (the service\'s caches warm, the browser\'s cold).',
+    'Lighthouse: each figure is the median of 3 runs (performance score, LCP, TBT, CLS and the other scores each taken separately); every run a fresh browser, so a first visit. The runs per page (performance / LCP s / TBT ms):',
+    '',
+    ...lighthouse.map(({ label, figures }) => `- ${label}: ${figures.runs.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(2)} / ${r.tbtMs.toFixed(0)}`).join('; ')}`),
+    '',
+    'Audits below 90 in at least one run (what to look at next): ' + ([...new Set(lighthouse.flatMap(({ figures }) => figures.opportunities))].join(', ') || 'none') + '.',
+    '',
+    `Load on the machine while measuring (1-minute load average at the end, ${os.cpus().length} cores): ${os.loadavg()[0]!.toFixed(1)}. Lighthouse multiplies observed CPU time by 4, so TBT grows with whatever else runs.`,
+    '',
+    'Playwright figures: Chromium (Debian) headless, 1280×800, production builds served by scripts/static-server.mjs (as by npm start), second visit of each page (the service\'s caches warm, the browser\'s cold); the warm revisit at 390×844.',
   ];
   const markdown = [...table, ...notes].join('\n');
   console.log('\nFrontend budgets (Chromium, production builds, localhost)\n');

@@ -1,10 +1,11 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import type { Auth0ContextInterface } from '@auth0/auth0-react';
 
 /**
- * The sign-in state every screen reads. The Auth0 SDK behind it is loaded after
- * the first render (auth0-session.tsx), so pages paint without waiting for it;
- * until it has loaded, the state says "loading" and calls wait for it.
+ * The sign-in state every screen reads. The Auth0 SDK behind it
+ * (auth0-session.tsx) loads only when a session may exist (session-marker.ts)
+ * or someone signs in; until then the state says "signed out", and while it
+ * loads "loading", and calls wait for it.
  */
 export type AuthState = Pick<
   Auth0ContextInterface,
@@ -19,6 +20,20 @@ export function useAuthState(): AuthState {
   return state;
 }
 
+/** Asks for the SDK (AppProviders); without a provider (component tests) there is nothing to load. */
+export const LoadSignInContext = createContext<() => void>(() => {});
+
+/**
+ * For screens that need an account: loads the SDK at once, so a session only
+ * the identity provider knows of (signed in on another of our origins) is found
+ * by silent sign-in. Before the browser paints, so the sign-in prompt never
+ * flashes: the state turns to "loading" first.
+ */
+export function useAccountRequired(): void {
+  const loadSignIn = useContext(LoadSignInContext);
+  useLayoutEffect(() => loadSignIn(), [loadSignIn]);
+}
+
 /** The state before the SDK has loaded: loading, and every call waits for the SDK's answer. */
 export function pendingAuthState(session: Promise<AuthState>): AuthState {
   return {
@@ -29,5 +44,26 @@ export function pendingAuthState(session: Promise<AuthState>): AuthState {
       session.then((auth) => auth.getAccessTokenSilently(options as never))) as AuthState['getAccessTokenSilently'],
     loginWithRedirect: (options) => session.then((auth) => auth.loginWithRedirect(options)),
     logout: (options) => session.then((auth) => auth.logout(options)),
+  };
+}
+
+/**
+ * The state of a visitor with no session, before the SDK was needed: signed
+ * out, and every call first asks for the SDK (`wantSdk`), then waits for it.
+ */
+export function signedOutState(session: Promise<AuthState>, wantSdk: () => void): AuthState {
+  const pending = pendingAuthState(session);
+  const needingSdk =
+    <Args extends unknown[], Result>(call: (...args: Args) => Promise<Result>) =>
+    (...args: Args) => {
+      wantSdk();
+      return call(...args);
+    };
+  return {
+    ...pending,
+    isLoading: false,
+    getAccessTokenSilently: needingSdk(pending.getAccessTokenSilently) as AuthState['getAccessTokenSilently'],
+    loginWithRedirect: needingSdk(pending.loginWithRedirect),
+    logout: needingSdk(pending.logout),
   };
 }

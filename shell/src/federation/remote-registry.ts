@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { REMOTE_UNAVAILABLE, type UnavailableRemoteModule } from './fallback-plugin';
+import { takeEarlyResponse } from './preload';
 
 export const REMOTE_NAMES = ['customer', 'admin', 'debug'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -12,11 +13,11 @@ let entries: Record<RemoteName, string> | null = null;
 
 /**
  * Reads /remotes.json (served beside the shell, absolute path so deep links
- * work) and registers each remote's manifest. Moving or rolling back a remote
+ * work; fetched early by the entry, preload.ts) and registers each remote's manifest. Moving or rolling back a remote
  * is an edit of that file, not a shell build.
  */
 export async function registerRemotesFromConfig(url = '/remotes.json'): Promise<void> {
-  const response = await fetch(url, { cache: 'no-cache' });
+  const response = await (takeEarlyResponse(url) ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`Could not load ${url} (${response.status})`);
   const config = (await response.json()) as Partial<Record<RemoteName, string>>;
   const missing = REMOTE_NAMES.filter((name) => typeof config[name] !== 'string');

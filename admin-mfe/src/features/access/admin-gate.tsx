@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Button, EmptyState, PageTitle, useApi, useCurrentUser } from 'shared-ui';
+import { Button, EmptyState, PageTitle, useApi, useAccountRequired, useCurrentUser } from 'shared-ui';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access admin dashboard';
 
@@ -12,6 +12,7 @@ export const NOT_AUTHORIZED = 'You are not authorized to access admin dashboard'
  * until the service says the user is an admin.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
+  useAccountRequired();
   const user = useCurrentUser();
   const api = useApi();
   const navigate = useNavigate();

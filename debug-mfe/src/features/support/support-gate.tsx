@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, EmptyState, useCurrentUser } from 'shared-ui';
+import { Button, EmptyState, useAccountRequired, useCurrentUser } from 'shared-ui';
 
 /** The support desk needs a signed-in user; the service decides whether they have the support role. */
 export function SupportGate({ children }: { children: ReactNode }) {
+  useAccountRequired();
   const user = useCurrentUser();
   if (user.isLoading) return <div role="status" aria-label="Loading" />;
   if (!user.isAuthenticated) {

@@ -1,0 +1,12 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { takeEarlyResponse } from './preload';
+
+/** Runtime plugin: the federation runtime takes a manifest the entry already fetched (preload.ts) instead of fetching it again. */
+export default function earlyManifestPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'early-manifest',
+    fetch(url) {
+      return takeEarlyResponse(url);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { signIn } from '../support/sign-in';
+import { urls } from '../support/test-stack';
+
+/** A string only the Auth0 SDK's code holds (its client's name). */
+const SIGN_IN_SDK_MARKER = 'auth0-spa-js';
+/** A string only the federation runtime's code holds (its log prefix). */
+const FEDERATION_RUNTIME_MARKER = 'Federation Runtime';
+
+/** Every script the page fetches, with its body, until the home page has rendered and the network is idle. */
+async function scriptsOfVisit(page: Page, path: string) {
+  const scripts: { url: string; body: string }[] = [];
+  const reading: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    reading.push(response.text().then((body) => void scripts.push({ url: response.url(), body }), () => {}));
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(reading);
+  return scripts;
+}
+
+test.describe('a first anonymous visit', () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    test(`/ at ${viewport.width}px downloads no sign-in code and one federation runtime, the shell's`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const identityRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(urls.identity)) identityRequests.push(request.url());
+      });
+      const scripts = await scriptsOfVisit(page, '/');
+      await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+      expect(scripts.length).toBeGreaterThan(3);
+      expect(scripts.filter((script) => script.body.includes(SIGN_IN_SDK_MARKER)).map((script) => script.url)).toEqual([]);
+      expect(identityRequests).toEqual([]);
+      const runtimes = scripts.filter((script) => script.body.includes(FEDERATION_RUNTIME_MARKER)).map((script) => new URL(script.url).origin);
+      expect(runtimes).toEqual([urls.shell]);
+      // The customer remote did load, with its code, on the shared runtime.
+      expect(scripts.some((script) => script.url === `${urls.customer}/remoteEntry.js`)).toBe(true);
+    });
+  }
+
+  test('Login loads the sign-in code and goes to the sign-in page', async ({ page }) => {
+    const scripts = await scriptsOfVisit(page, '/');
+    expect(scripts.some((script) => script.body.includes(SIGN_IN_SDK_MARKER))).toBe(false);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${urls.identity}/`));
+  });
+});
+
+test.describe('served the way a CDN must serve it', () => {
+  test('scripts and styles arrive compressed; hashed files are immutable, entry points and config revalidate', async ({ page }) => {
+    const responses: Response[] = [];
+    page.on('response', (response) => void responses.push(response));
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+
+    const frontendOrigins = [urls.shell, urls.customer];
+    const assets = responses.filter((r) => frontendOrigins.includes(new URL(r.url()).origin) && ['script', 'stylesheet'].includes(r.request().resourceType()));
+    expect(assets.length).toBeGreaterThan(3);
+    for (const response of assets) {
+      // Files under 1 KiB are left plain (shared-ui/build/precompress.mjs): compressing them saves less than it costs.
+      if ((await response.body()).length >= 1024) expect.soft(response.headers()['content-encoding'], response.url()).toBe('br');
+      const hashed = new URL(response.url()).pathname.startsWith('/static/');
+      expect.soft(response.headers()['cache-control'], response.url()).toBe(hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    for (const url of [`${urls.shell}/`, `${urls.shell}/remotes.json`, `${urls.shell}/app-config.json`, `${urls.customer}/mf-manifest.json`, `${urls.customer}/remoteEntry.js`]) {
+      const response = await page.request.get(url);
+      expect.soft(response.headers()['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  test('a client that takes only gzip gets gzip, and one that takes neither gets the plain file', async ({ request }) => {
+    const gzip = await request.get(`${urls.customer}/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    expect(gzip.headers()['vary']).toMatch(/accept-encoding/i);
+    const plain = await request.get(`${urls.customer}/remoteEntry.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect(await plain.text()).toContain('customer');
+  });
+});
+
+test.describe('a signed-in moviegoer', () => {
+  test('who reloads stays signed in, and never sees the Login button meanwhile', async ({ page }) => {
+    await page.goto('/');
+    await signIn(page, 'user@example.com');
+    // Records, from the first byte of every document, whether a Login button was ever on screen.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __loginSeen: boolean };
+      w.__loginSeen = false;
+      new MutationObserver(() => {
+        if (Array.from(document.querySelectorAll('button')).some((button) => button.textContent?.trim() === 'Login')) w.__loginSeen = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.reload();
+    await expect(page.locator('.shell-user__button')).toContainText('Maya Moviegoer');
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __loginSeen: boolean }).__loginSeen)).toBe(false);
+  });
+});
