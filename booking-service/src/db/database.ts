@@ -1,13 +1,15 @@
-import { mkdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { PgliteWorkerData } from './pglite-worker.ts';
 import * as schema from './schema.ts';
 
 /** The query builder both drivers share; repositories are written against it. */
@@ -26,15 +28,79 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const MIGRATION_LOCK_ID = 7_240_001;
 
 /**
- * Opens PGlite in process. `dataDir` persists it; undefined keeps it in memory
- * (tests). Migrations run before the handle is returned.
+ * Opens PGlite on a worker thread (see pglite-worker.ts) and connects to it over a
+ * Unix socket with one pooled connection: PGlite's work no longer blocks the service's
+ * event loop, which keeps answering reads while bookings run. `dataDir` persists it;
+ * undefined keeps it in memory (tests). Migrations run before the handle is returned.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  // A private folder for the socket (0700), short enough for the 107-byte socket path limit.
+  const socketDir = await mkdtemp(path.join(tmpdir(), 'pglite-'));
+  const worker = await startPgliteWorker({ dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) });
+  const stopWorker = async () => {
+    await stopPgliteWorker(worker);
+    await rm(socketDir, { recursive: true, force: true });
+  };
+  try {
+    // The pool never closes its idle connection: the server takes one client at a time.
+    const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+    const database = await openPool(pool, 'pglite');
+    return { ...database, close: async () => { await database.close(); await stopWorker(); } };
+  } catch (error) {
+    await stopWorker();
+    throw error;
+  }
+}
+
+/** The port number only names the socket file (`.s.PGSQL.<port>`), as libpq does. */
+const SOCKET_PORT = 5432;
+
+/**
+ * The worker's entry: pglite-worker.js next to this file once built. Tests and benchmarks
+ * run the .ts source, which a worker can only load through tsx's API (a loader given
+ * in a worker's execArgv is not applied to it on Node.js 20).
+ */
+function createWorker(workerData: PgliteWorkerData): Worker {
+  const extension = path.extname(fileURLToPath(import.meta.url));
+  const entry = new URL(`./pglite-worker${extension}`, import.meta.url);
+  if (extension !== '.ts') return new Worker(entry, { workerData });
+  const tsxApi = pathToFileURL(tsxModuleEntry('./esm/api')).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+/** The ES module file behind one of tsx's exports (require.resolve would give its CommonJS twin). */
+function tsxModuleEntry(subpath: string): string {
+  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return path.join(path.dirname(manifestPath), manifest.exports[subpath]!.import.default);
+}
+
+function startPgliteWorker(workerData: PgliteWorkerData): Promise<Worker> {
+  const worker = createWorker(workerData);
+  return new Promise((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    const exited = (code: number) => reject(new Error(`the PGlite worker exited with ${code} before it was ready`));
+    worker.once('error', failed);
+    worker.once('exit', exited);
+    worker.once('message', () => {
+      worker.off('error', failed);
+      worker.off('exit', exited);
+      resolve(worker);
+    });
+  });
+}
+
+/** Asks the worker to close PGlite (a clean shutdown: no recovery at the next start), then ends it. */
+async function stopPgliteWorker(worker: Worker): Promise<void> {
+  await new Promise<void>((resolve) => {
+    worker.once('message', () => resolve());
+    worker.once('exit', () => resolve());
+    worker.once('error', () => resolve());
+    worker.postMessage('close');
+  });
+  await worker.terminate();
 }
 
 /**
@@ -42,7 +108,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
  * at once against one database, so migrations run under an advisory lock.
  */
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  return openPool(new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 }), 'postgres');
+}
+
+async function openPool(pool: pg.Pool, driver: Database['driver']): Promise<Database> {
   // A dropped idle connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may a dropped connection that is checked out (a transaction between two statements): the pool
@@ -58,5 +127,5 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, driver, close: () => pool.end() };
 }

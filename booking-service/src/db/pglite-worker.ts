@@ -1,0 +1,34 @@
+/**
+ * Worker-thread entry: PGlite and a PostgreSQL-protocol server on a Unix socket,
+ * so the database's work (WebAssembly, synchronous) runs on its own thread
+ * instead of the service's event loop. The service talks to it with the same
+ * `pg` pool it uses for a PostgreSQL server. See openPglite in database.ts.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+export interface PgliteWorkerData {
+  /** undefined keeps the database in memory. */
+  dataDir: string | undefined;
+  socketPath: string;
+}
+
+const { dataDir, socketPath } = workerData as PgliteWorkerData;
+const db = await PGlite.create(dataDir);
+// The service's pool holds one connection at a time: PGlite has one session, and the server's
+// multiplexer would interleave two busy clients' extended-protocol messages. The second slot
+// is for the replacement the pool opens when it discards a connection after a failed query,
+// while the old one's Terminate is still on its way.
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
+await server.start();
+parentPort!.postMessage('ready');
+
+parentPort!.on('message', (message) => {
+  if (message !== 'close') return;
+  void (async () => {
+    await server.stop();
+    await db.close();
+    parentPort!.postMessage('closed');
+  })();
+});
