@@ -12,7 +12,7 @@ import { createAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/errors.ts';
-import { createReadCache } from './http/read-cache.ts';
+import { createReadCache, type ReadCache } from './http/read-cache.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { createLocalCheckoutProvider, type LocalCheckoutProvider } from './payments/local/local-provider.ts';
@@ -21,11 +21,11 @@ import { createPaymentService, type PaymentService } from './payments/payment-se
 import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
 import { developmentWebhookSecret } from './payments/webhook-secret.ts';
-import type { Store } from './store/types.ts';
+import type { Change, Store } from './store/types.ts';
 import { adminReportRoutes } from './admin/report-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { seatEventsRoutes } from './seats/routes.ts';
-import { createSeatFeed } from './seats/seat-feed.ts';
+import { createSeatFeed, type SeatFeed } from './seats/seat-feed.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { checkoutRoutes } from './payments/checkout-routes.ts';
 import { debugRoutes } from './debug/routes.ts';
@@ -62,6 +62,27 @@ export interface BuildAppOptions {
    * intervals). Default true; tests turn them off and call `app.payments.jobs` themselves.
    */
   backgroundJobs?: boolean;
+}
+
+/** How often watched shows are read where the store cannot announce other instances' changes. */
+const SEAT_POLL_MS = 500;
+
+/** What a change means for this instance: cached answers to drop, seat maps to push. */
+function applyChange(change: Change, cache: ReadCache, seatFeed: SeatFeed) {
+  switch (change.kind) {
+    case 'seats':
+      cache.invalidate(`seats:${change.showId}`);
+      seatFeed.changed(change.showId);
+      break;
+    case 'schedule':
+      cache.invalidatePrefix('shows:');
+      cache.invalidate(`show:${change.movieId}`);
+      break;
+    case 'resync':
+      cache.invalidatePrefix('');
+      seatFeed.resync();
+      break;
+  }
 }
 
 /** 16 KiB is far more than any request of the contract needs. */
@@ -159,12 +180,12 @@ export async function buildApp(options: BuildAppOptions) {
       timeoutMs: config.payments.stripe.timeoutMs,
       now,
     });
-  // Fed from the database, so watchers see bookings made on any instance; local changes go out at once.
-  const seatFeed = createSeatFeed(async (showId) => Object.keys(await store.shows.occupiedSeats(showId)));
-  const seatsChanged = (showId: string) => {
-    cache.invalidate(`seats:${showId}`);
-    seatFeed.changed(showId);
-  };
+  // Changes made on any instance (this one included) arrive through the store's change bus.
+  const seatFeed = createSeatFeed(async (showId) => Object.keys(await store.shows.occupiedSeats(showId)), {
+    pollMs: store.changes.crossInstance ? null : SEAT_POLL_MS,
+  });
+  const stopApplyingChanges = store.changes.subscribe((change) => applyChange(change, cache, seatFeed));
+  const seatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
   const payments = createPaymentService({
     store,
     provider,
@@ -183,6 +204,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('payments', { service: payments, jobs, mailer, provider, localCheckout, webhookSecret });
   if (options.backgroundJobs !== false) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    stopApplyingChanges();
     await jobs.stop();
     await mailer.close();
   });

@@ -16,7 +16,7 @@ import { PaymentProviderError } from '../payments/provider.ts';
 const SEATS_TTL_MS = 1_000;
 const tags = ['bookings'];
 
-export async function bookingRoutes(app: AppInstance, { store, auth, cache, config, now, payments, seatFeed }: AppDeps) {
+export async function bookingRoutes(app: AppInstance, { store, auth, cache, config, now, payments }: AppDeps) {
   const time = (d: Date) =>
     new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.theatreTimeZone }).format(d);
   // A customer waits this long at most for the provider (its own retries may go on in the background).
@@ -80,8 +80,8 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
           takenSeats: taken,
         });
       }
-      cache.invalidate(`seats:${showId}`);
-      seatFeed.changed(showId);
+      // Every instance drops its cached seat map and tells its watchers (this one at once).
+      void store.changes.publish({ kind: 'seats', showId });
       const booking = result.booking;
       const answer = { success: true as const, bookingId: booking.id, holdExpiresAt: booking.holdExpiresAt.toISOString() };
       try {

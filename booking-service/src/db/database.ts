@@ -9,7 +9,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { ChangeBus } from '../store/types.ts';
+import { createLocalChangeBus } from './local-change-bus.ts';
 import type { PgliteWorkerData } from './pglite-worker.ts';
+import { openPostgresChangeBus } from './postgres/change-bus.ts';
 import * as schema from './schema.ts';
 
 /** The query builder both drivers share; repositories are written against it. */
@@ -18,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Changes shared by the instances on this database (see ChangeBus). */
+  changes: ChangeBus;
   close(): Promise<void>;
 }
 
@@ -45,8 +50,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   try {
     // The pool never closes its idle connection: the server takes one client at a time.
     const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
-    const database = await openPool(pool, 'pglite');
-    return { ...database, close: async () => { await database.close(); await stopWorker(); } };
+    const db = await openPool(pool);
+    // Only one process can open the data folder, so the in-process bus reaches every watcher.
+    const close = async () => {
+      await pool.end();
+      await stopWorker();
+    };
+    return { db, driver: 'pglite', changes: createLocalChangeBus(), close };
   } catch (error) {
     await stopWorker();
     throw error;
@@ -104,14 +114,24 @@ async function stopPgliteWorker(worker: Worker): Promise<void> {
 }
 
 /**
- * Opens a PostgreSQL server connection pool. Several service instances may start
- * at once against one database, so migrations run under an advisory lock.
+ * Opens a PostgreSQL server connection pool, and a connection listening for the
+ * changes other instances publish (see postgres/change-bus.ts).
  */
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  return openPool(new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 }), 'postgres');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  const db = await openPool(pool);
+  const changes = await openPostgresChangeBus({ connectionString: url, connectionTimeoutMillis: 10_000 }, (channel, payload) =>
+    pool.query('select pg_notify($1, $2)', [channel, payload]),
+  );
+  const close = async () => {
+    await changes.close();
+    await pool.end();
+  };
+  return { db, driver: 'postgres', changes, close };
 }
 
-async function openPool(pool: pg.Pool, driver: Database['driver']): Promise<Database> {
+/** Runs the migrations (under an advisory lock: several instances may start at once) and gives the query builder. */
+async function openPool(pool: pg.Pool): Promise<Db> {
   // A dropped idle connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may a dropped connection that is checked out (a transaction between two statements): the pool
@@ -126,6 +146,5 @@ async function openPool(pool: pg.Pool, driver: Database['driver']): Promise<Data
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Db, driver, close: () => pool.end() };
+  return drizzlePg(pool, { schema }) as unknown as Db;
 }

@@ -1,57 +1,74 @@
 import { sortSeats } from './seat-map.ts';
 
 /**
- * Live seat maps for the server-sent events route. For every show someone is
- * watching, the feed reads the show's seats from the database twice a second
- * (one query per show, however many watchers), so bookings made on any
- * service instance reach every watcher within a second; a booking on this instance is pushed
- * at once through `changed(showId)`.
+ * Live seat maps for the server-sent events route. A watched show's seats are read
+ * from the database when it changes (`changed(showId)`, called for changes made on
+ * any instance when the store's change bus carries them), once per change however
+ * many people watch it. Where the bus cannot hear other instances (MongoDB without
+ * change streams), the feed also polls every watched show every `pollMs`.
  */
 export type SeatListener = (occupiedSeats: string[]) => void;
 
 interface Watched {
   listeners: Set<SeatListener>;
   last: string | null;
-  timer: NodeJS.Timeout;
+  /** A read is running; `again` asks for one more after it (a change arrived meanwhile). */
   reading: boolean;
+  again: boolean;
 }
 
 export interface SeatFeed {
   /** Calls `listener` with the current seats now and whenever they change; returns the unsubscribe. */
   subscribe(showId: string, listener: SeatListener): () => void;
+  /** The show's seats may have changed: read them and tell its watchers if they did. */
   changed(showId: string): void;
+  /** Changes may have been missed: read every watched show again. */
+  resync(): void;
   close(): void;
   watchedShows(): number;
 }
 
-export function createSeatFeed(readSeats: (showId: string) => Promise<string[]>, intervalMs = 500): SeatFeed {
+export interface SeatFeedOptions {
+  /** Poll every watched show this often; null when every change is announced through `changed`. */
+  pollMs: number | null;
+}
+
+export function createSeatFeed(readSeats: (showId: string) => Promise<string[]>, { pollMs }: SeatFeedOptions): SeatFeed {
   const shows = new Map<string, Watched>();
 
-  async function refresh(showId: string, force = false) {
+  async function refresh(showId: string) {
     const watched = shows.get(showId);
-    if (!watched || watched.reading) return;
+    if (!watched) return;
+    if (watched.reading) {
+      watched.again = true;
+      return;
+    }
     watched.reading = true;
     try {
-      const seats = sortSeats(await readSeats(showId));
-      const key = seats.join(',');
-      if (force || key !== watched.last) {
-        watched.last = key;
-        for (const listener of watched.listeners) listener(seats);
-      }
+      do {
+        watched.again = false;
+        const seats = sortSeats(await readSeats(showId));
+        const key = seats.join(',');
+        if (key !== watched.last) {
+          watched.last = key;
+          for (const listener of watched.listeners) listener(seats);
+        }
+      } while (watched.again && shows.get(showId) === watched);
     } catch {
-      // A failed read (database restarting) is retried on the next tick; watchers keep their last map.
+      // A failed read (database restarting) leaves watchers with their last map until the next change or resync.
     } finally {
       watched.reading = false;
     }
   }
 
+  const poller = pollMs === null ? null : setInterval(() => shows.forEach((_, showId) => void refresh(showId)), pollMs);
+  poller?.unref();
+
   return {
     subscribe(showId, listener) {
       let watched = shows.get(showId);
       if (!watched) {
-        const timer = setInterval(() => void refresh(showId), intervalMs);
-        timer.unref();
-        watched = { listeners: new Set(), last: null, timer, reading: false };
+        watched = { listeners: new Set(), last: null, reading: false, again: false };
         shows.set(showId, watched);
       }
       watched.listeners.add(listener);
@@ -64,17 +81,17 @@ export function createSeatFeed(readSeats: (showId: string) => Promise<string[]>,
         const current = shows.get(showId);
         if (!current) return;
         current.listeners.delete(listener);
-        if (current.listeners.size === 0) {
-          clearInterval(current.timer);
-          shows.delete(showId);
-        }
+        if (current.listeners.size === 0) shows.delete(showId);
       };
     },
     changed(showId) {
       void refresh(showId);
     },
+    resync() {
+      for (const showId of shows.keys()) void refresh(showId);
+    },
     close() {
-      for (const watched of shows.values()) clearInterval(watched.timer);
+      if (poller) clearInterval(poller);
       shows.clear();
     },
     watchedShows: () => shows.size,

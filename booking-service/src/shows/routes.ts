@@ -97,8 +97,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         movie.id,
         [...instants.values()].map((startsAt) => ({ startsAt, priceCents })),
       );
-      cache.invalidatePrefix('shows:');
-      cache.invalidate(`show:${movie.id}`);
+      void store.changes.publish({ kind: 'schedule', movieId: movie.id });
       const skipped = instants.size - created;
       const message =
         skipped === 0

@@ -106,7 +106,29 @@ export interface ReportRepository {
   dailySales(from: Date, timeZone: string): Promise<DailySales[]>;
 }
 
+/**
+ * What changed, for the instances' read caches and live seat maps. `resync` means
+ * changes may have been missed (the listening connection dropped): forget everything.
+ */
+export type Change = { kind: 'seats'; showId: string } | { kind: 'schedule'; movieId: string } | { kind: 'resync' };
+
+/** Changes shared by every service instance on one database. */
+export interface ChangeBus {
+  /** Tells this instance's subscribers at once and the other instances through the database (best effort). */
+  publish(change: Change): Promise<void>;
+  /** Calls `listener` for every change published on any instance; returns the unsubscribe. */
+  subscribe(listener: (change: Change) => void): () => void;
+  /**
+   * True when other instances' changes arrive through the bus (PostgreSQL LISTEN/NOTIFY,
+   * MongoDB change streams, or a store only one process can open); false when watchers
+   * must poll the database to see them (MongoDB without change streams).
+   */
+  readonly crossInstance: boolean;
+}
+
 export interface Store {
+  /** Changes published by every instance on this database. */
+  changes: ChangeBus;
   movies: MovieRepository;
   shows: ShowRepository;
   bookings: BookingRepository;

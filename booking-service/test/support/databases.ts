@@ -29,7 +29,8 @@ function freshName(): string {
   return `test_${randomBytes(6).toString('hex')}`;
 }
 
-async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
+/** A fresh, empty database on the PostgreSQL server at `adminUrl`: its URL, and how to drop it. */
+export async function freshPostgresDatabaseUrl(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = freshName();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -37,15 +38,25 @@ async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 40);
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
+  const fresh = await freshPostgresDatabaseUrl(adminUrl);
+  const database = await openPostgres(fresh.url, 40);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
     },
   };
 }

@@ -2,6 +2,8 @@ import mongoose, { type Connection } from 'mongoose';
 import { createReportRepository } from './report-repository.ts';
 import type { Store } from '../../store/types.ts';
 import { createBookingRepository } from './booking-repository.ts';
+import { createLocalChangeBus } from '../local-change-bus.ts';
+import { openMongoChangeBus, type MongoChangeBus } from './change-bus.ts';
 import { createModels, ensureIndexes } from './models.ts';
 import { createMovieRepository } from './movie-repository.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
@@ -37,10 +39,14 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
   return connection;
 }
 
-/** The store on an open MongoDB connection (its indexes created, see connectMongo). */
-export function createMongoStore(connection: Connection): Store {
+/**
+ * The store on an open MongoDB connection (its indexes created, see connectMongo).
+ * Without a change bus, other instances' changes are not heard and watchers poll (see openMongoChangeBus).
+ */
+export function createMongoStore(connection: Connection, changes: MongoChangeBus = { ...createLocalChangeBus(false), close: async () => {} }): Store {
   const models = createModels(connection);
   return {
+    changes,
     movies: createMovieRepository(models),
     shows: createShowRepository(models),
     bookings: createBookingRepository(models),
@@ -50,10 +56,14 @@ export function createMongoStore(connection: Connection): Store {
     checkoutSessions: createCheckoutSessionRepository(models),
     reports: createReportRepository(models),
     driver: 'mongodb',
-    close: () => connection.close(),
+    async close() {
+      await changes.close();
+      await connection.close();
+    },
   };
 }
 
 export async function openMongoStore(uri: string, options: MongoConnectOptions = {}): Promise<Store> {
-  return createMongoStore(await connectMongo(uri, options));
+  const connection = await connectMongo(uri, options);
+  return createMongoStore(connection, await openMongoChangeBus(connection, createModels(connection)));
 }

@@ -12,6 +12,7 @@ import { createUserRepository } from './user-repository.ts';
 export function createPostgresStore(database: Database): Store {
   const { db } = database;
   return {
+    changes: database.changes,
     movies: createMovieRepository(db),
     shows: createShowRepository(db),
     bookings: createBookingRepository(db),

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/database.ts';
+import { createPostgresStore } from '../src/db/postgres/store.ts';
+import type { Store } from '../src/store/types.ts';
+import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
+import { openEvents } from './support/sse.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const lane = lanes.find((l) => l.name === 'postgres')!;
+/** The issue's bound for a change made on one instance to reach another. */
+const WITHIN_MS = 200;
+
+/**
+ * Two service instances, each with its own connection pool and listening connection,
+ * on one PostgreSQL database: what one of them changes reaches the other through
+ * LISTEN/NOTIFY, well before any poll or cache lifetime would bring it.
+ */
+describe.skipIf(lane.skipReason !== null)('instances sharing one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof freshPostgresDatabaseUrl>>;
+  const stores: Store[] = [];
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    database = await freshPostgresDatabaseUrl(process.env.TEST_POSTGRES_URL!);
+    for (let i = 0; i < 2; i++) stores.push(createPostgresStore(await openPostgres(database.url)));
+    a = await startTestApp(lane, { store: stores[0], seed: true });
+    b = await startTestApp(lane, { store: stores[1] });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    for (const store of stores) await store.close();
+    await database?.drop();
+  });
+
+  /** A show nobody has booked yet (each test books on its own). */
+  async function emptyShow() {
+    return (await a.store.shows.listWithSeats({ from: new Date() })).find((s) => Object.keys(s.occupiedSeats).length === 0)!;
+  }
+
+  it(`a booking on one instance reaches a seat-map watcher on another within ${WITHIN_MS} ms`, async () => {
+    const show = await emptyShow();
+    const stream = await openEvents(`${b.baseUrl}/api/booking/seats/${show.id}/events`);
+    try {
+      await stream.next((seats) => seats.length === 0, 2000);
+      const booked = await a.api('POST', '/api/booking/create', {
+        token: await a.tokenFor('watched@example.com'),
+        body: { showId: show.id, selectedSeats: ['C3', 'C4'] },
+      });
+      expect(booked.status).toBe(200);
+      const acknowledged = Date.now();
+      expect(await stream.next((seats) => seats.includes('C3'), 2000)).toEqual(['C3', 'C4']);
+      expect(Date.now() - acknowledged).toBeLessThan(WITHIN_MS);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it(`a booking on one instance drops the other's cached seat map within ${WITHIN_MS} ms (its lifetime is 1 s)`, async () => {
+    const show = await emptyShow();
+    // Instance b caches the empty map; asking twice makes sure the second answer came from its cache.
+    expect((await b.api('GET', `/api/booking/seats/${show.id}`)).body.occupiedSeats).toEqual([]);
+    expect((await b.api('GET', `/api/booking/seats/${show.id}`)).body.occupiedSeats).toEqual([]);
+    const booked = await a.api('POST', '/api/booking/create', {
+      token: await a.tokenFor('cached@example.com'),
+      body: { showId: show.id, selectedSeats: ['H8'] },
+    });
+    expect(booked.status).toBe(200);
+    const acknowledged = Date.now();
+    let seen: string[] = [];
+    while (!seen.includes('H8') && Date.now() - acknowledged < 1_500) {
+      seen = (await b.api('GET', `/api/booking/seats/${show.id}`)).body.occupiedSeats;
+    }
+    expect(seen).toEqual(['H8']);
+    expect(Date.now() - acknowledged).toBeLessThan(WITHIN_MS);
+  });
+});

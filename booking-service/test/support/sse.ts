@@ -1,0 +1,45 @@
+/** Reads server-sent events from a real HTTP stream. */
+export async function openEvents(url: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal, headers: { origin: 'http://localhost:3000' } });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: { event: string; data: string }[] = [];
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    response,
+    events,
+    async next(predicate: (seats: string[]) => boolean, timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const hit = events.map((e) => JSON.parse(e.data).occupiedSeats as string[]).find(predicate);
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no matching seats event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+    },
+    close() {
+      controller.abort();
+      return pump;
+    },
+  };
+}
