@@ -40,7 +40,7 @@
  * so new connections wait in the kernel's accept queue for seconds (`ss -ltn` showed
  * 85 pending) and their first requests show it as latency (p99 6-10 s).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -48,7 +48,6 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import mongoose from 'mongoose';
 import pg from 'pg';
@@ -56,10 +55,10 @@ import { writeBenchResult } from '../../scripts/bench-results.mjs';
 import { ensureFerretdb, FERRETDB_LABEL, startFerretdb, type FerretdbServer } from '../../scripts/ferretdb.mjs';
 import { openMongoStore } from '../src/db/mongo/store.ts';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
+import { postgresServer, stopPostgresServer, withAdmin } from './support/postgres-server.ts';
 import { builtServiceEnv, freePort, packageRoot, startProcess, stop } from '../test/support/processes.ts';
 import type { ReaderLoadConfig, ReaderLoadResult } from './support/reader-load.ts';
 
-const repoRoot = path.resolve(packageRoot, '..');
 const tsxBin = path.join(packageRoot, 'node_modules/.bin/tsx');
 
 function envNumber(name: string, fallback: number): number {
@@ -556,37 +555,6 @@ async function pgliteScenario(signer: TestSigner, bookers: Booker[], warmUpBooke
   return result;
 }
 
-const exec = promisify(execFile);
-
-/** A PostgreSQL server to create the bench database in, and how to stop it if the bench started it. */
-async function postgresServer(): Promise<{ adminUrl: string; stopCommand: string | null }> {
-  const given = process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL;
-  if (given) return { adminUrl: given, stopCommand: null };
-  let stdout: string;
-  try {
-    ({ stdout } = await exec('bash', ['.ci/start-postgres.sh'], { cwd: repoRoot, timeout: 120_000 }));
-  } catch (error) {
-    const e = error as { stderr?: string; message: string };
-    throw new Error(
-      `neither BENCH_POSTGRES_URL nor TEST_POSTGRES_URL is set, and .ci/start-postgres.sh could not start a server: ${(e.stderr || e.message).trim()}`,
-    );
-  }
-  const adminUrl = /^export TEST_POSTGRES_URL=(.+)$/m.exec(stdout)?.[1];
-  const stopCommand = /^export PG_STOP='(.+)'$/m.exec(stdout)?.[1];
-  if (!adminUrl || !stopCommand) throw new Error(`.ci/start-postgres.sh printed no URL and stop command: ${stdout}`);
-  return { adminUrl, stopCommand };
-}
-
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function postgresScenario(signer: TestSigner, bookers: Booker[], warmUpBookers: Booker[]): Promise<ScenarioResult> {
   const result: ScenarioResult = { name: 'PostgreSQL', instances: 2, log: [], notes: [], failures: [] };
   let server: { adminUrl: string; stopCommand: string | null };
@@ -635,14 +603,7 @@ async function postgresScenario(signer: TestSigner, bookers: Booker[], warmUpBoo
         result.notes.push(`PostgreSQL: could not drop ${dbName}: ${String(error)}`),
       );
     }
-    if (server.stopCommand) {
-      await exec('bash', ['-c', server.stopCommand], { cwd: repoRoot, timeout: 60_000 }).catch((error: unknown) =>
-        result.notes.push(`PostgreSQL: stopping the throwaway server failed: ${String(error)}`),
-      );
-      // The cluster's folder, made by start-postgres.sh under /tmp.
-      const folder = /-D (\/tmp\/ci-postgres\.[A-Za-z0-9]+)\/data /.exec(server.stopCommand)?.[1];
-      if (folder) await rm(folder, { recursive: true, force: true });
-    }
+    await stopPostgresServer(server).catch((error: unknown) => result.notes.push(`PostgreSQL: stopping the throwaway server failed: ${String(error)}`));
   }
   return result;
 }

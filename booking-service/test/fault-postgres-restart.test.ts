@@ -273,7 +273,7 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted under load', () => {
       );
     }
 
-    // Another instance's booking, written straight to the database: only the feed's poller can see it.
+    // Another instance's booking, written straight to the database: only the database can tell the feed (its triggers' notifications).
     const db = new pg.Client({ connectionString: cluster.url });
     await db.connect();
     try {
@@ -336,7 +336,7 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted under load', () => {
     expect(lateFailures.map((o) => `${o.kind} ${o.status} ${String(o.body?.message)}`)).toEqual([]);
     expect((await fetch(`${base()}/api/health`)).status).toBe(200);
 
-    // The live seat feed kept polling through the outage and saw the other instance's booking.
+    // The live seat feed listened again after the outage and saw the other instance's booking.
     expect(feedEvents.some((seats) => seats.includes('J9'))).toBe(true);
 
     // Invariants, read straight from the database.

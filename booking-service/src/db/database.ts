@@ -120,9 +120,7 @@ async function stopPgliteWorker(worker: Worker): Promise<void> {
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   const db = await openPool(pool);
-  const changes = await openPostgresChangeBus({ connectionString: url, connectionTimeoutMillis: 10_000 }, (channel, payload) =>
-    pool.query('select pg_notify($1, $2)', [channel, payload]),
-  );
+  const changes = await openPostgresChangeBus({ connectionString: url, connectionTimeoutMillis: 10_000 });
   const close = async () => {
     await changes.close();
     await pool.end();

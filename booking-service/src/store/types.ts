@@ -114,7 +114,7 @@ export type Change = { kind: 'seats'; showId: string } | { kind: 'schedule'; mov
 
 /** Changes shared by every service instance on one database. */
 export interface ChangeBus {
-  /** Tells this instance's subscribers at once and the other instances through the database (best effort). */
+  /** Tells this instance's subscribers at once; the other instances hear of it through the database. */
   publish(change: Change): Promise<void>;
   /** Calls `listener` for every change published on any instance; returns the unsubscribe. */
   subscribe(listener: (change: Change) => void): () => void;

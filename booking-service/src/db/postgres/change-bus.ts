@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Change, ChangeBus } from '../../store/types.ts';
 import { createLocalChangeBus } from '../local-change-bus.ts';
 
-/** The one channel every instance listens on. */
+/** The channel the database's triggers notify (drizzle/0002_change_notifications.sql). */
 const CHANNEL = 'booking_changes';
 const RECONNECT_MS = 1_000;
 
@@ -12,36 +11,28 @@ export interface PostgresChangeBus extends ChangeBus {
 }
 
 /**
- * Changes through PostgreSQL's LISTEN/NOTIFY: each instance keeps one connection
- * listening, and a change is one NOTIFY that the server hands to every listener.
- * Database load is one statement per change, whatever the number of watchers
- * and instances. This instance's own notifications come back too and are skipped
- * (its subscribers heard them at publish). While the listening connection is down,
- * notifications are lost, so a reconnect tells subscribers to `resync`.
- *
- * `notify` sends one notification through the service's pool.
+ * Changes through PostgreSQL's LISTEN/NOTIFY: triggers on the seat ledger and on
+ * shows notify at commit, whoever wrote, and each instance keeps one connection
+ * listening. A change costs one notification that the server hands to every
+ * listener, whatever the number of watchers and instances. `publish` tells this
+ * instance's subscribers at once, so its own next read sees its write; the same
+ * change comes back from the database a moment later (a second, idle refresh).
+ * While the listening connection is down notifications are lost, so a reconnect
+ * tells subscribers to `resync`.
  */
-export async function openPostgresChangeBus(
-  listenerConfig: pg.ClientConfig,
-  notify: (channel: string, payload: string) => Promise<unknown>,
-): Promise<PostgresChangeBus> {
+export async function openPostgresChangeBus(listenerConfig: pg.ClientConfig): Promise<PostgresChangeBus> {
   const local = createLocalChangeBus();
-  const instance = randomUUID();
   let listener: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   let closed = false;
 
   function received(message: pg.Notification) {
     if (message.channel !== CHANNEL || !message.payload) return;
-    let parsed: Change & { from?: string };
     try {
-      parsed = JSON.parse(message.payload) as Change & { from?: string };
+      local.deliver(JSON.parse(message.payload) as Change);
     } catch {
-      return; // not one of ours
+      // not one of the triggers' payloads
     }
-    if (parsed.from === instance) return;
-    const { from: _from, ...change } = parsed;
-    local.deliver(change as Change);
   }
 
   async function listen(): Promise<void> {
@@ -80,12 +71,7 @@ export async function openPostgresChangeBus(
   return {
     crossInstance: true,
     subscribe: local.subscribe,
-    async publish(change) {
-      local.deliver(change);
-      // The change itself is stored already; if the notification cannot be sent, other instances'
-      // caches catch up within their time to live and their watchers at their next resync.
-      await notify(CHANNEL, JSON.stringify({ ...change, from: instance })).catch(() => {});
-    },
+    publish: local.publish,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
