@@ -24,7 +24,6 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
 import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/processes.ts';
