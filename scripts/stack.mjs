@@ -104,6 +104,8 @@ export async function startBackend({ ports = DEFAULT_PORTS, dataDir = path.join(
  */
 export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(root, '.data'), log = true, env = {} } = {}) {
   const config = runtimeConfig(ports);
+  // What the shell's /remotes.json says; a deployment (or a test) edits it to ship or roll back a remote.
+  let remotes = config.remotes;
   const servers = {};
   let backend = null;
 
@@ -115,7 +117,7 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
   try {
     const startFrontend = async (name) => {
       const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
-      if (name === 'shell') overrides['/remotes.json'] = JSON.stringify(config.remotes, null, 2);
+      if (name === 'shell') overrides['/remotes.json'] = JSON.stringify(remotes, null, 2);
       servers[name] = await serveStatic({ root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], overrides });
     };
     for (const name of Object.keys(FRONTENDS)) await startFrontend(name);
@@ -132,6 +134,12 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
         delete servers[name];
       },
       startFrontend,
+      /** Serves a new /remotes.json from the same shell build: the whole of shipping or rolling back a remote. */
+      async setRemotes(next) {
+        remotes = next;
+        await this.stopFrontend('shell');
+        await startFrontend('shell');
+      },
     };
   } catch (error) {
     await stop();

@@ -8,8 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { PrecompressPlugin } from './build/precompress.mjs';
-import { TreeShakenImportsCheck } from './build/tree-shaken-imports.mjs';
+import { SharedExportsFile, TreeShakenImportsCheck } from './build/tree-shaken-imports.mjs';
 
 export { PrecompressPlugin };
 
@@ -30,20 +31,9 @@ export const SINGLETONS = [
   '@auth0/auth0-react',
 ];
 
-/** Reads the flat `catalog:` map of pnpm-workspace.yaml. */
+/** The `catalog:` map of pnpm-workspace.yaml: package name -> version range. */
 export function readCatalog(file = workspaceFile) {
-  const catalog = {};
-  let inCatalog = false;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (/^catalog:\s*$/.test(line)) {
-      inCatalog = true;
-      continue;
-    }
-    if (inCatalog && /^\S/.test(line)) break;
-    const entry = inCatalog && /^\s+'?([^':#]+)'?:\s*(\S+)/.exec(line);
-    if (entry) catalog[entry[1].trim()] = entry[2].trim();
-  }
-  return catalog;
+  return parseYaml(readFileSync(file, 'utf8')).catalog ?? {};
 }
 
 /**
@@ -51,10 +41,12 @@ export function readCatalog(file = workspaceFile) {
  * import (Module Federation's shared tree shaking, "runtime-infer" mode): the
  * shell's react-router-dom is about 16 KiB gzip instead of 60; the full builds
  * are emitted beside it, under independent-packages/. Every app consumes the
- * shell's build, so an app importing an export missing here would fail while
- * rendering: each production build checks its imports against this list
- * (treeShakenImportsCheck) and fails with the fix. Adding an export means
- * deploying the shell before the app that uses it.
+ * shell's build, so this list is a contract between builds deployed apart: the
+ * shell publishes it (shared-exports.json), each remote's build checks its
+ * imports against the deployed shell's copy and fails naming the export
+ * (treeShakenImportsCheck), a deploy checks again (scripts/check-remote.mjs),
+ * and the shell shows a clear fallback rather than render a remote that needs
+ * more. Adding an export means deploying the shell before the app that uses it.
  */
 export const TREE_SHAKEN_EXPORTS = {
   'react-router-dom': ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'matchPath', 'useLocation', 'useNavigate', 'useParams', 'useSearchParams'],
@@ -110,13 +102,32 @@ export function federationOptions({ development, runtime }) {
     // The full builds of tree-shaken libraries are compiled with the app's
     // plugins; these would copy the run-time config and version.json into them
     // and check the imports a second time.
-    treeShakingSharedExcludePlugins: ['CopyRspackPlugin', 'VersionFilePlugin', 'TreeShakenImportsCheck'],
+    treeShakingSharedExcludePlugins: ['CopyRspackPlugin', 'VersionFilePlugin', 'TreeShakenImportsCheck', 'SharedExportsFile'],
   };
 }
 
-/** Fails the production build of the app in `packageDir` if it, or shared-ui, imports an export TREE_SHAKEN_EXPORTS leaves out. */
+/**
+ * Fails the production build of the remote in `packageDir` if it, or
+ * shared-ui, imports an export the shell's tree-shaken libraries leave out, and
+ * publishes what it needs as shared-imports.json. The shell is the deployed one
+ * when DEPLOYED_SHELL_URL is set (its shared-exports.json is read), otherwise
+ * the list in this checkout.
+ */
 export function treeShakenImportsCheck(packageDir) {
-  return new TreeShakenImportsCheck({ sourceDirs: [path.join(packageDir, 'src'), path.join(here, 'src')], treeShakenExports: TREE_SHAKEN_EXPORTS });
+  return new TreeShakenImportsCheck({
+    sourceDirs: [path.join(packageDir, 'src'), path.join(here, 'src')],
+    treeShakenExports: TREE_SHAKEN_EXPORTS,
+    deployedShell: process.env.DEPLOYED_SHELL_URL || undefined,
+    publish: true,
+  });
+}
+
+/** The shell's side: its own imports checked against its list, and the list published as shared-exports.json. */
+export function sharedExportsPlugins(packageDir) {
+  return [
+    new TreeShakenImportsCheck({ sourceDirs: [path.join(packageDir, 'src'), path.join(here, 'src')], treeShakenExports: TREE_SHAKEN_EXPORTS }),
+    new SharedExportsFile(TREE_SHAKEN_EXPORTS),
+  ];
 }
 
 /**

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { EsmFederationRuntimePlugin, federationOptions, treeShakenImportsCheck, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
+import { EsmFederationRuntimePlugin, federationOptions, sharedExportsPlugins, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, TREE_SHAKEN_EXPORTS, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,6 +27,8 @@ export default (_env, argv) => {
         runtimePlugins: [path.join(here, 'src/federation/fallback-plugin.ts'), path.join(here, 'src/federation/early-manifest-plugin.ts')],
         ...federationOptions({ development, runtime: 'provide' }),
       }),
+      // What the shell provides, for its run-time check of each remote's needs (federation/shared-contract.ts); development builds share whole libraries.
+      new rspack.DefinePlugin({ __SHELL_SHARED_EXPORTS__: JSON.stringify(development ? {} : TREE_SHAKEN_EXPORTS) }),
       new rspack.HtmlRspackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer' }),
       new rspack.CopyRspackPlugin({
         patterns: [
@@ -35,7 +37,7 @@ export default (_env, argv) => {
         ],
       }),
       new VersionFilePlugin(here),
-      ...(development ? [] : [treeShakenImportsCheck(here), new EsmFederationRuntimePlugin(), new PrecompressPlugin()]),
+      ...(development ? [] : [...sharedExportsPlugins(here), new EsmFederationRuntimePlugin(), new PrecompressPlugin()]),
       ...(development ? [new ReactRefreshRspackPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
     ],
     performance: { hints: false },

@@ -1,12 +1,19 @@
 /**
  * The shell provides tree-shaken builds of some shared libraries
- * (TREE_SHAKEN_EXPORTS in federation.mjs). An app that imports an export
- * missing from that list would receive a library without it at run time and
- * fail while rendering, so every production build checks its own sources and
- * shared-ui's against the list, and fails with the fix spelled out.
+ * (TREE_SHAKEN_EXPORTS in federation.mjs) and publishes that list beside its
+ * build (shared-exports.json). A remote that imports an export the deployed
+ * shell leaves out would receive a library without it, so the check is a
+ * contract between builds deployed apart:
+ * - the shell's build publishes what it provides (SharedExportsFile);
+ * - each remote's build publishes what it needs (shared-imports.json) and fails,
+ *   naming the export, when the shell it is built for does not provide it
+ *   (TreeShakenImportsCheck; the deployed shell when DEPLOYED_SHELL_URL is set);
+ * - a deploy runs the same comparison (scripts/check-remote.mjs), and the shell
+ *   runs it again before rendering a remote, so the page never breaks for it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SHARED_EXPORTS_FILE, SHARED_IMPORTS_FILE } from './shared-contract.mjs';
 
 const SOURCE_FILE = /\.(ts|tsx|js|jsx|mjs)$/;
 const TEST_FILE = /\.test\.|[\\/]testing[\\/]/;
@@ -40,45 +47,102 @@ function importedNames(clause) {
 }
 
 /**
- * Every import of a tree-shaken library, in the given source folders, that the
- * list does not cover: `{ file, library, name }`, where `name` is `*` for an
- * import of the whole module.
+ * Every import of a tree-shaken library in the given source folders:
+ * `{ file, library, name }`, where `name` is `*` for an import of the whole module.
  */
-export function findUnlistedImports(sourceDirs, treeShakenExports) {
-  const problems = [];
+export function findImports(sourceDirs, libraries) {
+  const found = [];
   for (const file of sourceDirs.flatMap(sourceFiles)) {
     const text = readFileSync(file, 'utf8');
     for (const [, , typeOnly, clause, library] of text.matchAll(STATIC_IMPORT)) {
-      const listed = treeShakenExports[library];
-      if (!listed || typeOnly) continue;
+      if (!libraries.includes(library) || typeOnly) continue;
       const names = importedNames(clause);
-      if (names === null) problems.push({ file, library, name: '*' });
-      else for (const name of names) if (!listed.includes(name)) problems.push({ file, library, name });
+      for (const name of names ?? ['*']) found.push({ file, library, name });
     }
     for (const [, library] of text.matchAll(DYNAMIC_IMPORT)) {
-      if (treeShakenExports[library]) problems.push({ file, library, name: '*' });
+      if (libraries.includes(library)) found.push({ file, library, name: '*' });
     }
   }
-  return problems;
+  return found;
 }
 
-/** Fails a production build whose sources import an export the shell's tree-shaken libraries leave out. */
-export class TreeShakenImportsCheck {
-  constructor({ sourceDirs, treeShakenExports }) {
-    this.sourceDirs = sourceDirs;
+/** The imports `findImports` finds that the list does not cover. */
+export function findUnlistedImports(sourceDirs, treeShakenExports) {
+  return findImports(sourceDirs, Object.keys(treeShakenExports)).filter(({ library, name }) => !treeShakenExports[library].includes(name));
+}
+
+/** What an app needs of each tree-shaken library: library -> sorted export names (`*` for all of it). */
+export function requiredExports(imports) {
+  const required = {};
+  for (const { library, name } of imports) (required[library] ??= new Set()).add(name);
+  return Object.fromEntries(Object.entries(required).map(([library, names]) => [library, [...names].sort()]));
+}
+
+/** Reads a shell's published exports from its URL (the deployed shell) or from a file. */
+export async function readShellExports(shell) {
+  if (/^https?:\/\//.test(shell)) {
+    const url = new URL(SHARED_EXPORTS_FILE, shell.endsWith('/') ? shell : `${shell}/`);
+    const response = await fetch(url, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`Could not read the shell's shared exports at ${url} (${response.status})`);
+    return response.json();
+  }
+  return JSON.parse(readFileSync(shell, 'utf8'));
+}
+
+function emitJson(compiler, compilation, file, value) {
+  const { RawSource } = compiler.webpack.sources;
+  compilation.hooks.processAssets.tap({ name: 'SharedContract', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+    compilation.emitAsset(file, new RawSource(`${JSON.stringify(value, null, 2)}\n`));
+  });
+}
+
+/** The shell's side of the contract: publishes the exports it provides as shared-exports.json. */
+export class SharedExportsFile {
+  constructor(treeShakenExports) {
     this.treeShakenExports = treeShakenExports;
   }
 
   apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SharedExportsFile', (compilation) => emitJson(compiler, compilation, SHARED_EXPORTS_FILE, this.treeShakenExports));
+  }
+}
+
+/**
+ * Fails a production build whose sources import an export the shell leaves
+ * out, naming the file and the export. The shell is the deployed one when
+ * `deployedShell` (a URL, or a shared-exports.json file) is given, otherwise
+ * this checkout's list. With `publish`, the app's needs are emitted as
+ * shared-imports.json for the deploy check and the shell's run-time check.
+ */
+export class TreeShakenImportsCheck {
+  constructor({ sourceDirs, treeShakenExports, deployedShell, publish = false }) {
+    this.sourceDirs = sourceDirs;
+    this.treeShakenExports = treeShakenExports;
+    this.deployedShell = deployedShell;
+    this.publish = publish;
+  }
+
+  apply(compiler) {
+    let provided = this.treeShakenExports;
+    let shellName = 'the shell of this checkout';
+    compiler.hooks.beforeCompile.tapPromise('TreeShakenImportsCheck', async () => {
+      if (!this.deployedShell) return;
+      provided = await readShellExports(this.deployedShell);
+      shellName = `the deployed shell (${this.deployedShell})`;
+    });
     compiler.hooks.thisCompilation.tap('TreeShakenImportsCheck', (compilation) => {
-      for (const { file, library, name } of findUnlistedImports(this.sourceDirs, this.treeShakenExports)) {
+      const libraries = [...new Set([...Object.keys(this.treeShakenExports), ...Object.keys(provided)])];
+      const imports = findImports(this.sourceDirs, libraries);
+      for (const { file, library, name } of imports) {
+        if (!provided[library] || provided[library].includes(name)) continue;
         const what = name === '*' ? `imports all of ${library}` : `imports ${name} from ${library}`;
         const error = new compiler.webpack.WebpackError(
-          `${path.relative(compiler.context, file)} ${what}, which the shell's shared build leaves out. ` +
-            `Import named exports only, add them to TREE_SHAKEN_EXPORTS in shared-ui/federation.mjs, and deploy the shell before this app.`,
+          `${path.relative(compiler.context, file)} ${what}, which ${shellName} does not provide (its shared build is tree-shaken). ` +
+            `Import named exports only, or add it to TREE_SHAKEN_EXPORTS in shared-ui/federation.mjs and deploy the shell before this app.`,
         );
         compilation.errors.push(error);
       }
+      if (this.publish) emitJson(compiler, compilation, SHARED_IMPORTS_FILE, requiredExports(imports));
     });
   }
 }

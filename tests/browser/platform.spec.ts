@@ -131,6 +131,29 @@ test.describe('isolation: a remote that is down does not take the site down', ()
   });
 });
 
+test.describe('loading resilience: transient failures are retried before the fallback shows', () => {
+  test("a customer manifest and a chunk of its routes that each fail once still load, without a fallback", async ({ page }) => {
+    const failedOnce = new Set<string>();
+    const requests: string[] = [];
+    await page.route(`${urls.customer}/**`, async (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      const kind = url.endsWith('/mf-manifest.json') ? 'manifest' : /__federation_expose_routes\.[0-9a-f]+\.js$/.test(url) ? 'routes chunk' : null;
+      if (kind && !failedOnce.has(kind)) {
+        failedOnce.add(kind);
+        await route.fulfill({ status: 503, body: 'busy' });
+        return;
+      }
+      await route.continue();
+    });
+    await page.goto('/movies');
+    await expect(page.getByRole('heading', { name: 'Now Showing in Theaters' })).toBeVisible();
+    await expect(page.getByText('This part of the site is temporarily unavailable')).toHaveCount(0);
+    expect([...failedOnce].sort()).toEqual(['manifest', 'routes chunk']);
+    expect(requests.filter((url) => url.endsWith('/mf-manifest.json')).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
 test.describe('accessibility', () => {
   for (const path of ['/', '/movies', '/no-such-page', '/admin', '/debug']) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {

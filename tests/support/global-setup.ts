@@ -8,7 +8,8 @@ import { CONTROL_URL, TEST_PORTS } from './test-stack';
 
 /**
  * Starts the whole product from its production builds on fresh data, plus a
- * tiny control server on loopback so tests can take a frontend down and back.
+ * tiny control server on loopback so tests can take a frontend down and back,
+ * and change the shell's /remotes.json as a deployment does.
  */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'browser-tests-'));
@@ -16,6 +17,17 @@ export default async function globalSetup() {
   // Tests mint tokens from the local identity provider's key, as `npm run token` does.
   process.env.TEST_STACK_DATA_DIR = dataDir;
   const control = http.createServer((request, response) => {
+    if (request.method === 'PUT' && request.url === '/remotes') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        stack.setRemotes(JSON.parse(body)).then(
+          () => response.writeHead(204).end(),
+          (error: Error) => response.writeHead(500).end(error.message),
+        );
+      });
+      return;
+    }
     const match = /^\/(stop|start)\/(shell|customer|admin|debug)$/.exec(request.url ?? '');
     if (request.method !== 'POST' || !match) {
       response.writeHead(404).end();

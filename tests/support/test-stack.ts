@@ -17,10 +17,28 @@ export const urls = Object.fromEntries(Object.entries(TEST_PORTS).map(([name, po
   string
 >;
 
+/** Ports for remote builds a test serves itself (version skew): shifted with the stack. */
+export const FIXTURE_PORTS = { customerNext: 3104 + offset, adminOlderSharedUi: 3105 + offset, customerForNewerShell: 3106 + offset } as const;
+
 /** The control server of the global setup: lets a test stop and start one frontend's server. */
 export const CONTROL_URL = `http://127.0.0.1:${3199 + offset}`;
 
 export async function control(action: 'stop' | 'start', frontend: 'shell' | 'customer' | 'admin' | 'debug'): Promise<void> {
   const response = await fetch(`${CONTROL_URL}/${action}/${frontend}`, { method: 'POST' });
   if (!response.ok) throw new Error(`control ${action} ${frontend}: ${response.status} ${await response.text()}`);
+}
+
+export type RemotesConfig = Record<'customer' | 'admin' | 'debug', string>;
+
+/** The /remotes.json the test stack's shell serves at start. */
+export const DEFAULT_REMOTES: RemotesConfig = {
+  customer: `${urls.customer}/mf-manifest.json`,
+  admin: `${urls.admin}/mf-manifest.json`,
+  debug: `${urls.debug}/mf-manifest.json`,
+};
+
+/** Edits the shell's /remotes.json, as a deployment does to ship or roll back a remote; the shell build stays the same. */
+export async function setRemotes(remotes: RemotesConfig): Promise<void> {
+  const response = await fetch(`${CONTROL_URL}/remotes`, { method: 'PUT', body: JSON.stringify(remotes) });
+  if (!response.ok) throw new Error(`control remotes: ${response.status} ${await response.text()}`);
 }

@@ -2,6 +2,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { ComponentType } from 'react';
 import { REMOTE_UNAVAILABLE, type UnavailableRemoteModule } from './fallback-plugin';
 import { takeEarlyResponse } from './preload';
+import { withRetries } from './retry';
+import { missingForRemote } from './shared-contract';
 
 export const REMOTE_NAMES = ['customer', 'admin', 'debug'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -9,7 +11,17 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 /** What every remote exposes as `./routes`; the shell's type check reads the remotes' own declarations. */
 export type RoutesModule = typeof import('customer/routes') | typeof import('admin/routes') | typeof import('debug/routes');
 
-let entries: Record<RemoteName, string> | null = null;
+export type RemoteEntries = Record<RemoteName, string>;
+
+let entries: RemoteEntries | null = null;
+
+/** The remotes.json a deployment serves: every remote's manifest URL, or an error that names what is wrong. */
+export function parseRemotesConfig(config: unknown, url = '/remotes.json'): RemoteEntries {
+  const record = (config && typeof config === 'object' ? config : {}) as Partial<Record<RemoteName, unknown>>;
+  const missing = REMOTE_NAMES.filter((name) => typeof record[name] !== 'string');
+  if (missing.length) throw new Error(`${url} has no entry for ${missing.join(', ')}`);
+  return Object.fromEntries(REMOTE_NAMES.map((name) => [name, record[name]])) as RemoteEntries;
+}
 
 /**
  * Reads /remotes.json (served beside the shell, absolute path so deep links
@@ -19,10 +31,7 @@ let entries: Record<RemoteName, string> | null = null;
 export async function registerRemotesFromConfig(url = '/remotes.json'): Promise<void> {
   const response = await (takeEarlyResponse(url) ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`Could not load ${url} (${response.status})`);
-  const config = (await response.json()) as Partial<Record<RemoteName, string>>;
-  const missing = REMOTE_NAMES.filter((name) => typeof config[name] !== 'string');
-  if (missing.length) throw new Error(`${url} has no entry for ${missing.join(', ')}`);
-  entries = config as Record<RemoteName, string>;
+  entries = parseRemotesConfig(await response.json(), url);
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: entries![name] })));
 }
 
@@ -32,15 +41,38 @@ export function resetRemote(name: RemoteName): void {
   registerRemotes([{ name, entry: entries[name] }], { force: true });
 }
 
-export type LoadedRoutes = { ok: true; Component: ComponentType } | { ok: false; reason: string };
+export type LoadedRoutes =
+  | { ok: true; Component: ComponentType }
+  | { ok: false; reason: string }
+  /** Built for a shell that provides more: `missing` names the exports. */
+  | { ok: false; reason: string; missing: string[] };
 
-export async function loadRemoteRoutes(name: RemoteName): Promise<LoadedRoutes> {
+/** One attempt: the runtime's fallback plugin turns a failed manifest, entry or chunk into a marker module. */
+export async function loadRoutesOnce(name: RemoteName, load: typeof loadRemote = loadRemote): Promise<LoadedRoutes> {
   try {
-    const loaded = await loadRemote<RoutesModule | UnavailableRemoteModule>(`${name}/routes`);
+    const loaded = await load<RoutesModule | UnavailableRemoteModule>(`${name}/routes`);
     if (!loaded) return { ok: false, reason: 'empty module' };
     if (REMOTE_UNAVAILABLE in loaded) return { ok: false, reason: loaded[REMOTE_UNAVAILABLE].reason };
     return { ok: true, Component: loaded.default };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * Loads a remote's routes, retrying transient failures with backoff before
+ * giving up, and refuses (with the missing exports named) a remote that needs
+ * shared-library exports this shell does not provide.
+ */
+export async function loadRemoteRoutes(name: RemoteName): Promise<LoadedRoutes> {
+  const [missing, loaded] = await Promise.all([
+    entries ? missingForRemote(entries[name]) : Promise.resolve([]),
+    withRetries(() => loadRoutesOnce(name), { beforeRetry: () => resetRemote(name) }),
+  ]);
+  if (missing.length) {
+    console.error(`[shell] remote ${name} needs shared-library exports this shell does not provide: ${missing.join(', ')}. Deploy the shell that provides them, or roll the remote back in remotes.json.`);
+    return { ok: false, reason: 'incompatible', missing };
+  }
+  if (!loaded.ok) console.warn(`[shell] remote ${name} is unavailable: ${loaded.reason}`);
+  return loaded;
 }

@@ -1,23 +1,36 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Button } from 'shared-ui';
 import { loadRemoteRoutes, resetRemote, type RemoteName } from './remote-registry';
 
-function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+export function RemoteUnavailable({ onRetry, incompatible = false }: { onRetry: () => void; incompatible?: boolean }) {
   return (
     <div className="ui-state" role="alert" data-testid="remote-unavailable">
       <h2 className="ui-state__title">This part of the site is temporarily unavailable</h2>
-      <p className="ui-state__text">The rest of the site keeps working. Please try again in a moment.</p>
+      <p className="ui-state__text">
+        {incompatible
+          ? 'It is being updated and does not fit this version of the site yet. The rest of the site keeps working.'
+          : 'The rest of the site keeps working. Please try again in a moment.'}
+      </p>
       <Button onClick={onRetry}>Retry</Button>
     </div>
   );
 }
 
-/** Catches a remote that throws while rendering, so the shell and the other remotes keep working. */
-class RemoteErrorBoundary extends Component<{ name: RemoteName; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+/**
+ * Catches a remote that throws while rendering, so the shell and the other
+ * remotes keep working. A new `resetKey` (the path) renders the remote again:
+ * one broken page must not hide the remote's other pages.
+ */
+export class RemoteErrorBoundary extends Component<{ name: RemoteName; resetKey?: string; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  override componentDidUpdate(previous: { resetKey?: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
@@ -29,10 +42,11 @@ class RemoteErrorBoundary extends Component<{ name: RemoteName; onRetry: () => v
   }
 }
 
-type SlotState = { status: 'loading' } | { status: 'ready'; Routes: ComponentType } | { status: 'failed' };
+type SlotState = { status: 'loading' } | { status: 'ready'; Routes: ComponentType } | { status: 'failed'; incompatible: boolean };
 
 /** Loads a remote's routes at run time and renders them, with a fallback and Retry (no page reload). */
 export function RemoteSlot({ name }: { name: RemoteName }) {
+  const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<SlotState>({ status: 'loading' });
 
@@ -40,7 +54,7 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
     let current = true;
     setState({ status: 'loading' });
     void loadRemoteRoutes(name).then((loaded) => {
-      if (current) setState(loaded.ok ? { status: 'ready', Routes: loaded.Component } : { status: 'failed' });
+      if (current) setState(loaded.ok ? { status: 'ready', Routes: loaded.Component } : { status: 'failed', incompatible: 'missing' in loaded });
     });
     return () => {
       current = false;
@@ -56,10 +70,10 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
     // A full-height placeholder keeps the footer below the fold, so the remote arriving shifts nothing in view.
     return <div className="shell-remote-loading" role="status" aria-label="Loading" />;
   }
-  if (state.status === 'failed') return <RemoteUnavailable onRetry={retry} />;
+  if (state.status === 'failed') return <RemoteUnavailable onRetry={retry} incompatible={state.incompatible} />;
   const { Routes } = state;
   return (
-    <RemoteErrorBoundary key={attempt} name={name} onRetry={retry}>
+    <RemoteErrorBoundary key={attempt} name={name} resetKey={pathname} onRetry={retry}>
       <Routes />
     </RemoteErrorBoundary>
   );
