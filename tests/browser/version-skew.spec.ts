@@ -1,5 +1,4 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { serveStatic } from '../../scripts/static-server.mjs';
@@ -17,7 +16,7 @@ const NEW_404_TEXT = 'Release 2 of the customer pages could not find this one.';
 
 let customerNext: FixtureBuild;
 let adminOlderSharedUi: FixtureBuild;
-const servers: Server[] = [];
+const servers: { close(): Promise<unknown> }[] = [];
 
 /** The customer remote's next release: a new page, a changed page, and a page that throws while rendering. */
 function nextCustomerRelease(appDir: string): void {
@@ -82,7 +81,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(servers.map((server) => server.close()));
   for (const build of [customerNext, adminOlderSharedUi]) if (build) rmSync(build.work, { recursive: true, force: true });
 });
 
