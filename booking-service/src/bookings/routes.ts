@@ -5,6 +5,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { BookingIdParams, CreateBookingBody, ShowIdParams, VerifyPaymentBody } from '../contract/schemas.ts';
 import { toUnits } from '../payments/money.ts';
 import { seatSelectionProblem, sortSeats } from '../seats/seat-map.ts';
+import { formatTheatreTime } from '../shows/time-zone.ts';
 import { newTicketCode } from './ticket-code.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
 import type { AppInstance } from '../http/app-instance.ts';
@@ -17,8 +18,7 @@ const SEATS_TTL_MS = 1_000;
 const tags = ['bookings'];
 
 export async function bookingRoutes(app: AppInstance, { store, auth, cache, config, now, payments }: AppDeps) {
-  const time = (d: Date) =>
-    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.theatreTimeZone }).format(d);
+  const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
   // A customer waits this long at most for the provider (its own retries may go on in the background).
   const providerDeadlineMs = config.payments.stripe.timeoutMs;
 

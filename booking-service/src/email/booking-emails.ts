@@ -2,10 +2,7 @@ import escapeHtml from 'escape-html';
 import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { NewOutboxMessage } from './outbox.ts';
 import { ticketQrDataUrl } from '../bookings/ticket-qr.ts';
-
-function formatShowTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);
-}
+import { formatTheatreTime } from '../shows/time-zone.ts';
 
 export function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
@@ -16,7 +13,7 @@ export interface EmailContext { timeZone: string; currency: string }
 function bookingLines(booking: BookingWithDetails, context: EmailContext): string[] {
   return [
     `Movie: ${booking.show.movie.title}`,
-    `Show time: ${formatShowTime(booking.show.startsAt, context.timeZone)}`,
+    `Show time: ${formatTheatreTime(booking.show.startsAt, context.timeZone, 'full')}`,
     `Seats: ${booking.seats.join(', ')}`,
     `Amount: ${formatMoney(booking.amountCents, context.currency)}`,
     `Booking reference: ${booking.id}`,

@@ -7,6 +7,7 @@ import { formatMoney } from '../email/booking-emails.ts';
 import { checkoutCsp, checkoutFormPage, CHECKOUT_SCRIPT, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
 import type { CardInput } from './local/cards.ts';
 import { PaymentProviderError } from './provider.ts';
+import { formatTheatreTime } from '../shows/time-zone.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { LocalCheckoutSession } from './local/checkout-session.ts';
 
@@ -24,8 +25,7 @@ const FORM_BODY_LIMIT = 4 * 1024;
 export async function checkoutRoutes(app: AppInstance, { store, config, payments, localCheckout, now }: AppDeps) {
   const shellOrigin = new URL(config.shellUrl).origin;
   const myBookings = { href: `${config.shellUrl}/my-bookings`, text: 'Back to My Bookings' };
-  const time = (d: Date) =>
-    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.theatreTimeZone }).format(d);
+  const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
 
   // The card form posts urlencoded fields; only here.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {

@@ -8,6 +8,7 @@ import {
   type ProviderSession,
   type RefundResult,
 } from './provider.ts';
+import { formatTheatreTime } from '../shows/time-zone.ts';
 import { fromStripeSession, toStripeAmount, type StripeSessionObject } from './stripe-format.ts';
 
 export interface StripeProviderOptions {
@@ -36,7 +37,7 @@ export function stripeSessionExpiry(holdEnds: Date, now: Date): Date {
 }
 
 function describe(booking: CheckoutBooking, timeZone: string): { name: string; description: string } {
-  const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(booking.showStartsAt);
+  const when = formatTheatreTime(booking.showStartsAt, timeZone);
   const count = booking.seats.length;
   return {
     name: `${booking.movieTitle}: ${count} ticket${count === 1 ? '' : 's'}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, localDate, localDayRange, zonedInstant } from './time-zone.ts';
+import { formatTheatreTime, isCalendarDate, localDate, localDayRange, zonedInstant } from './time-zone.ts';
 
 describe('theatre time zone', () => {
   it('groups instants by the local calendar date', () => {
@@ -28,5 +28,12 @@ describe('theatre time zone', () => {
     const { from, to } = localDayRange('2026-07-01', 'Europe/London');
     expect(from.toISOString()).toBe('2026-06-30T23:00:00.000Z');
     expect(to.toISOString()).toBe('2026-07-01T23:00:00.000Z');
+  });
+
+  it('shows an instant as the theatre\'s clocks read it, in the medium and the full (email) style', () => {
+    const instant = new Date('2026-11-22T03:30:00Z');
+    // ICU puts a plain or a narrow no-break space before PM, depending on its version.
+    expect(formatTheatreTime(instant, 'America/New_York')).toMatch(/^Nov 21, 2026, 10:30\sPM$/);
+    expect(formatTheatreTime(instant, 'Europe/Paris', 'full')).toMatch(/^Sunday, November 22, 2026 at 4:30\sAM$/);
   });
 });

@@ -71,3 +71,11 @@ export function localDayRange(date: string, timeZone: string): { from: Date; to:
   const nextDay = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + 1));
   return { from, to: zonedInstant(nextDay.toISOString().slice(0, 10), '00:00', timeZone) };
 }
+
+/**
+ * An instant as the theatre's clocks show it, to a customer: "Nov 21, 2026, 7:30 PM" (`medium`: pages,
+ * messages, the payment description), "Saturday, November 21, 2026 at 7:30 PM" (`full`: the emails).
+ */
+export function formatTheatreTime(instant: Date, timeZone: string, dateStyle: 'medium' | 'full' = 'medium'): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle, timeStyle: 'short', timeZone }).format(instant);
+}
