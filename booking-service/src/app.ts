@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     ajv: {
       // Bad input is refused, never silently repaired: no coercion, no stripping of unknown fields.
       customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false },

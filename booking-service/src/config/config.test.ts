@@ -100,4 +100,13 @@ describe('configuration', () => {
       loadConfig({ NODE_ENV: 'production', AUTH0_DOMAIN: 'cinema.eu.auth0.com', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' }).payments.provider,
     ).toBe('stripe');
   });
+
+  it('reads which proxies to trust for client addresses, and the live stream caps', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY must be/);
+    expect(loadConfig({}).seatStreams).toEqual({ perAddress: 50, perUser: 10, perShow: 2000, total: 5000, maxLifetimeSeconds: 600 });
+    expect(() => loadConfig({ SEAT_STREAMS_TOTAL: '0' })).toThrow(/SEAT_STREAMS_TOTAL must be a whole number/);
+  });
 });

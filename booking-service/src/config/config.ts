@@ -39,6 +39,20 @@ export interface Config {
     /** Booking attempts per minute per signed-in user. */
     bookingsPerUserPerMinute: number;
   };
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits and stream caps
+   * count per address): false (default: the socket's peer), true (any), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: boolean | string;
+  /** Caps on open live seat-map streams (server-sent events); past them the seat map polls instead. */
+  seatStreams: {
+    perAddress: number;
+    perUser: number;
+    perShow: number;
+    total: number;
+    /** A stream is ended after this long (the browser reconnects), so none is held forever. */
+    maxLifetimeSeconds: number;
+  };
   payments: {
     /** Stripe when STRIPE_SECRET_KEY is set; otherwise the service's own local checkout (development and tests). */
     provider: 'stripe' | 'local';
@@ -109,6 +123,13 @@ function mongodbUri(env: Env): string | undefined {
     throw new ConfigError('MONGODB_URI must be a MongoDB connection string (mongodb://... or mongodb+srv://...)');
   }
   return raw;
+}
+
+function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
+  throw new ConfigError(`TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${raw}"`);
 }
 
 function timeZone(raw: string): string {
@@ -229,6 +250,14 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       perIpPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
       bookingsPerUserPerMinute: integer(env, 'BOOKING_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000),
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    seatStreams: {
+      perAddress: integer(env, 'SEAT_STREAMS_PER_ADDRESS', 50, 1, 100_000),
+      perUser: integer(env, 'SEAT_STREAMS_PER_USER', 10, 1, 100_000),
+      perShow: integer(env, 'SEAT_STREAMS_PER_SHOW', 2_000, 1, 1_000_000),
+      total: integer(env, 'SEAT_STREAMS_TOTAL', 5_000, 1, 1_000_000),
+      maxLifetimeSeconds: integer(env, 'SEAT_STREAM_MAX_SECONDS', 600, 5, 24 * 3600),
     },
     payments: payments(env, nodeEnv),
     email: email(env),

@@ -15,6 +15,8 @@ export interface Auth {
   /** Requires a valid token; records the user on first sight. */
   requireUser: onRequestAsyncHookHandler;
   requireRole(role: Role): onRequestAsyncHookHandler;
+  /** Identifies the caller when a token is sent (a bad token is refused); anonymous callers pass with identity null. */
+  optionalUser: onRequestAsyncHookHandler;
 }
 
 const MAX_REMEMBERED_USERS = 10_000;
@@ -53,6 +55,10 @@ export function createAuth(verify: TokenVerifier, users: UserRepository): Auth {
   return {
     async requireUser(request) {
       await identify(request);
+    },
+    async optionalUser(request) {
+      request.identity = null;
+      if (request.headers.authorization !== undefined) await identify(request);
     },
     requireRole(role) {
       return async (request) => {

@@ -1,16 +1,24 @@
 import type { AppDeps } from '../app-deps.ts';
 import { ShowIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { createStreamLimiter } from '../seats/stream-limiter.ts';
 
 const HEARTBEAT_MS = 20_000;
+/** A client that has left this much unread (it stopped reading, the socket stays open) is cut off. */
+const MAX_UNREAD_BYTES = 64 * 1024;
 
 /**
  * GET /api/booking/seats/:showId/events: server-sent events with the show's
  * taken seats, once on connect and on every change (`event: seats`,
- * `data: {"occupiedSeats":[...]}`), and a comment heartbeat.
+ * `data: {"occupiedSeats":[...]}`), and a comment heartbeat. Open streams are
+ * capped (see stream-limiter.ts): past a cap the answer is 429 or 503 and the
+ * seat map polls instead. Each stream ends after its maximum lifetime; the
+ * browser reconnects by itself.
  */
-export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed }: AppDeps) {
+export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed, auth, config }: AppDeps) {
+  const limiter = createStreamLimiter(config.seatStreams);
+  const maxLifetimeMs = config.seatStreams.maxLifetimeSeconds * 1000;
   const open = new Set<() => void>();
   // Streams never end on their own: close them when the service shuts down, or it would wait for them.
   app.addHook('preClose', async () => {
@@ -21,15 +29,34 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
   app.get(
     '/api/booking/seats/:showId/events',
     {
+      onRequest: auth.optionalUser,
       schema: {
         tags: ['bookings'],
         summary: 'Live seat map of a show (text/event-stream)',
+        description:
+          'Capped per client address, per signed-in user, per show and overall: past a cap the answer is 429 (this client) or 503 (show or service full) with Retry-After, and the seat map polls GET /api/booking/seats/{showId} instead.',
         params: ShowIdParams,
       },
     },
     async (request, reply) => {
       const { showId } = request.params;
-      if (!(await store.shows.get(showId))) throw notFound('Show not found');
+      const admission = limiter.admit({ address: request.ip, userId: request.identity?.sub ?? null, showId });
+      if (!admission.admitted) {
+        reply.header('retry-after', '30');
+        throw new HttpError(admission.statusCode, admission.message);
+      }
+      const { release } = admission;
+      let show;
+      try {
+        show = await store.shows.get(showId);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      if (!show) {
+        release();
+        throw notFound('Show not found');
+      }
 
       // The CORS and security headers set by the hooks travel with the stream's head.
       reply.hijack();
@@ -41,17 +68,24 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      response.write('retry: 3000\n\n');
+      const send = (chunk: string) => {
+        if (response.writableLength > MAX_UNREAD_BYTES) return end();
+        response.write(chunk);
+      };
+      send('retry: 3000\n\n');
       const unsubscribe = feed.subscribe(showId, (occupiedSeats) => {
-        response.write(`event: seats\ndata: ${JSON.stringify({ occupiedSeats })}\n\n`);
+        send(`event: seats\ndata: ${JSON.stringify({ occupiedSeats })}\n\n`);
       });
-      const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const end = () => {
+      const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
+      const lifetime = setTimeout(() => end(), maxLifetimeMs);
+      function end() {
         clearInterval(heartbeat);
+        clearTimeout(lifetime);
         unsubscribe();
+        release();
         open.delete(end);
         response.end();
-      };
+      }
       open.add(end);
       request.raw.on('close', end);
     },
