@@ -9,7 +9,7 @@ import type { Catalog } from './catalog/types.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { Config } from './config/config.ts';
 import { createAuth } from './http/auth.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/errors.ts';
 import { createReadCache, type ReadCache } from './http/read-cache.ts';
@@ -94,6 +94,8 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
     ajv: {
       // Bad input is refused, never silently repaired: no coercion, no stripping of unknown fields.
       customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false },
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
+  registerStrictJsonParser(app);
 
   registerSecurityHeaders(app, {
     // The API answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter).

@@ -13,6 +13,9 @@ const security = [{ bearerAuth: [] }];
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
 
+
+const FIRST_DATE = '1970-01-01';
+const LAST_DATE = '2999-12-31';
 export async function adminRoutes(app: AppInstance, { store, auth, config, now }: AppDeps) {
   app.get(
     '/api/admin/is-admin',
@@ -68,6 +71,8 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
         if (query.paid) filter.isPaid = query.paid === 'true';
         if (query.date) {
           if (!isCalendarDate(query.date)) throw badRequest(`date ${query.date} is not a calendar date`);
+          // Far dates cannot hold shows, and the day after 9999-12-31 has no YYYY-MM-DD form.
+          if (query.date < FIRST_DATE || query.date > LAST_DATE) throw badRequest(`date must be from ${FIRST_DATE} to ${LAST_DATE}`);
           filter.showsBetween = localDayRange(query.date, config.theatreTimeZone);
         }
         const result = await store.bookings.list(filter, { offset: (page - 1) * pageSize, limit: pageSize });

@@ -6,6 +6,8 @@ import { BookingIdParams, CreateBookingBody, ShowIdParams, VerifyPaymentBody } f
 import { toUnits } from '../payments/money.ts';
 import { seatSelectionProblem, sortSeats } from '../seats/seat-map.ts';
 import { formatTheatreTime } from '../shows/time-zone.ts';
+import { holdPolicyProblem } from './hold-policy.ts';
+import { oneAtATimePerKey } from './one-at-a-time.ts';
 import { newTicketCode } from './ticket-code.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
 import type { AppInstance } from '../http/app-instance.ts';
@@ -21,6 +23,13 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
   const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
   // A customer waits this long at most for the provider (its own retries may go on in the background).
   const providerDeadlineMs = config.payments.stripe.timeoutMs;
+  const holdPolicy = {
+    maxHeldSeatsPerShow: config.holds.maxHeldSeatsPerShow,
+    maxHeldSeats: config.holds.maxHeldSeats,
+    reholdCooldownMs: config.holds.reholdCooldownMinutes * 60_000,
+  };
+  // The hold policy is checked and the seats held as one step per account (on this instance).
+  const perAccount = oneAtATimePerKey();
 
   app.post(
     '/api/booking/create',
@@ -40,7 +49,9 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
         summary: 'Hold 1 to 5 seats of a future show and get the payment link',
         description:
           'Holds the seats for HOLD_MINUTES and opens a payment session with the provider; `url` is its page. ' +
-          'If the provider does not answer, the seats stay held, `url` is a link that opens the session when followed, and `message` says so.',
+          'If the provider does not answer, the seats stay held, `url` is a link that opens the session when followed, and `message` says so. ' +
+          'Against hoarding, one account holds at most MAX_HELD_SEATS_PER_SHOW unpaid seats per show and MAX_HELD_SEATS overall, and may not hold again a seat ' +
+          'whose hold it let lapse until REHOLD_COOLDOWN_MINUTES later (409 with a message saying which and until when).',
         security: [{ bearerAuth: [] }],
         body: CreateBookingBody,
         response: {
@@ -63,16 +74,21 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
       const seats = sortSeats(selectedSeats);
       // Until the provider's session is attached, the payment link is this service's own link that opens one.
       const retryLink = `${config.publicUrl}/api/checkout/bookings/${id}`;
-      const result = await store.bookings.create({
-        id,
-        userId: request.identity!.sub,
-        showId,
-        seats,
-        amountCents: show.priceCents * seats.length,
-        holdExpiresAt: new Date(holdEnds),
-        paymentLink: retryLink,
-        createdAt: at,
-        ticketCode: newTicketCode(),
+      const userId = request.identity!.sub;
+      const result = await perAccount(userId, async () => {
+        const problem = holdPolicyProblem({ showId, seats, now: at }, await store.bookings.listForUser(userId), holdPolicy, time);
+        if (problem) throw conflict(problem);
+        return store.bookings.create({
+          id,
+          userId,
+          showId,
+          seats,
+          amountCents: show.priceCents * seats.length,
+          holdExpiresAt: new Date(holdEnds),
+          paymentLink: retryLink,
+          createdAt: at,
+          ticketCode: newTicketCode(),
+        });
       });
       if (!result.ok) {
         const taken = result.takenSeats;

@@ -19,6 +19,12 @@ export interface Config {
   theatreTimeZone: string;
   currency: string;
   holdMinutes: number;
+  /** Against seat hoarding: unpaid seats one account may hold, and the wait before re-holding a seat it let lapse. */
+  holds: {
+    maxHeldSeatsPerShow: number;
+    maxHeldSeats: number;
+    reholdCooldownMinutes: number;
+  };
   auth: {
     issuer: string;
     audience: string;
@@ -38,6 +44,8 @@ export interface Config {
     perIpPerMinute: number;
     /** Booking attempts per minute per signed-in user. */
     bookingsPerUserPerMinute: number;
+    /** Payment webhook deliveries per minute per address. */
+    webhookPerMinute: number;
   };
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits and stream caps
@@ -230,6 +238,11 @@ export function loadConfig(env: Env = process.env): Config {
     theatreTimeZone: timeZone(env.THEATRE_TIMEZONE || 'UTC'),
     currency: currency(env.CURRENCY || 'USD'),
     holdMinutes: integer(env, 'HOLD_MINUTES', 10, 1, 24 * 60),
+    holds: {
+      maxHeldSeatsPerShow: integer(env, 'MAX_HELD_SEATS_PER_SHOW', 10, 1, 1000),
+      maxHeldSeats: integer(env, 'MAX_HELD_SEATS', 20, 1, 10_000),
+      reholdCooldownMinutes: integer(env, 'REHOLD_COOLDOWN_MINUTES', integer(env, 'HOLD_MINUTES', 10, 1, 24 * 60), 0, 24 * 60),
+    },
     auth: {
       issuer,
       audience: env.AUTH0_AUDIENCE || env.AUTH_AUDIENCE || DEFAULT_AUDIENCE,
@@ -250,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       perIpPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
       bookingsPerUserPerMinute: integer(env, 'BOOKING_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000),
+      webhookPerMinute: integer(env, 'WEBHOOK_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     seatStreams: {

@@ -10,7 +10,8 @@ import { MAX_PRICE } from '../payments/money.ts';
 
 const Strict = { additionalProperties: false } as const;
 
-export const UuidPattern = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+/** Ids are issued in lowercase; an uppercase spelling would compare unequal in the seat ledger, so it is refused. */
+export const UuidPattern = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const MovieIdPattern = '^[1-9][0-9]{0,9}$';
 
 // ---- shared pieces of answers ----
@@ -156,7 +157,8 @@ export const CheckoutSessionParams = Type.Object(
   { sessionId: Type.String({ pattern: CheckoutSessionIdPattern, maxLength: 255, description: 'Payment session id' }) },
   Strict,
 );
-export const VerifyPaymentBody = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255 }) }, Strict);
+/** Printable characters only: a NUL or other control character never reaches the database. */
+export const VerifyPaymentBody = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }) }, Strict);
 
 export const AllBookingsQuery = Type.Object(
   {

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { HttpError } from './errors.ts';
 
@@ -58,7 +60,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ success: false, message });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(400).send({ success: false, message: 'Request body is too large' });
+      return reply.status(413).send({ success: false, message: 'Request body is too large' });
+    }
+    if (error instanceof SyntaxError && error.message === 'byte-order mark') {
+      return reply.status(400).send({ success: false, message: 'Request body must not start with a byte-order mark' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ success: false, message: 'Request body is not valid JSON' });
@@ -78,5 +83,64 @@ export function registerErrorHandling(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+/**
+ * Errors Fastify answers before any route runs (a malformed URL component, a
+ * route parameter past maxParamLength), in the same envelope. Pass as the
+ * `frameworkErrors` server option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ success: false, message: 'The address is too long' });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ success: false, message: 'The address is not valid' });
+  }
+  return reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ success: false, message: 'Bad request' });
+}
+
+/**
+ * Requests Node's HTTP parser refuses (headers too large, a request that is not
+ * HTTP, a slow client): answered in the envelope, then the connection is closed.
+ * Pass as the `clientErrorHandler` server option.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify({ success: false, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+const BYTE_ORDER_MARK = 0xfeff;
+
+/**
+ * JSON bodies as Fastify parses them (prototype poisoning refused), except that a
+ * body starting with a byte-order mark is refused: JSON over HTTP has none (RFC 8259), and
+ * accepting it would let two parsers disagree about the same bytes.
+ */
+export function registerStrictJsonParser(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.charCodeAt(0) === BYTE_ORDER_MARK) {
+      const error = new SyntaxError('byte-order mark') as SyntaxError & { statusCode: number };
+      error.statusCode = 400;
+      return done(error, undefined);
+    }
+    return parse(request, text, done);
   });
 }

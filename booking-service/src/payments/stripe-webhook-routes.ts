@@ -2,11 +2,11 @@ import Stripe from 'stripe';
 import type { AppDeps } from '../app-deps.ts';
 import { StripeWebhookResponse } from '../contract/responses.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 import type { StripeEventObject } from './stripe-format.ts';
 
-/** Stripe's events are a few kilobytes; a megabyte leaves room for any of them. */
-const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+/** Stripe's checkout events are a few kilobytes; 256 KiB leaves room for any of them. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 const webhooks = Stripe.webhooks;
 
@@ -29,14 +29,21 @@ export async function stripeWebhookRoutes(app: AppInstance, { store, payments, n
     '/api/stripe/webhook',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      // Stripe retries in bursts after an outage; the signature check is the gate here.
-      config: { rateLimit: false },
+      // Per address, high enough for Stripe's retry bursts after an outage, low enough that a flood of forgeries is cut off.
+      config: { rateLimit: { max: config.rateLimit.webhookPerMinute, timeWindow: '1 minute' } },
+      // Before a byte of the body is read: no signature or a declared size past the limit is refused at once.
+      async onRequest(request) {
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string' || signature.trim() === '') throw badRequest('Missing Stripe-Signature header');
+        const declared = Number(request.headers['content-length']);
+        if (declared > WEBHOOK_BODY_LIMIT) throw new HttpError(413, 'Request body is too large');
+      },
       schema: {
         tags: ['payments'],
         summary: 'Payment events from Stripe (or the local checkout), verified by their Stripe-Signature',
         description:
           'Handles checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired. ' +
-          'Unsigned, badly signed or older than 300 s: 400, nothing changes. A repeated event id: 200 with duplicate: true, nothing changes.',
+          'Unsigned, badly signed or older than 300 s: 400, nothing changes. Bodies past 256 KiB: 413. Limited per address (WEBHOOK_RATE_LIMIT_PER_MINUTE). A repeated event id: 200 with duplicate: true, nothing changes.',
         response: { 200: StripeWebhookResponse },
       },
     },

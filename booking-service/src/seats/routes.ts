@@ -2,7 +2,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { ShowIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { createStreamLimiter } from '../seats/stream-limiter.ts';
+import { createStreamLimiter } from './stream-limiter.ts';
 
 const HEARTBEAT_MS = 20_000;
 /** A client that has left this much unread (it stopped reading, the socket stays open) is cut off. */
