@@ -12,6 +12,7 @@ import { createAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/errors.ts';
+import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createReadCache, type ReadCache } from './http/read-cache.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
+  if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute);
   await app.register(rateLimit, {
     global: config.rateLimit.perIpPerMinute > 0,
     max: config.rateLimit.perIpPerMinute || 1,

@@ -3,11 +3,15 @@ import { createBuiltinCatalog } from './catalog/builtin-catalog.ts';
 import { createTmdbCatalog } from './catalog/tmdb-catalog.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
-import { openStore } from './db/open-store.ts';
+import { existsSync } from 'node:fs';
+import { openStore, storeKind } from './db/open-store.ts';
+import { createPrivateFiles, makePrivate } from './db/private-files.ts';
 import { seedStore } from './seed/seed.ts';
 
 async function main() {
   const config = loadConfig();
+  createPrivateFiles();
+  if (storeKind(config) === 'pglite' || existsSync(config.dataDir)) await makePrivate(config.dataDir);
   const store = await openStore(config);
   const catalog = config.tmdb.apiKey
     ? createTmdbCatalog({ ...config.tmdb, apiKey: config.tmdb.apiKey })

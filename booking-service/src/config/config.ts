@@ -40,8 +40,10 @@ export interface Config {
   };
   imageBaseUrl: string;
   rateLimit: {
-    /** Requests per minute per client address across the API; 0 turns it off. */
+    /** Requests per minute per client address across the API; 0 turns it off (and the next one too). */
     perIpPerMinute: number;
+    /** The cacheable public reads (show lists, seat maps, posters) per client address: high, as a crowd may share one address. */
+    publicReadsPerIpPerMinute: number;
     /** Booking attempts per minute per signed-in user. */
     bookingsPerUserPerMinute: number;
     /** Payment webhook deliveries per minute per address. */
@@ -262,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     rateLimit: {
       perIpPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
+      publicReadsPerIpPerMinute: integer(env, 'PUBLIC_READ_RATE_LIMIT_PER_MINUTE', 60_000, 1, 100_000_000),
       bookingsPerUserPerMinute: integer(env, 'BOOKING_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000),
       webhookPerMinute: integer(env, 'WEBHOOK_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     },

@@ -13,6 +13,7 @@ import type { ChangeBus } from '../store/types.ts';
 import { createLocalChangeBus } from './local-change-bus.ts';
 import type { PgliteWorkerData } from './pglite-worker.ts';
 import { openPostgresChangeBus } from './postgres/change-bus.ts';
+import { makePrivate } from './private-files.ts';
 import * as schema from './schema.ts';
 
 /** The query builder both drivers share; repositories are written against it. */
@@ -39,7 +40,7 @@ const MIGRATION_LOCK_ID = 7_240_001;
  * undefined keeps it in memory (tests). Migrations run before the handle is returned.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // A private folder for the socket (0700), short enough for the 107-byte socket path limit.
   const socketDir = await mkdtemp(path.join(tmpdir(), 'pglite-'));
   const worker = await startPgliteWorker({ dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) });
@@ -51,10 +52,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     // The pool never closes its idle connection: the server takes one client at a time.
     const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
     const db = await openPool(pool);
+    // PGlite sets its files' modes itself (0666), whatever the umask: make them private once open and
+    // again once closed. In between, the 0700 folder keeps everyone else out of files it adds.
+    if (dataDir) await makePrivate(dataDir);
     // Only one process can open the data folder, so the in-process bus reaches every watcher.
     const close = async () => {
       await pool.end();
       await stopWorker();
+      if (dataDir) await makePrivate(dataDir);
     };
     return { db, driver: 'pglite', changes: createLocalChangeBus(), close };
   } catch (error) {

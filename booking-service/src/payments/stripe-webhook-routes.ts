@@ -31,12 +31,13 @@ export async function stripeWebhookRoutes(app: AppInstance, { store, payments, n
       bodyLimit: WEBHOOK_BODY_LIMIT,
       // Per address, high enough for Stripe's retry bursts after an outage, low enough that a flood of forgeries is cut off.
       config: { rateLimit: { max: config.rateLimit.webhookPerMinute, timeWindow: '1 minute' } },
-      // Before a byte of the body is read: no signature or a declared size past the limit is refused at once.
-      async onRequest(request) {
+      // After the rate limit, before a byte of the body is read: no signature or a declared size past the limit is refused at once.
+      async preParsing(request, _reply, payload) {
         const signature = request.headers['stripe-signature'];
         if (typeof signature !== 'string' || signature.trim() === '') throw badRequest('Missing Stripe-Signature header');
         const declared = Number(request.headers['content-length']);
         if (declared > WEBHOOK_BODY_LIMIT) throw new HttpError(413, 'Request body is too large');
+        return payload;
       },
       schema: {
         tags: ['payments'],
