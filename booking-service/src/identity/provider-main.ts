@@ -4,12 +4,10 @@
  * start with NODE_ENV=production.
  */
 import { ConfigError } from '../config/config.ts';
-import { createPrivateFiles } from '../db/private-files.ts';
 import { loadIdentityConfig } from './provider/config.ts';
 import { startIdentityServer } from './provider/server.ts';
 
 async function main() {
-  createPrivateFiles();
   const server = await startIdentityServer(loadIdentityConfig());
   let closing = false;
   const shutdown = async () => {
