@@ -28,6 +28,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { seatEventsRoutes } from './seats/routes.ts';
 import { createSeatFeed, type SeatFeed } from './seats/seat-feed.ts';
 import { bookingRoutes } from './bookings/routes.ts';
+import { ownBookingRoutes } from './bookings/own-booking-routes.ts';
 import { checkoutRoutes } from './payments/checkout-routes.ts';
 import { debugRoutes } from './debug/routes.ts';
 import { serviceRoutes } from './http/service-routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(serviceRoutes, deps);
   await app.register(showRoutes, deps);
   await app.register(bookingRoutes, deps);
+  await app.register(ownBookingRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(adminReportRoutes, deps);

@@ -24,6 +24,8 @@ const ROUTES: [string, string, unknown, 'user' | 'admin' | 'support'][] = [
   ['GET', '/api/debug/outbox', undefined, 'support'],
   ['POST', '/api/debug/fix-payment', { bookingId: SOME_UUID }, 'support'],
   ['GET', `/api/booking/${SOME_UUID}/ticket.svg`, undefined, 'user'],
+  ['POST', `/api/booking/${SOME_UUID}/recheck-payment`, undefined, 'user'],
+  ['POST', `/api/booking/${SOME_UUID}/release`, undefined, 'user'],
 ];
 
 

@@ -48,6 +48,15 @@ export const UpdateFavoriteResponse = Type.Object({ success: ok, message: Type.S
 
 export const IsAdminResponse = Type.Object({ success: ok, isAdmin: Type.Boolean() });
 export const AllShowsResponse = Type.Object({ success: ok, shows: Type.Array(ShowSchema) });
+/** The owner's own booking after a payment re-check or a release, with what it means for them. */
+export const OwnBookingActionResponse = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String({ description: 'What the customer reads' }),
+  outcome: Type.String({
+    description: 'recheck: paid, already-paid, paid-late, refund, open, processing, expired, payment-failed, mismatch, no-session, unknown-session; release: released',
+  }),
+  booking: BookingSchema,
+});
 export const AllBookingsResponse = Type.Object({
   success: ok,
   bookings: Type.Array(AdminBookingSchema),
@@ -129,6 +138,7 @@ export type DebugBookingsResponse = Static<typeof DebugBookingsResponse>;
 export type UnpaidBookingsResponse = Static<typeof UnpaidBookingsResponse>;
 export type MessageResponse = Static<typeof MessageResponse>;
 export type FixPaymentResponse = Static<typeof FixPaymentResponse>;
+export type OwnBookingActionResponse = Static<typeof OwnBookingActionResponse>;
 export type StripeWebhookResponse = Static<typeof StripeWebhookResponse>;
 export type OutboxMessage = Static<typeof OutboxMessageSchema>;
 export type OutboxResponse = Static<typeof OutboxResponse>;

@@ -263,11 +263,39 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   /**
-   * Releases the unpaid bookings whose hold has ended: expires the payment session
-   * first (so it can no longer be paid; a payment that got in just before is honoured,
-   * the seats are still the booking's), then cancels the booking with a conditional
-   * update that releases its seats. Several instances may sweep at once: one cancels,
-   * the others change nothing.
+   * Releases one held booking: expires its payment session first (so it can no
+   * longer be paid; a payment that got in just before is honoured and the seats
+   * stay the booking's), then cancels it with a conditional update that releases
+   * its seats. With `expiredBy`, only a hold that ended by then is cancelled.
+   */
+  async function releaseHold(booking: Booking, options: { expiredBy?: Date } = {}): Promise<{ outcome: 'released' | 'paid' | 'unchanged'; booking: Booking }> {
+    if (booking.paymentSessionId) {
+      try {
+        const session = await provider.expireSession(booking.paymentSessionId);
+        if (session && isPaidSession(session)) {
+          const settled = await settleSession(session);
+          if (settled.outcome === 'paid' || settled.outcome === 'already-paid') return { outcome: 'paid', booking: settled.booking };
+        }
+      } catch (error) {
+        // The seats must not stay blocked by a provider outage. If the session is paid later
+        // anyway, the late-payment path takes the seats back or refunds.
+        log.warn({ err: error, bookingId: booking.id }, 'could not expire the payment session; releasing the seats anyway');
+      }
+    }
+    const cancelled = await lifecycle.cancelHold(booking.id, options);
+    if (cancelled?.changed) {
+      deps.onSeatsChanged(booking.showId);
+      log.info({ bookingId: booking.id }, options.expiredBy ? 'hold expired: booking cancelled and seats released' : 'hold released by its owner');
+      return { outcome: 'released', booking: cancelled.booking };
+    }
+    // Released just now through the session's expiry event, or not held (any more).
+    const current = cancelled?.booking ?? booking;
+    return { outcome: current.status === 'cancelled' ? 'released' : 'unchanged', booking: current };
+  }
+
+  /**
+   * Releases the unpaid bookings whose hold has ended (see releaseHold). Several
+   * instances may sweep at once: one cancels, the others change nothing.
    */
   async function sweepExpiredHolds(limit = 100): Promise<{ released: number; paid: number }> {
     const at = now();
@@ -276,30 +304,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     let paid = 0;
     for (const booking of expired) {
       try {
-        if (booking.paymentSessionId) {
-          try {
-            const session = await provider.expireSession(booking.paymentSessionId);
-            if (session && isPaidSession(session)) {
-              const settled = await settleSession(session);
-              if (settled.outcome === 'paid' || settled.outcome === 'already-paid') {
-                paid++;
-                continue;
-              }
-            }
-          } catch (error) {
-            // The seats must not stay blocked by a provider outage. If the session is paid later
-            // anyway, the late-payment path takes the seats back or refunds.
-            log.warn({ err: error, bookingId: booking.id }, 'could not expire the payment session; releasing the seats anyway');
-          }
-        }
-        const cancelled = await lifecycle.cancelHold(booking.id, { expiredBy: at });
-        if (cancelled?.changed) {
-          released++;
-          deps.onSeatsChanged(booking.showId);
-          log.info({ bookingId: booking.id }, 'hold expired: booking cancelled and seats released');
-        } else if (cancelled && cancelled.booking.status === 'cancelled') {
-          released++; // released just now through the session's expiry event
-        }
+        const result = await releaseHold(booking, { expiredBy: at });
+        if (result.outcome === 'released') released++;
+        else if (result.outcome === 'paid') paid++;
       } catch (error) {
         log.error({ err: error, bookingId: booking.id }, 'could not release an expired hold; next sweep tries again');
       }
@@ -357,6 +364,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     settleSession,
     handleEvent,
     reconcileBooking,
+    releaseHold,
     sweepExpiredHolds,
     reconcile,
     performRefund,

@@ -1,0 +1,101 @@
+import type { AppDeps } from '../app-deps.ts';
+import { OwnBookingActionResponse } from '../contract/responses.ts';
+import { bookingJson } from '../contract/presenters.ts';
+import { BookingIdParams } from '../contract/schemas.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { badGateway, conflict, notFound } from '../http/errors.ts';
+import { withDeadline } from '../payments/deadline.ts';
+import { PaymentProviderError } from '../payments/provider.ts';
+import type { Settlement } from '../payments/payment-service.ts';
+
+const tags = ['bookings'];
+const security = [{ bearerAuth: [] }];
+
+/**
+ * What a moviegoer can do about their own booking without support: re-check a
+ * payment that seems stuck (the reconciliation support's fix-payment runs) and
+ * give back seats they hold. Someone else's booking answers like an unknown one.
+ */
+export async function ownBookingRoutes(app: AppInstance, { store, auth, config, payments }: AppDeps) {
+  const providerDeadlineMs = config.payments.stripe.timeoutMs;
+
+  async function ownBooking(bookingId: string, userId: string) {
+    const booking = await store.bookings.getWithDetails(bookingId);
+    if (!booking || booking.userId !== userId) throw notFound('Booking not found');
+    return booking;
+  }
+
+  app.post(
+    '/api/booking/:bookingId/recheck-payment',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Re-check the payment of the caller's own booking with the payment provider now",
+        description: "The reconciliation support's fix-payment runs, limited to the booking's owner; `message` says what it found in the customer's words.",
+        params: BookingIdParams,
+        response: { 200: OwnBookingActionResponse },
+      },
+    },
+    async (request) => {
+      const booking = await ownBooking(request.params.bookingId, request.identity!.sub);
+      let outcome: Settlement['outcome'] | 'no-session' | 'unknown-session';
+      try {
+        outcome = (await withDeadline(payments.reconcileBooking(booking), providerDeadlineMs, () => {})).outcome;
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        request.log.warn({ err: error, bookingId: booking.id }, 'recheck-payment: provider unavailable');
+        throw badGateway('We could not reach the payment provider just now. Please try again in a minute.');
+      }
+      const after = (await store.bookings.getWithDetails(booking.id))!;
+      return { success: after.isPaid, outcome, message: recheckMessage(outcome, after.isPaid), booking: bookingJson(after) };
+    },
+  );
+
+  app.post(
+    '/api/booking/:bookingId/release',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Give back the seats of the caller's own unpaid booking",
+        description: 'Expires its payment session (so it can no longer be paid), cancels the booking and frees its seats for others.',
+        params: BookingIdParams,
+        response: { 200: OwnBookingActionResponse },
+      },
+    },
+    async (request) => {
+      const booking = await ownBooking(request.params.bookingId, request.identity!.sub);
+      if (booking.isPaid) throw conflict('This booking is paid: its seats are yours');
+      if (booking.status !== 'held') throw conflict('These seats are no longer held for you');
+      const result = await payments.releaseHold(booking);
+      const after = (await store.bookings.getWithDetails(booking.id))!;
+      if (after.isPaid) throw conflict('Your payment had already gone through: the seats are yours and the e-ticket is in My Bookings');
+      if (result.outcome !== 'released') throw conflict('These seats are no longer held for you');
+      return { success: true, outcome: 'released', message: `Seats ${after.seats.join(', ')} released`, booking: bookingJson(after) };
+    },
+  );
+}
+
+/** What a re-check found, in the customer's words (support reads the detailed version in /debug). */
+function recheckMessage(outcome: string, isPaid: boolean): string {
+  if (isPaid) return 'Payment confirmed! Booking updated.';
+  switch (outcome) {
+    case 'refund':
+      return 'Your payment arrived after the hold ended and the seats had been taken meanwhile, so it is refunded in full.';
+    case 'processing':
+      return 'Your payment is still processing with the card provider. The booking updates by itself as soon as it completes.';
+    case 'expired':
+    case 'payment-failed':
+      return 'This booking was not paid in time: it is cancelled and its seats are released. No money was taken.';
+    case 'mismatch':
+      return 'We could not match this payment automatically. Support will sort it out; see the payment help page.';
+    case 'open':
+    case 'no-session':
+    case 'unknown-session':
+    default:
+      return 'No payment has reached us for this booking yet. Use Pay Now to pay before the hold ends.';
+  }
+}
