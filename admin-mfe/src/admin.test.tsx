@@ -125,7 +125,7 @@ describe('list shows and bookings', () => {
     renderAdmin('/admin/list-shows');
     const row = (await screen.findByRole('cell', { name: 'Dear Odette' })).closest('tr')!;
     expect(within(row).getByText('2')).toBeInTheDocument();
-    expect(within(row).getByText('$25')).toBeInTheDocument();
+    expect(within(row).getByText('$25.00')).toBeInTheDocument();
   });
 
   it('filters by payment and pages on the server', async () => {

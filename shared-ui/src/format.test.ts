@@ -8,7 +8,8 @@ describe('formatters of spec §9', () => {
     expect(formatRuntime(120)).toBe('2h 0m');
   });
   it('formats prices with the $ symbol, keeping cents', () => {
-    expect(formatPrice(12)).toBe('$12');
+    expect(formatPrice(12)).toBe('$12.00');
+    expect(formatPrice(1234)).toBe('$1,234.00');
     expect(formatPrice(25.5)).toBe('$25.50');
     expect(formatPrice(9.99)).toBe('$9.99');
   });

@@ -8,10 +8,19 @@ export function formatRuntime(minutes: number): string {
 
 export const CURRENCY_SYMBOL = '$';
 
-/** 25.5 -> "$25.50"; 12 -> "$12". Prices may have cents. */
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The one money format of every screen, the same as the payment page's and the
+ * emails': 25.5 -> "$25.50"; 12 -> "$12.00"; 1234 -> "$1,234.00".
+ */
 export function formatPrice(amount: number): string {
-  const fixed = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-  return `${CURRENCY_SYMBOL}${fixed}`;
+  return money.format(amount);
+}
+
+/** A film's rating means something only once people have voted on it (unreleased films have none). */
+export function hasRating(movie: { vote_count?: number | null; vote_average?: number | null }): boolean {
+  return (movie.vote_count ?? 0) > 0 && (movie.vote_average ?? 0) > 0;
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { buttonClass, CardGridSkeleton, EmptyState, ErrorState, formatRuntime, Poster, releaseYear } from 'shared-ui';
+import { buttonClass, CardGridSkeleton, EmptyState, ErrorState, formatRuntime, hasRating, Poster, releaseYear } from 'shared-ui';
 import { CastList } from '../components/cast-list';
 import { MovieDetailSkeleton, MovieLoadError } from '../components/movie-load-states';
 import { Section } from '../components/section';
@@ -29,9 +29,11 @@ export function MovieDetailPage() {
         <div className="c-detail__info">
           <p className="c-kicker">{movie.original_language.toUpperCase()}</p>
           <h1 className="c-detail__title">{movie.title}</h1>
-          <p className="c-detail__rating">
-            <span aria-hidden="true">★</span> {movie.vote_average.toFixed(1)} <span className="c-muted">User Rating</span>
-          </p>
+          {hasRating(movie) && (
+            <p className="c-detail__rating">
+              <span aria-hidden="true">★</span> {movie.vote_average.toFixed(1)} <span className="c-muted">User Rating</span>
+            </p>
+          )}
           {movie.tagline && <p className="c-detail__tagline">{movie.tagline}</p>}
           <p className="c-detail__overview">{movie.overview}</p>
           <p className="c-detail__meta">{meta}</p>

@@ -6,6 +6,7 @@ import {
   formatBudget,
   formatRuntime,
   formatVotes,
+  hasRating,
   imageUrl,
   Poster,
   releaseYear,
@@ -62,9 +63,11 @@ function TmdbMovie({ movie }: { movie: CatalogMovie }) {
             </p>
             <h1 className="c-detail__title">{movie.title}</h1>
             {movie.tagline && <p className="c-detail__tagline">{movie.tagline}</p>}
-            <p className="c-detail__rating">
-              <span aria-hidden="true">★</span> {movie.vote_average.toFixed(1)} <span className="c-muted">({formatVotes(movie.vote_count)} votes)</span>
-            </p>
+            {hasRating(movie) && (
+              <p className="c-detail__rating">
+                <span aria-hidden="true">★</span> {movie.vote_average.toFixed(1)} <span className="c-muted">({formatVotes(movie.vote_count)} votes)</span>
+              </p>
+            )}
             <p className="c-detail__overview">{movie.overview}</p>
             <dl className="c-facts">
               {movie.runtime ? (

@@ -11,6 +11,7 @@ export interface MovieCardMovie {
   runtime?: number;
   genres?: { name: string }[];
   vote_average: number;
+  vote_count: number;
 }
 
 /** The card every movie list uses: poster, title, year · genres · runtime, rating and an action. */
@@ -29,7 +30,7 @@ export function MovieCard({ movie, to, action }: { movie: MovieCardMovie; to: st
       {meta && <p className="ui-movie-card__meta">{meta}</p>}
       <div className="ui-movie-card__footer">
         {action}
-        <StarRating value={movie.vote_average} />
+        <StarRating value={movie.vote_average} votes={movie.vote_count} />
       </div>
     </article>
   );

@@ -1,5 +1,8 @@
-/** A rating out of 10 with one decimal, as TMDB gives it. */
-export function StarRating({ value }: { value: number }) {
+import { hasRating } from '../format';
+
+/** A rating out of 10 with one decimal, as TMDB gives it; nothing for a film no one has voted on yet. */
+export function StarRating({ value, votes }: { value: number; votes: number }) {
+  if (!hasRating({ vote_average: value, vote_count: votes })) return null;
   return (
     <span className="ui-rating">
       <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">

@@ -12,7 +12,7 @@ export function ActiveShowCards({ shows }: { shows: Show[] }) {
           <h3>{show.movie.title}</h3>
           <div className="admin__show-card-meta">
             <span>{formatPrice(show.showPrice)}</span>
-            <StarRating value={show.movie.vote_average} />
+            <StarRating value={show.movie.vote_average} votes={show.movie.vote_count} />
           </div>
           <p className="admin__muted">{formatShowTime(show.showDateTime)}</p>
         </li>

@@ -13,7 +13,7 @@ export function MoviePicker({ movies, selected, onSelect }: { movies: NowPlaying
               <Poster path={movie.poster_path} title={movie.title} />
               <span className="admin__movie-option-title">{movie.title}</span>
               <span className="admin__movie-option-meta">
-                <StarRating value={movie.vote_average} /> <span>{formatVotes(movie.vote_count)} votes</span>
+                <StarRating value={movie.vote_average} votes={movie.vote_count} /> <span>{formatVotes(movie.vote_count)} votes</span>
               </span>
               <span className="admin__muted">{movie.release_date}</span>
             </button>

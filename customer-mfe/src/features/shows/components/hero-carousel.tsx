@@ -72,7 +72,7 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
               <div className="c-hero__text">
                 <h2 className="c-hero__title">{movie.title}</h2>
                 <p className="c-hero__meta">
-                  {meta} <StarRating value={movie.vote_average} />
+                  {meta} <StarRating value={movie.vote_average} votes={movie.vote_count} />
                 </p>
                 <p className="c-hero__overview">{movie.overview}</p>
                 <div className="c-hero__actions">
