@@ -14,5 +14,6 @@ export * from './components/states';
 export * from './components/page-layout';
 export * from './components/page-title';
 export * from './components/nav-link-list';
+export * from './components/test-payment-info';
 export * from './providers';
 export * from './standalone';

@@ -63,7 +63,8 @@ function ToastLimit() {
 export function AppToaster() {
   return (
     <>
-      <Toaster position="top-center" {...TOAST_SETTINGS} />
+      {/* Below the sticky header and under it: a toast never covers the navigation or the Login button. */}
+      <Toaster position="top-center" containerStyle={{ top: 'calc(var(--app-header-height) + 0.5rem)', zIndex: 15 }} {...TOAST_SETTINGS} />
       <ToastLimit />
     </>
   );

@@ -16,6 +16,7 @@ const TheatersPage = lazy(() => import('../pages/theaters-page').then((m) => ({ 
 const TmdbMoviePage = lazy(() => import('../pages/tmdb-movie-page').then((m) => ({ default: m.TmdbMoviePage })));
 const LoadingPage = lazy(() => import('../pages/loading-page').then((m) => ({ default: m.LoadingPage })));
 const PaymentSuccessPage = lazy(() => import('../pages/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentHelpPage = lazy(() => import('../pages/payment-help-page').then((m) => ({ default: m.PaymentHelpPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /**
@@ -35,6 +36,7 @@ export const CUSTOMER_PAGES: { path: string; title: string; Page: ComponentType 
   { path: '/tmdb-movie/:id', title: 'Movie', Page: TmdbMoviePage },
   { path: '/loading/*', title: 'Confirming payment', Page: LoadingPage },
   { path: '/payment-success', title: 'Payment successful', Page: PaymentSuccessPage },
+  { path: '/payment-help', title: 'Payment help', Page: PaymentHelpPage },
   { path: '*', title: 'Page not found', Page: NotFoundPage },
 ];
 

@@ -37,4 +37,5 @@ export const MESSAGES = {
   noMoviesAvailable: 'No movies available',
   noBookings: 'No bookings found',
   movieNotFound: 'Movie not found',
+  heldByYou: 'You hold this seat: resume payment or release it below',
 } as const;

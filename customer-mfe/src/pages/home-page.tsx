@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass, CardGridSkeleton, EmptyState, ErrorState } from 'shared-ui';
 import { Section } from '../components/section';
 import { useShows } from '../features/shows/api/get-shows';
-import { HeroCarousel, HeroPlaceholder } from '../features/shows/components/hero-carousel';
+import { HeroCarousel, HeroEmpty, HeroPlaceholder } from '../features/shows/components/hero-carousel';
 import { MovieGrid } from '../features/shows/components/movie-grid';
 import { HomeTrailers } from '../features/trailers/components/home-trailers';
 import { HOME_MOVIES } from '../lib/constants';
@@ -13,7 +13,7 @@ export function HomePage() {
   return (
     <>
       <h1 className="sr-only">Marquee: movies now in cinemas</h1>
-      {movies.length > 0 ? <HeroCarousel movies={movies} /> : <HeroPlaceholder />}
+      {movies.length > 0 ? <HeroCarousel movies={movies} /> : shows.isPending ? <HeroPlaceholder /> : <HeroEmpty />}
       <div className="ui-page c-stack">
         <Section
           title="Now Showing"

@@ -35,13 +35,15 @@ function BookingsList({ bookings }: { bookings: ReturnType<typeof useMyBookings>
 
   return (
     <div className="c-stack c-stack--tight">
-      <aside className="c-help" aria-label="Payment help">
-        <h2 className="c-help__title">Paid but still see Pay Now?</h2>
-        <p>
-          Payment status syncs automatically within 30 seconds. Press Refresh to check again. If it still looks wrong, the{' '}
-          <Link to="/debug">support desk (/debug)</Link> can look up your booking and fix its payment.
-        </p>
-      </aside>
+      {hasHolds && (
+        <aside className="c-help" aria-label="Payment help">
+          <h2 className="c-help__title">Paid but still see Pay Now?</h2>
+          <p>
+            Payment status syncs automatically within 30 seconds. Press Check payment on the booking to ask the payment provider
+            now. Still stuck? <Link to="/payment-help">Payment help</Link> explains what happens to your money and seats.
+          </p>
+        </aside>
+      )}
       {bookings.isPending ? (
         <div role="status" aria-label="Loading bookings" className="c-stack">
           {Array.from({ length: 3 }, (_, i) => (

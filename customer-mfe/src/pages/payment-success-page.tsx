@@ -51,7 +51,8 @@ function Verification({ sessionId }: { sessionId: string }) {
 
   useEffect(() => {
     if (!confirmed) return;
-    toast.success(MESSAGES.paymentConfirmed, { id: `paid-${sessionId}` });
+    // Once per payment: reloading this page shows the confirmation, not the toast again.
+    if (firstTimeInThisTab(`marquee:paid-toast:${sessionId}`)) toast.success(MESSAGES.paymentConfirmed, { id: `paid-${sessionId}` });
     void queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
   }, [confirmed, sessionId, queryClient]);
 
@@ -124,4 +125,15 @@ function Verification({ sessionId }: { sessionId: string }) {
       </div>
     </div>
   );
+}
+
+/** True the first time a key is seen in this browser tab (sessionStorage survives reloads, not new tabs). */
+function firstTimeInThisTab(key: string): boolean {
+  try {
+    if (sessionStorage.getItem(key)) return false;
+    sessionStorage.setItem(key, '1');
+  } catch {
+    // Storage unavailable (private mode quotas): a repeated toast is the lesser harm.
+  }
+  return true;
 }

@@ -1,9 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, Button, buttonClass, formatDay, Skeleton, useCheckoutStore, useCurrentUser } from 'shared-ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, Button, buttonClass, formatDay, Skeleton, TestPaymentInfo, useCheckoutStore, useCurrentUser } from 'shared-ui';
+import { useMyBookings } from '../features/bookings/api/get-my-bookings';
+import { holdRemainingMs } from '../features/bookings/lib/hold';
 import { useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { takenSeatsOf, useCreateBooking } from '../features/seats/api/create-booking';
+import { HeldByYou } from '../features/seats/components/held-by-you';
 import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
 import { ShowtimeList } from '../features/seats/components/showtime-list';
 import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
@@ -12,6 +16,7 @@ import { useSeatSelection } from '../features/seats/store/seat-selection';
 import { useShow } from '../features/shows/api/get-show';
 import { MAX_SEATS, MESSAGES } from '../lib/constants';
 import { redirectTo } from '../lib/redirect';
+import { useNow } from '../lib/use-now';
 import { MovieLoadError } from '../components/movie-load-states';
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -25,6 +30,31 @@ export function SeatSelectionPage() {
   const { seats: occupiedQuery, feed } = useLiveSeats(showId);
   const booking = useCreateBooking();
   const checkingOut = useRef(false);
+  const queryClient = useQueryClient();
+  const myBookings = useMyBookings(user.isAuthenticated);
+  const now = useNow(Boolean(showId && user.isAuthenticated));
+
+  // The visitor's own unpaid holds on this show (they went to checkout and came back): "held by you", never Taken.
+  const holds = useMemo(
+    () =>
+      (myBookings.data?.bookings ?? []).filter(
+        (b) => b.show._id === showId && b.status === 'held' && !b.isPaid && holdRemainingMs(b.holdExpiresAt, now) > 0,
+      ),
+    [myBookings.data, showId, now],
+  );
+  const mine = useMemo(() => new Set(holds.flatMap((b) => b.bookedSeats)), [holds]);
+
+  // Back from the payment page (restored from the back/forward cache): what was held may have changed.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      checkingOut.current = false;
+      void queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
+      void queryClient.invalidateQueries({ queryKey: ['seats'] });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [queryClient]);
 
   // A new page (movie or date) starts with nothing chosen.
   useEffect(() => {
@@ -34,16 +64,19 @@ export function SeatSelectionPage() {
 
   const occupied = useMemo(() => (occupiedQuery.data ? new Set(occupiedQuery.data.occupiedSeats) : EMPTY), [occupiedQuery.data]);
 
-  // Someone else took a seat this visitor had picked: let it go and say so.
+  // Someone else took a seat this visitor had picked: let it go and say so (their own holds need no word).
   useEffect(() => {
     if (checkingOut.current) return;
-    const lost = useSeatSelection.getState().seats.filter((s) => occupied.has(s));
+    const picked = useSeatSelection.getState().seats;
+    const nowMine = picked.filter((s) => mine.has(s));
+    if (nowMine.length > 0) removeSeats(nowMine);
+    const lost = picked.filter((s) => occupied.has(s) && !mine.has(s));
     if (lost.length === 0) return;
     removeSeats(lost);
     toast.error(`${lost.length === 1 ? 'Seat' : 'Seats'} ${sortSeats(lost).join(', ')} ${lost.length === 1 ? 'was' : 'were'} just taken by someone else`, {
       id: `lost-${lost.join('-')}`,
     });
-  }, [occupied, removeSeats]);
+  }, [occupied, mine, removeSeats]);
 
   if (show.isPending || !zone.ready) return <SeatPageSkeleton />;
   if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
@@ -53,6 +86,7 @@ export function SeatSelectionPage() {
 
   const onSeat = (seat: string) => {
     if (!showId) return void toast.error(MESSAGES.selectTimeFirst);
+    if (mine.has(seat)) return void toast(MESSAGES.heldByYou, { id: 'held-by-you' });
     if (occupied.has(seat)) return void toast.error(MESSAGES.seatBooked);
     if (!selected.includes(seat) && selected.length >= MAX_SEATS) return void toast.error(MESSAGES.maxSeats);
     toggleSeat(seat);
@@ -116,8 +150,9 @@ export function SeatSelectionPage() {
               Could not load the taken seats. <Button variant="ghost" onClick={() => void occupiedQuery.refetch()}>Retry</Button>
             </p>
           )}
-          <SeatMap occupied={occupied} selected={selected} onSeat={onSeat} busy={Boolean(showId) && occupiedQuery.isPending} />
-          <SeatLegend />
+          <SeatMap occupied={occupied} mine={mine} selected={selected} onSeat={onSeat} busy={Boolean(showId) && occupiedQuery.isPending} />
+          <SeatLegend showMine={mine.size > 0} />
+          {holds.length > 0 && <HeldByYou holds={holds} now={now} />}
           <div className="c-checkout">
             <p aria-live="polite" className="c-checkout__summary">
               {selected.length === 0 ? `Choose up to ${MAX_SEATS} seats.` : `${selected.length} of ${MAX_SEATS}: ${sortSeats(selected).join(', ')}`}
@@ -126,6 +161,8 @@ export function SeatSelectionPage() {
               {booking.isPending ? 'Holding your seats…' : 'Proceed to Checkout'}
             </Button>
           </div>
+          {/* Checkout is starting: the test card details, readable before the payment page opens. */}
+          {selected.length > 0 && holds.length === 0 && <TestPaymentInfo />}
         </section>
       </div>
     </div>

@@ -12,7 +12,7 @@ export function Footer() {
           <li><Link to="/movies">Movies</Link></li>
           <li><Link to="/theaters">Theaters</Link></li>
           <li><Link to="/my-bookings">My Bookings</Link></li>
-          <li><Link to="/debug">Payment help</Link></li>
+          <li><Link to="/payment-help">Payment help</Link></li>
         </ul>
       </nav>
       <p className="shell-footer__legal">© {new Date().getFullYear()} Marquee. Test mode: no real charges.</p>

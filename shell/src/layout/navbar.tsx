@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, NavLinkList, useApi, useCurrentUser, type NavItem } from 'shared-ui';
 
@@ -52,8 +52,23 @@ function UserMenu({ name, onSignOut }: { name: string; onSignOut: () => void }) 
   );
 }
 
+/** Closes the phone menu when the page changes or Escape is pressed. */
+function useMenu() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return { open, toggle: () => setOpen((o) => !o) };
+}
+
 export function Navbar() {
   const user = useCurrentUser();
+  const menu = useMenu();
   const hasFavorites = useHasFavorites(user.isAuthenticated);
   const links: NavItem[] = [
     { to: '/', label: 'Home', end: true },
@@ -67,7 +82,20 @@ export function Navbar() {
       <Link to="/" className="shell-logo" aria-label="Marquee home">
         <span aria-hidden="true">▶</span> Marquee
       </Link>
-      <nav aria-label="Main">
+      {/* Phones: one row (logo, account, menu button); the links open below it. */}
+      <button
+        type="button"
+        className="shell-menu-button"
+        aria-expanded={menu.open}
+        aria-controls="shell-main-nav"
+        aria-label="Menu"
+        onClick={menu.toggle}
+      >
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round">
+          {menu.open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      <nav aria-label="Main" id="shell-main-nav" className="shell-main-nav" data-open={menu.open}>
         <NavLinkList links={links} className="shell-nav" />
       </nav>
       <div className="shell-actions">

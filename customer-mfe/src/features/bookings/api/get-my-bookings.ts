@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Booking } from 'booking-service/contract';
 import { useApi, type Api } from 'shared-ui';
+import { bookedSeatList } from '../lib/booked-seats';
 
 /** What the payments work adds to a paid booking (read when present). */
 export type BookingWithTicket = Booking & { ticketCode?: string | null };
@@ -11,8 +12,10 @@ export const myBookingsQueryOptions = (api: Api) =>
     queryKey: ['my-bookings'],
     queryFn: async () => {
       const answer = await api.myBookings();
-      // Spec §5: only bookings having show, movie and bookedSeats are displayed.
-      const bookings = (answer.bookings as BookingWithTicket[]).filter((b) => b.show?.movie && Array.isArray(b.bookedSeats) && b.bookedSeats.length > 0);
+      // Spec §5: only bookings having show, movie and bookedSeats (a list or an object, §3) are displayed.
+      const bookings = (answer.bookings as BookingWithTicket[])
+        .map((b) => ({ ...b, bookedSeats: bookedSeatList(b.bookedSeats) }))
+        .filter((b) => b.show?.movie && b.bookedSeats.length > 0);
       return { ...answer, bookings };
     },
     staleTime: 0,

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { Button, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
+import { Button, formatPrice, formatRuntime, formatShowTime, Poster, TestPaymentInfo } from 'shared-ui';
 import type { BookingWithTicket } from '../api/get-my-bookings';
+import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions';
 import { formatCountdown, holdRemainingMs } from '../lib/hold';
 import { buildIcs, downloadIcs } from '../lib/ics';
 import { QrCode, ticketQrText } from './qr-code';
@@ -8,7 +9,9 @@ import { QrCode, ticketQrText } from './qr-code';
 /**
  * One booking: poster, title, runtime, show time, amount, tickets and seats.
  * Unpaid with a payment link: Pay Now and the time left on the hold, Pay Now
- * disappearing when it runs out. Paid: the e-ticket with its QR code (from
+ * disappearing when it runs out, the test card details beside it, and the
+ * owner's own help: Check payment (asks the provider now) and Release seats.
+ * Paid: the e-ticket with its QR code (from
  * `ticketCode`, or the booking reference until the service provides one) and
  * an "Add to calendar" download.
  */
@@ -53,6 +56,7 @@ export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTi
             </>
           )}
           {unpaid && !payable && <p className="c-muted">Hold expired: these seats have been released.</p>}
+          {!booking.isPaid && <OwnPaymentHelp bookingId={booking._id} canRelease={payable} />}
           <dl className="c-booking__facts">
             <div>
               <dt>Total Tickets</dt>
@@ -64,6 +68,7 @@ export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTi
             </div>
           </dl>
         </div>
+        {payable && <TestPaymentInfo />}
         {booking.isPaid && (
           <div className="c-booking__ticket">
             <Button variant="secondary" aria-expanded={ticketOpen} aria-controls={`${ticketId}-ticket`} onClick={() => setTicketOpen((o) => !o)}>
@@ -79,6 +84,24 @@ export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTi
         )}
       </div>
     </article>
+  );
+}
+
+/** Check payment for any unpaid booking (a payment may have gone through); Release seats while they are held. */
+function OwnPaymentHelp({ bookingId, canRelease }: { bookingId: string; canRelease: boolean }) {
+  const recheck = useRecheckPayment();
+  const release = useReleaseBooking();
+  return (
+    <div className="c-booking__help">
+      <Button variant="secondary" onClick={() => recheck.mutate(bookingId)} aria-busy={recheck.isPending || undefined} disabled={recheck.isPending}>
+        {recheck.isPending ? 'Checking payment…' : 'Check payment'}
+      </Button>
+      {canRelease && (
+        <Button variant="ghost" onClick={() => release.mutate(bookingId)} aria-busy={release.isPending || undefined} disabled={release.isPending}>
+          {release.isPending ? 'Releasing…' : 'Release seats'}
+        </Button>
+      )}
+    </div>
   );
 }
 

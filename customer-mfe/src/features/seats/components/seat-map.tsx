@@ -4,17 +4,23 @@ import { nextSeat, SEAT_BLOCKS, seatId, SEATS_PER_ROW } from '../lib/seat-layout
 /**
  * The seat grid: the screen at the top, rows A and B, then the pairs C/D, E/F,
  * G/H and I/J. Every seat is a toggle button named by its id ("A1"). Taken
- * seats stay focusable and clickable (aria-disabled) so a click can say why
+ * seats, and seats the visitor holds themselves (`mine`: "held by you", never
+ * Taken), stay focusable and clickable (aria-disabled) so a click can say why
  * they cannot be chosen. One seat is in the tab order; the arrow keys, Home
  * and End move between seats (roving tabindex).
  */
+const NONE: ReadonlySet<string> = new Set();
+const MINE_NOTE_ID = 'seat-held-by-you-note';
+
 export function SeatMap({
   occupied,
+  mine = NONE,
   selected,
   onSeat,
   busy,
 }: {
   occupied: ReadonlySet<string>;
+  mine?: ReadonlySet<string>;
   selected: readonly string[];
   onSeat: (seat: string) => void;
   busy?: boolean;
@@ -51,7 +57,8 @@ export function SeatMap({
                 </span>
                 {Array.from({ length: SEATS_PER_ROW }, (_, i) => {
                   const id = seatId(row, i + 1);
-                  const taken = occupied.has(id);
+                  const held = mine.has(id);
+                  const taken = !held && occupied.has(id);
                   const isSelected = selected.includes(id);
                   return (
                     <button
@@ -63,9 +70,11 @@ export function SeatMap({
                       type="button"
                       className="c-seat"
                       data-seat={id}
-                      data-state={taken ? 'taken' : isSelected ? 'selected' : 'available'}
+                      data-state={held ? 'mine' : taken ? 'taken' : isSelected ? 'selected' : 'available'}
                       aria-pressed={isSelected}
-                      aria-disabled={taken || undefined}
+                      aria-disabled={taken || held || undefined}
+                      aria-describedby={held ? MINE_NOTE_ID : undefined}
+                      title={held ? 'Held by you' : undefined}
                       tabIndex={id === active ? 0 : -1}
                       onFocus={() => setActive(id)}
                       onClick={() => onSeat(id)}
@@ -82,12 +91,15 @@ export function SeatMap({
           </div>
         ))}
       </div>
+      <span id={MINE_NOTE_ID} hidden>
+        held by you
+      </span>
     </div>
   );
 }
 
 /** What the colours mean. */
-export function SeatLegend() {
+export function SeatLegend({ showMine = false }: { showMine?: boolean }) {
   return (
     <ul className="c-legend" aria-label="Seat legend">
       <li>
@@ -96,6 +108,11 @@ export function SeatLegend() {
       <li>
         <span className="c-seat c-legend__swatch" data-state="selected" aria-hidden="true" /> Selected
       </li>
+      {showMine && (
+        <li>
+          <span className="c-seat c-legend__swatch" data-state="mine" aria-hidden="true" /> Held by you
+        </li>
+      )}
       <li>
         <span className="c-seat c-legend__swatch" data-state="taken" aria-hidden="true" /> Taken
       </li>

@@ -107,6 +107,12 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
               />
             ))}
           </div>
+          {count > HERO_DOTS && (
+            // Dots stop at 5 (spec §9): past them, the position says where the carousel is.
+            <span className="c-hero__position" data-beyond-dots={current >= HERO_DOTS || undefined}>
+              {current + 1} / {count}
+            </span>
+          )}
           <button type="button" className="c-hero__arrow" aria-label="Next slide" onClick={() => go(current + 1)}>
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
               <path d="M9 6l6 6-6 6" />
@@ -128,4 +134,24 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
 /** The hero's box while the shows load, the same size as the real one. */
 export function HeroPlaceholder() {
   return <div className="c-hero c-hero--placeholder" aria-hidden="true" />;
+}
+
+/** The hero when nothing is showing (or the shows could not be loaded): a welcome instead of a blank box. */
+export function HeroEmpty() {
+  return (
+    <section className="c-hero c-hero--empty" aria-label="Welcome">
+      <div className="c-hero__text">
+        <p className="c-hero__title">Movie nights start here</p>
+        <p className="c-hero__overview">New shows are on their way. Browse the releases, or check back soon for showtimes.</p>
+        <div className="c-hero__actions">
+          <Link className={buttonClass()} to="/releases">
+            See new releases
+          </Link>
+          <Link className={buttonClass('secondary')} to="/theaters">
+            Our theaters
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
 }

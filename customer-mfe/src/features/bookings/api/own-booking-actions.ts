@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { useApi } from 'shared-ui';
+import { occupiedSeatsQueryKey } from '../../seats/api/get-occupied-seats';
+
+/**
+ * What a moviegoer can do about their own booking: ask the payment provider
+ * about it now (POST /api/booking/{id}/recheck-payment), or give its held seats
+ * back (POST /api/booking/{id}/release). Both refresh My Bookings and the show's
+ * seats, and say what happened in a toast.
+ */
+function useOwnBookingAction(action: 'recheckPayment' | 'releaseBooking') {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingId: string) => api[action](bookingId),
+    onSuccess: (answer) => {
+      if (answer.success) toast.success(answer.message);
+      else toast(answer.message);
+      void queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
+      void queryClient.invalidateQueries({ queryKey: occupiedSeatsQueryKey(answer.booking.show._id) });
+    },
+    onError: (error) => {
+      toast.error(error.message || 'An error occurred. Please try again.');
+      void queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
+    },
+  });
+}
+
+export const useRecheckPayment = () => useOwnBookingAction('recheckPayment');
+export const useReleaseBooking = () => useOwnBookingAction('releaseBooking');
