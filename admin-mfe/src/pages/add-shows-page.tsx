@@ -5,27 +5,37 @@ import { useAddShow } from '../features/shows/api/add-show';
 import { useNowPlaying } from '../features/shows/api/get-now-playing';
 import { useAddShowStore } from '../features/shows/add-show-store';
 import { MoviePicker } from '../features/shows/components/movie-picker';
+import { addShowProblem, dateTimeProblem, missingParts, priceProblem } from '../features/shows/validate-add-show';
 
 export function AddShowsPage() {
   const nowPlaying = useNowPlaying();
   const addShow = useAddShow();
   const { movieId, price, dateTimes, selectMovie, setPrice, addDateTime, removeTime, reset } = useAddShowStore();
   const [dateTimeInput, setDateTimeInput] = useState('');
+  const [dateTimeError, setDateTimeError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const priceError = priceProblem(price);
 
   const addTime = () => {
-    const [date, time] = dateTimeInput.split('T');
-    if (!date || !time) return;
+    const problem = dateTimeProblem(dateTimeInput, new Date());
+    setDateTimeError(problem);
+    if (problem) return;
+    const [date, time] = dateTimeInput.split('T') as [string, string];
     addDateTime(date, time.slice(0, 5));
     setDateTimeInput('');
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const showsInput = Object.entries(dateTimes).map(([date, time]) => ({ date, time }));
-    if (!movieId || showsInput.length === 0 || price.trim() === '') {
-      toast.error('Missing required fields');
+    const problem = addShowProblem({ movieId, price, dateTimes }, new Date());
+    // The toast says the spec's message; the form says what is still needed.
+    setFormError(problem?.field === 'form' ? `Still needed: ${missingParts({ movieId, price, dateTimes }).join(', ')}.` : null);
+    if (problem?.field === 'dateTime') setDateTimeError(problem.message);
+    if (problem || !movieId) {
+      toast.error(problem?.message ?? 'Missing required fields');
       return;
     }
+    const showsInput = Object.entries(dateTimes).map(([date, time]) => ({ date, time }));
     try {
       const result = await addShow.mutateAsync({ movieId, showsInput, showPrice: Number(price) });
       toast.success(result.message);
@@ -51,15 +61,47 @@ export function AddShowsPage() {
         <label htmlFor="show-price">Show Price</label>
         <div className="admin__price">
           <span aria-hidden="true">{CURRENCY_SYMBOL}</span>
-          <input id="show-price" type="number" min={0} step="0.01" inputMode="decimal" placeholder="Enter show price" value={price} onChange={(e) => setPrice(e.target.value)} />
+          <input
+            id="show-price"
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            placeholder="Enter show price"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            aria-invalid={priceError ? true : undefined}
+            aria-describedby={priceError ? 'show-price-error' : undefined}
+          />
         </div>
+        {priceError && (
+          <p id="show-price-error" className="admin__field-error">
+            {priceError}
+          </p>
+        )}
         <label htmlFor="show-datetime">Select Date and Time</label>
         <div className="admin__datetime">
-          <input id="show-datetime" type="datetime-local" value={dateTimeInput} onChange={(e) => setDateTimeInput(e.target.value)} />
+          <input
+            id="show-datetime"
+            type="datetime-local"
+            min={localDateTimeNow()}
+            value={dateTimeInput}
+            onChange={(e) => {
+              setDateTimeInput(e.target.value);
+              setDateTimeError(null);
+            }}
+            aria-invalid={dateTimeError ? true : undefined}
+            aria-describedby={dateTimeError ? 'show-datetime-error' : undefined}
+          />
           <Button variant="secondary" onClick={addTime}>
             Add Time
           </Button>
         </div>
+        {dateTimeError && (
+          <p id="show-datetime-error" className="admin__field-error">
+            {dateTimeError}
+          </p>
+        )}
         {Object.keys(dateTimes).length > 0 && (
           <div className="admin__selected-times">
             <h3>Selected Date-Time</h3>
@@ -82,10 +124,22 @@ export function AddShowsPage() {
             </ul>
           </div>
         )}
+        {formError && (
+          <p className="admin__field-error" role="alert">
+            {formError}
+          </p>
+        )}
         <Button type="submit" disabled={addShow.isPending}>
           {addShow.isPending ? 'Adding…' : 'Add Show'}
         </Button>
       </form>
     </PageLayout>
   );
+}
+
+/** Now as a datetime-local value ("2026-11-23T20:45"), the earliest the picker offers. */
+function localDateTimeNow(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -1,5 +1,5 @@
 import { Outlet, Link } from 'react-router-dom';
-import { NavLinkList, useCurrentUser, type NavItem } from 'shared-ui';
+import { Button, NavLinkList, useCurrentUser, type NavItem } from 'shared-ui';
 
 const LINKS: NavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -17,7 +17,12 @@ export function AdminLayout() {
         <Link to="/" className="admin__brand">
           Marquee <span>Admin</span>
         </Link>
-        <span className="admin__user">{user.name}</span>
+        <div className="admin__account">
+          <span className="admin__user">{user.name}</span>
+          <Button variant="secondary" onClick={user.signOut}>
+            Sign out
+          </Button>
+        </div>
       </header>
       <div className="admin__body">
         <nav aria-label="Admin" className="admin__sidebar">

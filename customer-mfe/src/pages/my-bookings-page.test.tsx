@@ -33,7 +33,8 @@ describe('/my-bookings', () => {
     expect(card).toHaveTextContent('Seat NumberC3, C4');
     const help = screen.getByRole('complementary', { name: 'Payment help' });
     expect(help).toHaveTextContent('within 30 seconds');
-    expect(within(help).getByRole('link')).toHaveAttribute('href', '/debug');
+    // Issue 19: payment help leads to the moviegoers' own help page, not to support's /debug.
+    expect(within(help).getByRole('link')).toHaveAttribute('href', '/payment-help');
   });
 
   it('hides Pay Now when the hold runs out', async () => {

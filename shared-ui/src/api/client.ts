@@ -21,6 +21,7 @@ import type {
   UserBookingsResponse,
   VerifyPaymentResponse,
 } from 'booking-service/contract';
+import { friendlyMessage } from './friendly-message';
 
 /** A failure answer of the service (or the network), carrying the service's message. */
 export class ApiError extends Error {
@@ -68,7 +69,8 @@ export async function apiRequest<T>(baseUrl: string, path: string, options: ApiR
     throw new ApiError(0, 'Cannot reach the booking service. Check your connection and try again.');
   }
   const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string } | null;
-  if (!response.ok) throw new ApiError(response.status, body?.message ?? `Request failed (${response.status})`, body);
+  // The screen gets a sentence for people; the service's own words stay in `body` (and the console) for whoever debugs.
+  if (!response.ok) throw new ApiError(response.status, friendlyMessage(response.status, body?.message), body);
   return body as T;
 }
 

@@ -17,7 +17,8 @@ function Actions({ booking }: { booking: DebugBooking }) {
   const label = `booking ${booking.id.slice(0, 8)}`;
   return (
     <div className="debug__actions">
-      {!booking.isPaid && (
+      {/* Only a held booking can be marked paid: a cancelled one's seats are released (the service refuses). */}
+      {!booking.isPaid && booking.status === 'held' && (
         <Button
           variant="secondary"
           aria-label={`Mark as Paid: ${label}`}
