@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { LOADING_REDIRECT_MS } from '../lib/constants';
+import { isSitePath } from '../lib/route-params';
 
 /** /loading/{next}: a spinner, then /{next} after 8 seconds (spec §2). */
 export function LoadingPage() {
@@ -9,7 +10,9 @@ export function LoadingPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate(`/${rest}${search}`, { replace: true }), LOADING_REDIRECT_MS);
+    // Only somewhere on this site: "/loading//elsewhere" goes home instead.
+    const next = isSitePath(rest) ? `/${rest}${search}` : '/';
+    const timer = setTimeout(() => navigate(next, { replace: true }), LOADING_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [rest, search, navigate]);
   return (

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass, CardGridSkeleton, EmptyState, ErrorState, formatRuntime, hasRating, Poster, releaseYear } from 'shared-ui';
 import { CastList } from '../components/cast-list';
-import { MovieDetailSkeleton, MovieLoadError } from '../components/movie-load-states';
+import { MovieDetailSkeleton, MovieLoadError, MovieNotFound } from '../components/movie-load-states';
+import { isMovieId } from '../lib/route-params';
 import { Section } from '../components/section';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
 import { useShow } from '../features/shows/api/get-show';
@@ -14,6 +15,11 @@ import { ALSO_LIKE_LIMIT, CAST_LIMIT } from '../lib/constants';
 const DATE_PICKER_ID = 'date-select';
 
 export function MovieDetailPage() {
+  const { id = '' } = useParams();
+  return isMovieId(id) ? <MovieDetail /> : <MovieNotFound />;
+}
+
+function MovieDetail() {
   const { id = '' } = useParams();
   const show = useShow(id);
 

@@ -17,11 +17,19 @@ import { useShow } from '../features/shows/api/get-show';
 import { MAX_SEATS, MESSAGES } from '../lib/constants';
 import { redirectTo } from '../lib/redirect';
 import { useNow } from '../lib/use-now';
-import { MovieLoadError } from '../components/movie-load-states';
+import { DateNotFound, MovieLoadError, MovieNotFound } from '../components/movie-load-states';
+import { isCalendarDate, isMovieId } from '../lib/route-params';
 
 const EMPTY: ReadonlySet<string> = new Set();
 
 export function SeatSelectionPage() {
+  const { id = '', date = '' } = useParams();
+  if (!isMovieId(id)) return <MovieNotFound />;
+  if (!isCalendarDate(date)) return <DateNotFound movieId={id} />;
+  return <SeatSelection />;
+}
+
+function SeatSelection() {
   const { id = '', date = '' } = useParams();
   const show = useShow(id);
   const zone = useTheatreTimeZone();

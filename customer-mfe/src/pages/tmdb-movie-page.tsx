@@ -22,7 +22,8 @@ import { CatalogMovieGrid } from '../features/catalog/components/catalog-movie-g
 import type { CatalogMovie } from '../features/catalog/types';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
 import { CAST_LIMIT, COMPANIES_LIMIT, SIMILAR_LIMIT } from '../lib/constants';
-import { MovieDetailSkeleton, MovieLoadError } from '../components/movie-load-states';
+import { MovieDetailSkeleton, MovieLoadError, MovieNotFound } from '../components/movie-load-states';
+import { isMovieId } from '../lib/route-params';
 
 const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 
@@ -33,6 +34,11 @@ function languageName(movie: CatalogMovie): string {
 
 /** A movie from the movie database (spec §2 /tmdb-movie/{id}). */
 export function TmdbMoviePage() {
+  const { id = '' } = useParams();
+  return isMovieId(id) ? <TmdbMovieScreen /> : <MovieNotFound />;
+}
+
+function TmdbMovieScreen() {
   const { id = '' } = useParams();
   const movie = useCatalogMovie(id);
   if (movie.isPending) return <MovieDetailSkeleton />;
