@@ -1,0 +1,338 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { api, tokenFor } from '../support/api';
+import { signIn, signInFromPrompt } from '../support/sign-in';
+import { urls } from '../support/test-stack';
+
+/**
+ * Issue 19, "No dead ends for real users": one test per numbered item of the
+ * issue, each at a laptop and a phone size, with a screenshot of what the
+ * person sees attached to the test report.
+ */
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1366, height: 768 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).last();
+const seat = (page: Page, id: string) => page.getByRole('group', { name: 'Seats' }).getByRole('button', { name: id, exact: true });
+
+interface ShowDetail {
+  movie: { _id: string; title: string };
+  dateTime: Record<string, { time: string; showId: string }[]>;
+}
+
+/** Holds `seats` for the user through the service and says where that show's seat page is. */
+async function holdSeats(token: string, rowSeats: string[], movieIndex: number) {
+  const all = await api<{ shows: { _id: string }[] }>('GET', '/api/show/all');
+  for (const movie of all.body.shows.slice(movieIndex)) {
+    const detail = (await api<ShowDetail>('GET', `/api/show/${movie._id}`)).body;
+    for (const [date, slots] of Object.entries(detail.dateTime).sort().reverse()) {
+      for (const [index, { showId }] of slots.entries()) {
+        const taken = (await api<{ occupiedSeats: string[] }>('GET', `/api/booking/seats/${showId}`)).body.occupiedSeats;
+        if (rowSeats.some((s) => taken.includes(s))) continue;
+        const created = await api<{ bookingId: string; url: string }>('POST', '/api/booking/create', token, { showId, selectedSeats: rowSeats });
+        if (created.status === 200) return { ...created.body, showId, movieId: movie._id, date, timeIndex: index };
+      }
+    }
+  }
+  throw new Error(`no show with ${rowSeats.join(', ')} free`);
+}
+
+/** Releases whatever this user still holds, so the next run starts clean. */
+async function releaseAll(token: string) {
+  const mine = await api<{ bookings: { _id: string; status: string; isPaid: boolean }[] }>('GET', '/api/user/bookings', token);
+  for (const b of mine.body.bookings.filter((x) => x.status === 'held' && !x.isPaid)) await api('POST', `/api/booking/${b._id}/release`, token);
+}
+
+for (const size of SIZES) {
+  test.describe(`issue 19 at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('1. payment help: Check payment on My Bookings asks the provider for my booking; footer and help box lead to a help page, not /debug', async ({ page }, testInfo) => {
+      const token = tokenFor('user@example.com');
+      await releaseAll(token);
+      const held = await holdSeats(token, size.name === 'desktop' ? ['H1', 'H2'] : ['H3', 'H4'], 0);
+      await page.goto('/');
+      await signIn(page, 'user@example.com');
+      await page.goto('/my-bookings');
+      const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Pay Now' }) }).first();
+      await expect(card).toBeVisible();
+      // 3. The test card details beside Pay Now.
+      await expect(card.getByRole('complementary', { name: 'Test Payment Info' })).toContainText('4242 4242 4242 4242');
+      await card.getByRole('button', { name: 'Check payment' }).click();
+      await expect(toast(page, 'No payment has reached us for this booking yet. Use Pay Now to pay before the hold ends.')).toBeVisible();
+      await shot(page, testInfo, 'my-bookings-check-payment');
+
+      const help = page.getByRole('complementary', { name: 'Payment help' });
+      await expect(help.getByRole('link', { name: 'Payment help' })).toHaveAttribute('href', '/payment-help');
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Payment help' })).toHaveAttribute('href', '/payment-help');
+      await help.getByRole('link', { name: 'Payment help' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Payment help' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'I paid, but My Bookings still shows Pay Now' })).toBeVisible();
+      await expect(page.getByText('Not authorized')).toHaveCount(0);
+      await shot(page, testInfo, 'payment-help-page');
+      await api('POST', `/api/booking/${held.bookingId}/release`, token);
+    });
+
+    test('2. seats I hold after backing out of checkout show as held by me, with the countdown, Resume payment and Release; never Taken', async ({ page }, testInfo) => {
+      const token = tokenFor('user@example.com');
+      await releaseAll(token);
+      const mine = size.name === 'desktop' ? ['H5', 'H6'] : ['H7', 'H8'];
+      const held = await holdSeats(token, mine, 1);
+      await page.goto('/');
+      await signIn(page, 'user@example.com');
+      await page.goto(`/movies/${held.movieId}/${held.date}`);
+      await page.getByRole('list', { name: 'Show times' }).getByRole('button').nth(held.timeIndex).click();
+
+      for (const id of mine) {
+        await expect(seat(page, id)).toHaveAttribute('data-state', 'mine');
+        await expect(seat(page, id)).toHaveAccessibleDescription('held by you');
+      }
+      // Held seats are aria-disabled (they cannot be picked) but still answer a click with why.
+      await seat(page, mine[0]!).click({ force: true });
+      await expect(toast(page, 'You hold this seat: resume payment or release it below')).toBeVisible();
+      await expect(page.getByText('This seat is already booked')).toHaveCount(0);
+      const panel = page.getByRole('region', { name: 'Held by you' });
+      await expect(panel.getByRole('timer')).toHaveText(/^\d+:\d{2}$/);
+      await expect(panel.getByRole('link', { name: 'Resume payment' })).toHaveAttribute('href', held.url);
+      await expect(panel.getByRole('complementary', { name: 'Test Payment Info' })).toBeVisible();
+      await panel.scrollIntoViewIfNeeded();
+      await shot(page, testInfo, 'held-by-you');
+
+      await panel.getByRole('button', { name: 'Release seats' }).click();
+      await expect(toast(page, `Seats ${mine.join(', ')} released`)).toBeVisible();
+      for (const id of mine) await expect(seat(page, id)).toHaveAttribute('data-state', 'available');
+      await expect(panel).toHaveCount(0);
+    });
+
+    test('3. the Test Payment Info box is on the seat page once checkout starts, long enough to read', async ({ page }, testInfo) => {
+      const all = await api<{ shows: { _id: string }[] }>('GET', '/api/show/all');
+      const movieId = all.body.shows[2]!._id;
+      const detail = (await api<ShowDetail>('GET', `/api/show/${movieId}`)).body;
+      const date = Object.keys(detail.dateTime).sort().at(-1)!;
+      await page.goto(`/movies/${movieId}/${date}`);
+      const box = page.getByRole('complementary', { name: 'Test Payment Info' });
+      await expect(box).toHaveCount(0);
+      await page.getByRole('list', { name: 'Show times' }).getByRole('button').first().click();
+      const taken = new Set((await api<{ occupiedSeats: string[] }>('GET', `/api/booking/seats/${detail.dateTime[date]![0]!.showId}`)).body.occupiedSeats);
+      const free = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'].find((s) => !taken.has(s))!;
+      await seat(page, free).click();
+      await expect(box).toBeVisible();
+      await expect(box).toContainText('4242 4242 4242 4242');
+      await expect(box).toContainText('no real charges');
+      await box.scrollIntoViewIfNeeded();
+      await shot(page, testInfo, 'seat-page-test-payment-info');
+    });
+
+    test('4. bad links get a friendly not-found state: no crash, no regex, no status code, no plain-text server page', async ({ page, request }, testInfo) => {
+      const internals = /must match|pattern|\^\[|RangeError|Request failed|\b(400|404|500)\b/;
+      await page.goto('/movies/1027/not-a-date');
+      await expect(page.getByRole('heading', { level: 1, name: 'No shows on this date' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Choose a date' })).toHaveAttribute('href', '/movies/1027');
+      await expect(page.getByRole('main')).not.toContainText(internals);
+      await shot(page, testInfo, 'bad-date');
+      for (const path of ['/movies/abc', '/tmdb-movie/abc', '/movies/abc/2026-12-24']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: 'Movie not found' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Back to Movies' })).toBeVisible();
+        await expect(page.getByRole('main')).not.toContainText(internals);
+      }
+      // Odd encodings and dotted paths are pages the app answers, not the static server's plain text.
+      for (const path of ['/movies/%2e%2e%2f%2e%2e%2fetc', '/no-such.page', '/%E0%A4%A']) {
+        const response = await request.get(`${urls.shell}${path}`, { headers: { accept: 'text/html' } });
+        expect(response.status(), path).toBe(200);
+        expect(response.headers()['content-type']).toContain('text/html');
+      }
+      await page.goto('/no-such.page');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      // An asset that does not exist is still a 404.
+      expect((await request.get(`${urls.shell}/static/js/missing.js`)).status()).toBe(404);
+      await shot(page, testInfo, 'not-found');
+    });
+
+    test('5. money has one format with $ and two decimals; films without votes show no rating', async ({ page }, testInfo) => {
+      const token = tokenFor('user@example.com');
+      await releaseAll(token);
+      const held = await holdSeats(token, size.name === 'desktop' ? ['G8'] : ['G9'], 3);
+      await page.goto('/');
+      await signIn(page, 'user@example.com');
+      await page.goto('/my-bookings');
+      const amounts = page.locator('.c-booking__amount');
+      await expect(amounts.first()).toBeVisible();
+      for (const text of await amounts.allTextContents()) expect(text).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+      await shot(page, testInfo, 'my-bookings-amounts');
+      await api('POST', `/api/booking/${held.bookingId}/release`, token);
+
+      // 1035 is an upcoming film of the built-in catalogue: nobody has voted on it.
+      await page.goto('/tmdb-movie/1035');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.c-detail__rating')).toHaveCount(0);
+      await expect(page.getByRole('main')).not.toContainText('★ 0.0');
+      await shot(page, testInfo, 'unreleased-film');
+    });
+
+    test('6. phone layout: one-row header with a menu, 44 px seats and controls, toasts clear of the navigation, an empty-state hero', async ({ page }, testInfo) => {
+      await page.goto('/');
+      const header = page.getByRole('banner');
+      const headerBox = (await header.boundingBox())!;
+      if (size.name === 'phone') {
+        expect(headerBox.height).toBeLessThanOrEqual(72);
+        const menu = header.getByRole('button', { name: 'Menu' });
+        await expect(menu).toBeVisible();
+        expect((await menu.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        await expect(header.getByRole('link', { name: 'Movies' })).toBeHidden();
+        await menu.click();
+        await expect(header.getByRole('link', { name: 'Movies' })).toBeVisible();
+        await shot(page, testInfo, 'phone-menu-open');
+        await header.getByRole('link', { name: 'Movies' }).click();
+        await expect(page).toHaveURL('/movies');
+        await expect(header.getByRole('link', { name: 'Movies' })).toBeHidden();
+      } else {
+        await expect(header.getByRole('button', { name: 'Menu' })).toBeHidden();
+        await expect(header.getByRole('link', { name: 'Movies' })).toBeVisible();
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+
+      // Seats are 44 px targets; a toast appears below the header, never over Login.
+      const all = await api<{ shows: { _id: string }[] }>('GET', '/api/show/all');
+      const movieId = all.body.shows[0]!._id;
+      const detail = (await api<ShowDetail>('GET', `/api/show/${movieId}`)).body;
+      await page.goto(`/movies/${movieId}/${Object.keys(detail.dateTime).sort().at(-1)!}`);
+      const a1 = (await seat(page, 'A1').boundingBox())!;
+      if (size.name === 'phone') {
+        expect(a1.width).toBeGreaterThanOrEqual(44);
+        expect(a1.height).toBeGreaterThanOrEqual(44);
+        expect((await page.getByRole('list', { name: 'Show times' }).getByRole('button').first().boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        expect((await page.getByRole('button', { name: 'Proceed to Checkout' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      }
+      await seat(page, 'A1').click();
+      const message = toast(page, 'Please select time first');
+      await expect(message).toBeVisible();
+      const toastBox = (await message.boundingBox())!;
+      const loginBox = (await header.getByRole('button', { name: 'Login' }).boundingBox())!;
+      expect(toastBox.y).toBeGreaterThanOrEqual(loginBox.y + loginBox.height);
+      await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
+      await shot(page, testInfo, 'toast-below-header');
+
+      // No shows at all: the hero says so instead of a blank grey block.
+      await page.route(`${urls.service}/api/show/all`, (route) => route.fulfill({ json: { success: true, shows: [] } }));
+      await page.goto('/');
+      const hero = page.getByRole('region', { name: 'Welcome' });
+      await expect(hero.getByText('Movie nights start here')).toBeVisible();
+      await expect(hero.getByRole('link', { name: 'See new releases' })).toBeVisible();
+      await expect(page.getByText('No movies currently showing')).toBeVisible();
+      await shot(page, testInfo, 'empty-hero');
+    });
+
+    test('7. staff screens at real size: tables fit, Mark as Paid only where it can succeed, paged active shows, sign-out, Add Show checks', async ({ page, browser }, testInfo) => {
+      const token = tokenFor('user@example.com');
+      const cancelled = await holdSeats(token, size.name === 'desktop' ? ['F8'] : ['F9'], 4);
+      await api('POST', `/api/booking/${cancelled.bookingId}/release`, token);
+      const short = cancelled.bookingId.slice(0, 8);
+
+      await page.goto('/debug');
+      await signInFromPrompt(page, 'support@example.com');
+      const unpaid = page.getByRole('table', { name: 'Unpaid bookings' });
+      const row = unpaid.getByRole('row').filter({ hasText: short });
+      await expect(row).toContainText('Cancelled');
+      await expect(row.getByRole('button', { name: /Mark as Paid/ })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: `Test Email: booking ${short}` })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+      for (const wrap of await page.locator('.debug__table-wrap').all()) {
+        const box = (await wrap.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
+      }
+      await shot(page, testInfo, 'debug-tables');
+
+      // The admin signs in on a browser of their own.
+      page = await browser.newPage({ viewport: size.viewport, baseURL: urls.shell });
+      await page.goto('/admin');
+      await signInFromPrompt(page, 'admin@example.com');
+      await expect(page.getByRole('heading', { name: 'Active Shows' })).toBeVisible();
+      const cards = page.locator('.admin__show-card');
+      await expect(cards.first()).toBeVisible();
+      expect(await cards.count()).toBeLessThanOrEqual(12);
+      const activeShows = Number(await page.locator('dt:text-is("Active Shows") + dd').textContent());
+      if (activeShows > 12) await expect(page.getByRole('navigation', { name: 'Active show pages' })).toContainText(`of ${Math.ceil(activeShows / 12)}`);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(6000);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await shot(page, testInfo, 'admin-dashboard');
+
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Add Shows' }).click();
+      await page.getByLabel('Show Price').fill('-5');
+      await expect(page.getByText('Price must be a number of at least 0')).toBeVisible();
+      await expect(page.getByLabel('Show Price')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByLabel('Select Date and Time').fill('2020-01-01T10:00');
+      await page.getByRole('button', { name: 'Add Time' }).click();
+      await expect(page.getByText('Pick a date and time in the future')).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Add Show' }).click();
+      await expect(toast(page, 'Missing required fields')).toBeVisible();
+      await expect(page.getByText(/^Still needed: a movie, a show time\.$/)).toBeVisible();
+      await shot(page, testInfo, 'add-show-checks');
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByRole('button', { name: 'Login' })).toBeVisible({ timeout: 15_000 });
+      await page.close();
+    });
+
+    test('8. minors: success toast once per payment, no help box without bookings, a position past the 5 hero dots, bookedSeats as an object', async ({ page }, testInfo) => {
+      // Hero: past the 5 dots, the position says where the carousel is.
+      await page.goto('/');
+      const hero = page.getByRole('region', { name: 'Featured movies' });
+      const count = (await api<{ shows: unknown[] }>('GET', '/api/show/all')).body.shows.length;
+      test.skip(count < 6, 'needs 6 shows');
+      await hero.getByRole('button', { name: 'Pause slideshow' }).click();
+      for (let i = 0; i < 5; i++) await hero.getByRole('button', { name: 'Next slide' }).click();
+      await expect(hero.locator('.c-hero__position')).toHaveText(`6 / ${count}`);
+      await expect(hero.locator('.c-hero__position')).toHaveAttribute('data-beyond-dots', 'true');
+      await shot(page, testInfo, 'hero-slide-6');
+
+      // A paid booking: its success page toasts once, not again on reload.
+      const token = tokenFor('user@example.com');
+      await releaseAll(token);
+      const held = await holdSeats(token, size.name === 'desktop' ? ['E8'] : ['E9'], 5);
+      const sessionId = new URL(held.url).pathname.split('/').pop()!;
+      const paid = await fetch(`${held.url}/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Maya Moviegoer' }).toString(),
+        redirect: 'manual',
+      });
+      expect(paid.status).toBe(303);
+      await page.goto('/');
+      await signIn(page, 'user@example.com');
+      await page.goto(`/payment-success?session_id=${sessionId}`);
+      await expect(page.getByText('CONFIRMED', { exact: true })).toBeVisible();
+      await expect(toast(page, 'Payment confirmed! Booking updated.')).toBeVisible();
+      await page.reload();
+      await expect(page.getByText('CONFIRMED', { exact: true })).toBeVisible();
+      await page.waitForTimeout(1500);
+      await expect(page.getByRole('status').filter({ hasText: 'Payment confirmed! Booking updated.' })).toHaveCount(0);
+      await shot(page, testInfo, 'payment-success-reloaded');
+
+      // My Bookings: bookedSeats given as an object still shows the booking; no bookings, no help box.
+      await page.route(`${urls.service}/api/user/bookings`, async (route) => {
+        const answer = await (await route.fetch()).json();
+        const first = answer.bookings.find((b: { _id: string }) => b._id === held.bookingId);
+        first.bookedSeats = Object.fromEntries(first.bookedSeats.map((s: string, i: number) => [i, s]));
+        await route.fulfill({ json: { ...answer, bookings: [first] } });
+      });
+      await page.goto('/my-bookings');
+      await expect(page.getByRole('article')).toHaveCount(1);
+      await expect(page.getByRole('article')).toContainText(`Seat Number${size.name === 'desktop' ? 'E8' : 'E9'}`);
+      await page.unroute(`${urls.service}/api/user/bookings`);
+      await page.route(`${urls.service}/api/user/bookings`, (route) => route.fulfill({ json: { success: true, bookings: [] } }));
+      await page.goto('/my-bookings');
+      await expect(page.getByRole('heading', { name: 'No bookings found' })).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Payment help' })).toHaveCount(0);
+      await shot(page, testInfo, 'no-bookings');
+    });
+  });
+}
