@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useApi } from 'shared-ui';
-import { occupiedSeatsQueryKey } from '../../seats/api/get-occupied-seats';
+import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
 
 /**
  * What a moviegoer can do about their own booking: ask the payment provider

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button, formatPrice, formatRuntime, formatShowTime, Poster, TestPaymentInfo } from 'shared-ui';
 import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions';
-import { formatCountdown, holdRemainingMs } from '../lib/hold';
+import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
 import { buildIcs, downloadIcs } from '../lib/ics';
 import { QrCode, ticketQrText } from './qr-code';
 

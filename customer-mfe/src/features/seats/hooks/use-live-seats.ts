@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OccupiedSeatsResponse } from 'booking-service/contract';
 import { useApi, useAppConfig } from 'shared-ui';
 import { SEAT_POLL_MS, SEAT_STREAM_RETRY_MS } from '../../../lib/constants';
-import { occupiedSeatsQueryKey, occupiedSeatsQueryOptions } from '../api/get-occupied-seats';
+import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
+import { occupiedSeatsQueryOptions } from '../api/get-occupied-seats';
 
 export type SeatFeed = 'stream' | 'polling';
 

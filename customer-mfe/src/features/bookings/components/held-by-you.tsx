@@ -1,7 +1,7 @@
 import { Button, TestPaymentInfo } from 'shared-ui';
-import type { BookingWithTicket } from '../../bookings/api/get-my-bookings';
-import { useReleaseBooking } from '../../bookings/api/own-booking-actions';
-import { formatCountdown, holdRemainingMs } from '../../bookings/lib/hold';
+import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
+import type { BookingWithTicket } from '../api/get-my-bookings';
+import { useReleaseBooking } from '../api/own-booking-actions';
 
 /**
  * The seats this visitor already holds for the chosen show (they went to
