@@ -285,7 +285,7 @@ test.describe('signed in', () => {
     await expect(card.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', /^http/);
     await expect(card.getByRole('timer')).toHaveText(/^\d+:\d{2} left to pay$/);
     await expect(page.getByRole('complementary', { name: 'Payment help' })).toContainText('within 30 seconds');
-    await expect(page.getByRole('complementary', { name: 'Payment help' }).getByRole('link')).toHaveAttribute('href', '/debug');
+    await expect(page.getByRole('complementary', { name: 'Payment help' }).getByRole('link')).toHaveAttribute('href', '/payment-help');
   });
 
   test('pays with the test card: a declined card leaves Pay Now; 4242 shows CONFIRMED, then the paid booking with its QR code', async ({

@@ -205,9 +205,9 @@ for (const size of SIZES) {
       await seat(page, 'A1').click();
       const message = toast(page, 'Please select time first');
       await expect(message).toBeVisible();
-      const toastBox = (await message.boundingBox())!;
       const loginBox = (await header.getByRole('button', { name: 'Login' }).boundingBox())!;
-      expect(toastBox.y).toBeGreaterThanOrEqual(loginBox.y + loginBox.height);
+      // The toast slides in from above; where it comes to rest is what the user sees.
+      await expect.poll(async () => (await message.boundingBox())!.y).toBeGreaterThanOrEqual(loginBox.y + loginBox.height);
       await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
       await shot(page, testInfo, 'toast-below-header');
 
