@@ -117,7 +117,7 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
   try {
     const startFrontend = async (name) => {
       const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
-      if (name === 'shell') overrides['/remotes.json'] = JSON.stringify(remotes, null, 2);
+      if (name === 'shell') overrides['/remotes.json'] = () => JSON.stringify(remotes, null, 2);
       servers[name] = await serveStatic({ root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], overrides });
     };
     for (const name of Object.keys(FRONTENDS)) await startFrontend(name);
@@ -137,8 +137,6 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
       /** Serves a new /remotes.json from the same shell build: the whole of shipping or rolling back a remote. */
       async setRemotes(next) {
         remotes = next;
-        await this.stopFrontend('shell');
-        await startFrontend('shell');
       },
     };
   } catch (error) {

@@ -30,8 +30,9 @@ export function cacheControlFor(relativePath) {
 
 /**
  * Serves `root` on `port`. `overrides` maps URL paths to generated bodies (for
- * run-time config such as /remotes.json). Resolves with the Fastify instance
- * (`close()` stops it).
+ * run-time config such as /remotes.json): a string, or a function read on each
+ * request so a deployment can change the body without restarting the server.
+ * Resolves with the Fastify instance (`close()` stops it).
  */
 export async function serveStatic({ root, port, host = '127.0.0.1', overrides = {}, spa = true }) {
   const base = path.resolve(root);
@@ -43,7 +44,7 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
 
   for (const [url, body] of Object.entries(overrides)) {
     app.get(url, (_request, reply) => {
-      reply.type(url.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(body);
+      reply.type(url.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(typeof body === 'function' ? body() : body);
     });
   }
 
