@@ -1,12 +1,7 @@
 import QRCode from 'qrcode';
+import { ticketQrText } from '../contract/ticket-qr-text.ts';
 
-/**
- * The e-ticket's QR code: it carries the ticket code, which the door checks
- * against the booking. Medium error correction survives a scuffed phone screen.
- */
-export function ticketQrText(ticketCode: string): string {
-  return `TICKET:${ticketCode}`;
-}
+// The e-ticket's QR code. Medium error correction survives a scuffed phone screen.
 
 /** PNG data URL, for email (mail clients show PNG; nodemailer turns it into an inline attachment for SMTP). */
 export function ticketQrDataUrl(ticketCode: string): Promise<string> {

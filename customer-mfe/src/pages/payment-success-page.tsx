@@ -6,7 +6,8 @@ import { ApiError, buttonClass, formatPrice, PageLayout } from 'shared-ui';
 import { SignInGate } from '../components/sign-in-prompt';
 import { Spinner } from '../components/spinner';
 import { useVerifyPayment } from '../features/bookings/api/verify-payment';
-import { QrCode, ticketQrText } from '../features/bookings/components/qr-code';
+import { ticketQrText } from 'booking-service/ticket-qr-text';
+import { QrCode } from '../features/bookings/components/qr-code';
 import { MESSAGES } from '../lib/constants';
 
 /**

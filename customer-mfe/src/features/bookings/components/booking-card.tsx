@@ -4,7 +4,8 @@ import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions';
 import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
 import { buildIcs, downloadIcs } from '../lib/ics';
-import { QrCode, ticketQrText } from './qr-code';
+import { ticketQrText } from 'booking-service/ticket-qr-text';
+import { QrCode } from './qr-code';
 
 /**
  * One booking: poster, title, runtime, show time, amount, tickets and seats.

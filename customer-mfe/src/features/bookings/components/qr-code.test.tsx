@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
-import { QrCode, ticketQrText } from './qr-code';
+import { ticketQrText } from 'booking-service/ticket-qr-text';
+import { QrCode } from './qr-code';
 
 const PIXELS_PER_MODULE = 4;
 

@@ -1,10 +1,5 @@
 import { useEffect, useState } from 'react';
 
-/** What a ticket's QR code carries: the same text as the QR code in the confirmation email, which the door checks. */
-export function ticketQrText(ticketCode: string): string {
-  return `TICKET:${ticketCode}`;
-}
-
 /** The standard quiet zone around a QR code, in modules. */
 const QUIET_ZONE = 4;
 
