@@ -42,6 +42,22 @@ test.describe('a first anonymous visit', () => {
     });
   }
 
+  test("the shell's scripts bundle each federation runtime file once, not as both its CommonJS and its ES module build", async ({ page, request }) => {
+    const scripts = await scriptsOfVisit(page, '/');
+    const runtimeFiles: string[] = [];
+    for (const script of scripts.filter((s) => new URL(s.url).origin === urls.shell)) {
+      const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(script.body)?.[1];
+      if (!mapName) continue;
+      const map = (await (await request.get(new URL(mapName, script.url).href)).json()) as { sources: string[] };
+      runtimeFiles.push(...map.sources.filter((source) => source.includes('/@module-federation/')));
+    }
+    // The runtime core is there (in the ES module build the shell's entry uses) ...
+    expect(runtimeFiles.some((file) => /\/runtime-core\/dist\/core\.js$/.test(file))).toBe(true);
+    // ... and no file is there twice under two module formats (provideExternalRuntime's plugin once pulled in a CommonJS copy).
+    const withoutFormat = runtimeFiles.map((file) => file.replace(/\.(c|m)?js$/, ''));
+    expect(runtimeFiles.filter((_, index) => withoutFormat.indexOf(withoutFormat[index]!) !== index)).toEqual([]);
+  });
+
   test('Login loads the sign-in code and goes to the sign-in page', async ({ page }) => {
     const scripts = await scriptsOfVisit(page, '/');
     expect(scripts.some((script) => script.body.includes(SIGN_IN_SDK_MARKER))).toBe(false);
