@@ -1,6 +1,7 @@
 import type { Config } from './config/config.ts';
 import type { Catalog } from './catalog/types.ts';
 import type { Auth } from './http/auth.ts';
+import type { KnownIds } from './http/known-ids.ts';
 import type { ReadCache } from './http/read-cache.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { LocalCheckoutProvider } from './payments/local/local-provider.ts';
@@ -15,6 +16,8 @@ export interface AppDeps {
   catalog: Catalog;
   auth: Auth;
   cache: ReadCache;
+  /** The show and movie ids that exist: public reads answer an unknown id 404 from memory. */
+  knownIds: { shows: KnownIds; movies: KnownIds };
   now: () => Date;
   payments: PaymentService;
   mailer: Mailer;

@@ -13,7 +13,8 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStr
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/errors.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
-import { createReadCache, type ReadCache } from './http/read-cache.ts';
+import { createKnownIds } from './http/known-ids.ts';
+import { createReadCache } from './http/read-cache.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { createLocalCheckoutProvider, type LocalCheckoutProvider } from './payments/local/local-provider.ts';
@@ -26,7 +27,7 @@ import type { Change, Store } from './store/types.ts';
 import { adminReportRoutes } from './admin/report-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { seatEventsRoutes } from './seats/routes.ts';
-import { createSeatFeed, type SeatFeed } from './seats/seat-feed.ts';
+import { createSeatFeed } from './seats/seat-feed.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { ownBookingRoutes } from './bookings/own-booking-routes.ts';
 import { checkoutRoutes } from './payments/checkout-routes.ts';
@@ -69,8 +70,14 @@ export interface BuildAppOptions {
 /** How often watched shows are read where the store cannot announce other instances' changes. */
 const SEAT_POLL_MS = 500;
 
-/** What a change means for this instance: cached answers to drop, seat maps to push. */
-function applyChange(change: Change, cache: ReadCache, seatFeed: SeatFeed) {
+/**
+ * How long the sets of known show and movie ids are trusted without hearing of a change: short
+ * where other instances' changes are not heard (as the show lists' TTL), else a safety net.
+ */
+const KNOWN_IDS_MAX_AGE_MS = { heard: 60_000, unheard: 5_000 };
+
+/** What a change means for this instance: cached answers to drop, ids that may now exist, seat maps to push. */
+function applyChange(change: Change, { cache, knownIds, seatFeed }: Pick<AppDeps, 'cache' | 'knownIds' | 'seatFeed'>) {
   switch (change.kind) {
     case 'seats':
       cache.invalidate(`seats:${change.showId}`);
@@ -79,9 +86,13 @@ function applyChange(change: Change, cache: ReadCache, seatFeed: SeatFeed) {
     case 'schedule':
       cache.invalidatePrefix('shows:');
       cache.invalidate(`show:${change.movieId}`);
+      knownIds.shows.forget();
+      knownIds.movies.forget();
       break;
     case 'resync':
       cache.invalidatePrefix('');
+      knownIds.shows.forget();
+      knownIds.movies.forget();
       seatFeed.resync();
       break;
   }
@@ -190,7 +201,12 @@ export async function buildApp(options: BuildAppOptions) {
   const seatFeed = createSeatFeed(async (showId) => Object.keys(await store.shows.occupiedSeats(showId)), {
     pollMs: store.changes.crossInstance ? null : SEAT_POLL_MS,
   });
-  const stopApplyingChanges = store.changes.subscribe((change) => applyChange(change, cache, seatFeed));
+  const knownIdsMaxAgeMs = store.changes.crossInstance ? KNOWN_IDS_MAX_AGE_MS.heard : KNOWN_IDS_MAX_AGE_MS.unheard;
+  const knownIds = {
+    shows: createKnownIds(() => store.shows.ids(), { maxAgeMs: knownIdsMaxAgeMs }),
+    movies: createKnownIds(() => store.movies.ids(), { maxAgeMs: knownIdsMaxAgeMs }),
+  };
+  const stopApplyingChanges = store.changes.subscribe((change) => applyChange(change, { cache, knownIds, seatFeed }));
   const seatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
   const payments = createPaymentService({
     store,
@@ -221,6 +237,7 @@ export async function buildApp(options: BuildAppOptions) {
     catalog,
     auth: createAuth(options.verifyToken, store.users),
     cache,
+    knownIds,
     now,
     payments,
     mailer,

@@ -75,4 +75,21 @@ describe.skipIf(lane.skipReason !== null)('instances sharing one PostgreSQL data
     expect(seen).toEqual(['H8']);
     expect(Date.now() - acknowledged).toBeLessThan(WITHIN_MS);
   });
+
+  it(`a movie added on one instance is no longer unknown on the other within ${WITHIN_MS} ms`, async () => {
+    const admin = await a.tokenFor('admin@example.com', ['admin']);
+    const nowPlaying = await a.api('GET', '/api/show/now-playing', { token: admin });
+    const shown = new Set(((await b.api('GET', '/api/show/all')).body.shows as { _id: string }[]).map((m) => m._id));
+    const newcomer = (nowPlaying.body.movies as { id: number }[]).map((m) => String(m.id)).find((id) => !shown.has(id))!;
+    // Instance b answers the unknown id from its set of known movie ids.
+    expect((await b.api('GET', `/api/show/${newcomer}`)).status).toBe(404);
+    const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const added = await a.api('POST', '/api/show/add', { token: admin, body: { movieId: newcomer, showsInput: [{ date, time: ['20:00'] }], showPrice: 9 } });
+    expect(added.status).toBe(200);
+    const acknowledged = Date.now();
+    let status = 404;
+    while (status === 404 && Date.now() - acknowledged < 1_500) status = (await b.api('GET', `/api/show/${newcomer}`)).status;
+    expect(status).toBe(200);
+    expect(Date.now() - acknowledged).toBeLessThan(WITHIN_MS);
+  });
 });

@@ -180,6 +180,14 @@ for (const lane of lanes) {
         expect(await store.shows.upcomingForMovie('999999997', new Date(0))).toEqual([]);
       });
 
+      it('ids lists every show and every movie, past shows included', async () => {
+        const { movie, shows } = await movieWithShows([BASE - 2 * DAY, BASE + 302 * DAY], 1000);
+        const showIds = await store.shows.ids();
+        for (const show of shows) expect(showIds).toContain(show.id);
+        expect(await store.movies.ids()).toContain(movie.id);
+        expect(showIds).not.toContain(movie.id);
+      });
+
       it('get returns the show with its movie; an unknown id is null', async () => {
         const { movie, shows } = await movieWithShows([BASE + 301 * DAY], 1450);
         const show = shows[0]!;

@@ -19,7 +19,7 @@ import { PaymentProviderError } from '../payments/provider.ts';
 const SEATS_TTL_MS = 1_000;
 const tags = ['bookings'];
 
-export async function bookingRoutes(app: AppInstance, { store, auth, cache, config, now, payments }: AppDeps) {
+export async function bookingRoutes(app: AppInstance, { store, auth, cache, knownIds, config, now, payments }: AppDeps) {
   const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
   // A customer waits this long at most for the provider (its own retries may go on in the background).
   const providerDeadlineMs = config.payments.stripe.timeoutMs;
@@ -132,14 +132,12 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, conf
     },
     async (request, reply) => {
       const { showId } = request.params;
+      if (!(await knownIds.shows.has(showId))) throw notFound('Show not found');
       const body = await cache.get(`seats:${showId}`, SEATS_TTL_MS, async () => {
         const ledger = await store.shows.occupiedSeats(showId);
-        const seats = Object.keys(ledger);
-        if (seats.length === 0 && !(await store.shows.get(showId))) return null;
-        return serializeJson({ success: true, occupiedSeats: sortSeats(seats) });
+        return serializeJson({ success: true, occupiedSeats: sortSeats(Object.keys(ledger)) });
       });
-      if (body === null) throw notFound('Show not found');
-      return sendSerialized(request, reply, body);
+      return sendSerialized(request, reply, body!);
     },
   );
 

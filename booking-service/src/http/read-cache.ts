@@ -1,7 +1,16 @@
 /**
- * A small cache of serialized answers (already serialized and compressed) for the hot read routes. Entries live a
- * short time (bounding staleness across service instances) and writes on this
- * instance invalidate them at once. A null value means "not found". Concurrent misses share one load.
+ * A small cache of serialized answers (already serialized and compressed) for the hot read routes.
+ * A null value means "not found".
+ *
+ * - Concurrent misses of one key share one load (single-flight).
+ * - An entry past its TTL is still served while one load refreshes it in the background
+ *   (stale-while-revalidate): readers never queue behind the database for an answer that
+ *   merely aged. The TTL bounds staleness where no change is heard (another instance
+ *   without a change bus); a stale answer is served at most until its refresh lands.
+ * - An invalidated entry is gone at once: after a write, nobody is served the old answer,
+ *   and a load that was under way when its key was invalidated is not kept (it may have
+ *   read the old state). Invalidation is per key, so a rush of seat changes on one show
+ *   does not throw away the loads of every other key.
  */
 import type { SerializedJson } from './send-serialized.ts';
 
@@ -11,43 +20,64 @@ export interface ReadCache {
   invalidatePrefix(prefix: string): void;
 }
 
+interface Load {
+  promise: Promise<SerializedJson | null>;
+  /** Set when the key was invalidated while loading: the result is handed to its waiters, not kept. */
+  invalidated: boolean;
+}
+
 export function createReadCache(now: () => number = Date.now, maxEntries = 5_000): ReadCache {
   const entries = new Map<string, { value: SerializedJson | null; expiresAt: number }>();
-  const loading = new Map<string, { promise: Promise<SerializedJson | null>; generation: number }>();
-  let generation = 0;
+  const loading = new Map<string, Load>();
+
+  function startLoad(key: string, ttlMs: number, load: () => Promise<SerializedJson | null>): Load {
+    const current: Load = { promise: Promise.resolve(null), invalidated: false };
+    current.promise = load().then(
+      (value) => {
+        if (loading.get(key) === current) loading.delete(key);
+        if (!current.invalidated) {
+          entries.delete(key); // re-inserted last: the oldest entries go first when full
+          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+          entries.set(key, { value, expiresAt: now() + ttlMs });
+        }
+        return value;
+      },
+      (error: unknown) => {
+        if (loading.get(key) === current) loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, current);
+    return current;
+  }
+
+  function dropLoad(key: string) {
+    const pending = loading.get(key);
+    if (!pending) return;
+    pending.invalidated = true;
+    loading.delete(key);
+  }
 
   return {
     async get(key, ttlMs, load) {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) return hit.value;
       const pending = loading.get(key);
-      if (pending && pending.generation === generation) return pending.promise;
-      const started = generation;
-      const promise = load().then(
-        (value) => {
-          loading.delete(key);
-          // A write that happened during the load makes this value possibly stale: do not keep it.
-          if (started === generation) {
-            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-            entries.set(key, { value, expiresAt: now() + ttlMs });
-          }
-          return value;
-        },
-        (error: unknown) => {
-          loading.delete(key);
-          throw error;
-        },
-      );
-      loading.set(key, { promise, generation: started });
-      return promise;
+      if (hit) {
+        // Aged, not invalidated: answer with it and refresh it once in the background.
+        // If that refresh fails, the next reader loads (and hears of the failure) itself.
+        if (!pending) startLoad(key, ttlMs, load).promise.catch(() => entries.get(key) === hit && entries.delete(key));
+        return hit.value;
+      }
+      return (pending ?? startLoad(key, ttlMs, load)).promise;
     },
     invalidate(key) {
-      generation++;
       entries.delete(key);
+      dropLoad(key);
     },
     invalidatePrefix(prefix) {
-      generation++;
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+      for (const key of [...loading.keys()]) if (key.startsWith(prefix)) dropLoad(key);
     },
   };
 }

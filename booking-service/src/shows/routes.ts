@@ -13,7 +13,7 @@ import { movieFromCatalog } from './import-movie.ts';
 const SHOW_LIST_TTL_MS = 5_000;
 const tags = ['shows'];
 
-export async function showRoutes(app: AppInstance, { store, catalog, auth, cache, config, now }: AppDeps) {
+export async function showRoutes(app: AppInstance, { store, catalog, auth, cache, knownIds, config, now }: AppDeps) {
   app.get(
     '/api/show/all',
     {
@@ -119,6 +119,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
     },
     async (request, reply) => {
       const { movieId } = request.params;
+      if (!(await knownIds.movies.has(movieId))) throw notFound('Movie not found');
       const body = await cache.get(`show:${movieId}`, SHOW_LIST_TTL_MS, async () => {
         const movie = await store.movies.get(movieId);
         if (!movie) return null;

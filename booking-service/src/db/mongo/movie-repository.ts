@@ -23,6 +23,10 @@ export function createMovieRepository({ Movie: Movies, Show: Shows }: Models): M
       return doc ? toMovie(doc) : null;
     },
 
+    async ids() {
+      return (await Movies.find({}, { _id: 1 }).lean<{ _id: string }[]>()).map((doc) => doc._id);
+    },
+
     async withUpcomingShows(now): Promise<Movie[]> {
       const docs = await Shows.aggregate<MovieDocument>(upcomingMoviesPipeline(now));
       return docs.map(toMovie);

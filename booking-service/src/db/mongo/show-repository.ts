@@ -59,6 +59,10 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
       }
     },
 
+    async ids() {
+      return (await Shows.find({}, { _id: 1 }).lean<{ _id: string }[]>()).map((doc) => doc._id);
+    },
+
     async get(id) {
       const show = await Shows.findOne({ _id: { $eq: id } }).lean<ShowDocument>();
       if (!show) return null;

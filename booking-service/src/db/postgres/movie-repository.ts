@@ -17,6 +17,10 @@ export function createMovieRepository(db: Db): MovieRepository {
       return row ? toMovie(row) : null;
     },
 
+    async ids() {
+      return (await db.select({ id: movies.id }).from(movies)).map((row) => row.id);
+    },
+
     async withUpcomingShows(now): Promise<Movie[]> {
       const nextShow = min(shows.startsAt);
       const rows = await db

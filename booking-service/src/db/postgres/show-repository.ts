@@ -33,6 +33,10 @@ export function createShowRepository(db: Db): ShowRepository {
       return inserted.length;
     },
 
+    async ids() {
+      return (await db.select({ id: shows.id }).from(shows)).map((row) => row.id);
+    },
+
     async get(id) {
       const [row] = await db.select().from(shows).innerJoin(movies, eq(movies.id, shows.movieId)).where(eq(shows.id, id));
       return row ? { ...toShow(row.shows), movie: toMovie(row.movies) } : null;
