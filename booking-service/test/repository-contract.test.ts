@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SEATS } from '../src/seats/seat-map.ts';
 import { isTicketCode, newTicketCode } from '../src/bookings/ticket-code.ts';
 import type { Booking, NewBooking } from '../src/bookings/booking.ts';
+import type { QueuedMessage } from '../src/email/outbox.ts';
 import type { Movie, Show } from '../src/shows/show.ts';
 import type { Store } from '../src/store/types.ts';
 import { bookingTransitions, type BookingTransitions } from '../src/bookings/transitions.ts';
@@ -280,6 +281,7 @@ for (const lane of lanes) {
           refundStatus: null,
           refundReason: null,
           refundId: null,
+          confirmation: null,
         };
         expect(result).toEqual({ ok: true, booking: expected });
         expect(await store.bookings.get(request.id)).toEqual(expected);
@@ -758,6 +760,120 @@ for (const lane of lanes) {
         expect((await lifecycle.setRefundOutcome(booking.id, { status: 'failed', reason: 'x' }))!.changed).toBe(false);
         expect((await lifecycle.listPendingRefunds(10_000)).map((b) => b.id)).not.toContain(booking.id);
         expect(await lifecycle.setRefundOutcome(randomUUID(), { status: 'failed', reason: 'x' })).toBeNull();
+      });
+    });
+
+    describe('e-tickets queued with the payment', () => {
+      async function paidCandidate(label: string, seats = ['B1']) {
+        const { shows } = await movieWithShows([BASE + 1200 * DAY + Math.floor(Math.random() * 1000) * HOUR]);
+        const user = await newUser(label);
+        return { user, show: shows[0]!, booking: await book(shows[0]!, user, seats) };
+      }
+
+      function eTicket(booking: Booking, user: User, at = new Date(BASE + 3_000)): QueuedMessage {
+        return {
+          id: randomUUID(),
+          bookingId: booking.id,
+          kind: 'booking-confirmation',
+          toAddress: user.email,
+          subject: 'Your tickets',
+          text: `Ticket code: ${booking.ticketCode}`,
+          html: `<p>${booking.ticketCode}</p>`,
+          createdAt: at,
+          sentAt: at,
+          nextAttemptAt: null,
+        };
+      }
+
+      /** The booking's messages once every queued one has been moved to the outbox. */
+      async function outboxOf(bookingId: string) {
+        await store.outbox.collectQueued(1000);
+        return (await store.outbox.list(10_000)).filter((m) => m.bookingId === bookingId);
+      }
+
+      it('confirmPayment marks paid and queues the e-ticket in one write; of concurrent payments exactly one queues', async () => {
+        const { booking, user } = await paidCandidate('eticket');
+        const tickets = Array.from({ length: 6 }, () => eTicket(booking, user));
+        const results = await Promise.all(
+          tickets.map((ticket, i) => lifecycle.confirmPayment(booking.id, { now: new Date(BASE + i), paymentIntentId: `pi_${i}`, eTicket: ticket })),
+        );
+        expect(results.filter((r) => r!.changed)).toHaveLength(1);
+        const winner = results.findIndex((r) => r!.changed);
+        expect(results[winner]!.booking).toMatchObject({ status: 'paid', isPaid: true, confirmation: 'queued' });
+        expect(await outboxOf(booking.id)).toEqual([{ ...tickets[winner]!, attempts: 0, lastError: null }]);
+        expect(await store.outbox.existsFor(booking.id, 'booking-confirmation')).toBe(true);
+        expect(await store.outbox.existsFor(booking.id, 'refund-notice')).toBe(false);
+        // Moving again moves nothing twice.
+        expect(await store.outbox.collectQueued(1000)).toBe(0);
+        expect(await outboxOf(booking.id)).toHaveLength(1);
+      });
+
+      it('a payment that does not apply queues nothing', async () => {
+        const { booking, user } = await paidCandidate('eticket-refused');
+        await lifecycle.cancelHold(booking.id);
+        const refused = await lifecycle.confirmPayment(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_r', eTicket: eTicket(booking, user) });
+        expect(refused).toMatchObject({ changed: false, booking: { status: 'cancelled', confirmation: null } });
+        expect(await outboxOf(booking.id)).toEqual([]);
+        expect(await store.outbox.existsFor(booking.id, 'booking-confirmation')).toBe(false);
+      });
+
+      it('a late payment queues the e-ticket with the seats it takes back, and nothing when a seat is taken', async () => {
+        const { booking, user } = await paidCandidate('eticket-late', ['C4', 'C5']);
+        await lifecycle.cancelHold(booking.id);
+        const ticket = eTicket(booking, user);
+        const retaken = await lifecycle.retakeSeats(booking.id, { now: new Date(BASE), paymentIntentId: 'pi_late', eTicket: ticket });
+        expect(retaken).toMatchObject({ outcome: 'confirmed', booking: { status: 'paid', confirmation: 'queued' } });
+        expect((await outboxOf(booking.id)).map((m) => m.id)).toEqual([ticket.id]);
+
+        const other = await paidCandidate('eticket-late-taken', ['D4']);
+        await lifecycle.cancelHold(other.booking.id);
+        await book(other.show, await newUser('eticket-late-taker'), ['D4']);
+        const refused = await lifecycle.retakeSeats(other.booking.id, { now: new Date(BASE), paymentIntentId: 'pi_t', eTicket: eTicket(other.booking, other.user) });
+        expect(refused).toMatchObject({ outcome: 'seats-taken', takenSeats: ['D4'], booking: { confirmation: null } });
+        expect(await outboxOf(other.booking.id)).toEqual([]);
+      });
+
+      it('listUnconfirmedPaid lists paid bookings without an e-ticket, never sample sales; queueConfirmation queues exactly one', async () => {
+        const missing = await paidCandidate('eticket-missing');
+        await lifecycle.markPaid(missing.booking.id, new Date(BASE));
+        const sample = await paidCandidate('eticket-sample');
+        expect(await lifecycle.markSamplePaid(sample.booking.id, new Date(BASE))).toMatchObject({ isPaid: true, confirmation: 'sample' });
+        const queued = await paidCandidate('eticket-queued');
+        await lifecycle.confirmPayment(queued.booking.id, { now: new Date(BASE), paymentIntentId: null, eTicket: eTicket(queued.booking, queued.user) });
+        const held = await paidCandidate('eticket-held');
+
+        const listed = (await lifecycle.listUnconfirmedPaid(10_000)).map((b) => b.id);
+        expect(listed).toContain(missing.booking.id);
+        for (const other of [sample, queued, held]) expect(listed).not.toContain(other.booking.id);
+
+        const tickets = Array.from({ length: 5 }, () => eTicket(missing.booking, missing.user));
+        const results = await Promise.all(tickets.map((ticket) => lifecycle.queueConfirmation(missing.booking.id, ticket)));
+        expect(results.filter((r) => r!.changed)).toHaveLength(1);
+        expect(await outboxOf(missing.booking.id)).toHaveLength(1);
+        expect((await lifecycle.listUnconfirmedPaid(10_000)).map((b) => b.id)).not.toContain(missing.booking.id);
+        // Neither a sample sale nor an unpaid booking takes one.
+        expect(await lifecycle.queueConfirmation(sample.booking.id, eTicket(sample.booking, sample.user))).toMatchObject({ changed: false });
+        expect(await lifecycle.queueConfirmation(held.booking.id, eTicket(held.booking, held.user))).toMatchObject({ changed: false });
+        expect(await outboxOf(sample.booking.id)).toEqual([]);
+        expect(await outboxOf(held.booking.id)).toEqual([]);
+      });
+
+      it('recordConfirmation marks a paid booking whose e-ticket is in the outbox already, without queueing another', async () => {
+        const { booking, user } = await paidCandidate('eticket-legacy');
+        await lifecycle.markPaid(booking.id, new Date(BASE));
+        await store.outbox.add({ bookingId: booking.id, kind: 'booking-confirmation', toAddress: user.email, subject: 'S', text: 'T', html: 'H' });
+        expect(await lifecycle.recordConfirmation(booking.id)).toMatchObject({ changed: true, booking: { confirmation: 'queued' } });
+        expect(await lifecycle.recordConfirmation(booking.id)).toMatchObject({ changed: false });
+        expect(await outboxOf(booking.id)).toHaveLength(1);
+      });
+
+      it('concurrent moves of queued messages put each in the outbox exactly once', async () => {
+        const paid = await Promise.all(['a', 'b', 'c'].map((label) => paidCandidate(`eticket-move-${label}`)));
+        for (const { booking, user } of paid) {
+          await lifecycle.confirmPayment(booking.id, { now: new Date(BASE), paymentIntentId: null, eTicket: eTicket(booking, user) });
+        }
+        await Promise.all(Array.from({ length: 4 }, () => store.outbox.collectQueued(1000)));
+        for (const { booking } of paid) expect(await outboxOf(booking.id)).toHaveLength(1);
       });
     });
 

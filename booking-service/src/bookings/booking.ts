@@ -11,6 +11,13 @@ export type BookingStatus = 'held' | 'paid' | 'cancelled';
  */
 export type RefundStatus = 'pending' | 'refunded' | 'failed';
 
+/**
+ * The e-ticket of a paid booking: queued (in the outbox, written with the change that paid the
+ * booking, or by the confirmation sweep), or sample (the seed's demo sales: no customer, no email
+ * by design). Null: none queued yet, which for a paid booking the confirmation sweep repairs.
+ */
+export type ConfirmationState = 'queued' | 'sample';
+
 export interface Booking {
   id: string;
   userId: string;
@@ -32,6 +39,7 @@ export interface Booking {
   /** Why the payment is refunded, and what happened (for support). */
   refundReason: string | null;
   refundId: string | null;
+  confirmation: ConfirmationState | null;
 }
 
 export interface BookingWithShow extends Booking { show: ShowWithMovie }

@@ -1,4 +1,5 @@
-import type { Booking, BookingStatus, RefundStatus } from './booking.ts';
+import type { QueuedMessage } from '../email/outbox.ts';
+import type { Booking, BookingStatus, ConfirmationState, RefundStatus } from './booking.ts';
 
 /**
  * The booking lifecycle, declared once: its states, the transitions between them and the guard of
@@ -13,6 +14,11 @@ import type { Booking, BookingStatus, RefundStatus } from './booking.ts';
  *            cancelled ──payLate──▶ paid                      (its seats taken back, all or none)
  *            cancelled ──flagRefund──▶ cancelled, refund pending (the payment kept on record)
  *       refund pending ──recordRefundOutcome──▶ refunded | failed | still pending (retried)
+ *
+ * A payment (confirmPayment, payLate) queues the e-ticket in the same write that marks the booking
+ * paid (`email`), so no crash can leave a paid booking without one; a paid booking without an
+ * e-ticket (paid by an older version, or the e-ticket could not be prepared) gets exactly one from
+ * the confirmation sweep (queueConfirmation). The seed's sample sales are paid without one (paySample).
  */
 
 /** The state a new booking starts in: its seats held, unpaid. */
@@ -28,11 +34,13 @@ export interface BookingGuard {
   paymentSession?: 'none' | 'some';
   /** The hold ended at or before this instant. */
   holdEndedBy?: Date;
+  /** null: no e-ticket queued (and not sample data). */
+  confirmation?: ConfirmationState | null;
 }
 
 /** The fields a transition may change. */
 export type BookingChanges = Partial<
-  Pick<Booking, 'status' | 'isPaid' | 'paidAt' | 'paymentIntentId' | 'paymentLink' | 'paymentSessionId' | 'refundStatus' | 'refundReason' | 'refundId'>
+  Pick<Booking, 'status' | 'isPaid' | 'paidAt' | 'paymentIntentId' | 'paymentLink' | 'paymentSessionId' | 'refundStatus' | 'refundReason' | 'refundId' | 'confirmation'>
 >;
 
 /**
@@ -45,6 +53,12 @@ export interface GuardedUpdate {
   guard: BookingGuard;
   changes: BookingChanges;
   seats: SeatEffect;
+  /**
+   * A message to queue in the same atomic write (the e-ticket): written only if the change is, and
+   * never without it. PostgreSQL inserts the outbox row in the same transaction; MongoDB stores it
+   * on the booking document in the same update, and the mailer moves it to the outbox.
+   */
+  email?: QueuedMessage;
 }
 
 /**
@@ -57,6 +71,13 @@ export type GuardedUpdateResult = { booking: Booking; changed: true } | { bookin
 const HELD: BookingGuard = { status: 'held', isPaid: false };
 /** Cancelled and never flagged for refund: a late payment may still take its seats back. */
 const CANCELLED_UNREFUNDED: BookingGuard = { status: 'cancelled', refundStatus: null };
+/** Paid, and no e-ticket queued for it. */
+const PAID_UNCONFIRMED: BookingGuard = { isPaid: true, confirmation: null };
+
+/** The e-ticket queued with a payment, when it could be prepared (without one the confirmation sweep sends it). */
+function withETicket(eTicket: QueuedMessage | undefined): Pick<GuardedUpdate, 'email'> & { changes: BookingChanges } {
+  return eTicket ? { changes: { confirmation: 'queued' }, email: eTicket } : { changes: {} };
+}
 
 export const transitions = {
   /** Records the payment session and its url on a held booking that has none yet: the first session wins. */
@@ -66,17 +87,40 @@ export const transitions = {
     seats: 'keep',
   }),
 
-  /** held -> paid, recording the provider's payment id when there is one. */
-  confirmPayment: (payment: { now: Date; paymentIntentId?: string | null }): GuardedUpdate => ({
+  /** held -> paid, recording the provider's payment id when there is one, and queueing the e-ticket with it. */
+  confirmPayment: (payment: { now: Date; paymentIntentId?: string | null; eTicket?: QueuedMessage }): GuardedUpdate => {
+    const eTicket = withETicket(payment.eTicket);
+    return {
+      guard: HELD,
+      changes: {
+        status: 'paid',
+        isPaid: true,
+        paidAt: payment.now,
+        ...(payment.paymentIntentId !== undefined ? { paymentIntentId: payment.paymentIntentId } : {}),
+        ...eTicket.changes,
+      },
+      seats: 'keep',
+      ...(eTicket.email ? { email: eTicket.email } : {}),
+    };
+  },
+
+  /** held -> paid for the seed's sample sales: no customer to write to, so no e-ticket, by design. */
+  paySample: (payment: { now: Date }): GuardedUpdate => ({
     guard: HELD,
-    changes: {
-      status: 'paid',
-      isPaid: true,
-      paidAt: payment.now,
-      ...(payment.paymentIntentId !== undefined ? { paymentIntentId: payment.paymentIntentId } : {}),
-    },
+    changes: { status: 'paid', isPaid: true, paidAt: payment.now, confirmation: 'sample' },
     seats: 'keep',
   }),
+
+  /** A paid booking without an e-ticket gets one (the confirmation sweep): once, whoever else tries. */
+  queueConfirmation: (eTicket: QueuedMessage): GuardedUpdate => ({
+    guard: PAID_UNCONFIRMED,
+    changes: { confirmation: 'queued' },
+    seats: 'keep',
+    email: eTicket,
+  }),
+
+  /** A paid booking whose e-ticket is in the outbox already (queued by a version before the flag): records it. */
+  recordConfirmation: (): GuardedUpdate => ({ guard: PAID_UNCONFIRMED, changes: { confirmation: 'queued' }, seats: 'keep' }),
 
   /** held -> cancelled, releasing the seats and clearing the payment link; with `expiredBy`, only a hold that ended by then. */
   cancelHold: (options: { expiredBy?: Date } = {}): GuardedUpdate => ({
@@ -85,12 +129,16 @@ export const transitions = {
     seats: 'release',
   }),
 
-  /** cancelled -> paid: a payment that came after the hold takes the seats back if every one is still free. */
-  payLate: (payment: { now: Date; paymentIntentId: string | null }): GuardedUpdate => ({
-    guard: CANCELLED_UNREFUNDED,
-    changes: { status: 'paid', isPaid: true, paidAt: payment.now, paymentIntentId: payment.paymentIntentId, paymentLink: null },
-    seats: 'retake',
-  }),
+  /** cancelled -> paid: a payment that came after the hold takes the seats back if every one is still free (e-ticket queued with it). */
+  payLate: (payment: { now: Date; paymentIntentId: string | null; eTicket?: QueuedMessage }): GuardedUpdate => {
+    const eTicket = withETicket(payment.eTicket);
+    return {
+      guard: CANCELLED_UNREFUNDED,
+      changes: { status: 'paid', isPaid: true, paidAt: payment.now, paymentIntentId: payment.paymentIntentId, paymentLink: null, ...eTicket.changes },
+      seats: 'retake',
+      ...(eTicket.email ? { email: eTicket.email } : {}),
+    };
+  },
 
   /** cancelled -> refund pending: the late payment's seats were taken, so the payment is kept on record and refunded. */
   flagRefund: (refund: { paymentIntentId: string | null; reason: string }): GuardedUpdate => ({
@@ -119,6 +167,8 @@ export const queues = {
   awaitingPayment: { ...HELD, paymentSession: 'some' } satisfies BookingGuard,
   /** Late payments still to refund. */
   pendingRefunds: { refundStatus: 'pending' } satisfies BookingGuard,
+  /** Paid bookings without an e-ticket: the confirmation sweep queues one each. */
+  unconfirmedPaid: PAID_UNCONFIRMED,
 };
 
 /** Whether a booking matches a guard: the meaning every store's guarded update implements. */
@@ -129,6 +179,7 @@ export function matchesGuard(booking: Booking, guard: BookingGuard): boolean {
   if (guard.paymentSession === 'none' && booking.paymentSessionId !== null) return false;
   if (guard.paymentSession === 'some' && booking.paymentSessionId === null) return false;
   if (guard.holdEndedBy && booking.holdExpiresAt.getTime() > guard.holdEndedBy.getTime()) return false;
+  if (guard.confirmation !== undefined && booking.confirmation !== guard.confirmation) return false;
   return true;
 }
 

@@ -1,3 +1,4 @@
+import type { QueuedMessage } from '../email/outbox.ts';
 import type { BookingRepository } from '../store/types.ts';
 import type { Booking, RefundStatus } from './booking.ts';
 import { queues, transitions } from './lifecycle.ts';
@@ -25,9 +26,14 @@ export function bookingTransitions(bookings: BookingRepository) {
   }
 
   return {
-    /** Marks paid if held (the seed, support); the booking as it now is. */
+    /** Marks paid if held, with no e-ticket queued (the confirmation sweep's work); the booking as it now is. */
     async markPaid(id: string, now: Date): Promise<Booking | null> {
       return (await apply(id, transitions.confirmPayment({ now })))?.booking ?? null;
+    },
+
+    /** Marks one of the seed's sample sales paid: no e-ticket, by design. */
+    async markSamplePaid(id: string, now: Date): Promise<Booking | null> {
+      return (await apply(id, transitions.paySample({ now })))?.booking ?? null;
     },
 
     /** The booking with this session, or null when it is no longer held or already has one. */
@@ -36,11 +42,19 @@ export function bookingTransitions(bookings: BookingRepository) {
       return result?.changed ? result.booking : null;
     },
 
-    confirmPayment: (id: string, payment: { now: Date; paymentIntentId: string | null }) => apply(id, transitions.confirmPayment(payment)),
+    /** held -> paid, with the e-ticket (when given) queued in the same write. */
+    confirmPayment: (id: string, payment: { now: Date; paymentIntentId: string | null; eTicket?: QueuedMessage }) =>
+      apply(id, transitions.confirmPayment(payment)),
+
+    /** Queues the e-ticket of a paid booking that has none, once. */
+    queueConfirmation: (id: string, eTicket: QueuedMessage) => apply(id, transitions.queueConfirmation(eTicket)),
+
+    /** Records that a paid booking's e-ticket is in the outbox already. */
+    recordConfirmation: (id: string) => apply(id, transitions.recordConfirmation()),
 
     cancelHold: (id: string, options?: { expiredBy?: Date }) => apply(id, transitions.cancelHold(options)),
 
-    async retakeSeats(id: string, payment: { now: Date; paymentIntentId: string | null }): Promise<RetakeResult | null> {
+    async retakeSeats(id: string, payment: { now: Date; paymentIntentId: string | null; eTicket?: QueuedMessage }): Promise<RetakeResult | null> {
       const result = await bookings.updateIf(id, transitions.payLate(payment));
       if (!result) return null;
       if (result.changed) return { outcome: 'confirmed', booking: result.booking };
@@ -58,6 +72,9 @@ export function bookingTransitions(bookings: BookingRepository) {
 
     /** Held bookings with a payment session, to check with the provider; oldest first. */
     listAwaitingPayment: (limit: number) => bookings.listMatching(queues.awaitingPayment, 'createdAt', limit),
+
+    /** Paid bookings without an e-ticket (nor sample data), oldest first. */
+    listUnconfirmedPaid: (limit: number) => bookings.listMatching(queues.unconfirmedPaid, 'createdAt', limit),
 
     /** Bookings with a refund still to make, oldest first. */
     listPendingRefunds: (limit: number) => bookings.listMatching(queues.pendingRefunds, 'createdAt', limit),

@@ -58,6 +58,7 @@ export const favorites = pgTable(
 
 export type BookingStatus = 'held' | 'paid' | 'cancelled';
 export type RefundStatus = 'pending' | 'refunded' | 'failed';
+export type ConfirmationState = 'queued' | 'sample';
 
 export const bookings = pgTable(
   'bookings',
@@ -82,6 +83,8 @@ export const bookings = pgTable(
     refundStatus: text('refund_status').$type<RefundStatus>(),
     refundReason: text('refund_reason'),
     refundId: text('refund_id'),
+    // The e-ticket: queued with the payment, or sample data (none by design); null: none yet.
+    confirmation: text('confirmation').$type<ConfirmationState>(),
   },
   (t) => [
     index('bookings_user_created_idx').on(t.userId, t.createdAt),
@@ -90,6 +93,7 @@ export const bookings = pgTable(
     index('bookings_payment_session_idx').on(t.paymentSessionId),
     uniqueIndex('bookings_ticket_code_key').on(t.ticketCode),
     index('bookings_refund_pending_idx').on(t.createdAt).where(sql`${t.refundStatus} = 'pending'`),
+    index('bookings_unconfirmed_idx').on(t.createdAt).where(sql`${t.isPaid} = true and ${t.confirmation} is null`),
   ],
 );
 
@@ -125,7 +129,10 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('outbox_booking_kind_idx').on(t.bookingId, t.kind),
+  ],
 );
 
 /**

@@ -42,11 +42,14 @@ function message(
   };
 }
 
+/** The kind of the e-ticket message in the outbox. */
+export const CONFIRMATION_KIND = 'booking-confirmation';
+
 /** The e-ticket: seats, show time, ticket code and its QR code (an inline PNG). */
 export async function bookingConfirmationEmail(booking: BookingWithDetails, context: EmailContext): Promise<NewOutboxMessage> {
   const qr = await ticketQrDataUrl(booking.ticketCode);
   return message(
-    'booking-confirmation',
+    CONFIRMATION_KIND,
     `Your tickets for ${booking.show.movie.title}`,
     'Your payment is confirmed and your seats are booked. Show this email (or the QR code) at the entrance.',
     booking,

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { OutboxMessage, NewOutboxMessage } from './outbox.ts';
+import type { OutboxMessage, NewOutboxMessage, QueuedMessage } from './outbox.ts';
 import type { OutboxRepository } from '../store/types.ts';
 
 /** Sends what `sendMail` is given; nodemailer's SMTP transport in production, anything alike in tests. */
@@ -28,7 +29,15 @@ export interface Mailer {
    * error, and is retried by `retryDue`.
    */
   send(message: NewOutboxMessage): Promise<OutboxMessage>;
-  /** Delivers the unsent messages that are due (each claimed by one instance). */
+  /**
+   * The message ready to be written by a store in the same write as a booking's change (see
+   * GuardedUpdate.email): its id, and the delivery state `send` would give it (leased to this
+   * instance for delivery, or delivered to the outbox when there is no SMTP server).
+   */
+  queue(message: NewOutboxMessage): QueuedMessage;
+  /** After the write that queued it: moves it into the outbox if the store keeps it aside, and delivers it in the background. */
+  deliverQueued(id: string): Promise<void>;
+  /** Moves queued messages into the outbox, then delivers the unsent messages that are due (each claimed by one instance). */
   retryDue(): Promise<{ sent: number; failed: number }>;
   /** Resolves when no delivery is in flight (tests, shutdown). */
   idle(): Promise<void>;
@@ -39,6 +48,7 @@ export interface Mailer {
 const LEASE_MS = 2 * 60_000;
 export const MAX_ATTEMPTS = 10;
 const RETRY_BATCH = 20;
+const COLLECT_BATCH = 100;
 
 /** 1, 2, 4, 8 ... minutes, at most an hour, between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -111,7 +121,27 @@ export function createMailer(options: MailerOptions): Mailer {
       return stored;
     },
 
+    queue(message) {
+      const at = now();
+      return {
+        ...message,
+        id: randomUUID(),
+        createdAt: at,
+        sentAt: transport ? null : at,
+        nextAttemptAt: transport ? new Date(at.getTime() + LEASE_MS) : null,
+      };
+    },
+
+    async deliverQueued(id) {
+      await outbox.collectQueued(COLLECT_BATCH);
+      if (!transport) return;
+      const stored = await outbox.get(id);
+      if (stored && stored.sentAt === null) void track(deliver(stored));
+    },
+
     async retryDue() {
+      // A crash between a write that queued a message and its move to the outbox leaves it queued: moved here.
+      await outbox.collectQueued(COLLECT_BATCH);
       if (!transport) return { sent: 0, failed: 0 };
       const at = now();
       const due = await outbox.claimDue(at, new Date(at.getTime() + LEASE_MS), RETRY_BATCH);

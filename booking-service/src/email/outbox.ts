@@ -20,3 +20,10 @@ export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'createdAt' | 'sentAt'
   sentAt?: Date | null;
   nextAttemptAt?: Date | null;
 };
+
+/**
+ * A message queued in the same write as a booking's change (the e-ticket with the payment): its id
+ * and delivery state are fixed before the write, so a store that moves it into the outbox later
+ * (MongoDB keeps it on the booking document) inserts it exactly once, by id.
+ */
+export type QueuedMessage = NewOutboxMessage & { id: string; createdAt: Date; sentAt: Date | null; nextAttemptAt: Date | null };

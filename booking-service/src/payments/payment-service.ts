@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.ts';
-import { bookingConfirmationEmail, formatMoney, lateRefundEmail, type EmailContext } from '../email/booking-emails.ts';
+import { bookingConfirmationEmail, CONFIRMATION_KIND, formatMoney, lateRefundEmail, type EmailContext } from '../email/booking-emails.ts';
 import type { Mailer } from '../email/mailer.ts';
+import type { QueuedMessage } from '../email/outbox.ts';
 import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
 import type { Store } from '../store/types.ts';
 import { bookingTransitions } from '../bookings/transitions.ts';
@@ -77,15 +78,26 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return store.bookings.getWithDetails(booking.id);
   }
 
-  async function sendConfirmation(booking: Booking) {
-    const full = await details(booking);
-    if (!full) return;
+  /**
+   * The booking's e-ticket, ready to be queued in the write that pays it. Undefined when it cannot
+   * be prepared: the payment is recorded anyway, and the confirmation sweep sends the e-ticket later.
+   */
+  async function prepareETicket(booking: Booking): Promise<QueuedMessage | undefined> {
     try {
-      await mailer.send(await bookingConfirmationEmail(full, emailContext));
+      const full = await details(booking);
+      return full ? mailer.queue(await bookingConfirmationEmail(full, emailContext)) : undefined;
     } catch (error) {
-      // The booking is paid either way; the e-ticket is in My Bookings, and support can resend.
-      log.error({ err: error, bookingId: booking.id }, 'could not record the confirmation email');
+      log.error({ err: error, bookingId: booking.id }, 'could not prepare the e-ticket; the confirmation sweep sends it');
+      return undefined;
     }
+  }
+
+  /** Once the write that queued the e-ticket is done: delivers it (a failure leaves it to the retries). */
+  async function deliverETicket(paid: { changed: boolean; booking: Booking }, eTicket: QueuedMessage | undefined) {
+    if (!paid.changed || !eTicket || paid.booking.confirmation !== 'queued') return;
+    await mailer.deliverQueued(eTicket.id).catch((error: unknown) => {
+      log.error({ err: error, bookingId: paid.booking.id }, 'could not deliver the e-ticket now; it stays queued and is retried');
+    });
   }
 
   /** Opens a payment session for a held booking and records it; null when the booking is no longer held. */
@@ -148,12 +160,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   /** A payment for a cancelled booking: re-take its seats if they are free, else keep the payment on record and refund it. */
   async function settleLatePayment(booking: Booking, session: ProviderSession): Promise<Settlement> {
-    const retake = await lifecycle.retakeSeats(booking.id, { now: now(), paymentIntentId: session.paymentIntentId });
+    const eTicket = await prepareETicket(booking);
+    const retake = await lifecycle.retakeSeats(booking.id, { now: now(), paymentIntentId: session.paymentIntentId, eTicket });
     if (!retake) return { outcome: 'unknown-booking', booking: null };
     if (retake.outcome === 'confirmed') {
       deps.onSeatsChanged(booking.showId);
       log.info({ bookingId: booking.id }, 'late payment: the seats were still free; booking confirmed');
-      await sendConfirmation(retake.booking);
+      await deliverETicket({ changed: true, booking: retake.booking }, eTicket);
       return { outcome: 'paid-late', booking: retake.booking };
     }
     if (retake.outcome === 'not-cancelled') {
@@ -212,12 +225,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       if (booking.isPaid) return { outcome: 'already-paid', booking };
       if (booking.status === 'cancelled') return settleLatePayment(booking, session);
-      const confirmed = await lifecycle.confirmPayment(booking.id, { now: now(), paymentIntentId: session.paymentIntentId });
+      const eTicket = await prepareETicket(booking);
+      const confirmed = await lifecycle.confirmPayment(booking.id, { now: now(), paymentIntentId: session.paymentIntentId, eTicket });
       if (!confirmed) return { outcome: 'unknown-booking', booking: null };
       if (confirmed.changed) {
         deps.onSeatsChanged(booking.showId);
         log.info({ bookingId: booking.id, sessionId: session.id }, 'booking paid');
-        await sendConfirmation(confirmed.booking);
+        await deliverETicket(confirmed, eTicket);
         return { outcome: 'paid', booking: confirmed.booking };
       }
       // Someone else settled it first, or it was cancelled a moment ago: look again.
@@ -315,10 +329,42 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   /**
-   * Checks every unpaid held booking that has a payment session with the provider,
-   * so a lost webhook still ends paid; retries pending refunds and due emails.
+   * Gives every paid booking without an e-ticket exactly one: paid by a version that queued the
+   * e-ticket in a separate write (a crash between the two lost it), or whose e-ticket could not be
+   * prepared. One already in the outbox is recorded, not sent again; the seed's sample sales have
+   * none by design and are not listed. Several instances may sweep at once: the guarded update
+   * lets one queue it.
    */
-  async function reconcile(limit = 100): Promise<{ checked: number; settled: Record<string, number>; refunds: number; emails: number }> {
+  async function sweepMissingConfirmations(limit = 100): Promise<{ queued: number; recorded: number }> {
+    let queued = 0;
+    let recorded = 0;
+    for (const booking of await lifecycle.listUnconfirmedPaid(limit)) {
+      try {
+        if (await store.outbox.existsFor(booking.id, CONFIRMATION_KIND)) {
+          if ((await lifecycle.recordConfirmation(booking.id))?.changed) recorded++;
+          continue;
+        }
+        const eTicket = await prepareETicket(booking);
+        if (!eTicket) continue;
+        const result = await lifecycle.queueConfirmation(booking.id, eTicket);
+        if (result?.changed) {
+          queued++;
+          log.warn({ bookingId: booking.id }, 'a paid booking had no e-ticket: queued it now');
+          await deliverETicket(result, eTicket);
+        }
+      } catch (error) {
+        log.error({ err: error, bookingId: booking.id }, 'confirmation sweep: could not queue the e-ticket; next run tries again');
+      }
+    }
+    return { queued, recorded };
+  }
+
+  /**
+   * Checks every unpaid held booking that has a payment session with the provider,
+   * so a lost webhook still ends paid; gives paid bookings without an e-ticket theirs;
+   * retries pending refunds and due emails.
+   */
+  async function reconcile(limit = 100): Promise<{ checked: number; settled: Record<string, number>; refunds: number; emails: number; confirmations: number }> {
     const settled: Record<string, number> = {};
     const awaiting = await lifecycle.listAwaitingPayment(limit);
     for (const booking of awaiting) {
@@ -329,6 +375,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         log.warn({ err: error, bookingId: booking.id }, 'reconciliation: could not check the payment; next run tries again');
       }
     }
+    const confirmations = await sweepMissingConfirmations(limit).catch((error: unknown) => {
+      log.error({ err: error }, 'reconciliation: confirmation sweep failed');
+      return { queued: 0, recorded: 0 };
+    });
     const refunds = await lifecycle.listPendingRefunds(limit);
     for (const booking of refunds) {
       await performRefund(booking).catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'reconciliation: refund attempt failed'));
@@ -337,16 +387,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       log.error({ err: error }, 'reconciliation: email retry failed');
       return { sent: 0, failed: 0 };
     });
-    return { checked: awaiting.length, settled, refunds: refunds.length, emails: emails.sent };
+    return { checked: awaiting.length, settled, refunds: refunds.length, emails: emails.sent, confirmations: confirmations.queued };
   }
 
   /** Marks paid on support's word (debug mark-paid) and sends the e-ticket once. */
   async function markPaidBySupport(booking: Booking): Promise<{ changed: boolean; booking: Booking }> {
-    const confirmed = await lifecycle.confirmPayment(booking.id, { now: now(), paymentIntentId: booking.paymentIntentId });
+    const eTicket = await prepareETicket(booking);
+    const confirmed = await lifecycle.confirmPayment(booking.id, { now: now(), paymentIntentId: booking.paymentIntentId, eTicket });
     if (!confirmed) return { changed: false, booking };
     if (confirmed.changed) {
       deps.onSeatsChanged(booking.showId);
-      await sendConfirmation(confirmed.booking);
+      await deliverETicket(confirmed, eTicket);
       // Paid outside the provider: its session must not take the money a second time.
       if (booking.paymentSessionId) {
         await provider.expireSession(booking.paymentSessionId).catch((error: unknown) => {
@@ -367,6 +418,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     releaseHold,
     sweepExpiredHolds,
     reconcile,
+    sweepMissingConfirmations,
     performRefund,
     markPaidBySupport,
     describeAmount: (cents: number) => formatMoney(cents, deps.config.currency),

@@ -104,7 +104,8 @@ export async function seedStore(store: Store, catalog: Catalog, options: SeedOpt
       ticketCode: newTicketCode(),
     });
     if (result.ok) {
-      await bookingTransitions(store.bookings).markPaid(id, new Date(createdAt.getTime() + 60_000));
+      // Sample sales: paid without an e-ticket (there is no customer to send one to), and marked so.
+      await bookingTransitions(store.bookings).markSamplePaid(id, new Date(createdAt.getTime() + 60_000));
       sold++;
     }
   }

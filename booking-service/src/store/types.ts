@@ -72,6 +72,14 @@ export interface UserRepository {
 
 export interface OutboxRepository {
   add(message: NewOutboxMessage): Promise<OutboxMessage>;
+  /** Whether a message of this kind about this booking is in the outbox. */
+  existsFor(bookingId: string, kind: string): Promise<boolean>;
+  /**
+   * Moves messages that guarded updates queued alongside bookings into the outbox, each exactly once
+   * (by its id), whatever the concurrency; returns how many it moved. MongoDB keeps them on the booking
+   * document until then; PostgreSQL writes them to the outbox in the update's transaction (none to move).
+   */
+  collectQueued(limit: number): Promise<number>;
   list(limit: number): Promise<OutboxMessage[]>;
   get(id: string): Promise<OutboxMessage | null>;
   markSent(id: string, sentAt: Date): Promise<OutboxMessage | null>;

@@ -84,6 +84,7 @@ describe('MongoDB mappers', () => {
       refundStatus: null,
       refundReason: null,
       refundId: null,
+      confirmation: null,
     });
     expect(doc.seats).not.toBe(request.seats);
   });
@@ -109,6 +110,7 @@ describe('MongoDB mappers', () => {
       refundStatus: null,
       refundReason: null,
       refundId: null,
+      confirmation: null,
     };
     expect(toBooking(doc)).toEqual(expected);
     expect(toBooking(new models.Booking(doc).toObject<BookingDocument>())).toEqual(expected);

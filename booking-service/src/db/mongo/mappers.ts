@@ -91,6 +91,7 @@ export function toBooking(doc: BookingDocument): Booking {
     refundStatus: doc.refundStatus ?? null,
     refundReason: doc.refundReason ?? null,
     refundId: doc.refundId ?? null,
+    confirmation: doc.confirmation ?? null,
   };
 }
 
@@ -116,6 +117,7 @@ export function bookingDocument(booking: NewBooking, show: Pick<ShowDocument, 'm
     refundStatus: null,
     refundReason: null,
     refundId: null,
+    confirmation: null,
   };
 }
 

@@ -3,8 +3,18 @@ import type { OutboxMessage } from '../../email/outbox.ts';
 import type { OutboxRepository } from '../../store/types.ts';
 import { outboxDocument, toOutboxMessage } from './mappers.ts';
 import type { Models } from './models.ts';
-import { claimMessageUpdate, dueMessagesFilter, markFailedUpdate, markSentUpdate, NEWEST_FIRST, type ConditionalUpdate } from './queries.ts';
-import type { OutboxDocument } from './schemas.ts';
+import {
+  claimMessageUpdate,
+  clearQueuedEmailUpdate,
+  dueMessagesFilter,
+  isDuplicateKeyError,
+  markFailedUpdate,
+  markSentUpdate,
+  NEWEST_FIRST,
+  QUEUED_EMAILS,
+  type ConditionalUpdate,
+} from './queries.ts';
+import type { BookingDocument, OutboxDocument } from './schemas.ts';
 
 export function createOutboxRepository({ Outbox, Booking: Bookings }: Models): OutboxRepository {
   async function apply({ filter, update }: ConditionalUpdate): Promise<OutboxMessage | null> {
@@ -20,6 +30,29 @@ export function createOutboxRepository({ Outbox, Booking: Bookings }: Models): O
       }
       const saved = await new Outbox(outboxDocument(message, randomUUID(), new Date())).save();
       return toOutboxMessage(saved.toObject<OutboxDocument>());
+    },
+
+    async existsFor(bookingId, kind) {
+      return (await Outbox.exists({ bookingId: { $eq: bookingId }, kind: { $eq: kind } })) !== null;
+    },
+
+    async collectQueued(limit) {
+      if (limit <= 0) return 0;
+      const holders = await Bookings.find(QUEUED_EMAILS, { queuedEmail: 1 }).limit(limit).lean<Pick<BookingDocument, '_id' | 'queuedEmail'>[]>();
+      let moved = 0;
+      for (const { _id, queuedEmail } of holders) {
+        if (!queuedEmail) continue;
+        try {
+          await new Outbox(queuedEmail).save();
+          moved++;
+        } catch (error) {
+          // Moved already (by another instance, or before a crash that left it on the booking too): once is enough.
+          if (!isDuplicateKeyError(error)) throw error;
+        }
+        const { filter, update } = clearQueuedEmailUpdate(_id, queuedEmail._id);
+        await Bookings.updateOne(filter, update);
+      }
+      return moved;
     },
 
     async list(limit) {

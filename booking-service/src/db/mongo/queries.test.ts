@@ -13,8 +13,10 @@ import {
   refundSessionUpdate,
   type ConditionalUpdate,
   bookingListFilter,
+  clearQueuedEmailUpdate,
   guardedBookingUpdate,
   guardFilter,
+  QUEUED_EMAILS,
   bulkWriteResultOf,
   isDuplicateKeyError,
   liveBookingsOfShows,
@@ -151,6 +153,45 @@ describe('payment updates: conditional single-document writes', () => {
       update: { $set: { isPaid: true, status: 'paid', paidAt: at, paymentIntentId: 'pi_1' } },
     });
     setsKnownFields(bookingSchema, u);
+  });
+
+  it('queues the e-ticket on the booking document in the same write that pays it; the schema validates it', async () => {
+    const ticket = {
+      id: '7a0c1e52-41b4-4c1a-9d8e-0f3b2a1c4d5e',
+      bookingId: SHOW_ID,
+      kind: 'booking-confirmation',
+      toAddress: 'maya@example.com',
+      subject: 'Your tickets',
+      text: 'Ticket code: K7M2P9QX4D',
+      html: '<p>K7M2P9QX4D</p>',
+      createdAt: at,
+      sentAt: at,
+      nextAttemptAt: null,
+    };
+    const u = guardedBookingUpdate(SHOW_ID, transitions.confirmPayment({ now: at, paymentIntentId: 'pi_1', eTicket: ticket }));
+    expect(u.filter).toEqual({ _id: { $eq: SHOW_ID }, isPaid: false, status: 'held' });
+    const { id, ...fields } = ticket;
+    expect(u.update).toEqual({
+      $set: {
+        isPaid: true, status: 'paid', paidAt: at, paymentIntentId: 'pi_1', confirmation: 'queued',
+        queuedEmail: { _id: id, ...fields, attempts: 0, lastError: null },
+      },
+    });
+    setsKnownFields(bookingSchema, u);
+    const queued = new models.Booking({ queuedEmail: (u.update.$set as { queuedEmail: unknown }).queuedEmail });
+    expect(queued.validateSync(['queuedEmail'])).toBeUndefined();
+    const broken = new models.Booking({ queuedEmail: { ...fields, _id: 'not-a-uuid' } });
+    expect(broken.validateSync(['queuedEmail'])).toBeDefined();
+
+    // The sweep's queue, its guarded write, and the mailer's move to the outbox.
+    expect(guardFilter(queues.unconfirmedPaid)).toEqual({ isPaid: true, confirmation: null });
+    const sweep = guardedBookingUpdate(SHOW_ID, transitions.queueConfirmation(ticket));
+    expect(sweep.filter).toEqual({ _id: { $eq: SHOW_ID }, isPaid: true, confirmation: null });
+    expect(() => models.Booking.find(sweep.filter).cast()).not.toThrow();
+    expect(() => models.Booking.find(QUEUED_EMAILS).cast()).not.toThrow();
+    const clear = clearQueuedEmailUpdate(SHOW_ID, id);
+    expect(clear).toEqual({ filter: { _id: { $eq: SHOW_ID }, 'queuedEmail._id': { $eq: id } }, update: { $unset: { queuedEmail: 1 } } });
+    expect(() => models.Booking.find(clear.filter).cast()).not.toThrow();
   });
 
   it('cancels a hold and releases its seats (live: false) in the same write, optionally only once expired', () => {

@@ -3,6 +3,7 @@ import { sortSeats } from '../../seats/seat-map.ts';
 import type { BookingFilter } from '../../bookings/booking.ts';
 import type { BookingGuard, GuardedUpdate } from '../../bookings/lifecycle.ts';
 import type { SeatState } from '../../shows/show.ts';
+import { outboxDocument } from './mappers.ts';
 import { COLLECTIONS, type BookingDocument } from './schemas.ts';
 
 /**
@@ -57,6 +58,8 @@ export function guardFilter(guard: BookingGuard): Filter {
   if (guard.paymentSession === 'none') filter.paymentSessionId = null;
   if (guard.paymentSession === 'some') filter.paymentSessionId = { $type: 'string' };
   if (guard.holdEndedBy) filter.holdExpiresAt = { $lte: guard.holdEndedBy };
+  // null also matches a document from before the field existed.
+  if (guard.confirmation !== undefined) filter.confirmation = guard.confirmation;
   return filter;
 }
 
@@ -66,16 +69,27 @@ export function guardFilter(guard: BookingGuard): Filter {
  * the same write: releasing takes the booking out of the index exactly when the status changes
  * (and only for the one caller whose update matched); retaking puts it back, and the server refuses
  * the whole update (duplicate key) if any seat is now in another live booking: all seats or none.
+ * A queued email rides on the same document (`queuedEmail`), written or refused with the change;
+ * the mailer moves it to the outbox (collectQueued).
  */
-export function guardedBookingUpdate(id: string, { guard, changes, seats }: GuardedUpdate): ConditionalUpdate {
+export function guardedBookingUpdate(id: string, { guard, changes, seats, email }: GuardedUpdate): ConditionalUpdate {
   const filter: Filter = { _id: { $eq: id }, ...guardFilter(guard) };
   const set: Filter = { ...changes };
+  if (email) set.queuedEmail = outboxDocument(email, email.id, email.createdAt);
   if (seats === 'release') set.live = false;
   if (seats === 'retake') {
     filter.live = false;
     set.live = true;
   }
   return { filter, update: { $set: set } };
+}
+
+/** Bookings carrying an email still to move to the outbox. */
+export const QUEUED_EMAILS: Filter = { 'queuedEmail._id': { $exists: true } };
+
+/** Clears a booking's queued email once it is in the outbox (only that one message). */
+export function clearQueuedEmailUpdate(bookingId: string, messageId: string): ConditionalUpdate {
+  return { filter: { _id: { $eq: bookingId }, 'queuedEmail._id': { $eq: messageId } }, update: { $unset: { queuedEmail: 1 } } };
 }
 
 /** Unsent messages whose next attempt is due by `now`. */

@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import { isSeatId, MAX_SEATS_PER_BOOKING } from '../../seats/seat-map.ts';
 import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
-import type { BookingStatus, RefundStatus } from '../../bookings/booking.ts';
+import type { BookingStatus, ConfirmationState, RefundStatus } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
 import type { CastMember } from '../../shows/show.ts';
 
@@ -89,6 +89,13 @@ export interface BookingDocument {
   refundStatus: RefundStatus | null;
   refundReason: string | null;
   refundId: string | null;
+  /** Absent on documents written before e-tickets were tracked: reads as null. */
+  confirmation?: ConfirmationState | null;
+  /**
+   * An email queued in the same update as the booking's change (the e-ticket with the payment),
+   * until the mailer moves it into the outbox (by its id, so exactly once): MongoDB's outbox.
+   */
+  queuedEmail?: OutboxDocument;
 }
 
 export interface OutboxDocument {
@@ -239,6 +246,28 @@ function seatsValid(seats: string[]): boolean {
   );
 }
 
+/** A message's fields, in the outbox and queued on a booking alike. */
+const outboxFields = {
+  _id: uuid(),
+  bookingId: {
+    type: String,
+    default: null,
+    validate: { validator: (v: string | null) => v === null || UUID.test(v), message: '{PATH} must be a UUID or null' },
+  },
+  kind: requiredText(100),
+  toAddress: anyText(320),
+  subject: anyText(1_000),
+  text: anyText(1_000_000),
+  html: anyText(1_000_000),
+  createdAt: requiredDate(),
+  sentAt: nullableDate(),
+  attempts: { ...wholeNumber(), default: 0 },
+  lastError: nullableText(2_000),
+  nextAttemptAt: nullableDate(),
+};
+
+const queuedEmailSchema = new Schema<OutboxDocument>(outboxFields, { strict: 'throw', versionKey: false, id: false });
+
 export const bookingSchema = new Schema<BookingDocument>(
   {
     _id: uuid(),
@@ -277,6 +306,9 @@ export const bookingSchema = new Schema<BookingDocument>(
     refundStatus: { type: String, default: null, enum: ['pending', 'refunded', 'failed'] satisfies RefundStatus[] },
     refundReason: nullableText(2_000),
     refundId: nullableText(500),
+    // null (none queued yet) is not checked by the enum.
+    confirmation: { type: String, default: null, enum: ['queued', 'sample'] satisfies ConfirmationState[] },
+    queuedEmail: { type: queuedEmailSchema, default: undefined },
   },
   options(COLLECTIONS.bookings),
 );
@@ -306,31 +338,17 @@ bookingSchema.index(
 );
 // Late payments still to refund, for the reconciliation.
 bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { refundStatus: 'pending' }, name: 'bookings_refund_pending_idx' });
+// Paid bookings by e-ticket state, for the confirmation sweep (a missing state reads as null).
+bookingSchema.index({ confirmation: 1, createdAt: 1 }, { partialFilterExpression: { isPaid: true }, name: 'bookings_paid_confirmation_idx' });
+// Bookings with an email still to move to the outbox (only those have the field).
+bookingSchema.index({ 'queuedEmail._id': 1 }, { sparse: true, name: 'bookings_queued_email_idx' });
 
-export const outboxSchema = new Schema<OutboxDocument>(
-  {
-    _id: uuid(),
-    bookingId: {
-      type: String,
-      default: null,
-      validate: { validator: (v: string | null) => v === null || UUID.test(v), message: '{PATH} must be a UUID or null' },
-    },
-    kind: requiredText(100),
-    toAddress: anyText(320),
-    subject: anyText(1_000),
-    text: anyText(1_000_000),
-    html: anyText(1_000_000),
-    createdAt: requiredDate(),
-    sentAt: nullableDate(),
-    attempts: { ...wholeNumber(), default: 0 },
-    lastError: nullableText(2_000),
-    nextAttemptAt: nullableDate(),
-  },
-  options(COLLECTIONS.outbox),
-);
+export const outboxSchema = new Schema<OutboxDocument>(outboxFields, options(COLLECTIONS.outbox));
 outboxSchema.index({ createdAt: -1, _id: -1 }, { name: 'outbox_created_idx' });
 // Unsent messages by when they are due, for the delivery retries.
 outboxSchema.index({ sentAt: 1, nextAttemptAt: 1 }, { name: 'outbox_due_idx' });
+// A booking's messages of a kind (has its e-ticket been queued?).
+outboxSchema.index({ bookingId: 1, kind: 1 }, { name: 'outbox_booking_kind_idx' });
 
 export const webhookEventSchema = new Schema<WebhookEventDocument>(
   {

@@ -24,6 +24,7 @@ const booking: Booking = {
   refundStatus: null,
   refundReason: null,
   refundId: null,
+  confirmation: null,
 };
 const duplicate = () => new mongo.MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
 const OTHER = '11111111-2222-4333-8444-555555555555';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
-import { bookings, movies, seatReservations, shows, users } from '../schema.ts';
+import { bookings, movies, outbox, seatReservations, shows, users } from '../schema.ts';
 import type { BookingFilter, CreateBookingResult } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository } from '../../store/types.ts';
@@ -23,6 +23,8 @@ function guardCondition(guard: BookingGuard): SQL | undefined {
   if (guard.paymentSession === 'none') conditions.push(isNull(bookings.paymentSessionId));
   if (guard.paymentSession === 'some') conditions.push(isNotNull(bookings.paymentSessionId));
   if (guard.holdEndedBy) conditions.push(lte(bookings.holdExpiresAt, guard.holdEndedBy));
+  if (guard.confirmation === null) conditions.push(isNull(bookings.confirmation));
+  else if (guard.confirmation !== undefined) conditions.push(eq(bookings.confirmation, guard.confirmation));
   return and(...conditions);
 }
 
@@ -41,14 +43,15 @@ function whereOf(filter: BookingFilter): SQL | undefined {
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The guarded update and its seat effect. In a transaction, the row lock of the update serialises
- * competing callers: the second re-reads the row after the first commits, no longer finds it
- * matching, and changes nothing. Throws SeatsTaken (rolling the transaction back) when a retake
- * finds a seat in another booking.
+ * The guarded update, its seat effect and its queued email. In a transaction, the row lock of the
+ * update serialises competing callers: the second re-reads the row after the first commits, no
+ * longer finds it matching, and changes nothing (so queues nothing). Throws SeatsTaken (rolling the
+ * transaction back) when a retake finds a seat in another booking.
  */
-async function writeIf(tx: Executor, id: string, { guard, changes, seats }: GuardedUpdate) {
+async function writeIf(tx: Executor, id: string, { guard, changes, seats, email }: GuardedUpdate) {
   const [row] = await tx.update(bookings).set(changes).where(and(eq(bookings.id, id), guardCondition(guard))).returning();
   if (!row) return undefined;
+  if (email) await tx.insert(outbox).values(email);
   if (seats === 'release') await tx.delete(seatReservations).where(eq(seatReservations.bookingId, id));
   if (seats === 'retake') {
     // The same ledger as a new booking: the (show, seat) key decides, all seats or none.
@@ -163,8 +166,9 @@ export function createBookingRepository(db: Db): BookingRepository {
     async updateIf(id, update): Promise<GuardedUpdateResult | null> {
       const { seats } = update;
       try {
-        // A change of the booking alone is one statement; one that moves seats is a transaction.
-        const updated = seats === 'keep' ? await writeIf(db, id, update) : await db.transaction((tx) => writeIf(tx, id, update));
+        // A change of the booking alone is one statement; one that moves seats or queues an email is a transaction.
+        const alone = seats === 'keep' && !update.email;
+        const updated = alone ? await writeIf(db, id, update) : await db.transaction((tx) => writeIf(tx, id, update));
         if (updated) return { booking: toBooking(updated), changed: true };
         const current = await this.get(id);
         return current && { booking: current, changed: false };

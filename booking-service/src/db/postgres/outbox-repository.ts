@@ -11,6 +11,14 @@ export function createOutboxRepository(db: Db): OutboxRepository {
       return row!;
     },
 
+    async existsFor(bookingId, kind) {
+      const [row] = await db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.bookingId, bookingId), eq(outbox.kind, kind))).limit(1);
+      return row !== undefined;
+    },
+
+    // A guarded update writes its email to the outbox in its own transaction: nothing is ever left queued elsewhere.
+    collectQueued: async () => 0,
+
     async list(limit) {
       return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
     },
