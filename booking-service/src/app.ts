@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -65,6 +65,8 @@ export interface BuildAppOptions {
    * intervals). Default true; tests turn them off and call `app.payments.jobs` themselves.
    */
   backgroundJobs?: boolean;
+  /** Told of every route as it is registered (the route contract test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** How often watched shows are read where the store cannot announce other instances' changes. */
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   registerStrictJsonParser(app);
 

@@ -1,3 +1,4 @@
+import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { SalesReportQuery, SalesReportResponse } from '../contract/reports.ts';
 import { toUnits } from '../payments/money.ts';
@@ -29,7 +30,7 @@ export async function adminReportRoutes(app: AppInstance, { store, auth, config,
         security: [{ bearerAuth: [] }],
         summary: 'Revenue and tickets per day (aggregated in the database) and occupancy per upcoming show',
         querystring: SalesReportQuery,
-        response: { 200: SalesReportResponse },
+        response: { 200: SalesReportResponse, ...failures(400, 401, 403) },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { AllBookingsResponse, AllShowsResponse, DashboardResponse, IsAdminResponse } from '../contract/responses.ts';
+import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { AllBookingsQuery } from '../contract/schemas.ts';
 import { adminBookingJson, showJson } from '../contract/presenters.ts';
@@ -25,7 +26,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
         tags,
         security,
         summary: 'Whether the caller is theatre staff',
-        response: { 200: IsAdminResponse },
+        response: { 200: IsAdminResponse, ...failures(401) },
       },
     },
     async (request) => ({ success: true as const, isAdmin: request.identity!.roles.includes('admin') }),
@@ -41,7 +42,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
           tags,
           security,
           summary: 'Upcoming shows with their movie, price and seat ledger',
-          response: { 200: AllShowsResponse },
+          response: { 200: AllShowsResponse, ...failures(401, 403) },
         },
       },
       async () => {
@@ -58,7 +59,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
           security,
           summary: 'Bookings, newest first, filtered and paged on the server',
           querystring: AllBookingsQuery,
-          response: { 200: AllBookingsResponse },
+          response: { 200: AllBookingsResponse, ...failures(400, 401, 403) },
         },
       },
       async (request) => {
@@ -87,7 +88,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
           tags,
           security,
           summary: 'Paid bookings, revenue, upcoming shows and users',
-          response: { 200: DashboardResponse },
+          response: { 200: DashboardResponse, ...failures(401, 403) },
         },
       },
       async () => {

@@ -1,3 +1,4 @@
+import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { OwnBookingActionResponse } from '../contract/responses.ts';
 import { bookingJson } from '../contract/presenters.ts';
@@ -35,7 +36,7 @@ export async function ownBookingRoutes(app: AppInstance, { store, auth, config, 
         summary: "Re-check the payment of the caller's own booking with the payment provider now",
         description: "The reconciliation support's fix-payment runs, limited to the booking's owner; `message` says what it found in the customer's words.",
         params: BookingIdParams,
-        response: { 200: OwnBookingActionResponse },
+        response: { 200: OwnBookingActionResponse, ...failures(400, 401, 404, 413, 415, 502) },
       },
     },
     async (request) => {
@@ -63,7 +64,7 @@ export async function ownBookingRoutes(app: AppInstance, { store, auth, config, 
         summary: "Give back the seats of the caller's own unpaid booking",
         description: 'Expires its payment session (so it can no longer be paid), cancels the booking and frees its seats for others.',
         params: BookingIdParams,
-        response: { 200: OwnBookingActionResponse },
+        response: { 200: OwnBookingActionResponse, ...failures(400, 401, 404, 409, 413, 415) },
       },
     },
     async (request) => {

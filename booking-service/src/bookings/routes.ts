@@ -2,6 +2,8 @@ import { CreateBookingResponse, OccupiedSeatsResponse, VerifyPaymentResponse } f
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
+import { failures, SeatsTakenErrorSchema } from '../contract/failures.ts';
+import { SvgImage } from '../contract/media.ts';
 import { BookingIdParams, CreateBookingBody, ShowIdParams, VerifyPaymentBody } from '../contract/schemas.ts';
 import { toUnits } from '../payments/money.ts';
 import { seatSelectionProblem, sortSeats } from '../seats/seat-map.ts';
@@ -54,9 +56,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
           'whose hold it let lapse until REHOLD_COOLDOWN_MINUTES later (409 with a message saying which and until when).',
         security: [{ bearerAuth: [] }],
         body: CreateBookingBody,
-        response: {
-          200: CreateBookingResponse,
-        },
+        response: { 200: CreateBookingResponse, ...failures(400, 401, 404, 413, 415), 409: SeatsTakenErrorSchema },
       },
     },
     async (request) => {
@@ -127,7 +127,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
         tags,
         summary: 'Seats held or sold for a show',
         params: ShowIdParams,
-        response: { 200: OccupiedSeatsResponse },
+        response: { 200: OccupiedSeatsResponse, ...failures(400, 404) },
       },
     },
     async (request, reply) => {
@@ -150,7 +150,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
         summary: "Check the payment of the caller's booking by its payment session",
         security: [{ bearerAuth: [] }],
         body: VerifyPaymentBody,
-        response: { 200: VerifyPaymentResponse },
+        response: { 200: VerifyPaymentResponse, ...failures(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {
@@ -198,6 +198,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
         summary: "The e-ticket's QR code (SVG) of the caller's own paid booking",
         security: [{ bearerAuth: [] }],
         params: BookingIdParams,
+        response: { 200: SvgImage, ...failures(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createBuiltinCatalog, NOW_PLAYING_DAYS, PAGE_SIZE, TOP_RATED_MIN_VOTES } from './builtin-catalog.ts';
 import { layoutTitle } from './art.ts';
 import { MOVIES, PEOPLE } from './builtin-data.ts';
-import type { TmdbDatedPage, TmdbMovieSummary } from './types.ts';
+import type { CatalogMovieSummary } from '../contract/catalog.ts';
+import type { TmdbDatedPage } from './types.ts';
 
 const NOW = new Date('2031-03-10T15:30:00Z');
 const TODAY = '2031-03-10';
@@ -147,7 +148,7 @@ describe('lists', () => {
     }
     const dates = results.map((m) => m.release_date);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect((first as TmdbDatedPage<TmdbMovieSummary>).dates).toEqual({ minimum: '2031-01-27', maximum: TODAY });
+    expect((first as TmdbDatedPage<CatalogMovieSummary>).dates).toEqual({ minimum: '2031-01-27', maximum: TODAY });
   });
 
   it('upcoming: at least 12, all in the future, soonest first, with dates', async () => {
@@ -156,7 +157,7 @@ describe('lists', () => {
     expect(results.every((m) => m.release_date > TODAY)).toBe(true);
     const dates = results.map((m) => m.release_date);
     expect([...dates].sort()).toEqual(dates);
-    expect((first as TmdbDatedPage<TmdbMovieSummary>).dates.minimum).toBe('2031-03-11');
+    expect((first as TmdbDatedPage<CatalogMovieSummary>).dates.minimum).toBe('2031-03-11');
   });
 
   it('keeps now playing and upcoming right as the clock moves on', async () => {

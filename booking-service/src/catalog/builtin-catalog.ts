@@ -8,18 +8,16 @@ import { backdropSvg, companyLogoSvg, posterSvg, profileSvg } from './art.ts';
 import { COMPANIES, GENRES, LANGUAGES, MOVIES, PEOPLE, SUPPORTING_ROLES } from './builtin-data.ts';
 import type { MovieSeed } from './builtin-data.ts';
 import type {
-  Catalog,
-  MovieListKind,
-  TmdbCastMember,
-  TmdbCredits,
-  TmdbDatedPage,
-  TmdbMovieDetails,
-  TmdbMovieSummary,
-  TmdbPage,
-  TmdbProductionCompany,
-  TmdbVideo,
-  TmdbVideos,
-} from './types.ts';
+  CatalogCastMember,
+  CatalogCredits,
+  CatalogListKind,
+  CatalogMovie,
+  CatalogMovieSummary,
+  CatalogProductionCompany,
+  CatalogVideo,
+  CatalogVideos,
+} from '../contract/catalog.ts';
+import type { Catalog, TmdbDatedPage, TmdbPage } from './types.ts';
 
 export const PAGE_SIZE = 20;
 /** A movie is "now playing" from its release day until this many days later. */
@@ -47,13 +45,13 @@ export interface BuiltinCatalogOptions {
 interface Entry {
   seed: MovieSeed;
   genreNames: string[];
-  cast: TmdbCastMember[];
-  companies: TmdbProductionCompany[];
+  cast: CatalogCastMember[];
+  companies: CatalogProductionCompany[];
 }
 
 const hex = (n: number, width = 8) => n.toString(16).padStart(width, '0');
 
-function castFor(seed: MovieSeed, index: number): TmdbCastMember[] {
+function castFor(seed: MovieSeed, index: number): CatalogCastMember[] {
   const women = PEOPLE.filter((p) => p.gender === 1);
   const men = PEOPLE.filter((p) => p.gender === 2);
   // Each movie starts at a different point in each list, so casts vary between movies;
@@ -117,7 +115,7 @@ function page<T>(items: T[], pageNumber: number): TmdbPage<T> {
   };
 }
 
-function statusFor(offset: number): TmdbMovieDetails['status'] {
+function statusFor(offset: number): CatalogMovie['status'] {
   if (offset <= 0) return 'Released';
   if (offset <= 45) return 'Post Production';
   if (offset <= 90) return 'In Production';
@@ -136,7 +134,7 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
   };
   const isoDay = (base: number, offset: number) => new Date(base + offset * DAY_MS).toISOString().slice(0, 10);
 
-  const summary = (e: Entry, base: number): TmdbMovieSummary => ({
+  const summary = (e: Entry, base: number): CatalogMovieSummary => ({
     id: e.seed.id,
     title: e.seed.title,
     original_title: e.seed.originalTitle ?? e.seed.title,
@@ -153,7 +151,7 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
     video: false,
   });
 
-  const details = (e: Entry, base: number): TmdbMovieDetails => {
+  const details = (e: Entry, base: number): CatalogMovie => {
     const { genre_ids: genreIds, ...rest } = summary(e, base);
     const [englishName, nativeName] = LANGUAGES[e.seed.lang];
     return {
@@ -171,7 +169,7 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
     };
   };
 
-  const videos = (e: Entry, base: number): TmdbVideo[] => {
+  const videos = (e: Entry, base: number): CatalogVideo[] => {
     const names = ['Official Trailer', 'Final Trailer'];
     return names.slice(0, e.seed.trailers).map((name, i) => ({
       id: `${hex(e.seed.id)}${hex(0x7a11e4)}${hex(i + 1)}`,
@@ -191,7 +189,7 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
 
   const byPopularity = (a: Entry, b: Entry) => b.seed.popularity - a.seed.popularity || a.seed.id - b.seed.id;
 
-  const lists: Record<MovieListKind, () => Entry[]> = {
+  const lists: Record<CatalogListKind, () => Entry[]> = {
     now_playing: () =>
       all
         .filter((e) => e.seed.release <= 0 && e.seed.release >= -NOW_PLAYING_DAYS)
@@ -240,7 +238,7 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
       return e ? details(e, today()) : null;
     },
 
-    async credits(id): Promise<TmdbCredits | null> {
+    async credits(id): Promise<CatalogCredits | null> {
       const e = entries.get(id);
       return e ? { id, cast: e.cast.map((c) => ({ ...c })), crew: [] } : null;
     },
@@ -257,7 +255,7 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
       return page(ranked.map((other) => summary(other, base)), pageNumber);
     },
 
-    async videos(id): Promise<TmdbVideos | null> {
+    async videos(id): Promise<CatalogVideos | null> {
       const e = entries.get(id);
       return e ? { id, results: videos(e, today()) } : null;
     },
@@ -266,10 +264,10 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
       const base = today();
       const result = page(lists[kind]().map((e) => summary(e, base)), pageNumber);
       if (kind === 'now_playing') {
-        return { ...result, dates: { minimum: isoDay(base, -NOW_PLAYING_DAYS), maximum: isoDay(base, 0) } } satisfies TmdbDatedPage<TmdbMovieSummary>;
+        return { ...result, dates: { minimum: isoDay(base, -NOW_PLAYING_DAYS), maximum: isoDay(base, 0) } } satisfies TmdbDatedPage<CatalogMovieSummary>;
       }
       if (kind === 'upcoming') {
-        return { ...result, dates: { minimum: isoDay(base, 1), maximum: isoDay(base, UPCOMING_DAYS) } } satisfies TmdbDatedPage<TmdbMovieSummary>;
+        return { ...result, dates: { minimum: isoDay(base, 1), maximum: isoDay(base, UPCOMING_DAYS) } } satisfies TmdbDatedPage<CatalogMovieSummary>;
       }
       return result;
     },

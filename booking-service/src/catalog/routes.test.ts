@@ -3,6 +3,14 @@ import Fastify from 'fastify';
 import type { FastifyError } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Value } from 'typebox/value';
+import {
+  CatalogCreditsResponse,
+  CatalogListKinds,
+  CatalogMoviePageResponse,
+  CatalogMovieResponse,
+  CatalogVideosResponse,
+} from '../contract/catalog.ts';
 import { HttpError } from '../http/errors.ts';
 import { createBuiltinCatalog } from './builtin-catalog.ts';
 import { catalogRoutes } from './routes.ts';
@@ -82,6 +90,36 @@ describe('catalogue routes', () => {
     const res = await get('/api/catalog/movie/popular?page=500&language=en-US');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ page: 500, results: [] });
+  });
+
+  it("every answer of the built-in catalogue matches the contract's schemas", async () => {
+    const movieIds = new Set<number>();
+    for (const kind of CatalogListKinds) {
+      for (let page = 1; ; page++) {
+        const body = (await get(`/api/catalog/movie/${kind}?page=${page}`)).json();
+        expect(Value.Errors(CatalogMoviePageResponse, body)).toEqual([]);
+        for (const movie of body.results) movieIds.add(movie.id);
+        if (page >= body.total_pages) break;
+      }
+    }
+    expect(movieIds.size).toBeGreaterThan(20);
+    for (const id of movieIds) {
+      expect(Value.Errors(CatalogMovieResponse, (await get(`/api/catalog/movie/${id}`)).json())).toEqual([]);
+      expect(Value.Errors(CatalogCreditsResponse, (await get(`/api/catalog/movie/${id}/credits`)).json())).toEqual([]);
+      expect(Value.Errors(CatalogMoviePageResponse, (await get(`/api/catalog/movie/${id}/similar`)).json())).toEqual([]);
+      expect(Value.Errors(CatalogVideosResponse, (await get(`/api/catalog/movie/${id}/videos`)).json())).toEqual([]);
+    }
+  });
+
+  it("passes a TMDB answer through whole: fields beyond the contract's schemas are kept", async () => {
+    const details = { ...(await builtin.movie(1001))!, belongs_to_collection: null, origin_country: ['US'] };
+    const tmdbLike = await buildApp({ catalog: { ...builtin, name: 'tmdb', movie: async () => details } });
+    try {
+      const res = await tmdbLike.inject({ method: 'GET', url: '/api/catalog/movie/1001' });
+      expect(res.json()).toEqual({ ...details, success: true });
+    } finally {
+      await tmdbLike.close();
+    }
   });
 
   it('answers 404 for an unknown movie on every movie route', async () => {

@@ -9,10 +9,20 @@
 import { Type } from 'typebox';
 import type {} from '@fastify/swagger'; // brings in the schema fields `tags`, `summary`, `hide`
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { failures } from '../contract/failures.ts';
+import { SvgImage } from '../contract/media.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badGateway, notFound } from '../http/errors.ts';
 import { CatalogUnavailableError } from './types.ts';
-import type { Catalog, MovieListKind } from './types.ts';
+import type { Catalog } from './types.ts';
+import {
+  CatalogCreditsResponse,
+  CatalogListKinds,
+  CatalogMoviePageResponse,
+  CatalogMovieResponse,
+  CatalogVideosResponse,
+  type CatalogListKind,
+} from '../contract/catalog.ts';
 
 export interface CatalogRoutesOptions {
   catalog: Catalog;
@@ -20,8 +30,7 @@ export interface CatalogRoutesOptions {
   imageSvg?: (file: string) => string | null;
 }
 
-const LIST_KINDS: readonly MovieListKind[] = ['now_playing', 'upcoming', 'top_rated', 'popular'];
-const LIST_SUMMARIES: Record<MovieListKind, string> = {
+const LIST_SUMMARIES: Record<CatalogListKind, string> = {
   now_playing: 'Movies now playing in theatres',
   upcoming: 'Movies coming soon',
   top_rated: 'Top rated movies',
@@ -46,6 +55,14 @@ const FileParams = Type.Object({ file: Type.String({ description: 'Image file na
 
 const TAGS = ['catalog'];
 
+/**
+ * The answers leave whole, as JSON.stringify writes them: the TMDB proxy passes TMDB's
+ * answers through with fields beyond the contract's schemas, which a schema-compiled
+ * serializer would drop (the schemas document and type them; test/route-contract and
+ * catalog/routes.test.ts check the answers against them).
+ */
+const whole = () => (data: unknown) => JSON.stringify(data);
+
 /** Runs a catalogue call, turning "upstream is down" into a 502 for the client. */
 async function ask<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
   try {
@@ -69,10 +86,13 @@ export async function catalogRoutes(app: AppInstance, opts: CatalogRoutesOptions
   const { catalog } = opts;
 
   // Static list paths; the router prefers static segments over `:id`, so they never reach the id route.
-  for (const kind of LIST_KINDS) {
+  for (const kind of CatalogListKinds) {
     app.get(
       `/api/catalog/movie/${kind}`,
-      { schema: { tags: TAGS, summary: LIST_SUMMARIES[kind], querystring: PageQuery } },
+      {
+        serializerCompiler: whole,
+        schema: { tags: TAGS, summary: LIST_SUMMARIES[kind], querystring: PageQuery, response: { 200: CatalogMoviePageResponse, ...failures(400, 502) } },
+      },
       async (request, reply) => {
         const pageNumber = Number(request.query.page ?? '1');
         return found(reply, await ask(request, () => catalog.list(kind, pageNumber)));
@@ -82,19 +102,28 @@ export async function catalogRoutes(app: AppInstance, opts: CatalogRoutesOptions
 
   app.get(
     '/api/catalog/movie/:id',
-    { schema: { tags: TAGS, summary: 'Movie details', params: IdParams, querystring: LanguageQuery } },
+    {
+      serializerCompiler: whole,
+      schema: { tags: TAGS, summary: 'Movie details', params: IdParams, querystring: LanguageQuery, response: { 200: CatalogMovieResponse, ...failures(400, 404, 502) } },
+    },
     async (request, reply) => found(reply, await ask(request, () => catalog.movie(Number(request.params.id)))),
   );
 
   app.get(
     '/api/catalog/movie/:id/credits',
-    { schema: { tags: TAGS, summary: 'Cast of a movie', params: IdParams, querystring: LanguageQuery } },
+    {
+      serializerCompiler: whole,
+      schema: { tags: TAGS, summary: 'Cast of a movie', params: IdParams, querystring: LanguageQuery, response: { 200: CatalogCreditsResponse, ...failures(400, 404, 502) } },
+    },
     async (request, reply) => found(reply, await ask(request, () => catalog.credits(Number(request.params.id)))),
   );
 
   app.get(
     '/api/catalog/movie/:id/similar',
-    { schema: { tags: TAGS, summary: 'Movies similar to a movie', params: IdParams, querystring: PageQuery } },
+    {
+      serializerCompiler: whole,
+      schema: { tags: TAGS, summary: 'Movies similar to a movie', params: IdParams, querystring: PageQuery, response: { 200: CatalogMoviePageResponse, ...failures(400, 404, 502) } },
+    },
     async (request, reply) => {
       const pageNumber = Number(request.query.page ?? '1');
       return found(reply, await ask(request, () => catalog.similar(Number(request.params.id), pageNumber)));
@@ -103,7 +132,10 @@ export async function catalogRoutes(app: AppInstance, opts: CatalogRoutesOptions
 
   app.get(
     '/api/catalog/movie/:id/videos',
-    { schema: { tags: TAGS, summary: 'Trailers of a movie', params: IdParams, querystring: LanguageQuery } },
+    {
+      serializerCompiler: whole,
+      schema: { tags: TAGS, summary: 'Trailers of a movie', params: IdParams, querystring: LanguageQuery, response: { 200: CatalogVideosResponse, ...failures(400, 404, 502) } },
+    },
     async (request, reply) => found(reply, await ask(request, () => catalog.videos(Number(request.params.id)))),
   );
 
@@ -130,11 +162,11 @@ export async function catalogRoutes(app: AppInstance, opts: CatalogRoutesOptions
 
   app.get(
     '/api/images/:file',
-    { schema: { tags: TAGS, summary: 'Generated artwork of the built-in catalogue (SVG)', params: FileParams } },
+    { schema: { tags: TAGS, summary: 'Generated artwork of the built-in catalogue (SVG)', params: FileParams, response: { 200: SvgImage, ...failures(404) } } },
     async (request, reply) => sendImage(request.params.file, reply),
   );
   // Names with slashes would otherwise miss the route; answer them with the same 404.
-  app.get('/api/images/*', { schema: { hide: true } }, async () => {
+  app.get('/api/images/*', { schema: { hide: true, response: failures(404) } }, async () => {
     throw notFound('Image not found');
   });
 }

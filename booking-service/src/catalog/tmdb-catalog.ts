@@ -5,16 +5,8 @@
  * API key (it travels only in the query string, which messages leave out).
  */
 import { CatalogUnavailableError } from './types.ts';
-import type {
-  Catalog,
-  MovieListKind,
-  TmdbCredits,
-  TmdbDatedPage,
-  TmdbMovieDetails,
-  TmdbMovieSummary,
-  TmdbPage,
-  TmdbVideos,
-} from './types.ts';
+import type { CatalogCredits, CatalogListKind, CatalogMovie, CatalogMovieSummary, CatalogVideos } from '../contract/catalog.ts';
+import type { Catalog, TmdbDatedPage, TmdbPage } from './types.ts';
 
 export interface TmdbCatalogOptions {
   apiKey: string;
@@ -136,12 +128,12 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
 
   return {
     name: 'tmdb',
-    movie: (id) => movieGet<TmdbMovieDetails>(id, '', hasMovie),
-    credits: (id) => movieGet<TmdbCredits>(id, '/credits', hasCredits),
-    similar: (id, pageNumber) => movieGet<TmdbPage<TmdbMovieSummary>>(id, '/similar', hasPage, pageNumber),
-    videos: (id) => movieGet<TmdbVideos>(id, '/videos', hasVideos),
-    async list(kind: MovieListKind, pageNumber) {
-      return (await get(`/movie/${kind}`, pageNumber, 'list')) as TmdbPage<TmdbMovieSummary> | TmdbDatedPage<TmdbMovieSummary>;
+    movie: (id) => movieGet<CatalogMovie>(id, '', hasMovie),
+    credits: (id) => movieGet<CatalogCredits>(id, '/credits', hasCredits),
+    similar: (id, pageNumber) => movieGet<TmdbPage<CatalogMovieSummary>>(id, '/similar', hasPage, pageNumber),
+    videos: (id) => movieGet<CatalogVideos>(id, '/videos', hasVideos),
+    async list(kind: CatalogListKind, pageNumber) {
+      return (await get(`/movie/${kind}`, pageNumber, 'list')) as TmdbPage<CatalogMovieSummary> | TmdbDatedPage<CatalogMovieSummary>;
     },
   };
 }

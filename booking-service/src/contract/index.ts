@@ -1,3 +1,5 @@
 export * from './schemas.ts';
 export * from './responses.ts';
 export * from './reports.ts';
+export * from './failures.ts';
+export * from './catalog.ts';

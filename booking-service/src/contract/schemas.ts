@@ -109,8 +109,6 @@ export const NowPlayingMovieSchema = Type.Object({
   overview: Type.String(),
 });
 
-export const ErrorSchema = Type.Object({ success: Type.Literal(false), message: Type.String() });
-
 // ---- requests ----
 
 export const ShowIdParams = Type.Object({ showId: Type.String({ pattern: UuidPattern, description: 'Show id' }) }, Strict);

@@ -1,4 +1,5 @@
 import { DebugBookingsResponse, FixPaymentResponse, MessageResponse, OutboxResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
+import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { BookingIdBody } from '../contract/schemas.ts';
 import { debugBookingJson } from '../contract/presenters.ts';
@@ -31,7 +32,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
         tags,
         security,
         summary: 'The latest bookings',
-        response: { 200: DebugBookingsResponse },
+        response: { 200: DebugBookingsResponse, ...failures(401, 403) },
       },
     },
     async () => {
@@ -47,7 +48,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
         tags,
         security,
         summary: 'The latest unpaid bookings',
-        response: { 200: UnpaidBookingsResponse },
+        response: { 200: UnpaidBookingsResponse, ...failures(401, 403) },
       },
     },
     async () => {
@@ -64,7 +65,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
         security,
         summary: 'Mark a booking paid and send its confirmation email',
         body: BookingIdBody,
-        response: { 200: MessageResponse },
+        response: { 200: MessageResponse, ...failures(400, 401, 403, 404, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -90,7 +91,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
           'Asks the provider about the booking\'s payment session and applies it as the webhook would: marks it paid, ' +
           're-takes the seats of a late payment or refunds it, or cancels an expired session. Retries a pending refund.',
         body: BookingIdBody,
-        response: { 200: FixPaymentResponse },
+        response: { 200: FixPaymentResponse, ...failures(400, 401, 403, 404, 413, 415, 502) },
       },
     },
     async (request) => {
@@ -121,7 +122,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
         security,
         summary: "Send a test email to a booking's customer",
         body: BookingIdBody,
-        response: { 200: MessageResponse },
+        response: { 200: MessageResponse, ...failures(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request) => {
@@ -138,7 +139,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
         tags,
         security,
         summary: 'The latest emails the service sent',
-        response: { 200: OutboxResponse },
+        response: { 200: OutboxResponse, ...failures(401, 403) },
       },
     },
     async () => {

@@ -1,4 +1,5 @@
 import { HealthResponse, PublicConfigResponse } from '../contract/responses.ts';
+import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppInstance } from './app-instance.ts';
 
@@ -10,7 +11,7 @@ export async function serviceRoutes(app: AppInstance, { store, catalog, config, 
       schema: {
         tags: ['service'],
         summary: 'Liveness and database reachability',
-        response: { 200: HealthResponse },
+        response: { 200: HealthResponse, ...failures() },
       },
     },
     async () => {
@@ -25,7 +26,7 @@ export async function serviceRoutes(app: AppInstance, { store, catalog, config, 
       schema: {
         tags: ['service'],
         summary: 'Public settings for the frontends',
-        response: { 200: PublicConfigResponse },
+        response: { 200: PublicConfigResponse, ...failures() },
       },
     },
     async () => ({

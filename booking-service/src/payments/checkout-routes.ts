@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { isAwaitingPayment } from '../bookings/lifecycle.ts';
+import { failureMeaning, failures } from '../contract/failures.ts';
+import { htmlPage, htmlPageOrError, javaScript, redirect } from '../contract/media.ts';
 import { BookingIdParams, CheckoutSessionParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { formatMoney } from '../email/booking-emails.ts';
@@ -12,6 +14,8 @@ import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { LocalCheckoutSession } from './local/checkout-session.ts';
 
 const tags = ['payments'];
+const notFoundPage = htmlPage(`${failureMeaning(404)}: the payment link is not valid (a page)`);
+const gonePage = htmlPage(`${failureMeaning(410)}: the payment session expired (a page)`);
 /** A card form is tiny; anything bigger is not one. */
 const FORM_BODY_LIMIT = 4 * 1024;
 
@@ -72,7 +76,7 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
     return null;
   }
 
-  app.get('/api/checkout/assets/checkout.js', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/api/checkout/assets/checkout.js', { schema: { hide: true, response: { 200: javaScript('The checkout page script'), ...failures() } } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(CHECKOUT_SCRIPT),
   );
 
@@ -116,7 +120,18 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
     app.get(
       '/api/checkout/sessions/:sessionId',
       {
-        schema: { tags, summary: 'Local checkout: the hosted payment page of a payment session (HTML)', params: CheckoutSessionParams },
+        schema: {
+          tags,
+          summary: 'Local checkout: the hosted payment page of a payment session (HTML)',
+          params: CheckoutSessionParams,
+          response: {
+            200: htmlPage('The card form, or a page saying the booking is already paid'),
+            ...failures(),
+            400: htmlPageOrError(400, 'the session id is malformed'),
+            404: notFoundPage,
+            410: gonePage,
+          },
+        },
       },
       async (request, reply) => {
         const { sessionId } = request.params;
@@ -132,7 +147,20 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
       {
         bodyLimit: FORM_BODY_LIMIT,
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Local checkout: pay a session with a test card (form post; answers HTML or a redirect)', params: CheckoutSessionParams },
+        schema: {
+          tags,
+          summary: 'Local checkout: pay a session with a test card (form post; answers HTML or a redirect)',
+          params: CheckoutSessionParams,
+          response: {
+            303: redirect('Paid: on to the success page'),
+            200: htmlPage('The booking is already paid (a page)'),
+            ...failures(413, 415),
+            400: htmlPageOrError(400, 'a card field is not valid: the form again with the field named'),
+            402: htmlPage('The test card was declined: the form again with the reason'),
+            404: notFoundPage,
+            410: gonePage,
+          },
+        },
       },
       async (request, reply) => {
         const { sessionId } = request.params;
@@ -171,7 +199,21 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
     '/api/checkout/bookings/:bookingId',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, summary: "A booking's payment link: opens its payment session (retrying the provider) and redirects there", params: BookingIdParams },
+      schema: {
+        tags,
+        summary: "A booking's payment link: opens its payment session (retrying the provider) and redirects there",
+        params: BookingIdParams,
+        response: {
+          303: redirect("To the booking's payment session"),
+          200: htmlPage('The booking is already paid (a page)'),
+          ...failures(),
+          400: htmlPageOrError(400, 'the booking id is malformed'),
+          404: notFoundPage,
+          409: htmlPage(`${failureMeaning(409)}: the booking can no longer be paid (a page)`),
+          410: gonePage,
+          503: htmlPageOrError(503, 'the payment provider is not answering (a page, with Retry-After)'),
+        },
+      },
     },
     async (request, reply) => {
       const booking = await store.bookings.getWithDetails(request.params.bookingId);

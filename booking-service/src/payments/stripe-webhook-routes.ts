@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { AppDeps } from '../app-deps.ts';
 import { StripeWebhookResponse } from '../contract/responses.ts';
+import { failures } from '../contract/failures.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { StripeEventObject } from './stripe-format.ts';
@@ -45,7 +46,7 @@ export async function stripeWebhookRoutes(app: AppInstance, { store, payments, n
         description:
           'Handles checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired. ' +
           'Unsigned, badly signed or older than 300 s: 400, nothing changes. Bodies past 256 KiB: 413. Limited per address (WEBHOOK_RATE_LIMIT_PER_MINUTE). A repeated event id: 200 with duplicate: true, nothing changes.',
-        response: { 200: StripeWebhookResponse },
+        response: { 200: StripeWebhookResponse, ...failures(400, 413) },
       },
     },
     async (request) => {

@@ -1,4 +1,6 @@
 import type { AppDeps } from '../app-deps.ts';
+import { failures } from '../contract/failures.ts';
+import { eventStream } from '../contract/media.ts';
 import { ShowIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -36,6 +38,11 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
         description:
           'Capped per client address, per signed-in user, per show and overall: past a cap the answer is 429 (this client) or 503 (show or service full) with Retry-After, and the seat map polls GET /api/booking/seats/{showId} instead.',
         params: ShowIdParams,
+        response: {
+          200: eventStream('`event: seats` with `{ "occupiedSeats": [...] }` on connect and on every change; comment heartbeats'),
+          // 401: a token was sent and is not valid; 429 and 503 also when a stream cap is reached.
+          ...failures(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { AddShowResponse, NowPlayingResponse, ShowAllResponse, ShowDetailResponse } from '../contract/responses.ts';
+import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { AddShowBody, MovieIdParams } from '../contract/schemas.ts';
 import { movieJson } from '../contract/presenters.ts';
@@ -20,7 +21,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
       schema: {
         tags,
         summary: 'Movies with upcoming shows, once each',
-        response: { 200: ShowAllResponse },
+        response: { 200: ShowAllResponse, ...failures() },
       },
     },
     async (request, reply) => {
@@ -40,7 +41,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         tags,
         summary: 'Movies now in cinemas, from the catalogue (admin)',
         security: [{ bearerAuth: [] }],
-        response: { 200: NowPlayingResponse },
+        response: { 200: NowPlayingResponse, ...failures(401, 403) },
       },
     },
     async () => {
@@ -68,9 +69,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         summary: 'Add shows of a movie on dates and times (admin)',
         security: [{ bearerAuth: [] }],
         body: AddShowBody,
-        response: {
-          200: AddShowResponse,
-        },
+        response: { 200: AddShowResponse, ...failures(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request) => {
@@ -114,7 +113,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         tags,
         summary: 'A movie with its upcoming show times grouped by theatre-local date',
         params: MovieIdParams,
-        response: { 200: ShowDetailResponse },
+        response: { 200: ShowDetailResponse, ...failures(400, 404) },
       },
     },
     async (request, reply) => {

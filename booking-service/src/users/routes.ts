@@ -1,4 +1,5 @@
 import { FavoritesResponse, UpdateFavoriteResponse, UserBookingsResponse } from '../contract/responses.ts';
+import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { UpdateFavoriteBody } from '../contract/schemas.ts';
 import { bookingJson, movieJson } from '../contract/presenters.ts';
@@ -18,7 +19,7 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
         tags,
         security,
         summary: "The caller's bookings, newest first",
-        response: { 200: UserBookingsResponse },
+        response: { 200: UserBookingsResponse, ...failures(401) },
       },
     },
     async (request) => {
@@ -34,7 +35,7 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
         tags,
         security,
         summary: "The caller's favourite movies",
-        response: { 200: FavoritesResponse },
+        response: { 200: FavoritesResponse, ...failures(401) },
       },
     },
     async (request) => {
@@ -51,7 +52,7 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
         security,
         summary: 'Add a movie to favourites, or remove it if it is one',
         body: UpdateFavoriteBody,
-        response: { 200: UpdateFavoriteResponse },
+        response: { 200: UpdateFavoriteResponse, ...failures(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {

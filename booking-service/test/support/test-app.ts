@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
 import { createBuiltinCatalog } from '../../src/catalog/builtin-catalog.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createTokenVerifier, remoteKeySet } from '../../src/identity/token-verifier.ts';
@@ -43,6 +43,8 @@ export interface TestAppOptions {
   store?: Store;
   /** The hold sweeper and reconciliation on their timers; off by default (tests call app.payments.jobs). */
   backgroundJobs?: boolean;
+  /** Told of every route as it is registered. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /** The webhook signing secret the test apps use unless told otherwise. */
@@ -72,7 +74,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     rolesClaim: config.auth.rolesClaim,
     keys: remoteKeySet(signer.jwksUrl),
   });
-  const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false });
+  const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

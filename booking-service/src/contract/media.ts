@@ -1,0 +1,24 @@
+import { Type } from 'typebox';
+import { ErrorSchema, failureMeaning, type FailureStatus } from './failures.ts';
+
+/**
+ * Answers that are not JSON, declared by content type: an image, a page, a
+ * redirect, an event stream. Nothing serializes them; the OpenAPI document and
+ * the route contract test read them.
+ */
+
+const text = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: Type.String() } } });
+
+export const SvgImage = text('image/svg+xml', 'An SVG image');
+export const javaScript = (description: string) => text('text/javascript', description);
+export const htmlPage = (description: string) => text('text/html', description);
+export const eventStream = (description: string) => text('text/event-stream', description);
+export const redirect = (description: string) => ({ description, type: 'null' });
+
+/** A failure of a page route: a page for people from the route, the envelope when the request never reached it (bad input). */
+export function htmlPageOrError(status: FailureStatus, page: string) {
+  return {
+    description: `${failureMeaning(status)}; ${page}`,
+    content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: ErrorSchema } },
+  };
+}
