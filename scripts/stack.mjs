@@ -118,7 +118,9 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
     const startFrontend = async (name) => {
       const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
       if (name === 'shell') overrides['/remotes.json'] = () => JSON.stringify(remotes, null, 2);
-      servers[name] = await serveStatic({ root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], overrides });
+      // The shell's page carries its run-time config inline, as a deployment writes it (scripts/inline-runtime-config.mjs).
+      const inlineIntoHtml = name === 'shell' ? ['/remotes.json', '/app-config.json'] : [];
+      servers[name] = await serveStatic({ root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], overrides, inlineIntoHtml });
     };
     for (const name of Object.keys(FRONTENDS)) await startFrontend(name);
     backend = await startBackend({ ports, dataDir, log, env });

@@ -10,10 +10,12 @@
  *
  * CLI: node scripts/static-server.mjs <folder> <port>
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
+import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -32,20 +34,36 @@ export function cacheControlFor(relativePath) {
  * Serves `root` on `port`. `overrides` maps URL paths to generated bodies (for
  * run-time config such as /remotes.json): a string, or a function read on each
  * request so a deployment can change the body without restarting the server.
- * Resolves with the Fastify instance (`close()` stops it).
+ * `inlineIntoHtml` names overrides that the app's page (index.html, for / and
+ * every deep link) carries inline, as a deploy step would write them
+ * (inline-runtime-config.mjs), so the first script needs no round trip for
+ * them. Resolves with the Fastify instance (`close()` stops it).
  */
-export async function serveStatic({ root, port, host = '127.0.0.1', overrides = {}, spa = true }) {
+export async function serveStatic({ root, port, host = '127.0.0.1', overrides = {}, inlineIntoHtml = [], spa = true }) {
   const base = path.resolve(root);
   const app = Fastify({ logger: false });
+  const bodyOf = (url) => (typeof overrides[url] === 'function' ? overrides[url]() : overrides[url]);
+
+  /** The app's page, with the named overrides inlined as they are at this request. */
+  async function sendAppPage(reply) {
+    if (!inlineIntoHtml.length) return reply.sendFile('index.html');
+    const html = await readFile(path.join(base, 'index.html'), 'utf8');
+    const files = Object.fromEntries(inlineIntoHtml.map((url) => [url, bodyOf(url)]));
+    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(inlineRuntimeConfig(html, files));
+  }
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*').header('x-content-type-options', 'nosniff');
   });
 
-  for (const [url, body] of Object.entries(overrides)) {
+  for (const url of Object.keys(overrides)) {
     app.get(url, (_request, reply) => {
-      reply.type(url.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(typeof body === 'function' ? body() : body);
+      reply.type(url.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(bodyOf(url));
     });
+  }
+  if (inlineIntoHtml.length) {
+    app.get('/', (_request, reply) => sendAppPage(reply));
+    app.get('/index.html', (_request, reply) => sendAppPage(reply));
   }
 
   await app.register(fastifyStatic, {
@@ -61,7 +79,7 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
-      return reply.sendFile('index.html');
+      return sendAppPage(reply);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

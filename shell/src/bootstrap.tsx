@@ -1,13 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders, loadAppConfig } from 'shared-ui';
+import { AppProviders, loadAppConfig, setEarlyResponses } from 'shared-ui';
 import { App } from './app';
+import { takeEarlyResponse } from './early-responses';
 import { registerRemotesFromConfig } from './federation/remote-registry';
 import './shell.css';
 
 const root = createRoot(document.getElementById('root')!);
 
-Promise.all([loadAppConfig(), registerRemotesFromConfig()])
+// The first page's API reads the entry started (first-page-data.ts) go to the remote's queries.
+setEarlyResponses(takeEarlyResponse);
+
+Promise.all([loadAppConfig('/app-config.json', takeEarlyResponse('/app-config.json')), registerRemotesFromConfig()])
   .then(([config]) => {
     root.render(
       <StrictMode>

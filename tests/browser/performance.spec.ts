@@ -66,6 +66,47 @@ test.describe('a first anonymous visit', () => {
   });
 });
 
+test.describe('the first page without a waterfall', () => {
+  test("the shell's run-time config is in the page: no request for /remotes.json or /app-config.json", async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => void requested.push(request.url()));
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+    expect(requested.filter((url) => /\/(remotes|app-config)\.json$/.test(new URL(url).pathname))).toEqual([]);
+    // Inline, as a deployment writes it (scripts/inline-runtime-config.mjs), with the service's origin to connect to early.
+    await expect(page.locator('script[data-runtime-config="/remotes.json"]')).toHaveCount(1);
+    await expect(page.locator(`link[rel="preconnect"][href="${urls.service}"]`)).toHaveCount(1);
+  });
+
+  test("the home page's shows are asked for once, before the customer remote's entry, and the hero image is preloaded with high priority", async ({ page }) => {
+    const events: string[] = [];
+    page.on('request', (request) => void events.push(`request ${request.url()}`));
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+    const showsRequests = events.filter((event) => event === `request ${urls.service}/api/show/all`);
+    expect(showsRequests).toHaveLength(1);
+    // The entry asks as soon as the config is read; the remote's entry can only be asked for once its manifest has arrived.
+    expect(events.indexOf(showsRequests[0]!)).toBeLessThan(events.indexOf(`request ${urls.customer}/remoteEntry.js`));
+    const shows = (await (await page.request.get(`${urls.service}/api/show/all`)).json()) as { shows: { backdrop_path: string }[] };
+    const heroImage = `${urls.service}/api/images${shows.shows[0]!.backdrop_path}`;
+    await expect(page.locator(`link[rel="preload"][as="image"][fetchpriority="high"][href="${heroImage}"]`)).toHaveCount(1);
+    await expect(page.locator('.c-hero__art').first()).toHaveAttribute('src', heroImage);
+    expect(events.filter((event) => event === `request ${heroImage}`)).toHaveLength(1);
+  });
+
+  test("a movie's page asks for its show once, before the customer remote's entry", async ({ page, request }) => {
+    const all = (await (await request.get(`${urls.service}/api/show/all`)).json()) as { shows: { _id: string; title: string }[] };
+    const movie = all.shows[0]!;
+    const events: string[] = [];
+    page.on('request', (r) => void events.push(`request ${r.url()}`));
+    await page.goto(`/movies/${movie._id}`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: movie.title, level: 1 })).toBeVisible();
+    const showRequests = events.filter((event) => event === `request ${urls.service}/api/show/${movie._id}`);
+    expect(showRequests).toHaveLength(1);
+    expect(events.indexOf(showRequests[0]!)).toBeLessThan(events.indexOf(`request ${urls.customer}/remoteEntry.js`));
+  });
+});
+
 test.describe('served the way a CDN must serve it', () => {
   test('scripts and styles arrive compressed; hashed files are immutable, entry points and config revalidate', async ({ page }) => {
     const responses: Response[] = [];

@@ -37,6 +37,17 @@ export class ApiError extends Error {
 
 export type GetToken = () => Promise<string>;
 
+let takeEarlyResponse: ((url: string) => Promise<Response> | undefined) | undefined;
+
+/**
+ * The host hands over the responses it asked for before the app's code ran
+ * (the shell's first-page reads): a public GET of the same URL takes its
+ * response, once, instead of asking the service again.
+ */
+export function setEarlyResponses(take: (url: string) => Promise<Response> | undefined): void {
+  takeEarlyResponse = take;
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -56,14 +67,20 @@ export async function apiRequest<T>(baseUrl: string, path: string, options: ApiR
     if (!getToken) throw new ApiError(401, 'Please login to proceed');
     headers.authorization = `Bearer ${await getToken()}`;
   }
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+  const url = `${baseUrl.replace(/\/$/, '')}${path}`;
+  const send = () =>
+    fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
+  const publicRead = (options.method ?? 'GET') === 'GET' && !options.auth;
+  const early = publicRead ? takeEarlyResponse?.(url) : undefined;
+  let response: Response;
+  try {
+    // An early request that failed on the way is asked again, as if it had never been made.
+    response = await (early ? early.catch(send) : send());
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Cannot reach the booking service. Check your connection and try again.');

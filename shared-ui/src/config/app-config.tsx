@@ -29,9 +29,9 @@ export function useAppConfig(): AppConfig {
   return config;
 }
 
-/** Fetches and checks the run-time configuration. */
-export async function loadAppConfig(url = '/app-config.json'): Promise<AppConfig> {
-  const response = await fetch(url, { cache: 'no-cache' });
+/** Fetches (or takes the response the host already has, e.g. inline in its page) and checks the run-time configuration. */
+export async function loadAppConfig(url = '/app-config.json', early?: Promise<Response>): Promise<AppConfig> {
+  const response = await (early ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`Could not load ${url} (${response.status})`);
   const config = (await response.json()) as Partial<AppConfig>;
   if (!config.apiBaseUrl || !config.imageBaseUrl || !config.auth?.domain || !config.auth.clientId || !config.auth.audience) {

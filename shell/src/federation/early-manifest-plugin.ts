@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { takeEarlyResponse } from './preload';
+import { takeEarlyResponse } from '../early-responses';
 
 /** Runtime plugin: the federation runtime takes a manifest the entry already fetched (preload.ts) instead of fetching it again. */
 export default function earlyManifestPlugin(): ModuleFederationRuntimePlugin {

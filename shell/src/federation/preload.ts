@@ -1,29 +1,16 @@
+import { fetchEarly } from '../early-responses';
 import { remoteForPath } from './path-spaces';
 import type { RemoteName } from './remote-registry';
 
 /**
  * Cuts the first page's waterfall: the shell's entry calls preloadActiveRemote
- * before its own chunks and the shared libraries have arrived, so /remotes.json,
- * the active remote's manifest, its remoteEntry.js and the exposed module's
- * files download in parallel with them instead of after them. The registry and
- * the federation runtime then take the responses already fetched (once: a
- * Retry fetches anew).
+ * before its own chunks and the shared libraries have arrived, so the active
+ * remote's manifest, its remoteEntry.js and the exposed module's files
+ * download in parallel with them instead of after them. /remotes.json comes
+ * inline in the page (or is fetched at once when it is not). The registry and
+ * the federation runtime then take the responses already fetched
+ * (early-responses.ts).
  */
-const early = new Map<string, Promise<Response>>();
-
-function fetchEarly(url: string): Promise<Response> {
-  const response = fetch(url);
-  early.set(url, response);
-  return response.then((r) => r.clone());
-}
-
-/** The response fetched early for `url`, handed out once; undefined when there is none. */
-export function takeEarlyResponse(url: string): Promise<Response> | undefined {
-  const response = early.get(url);
-  early.delete(url);
-  return response;
-}
-
 interface Manifest {
   metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
   exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
@@ -38,9 +25,9 @@ function hint(href: string, as: 'script' | 'style') {
 }
 
 /** Preloads what the remote serving `pathname` needs to render. Best effort: any failure is left to the normal path. */
-export async function preloadActiveRemote(pathname: string, remotesUrl = '/remotes.json'): Promise<void> {
+export async function preloadActiveRemote(pathname: string, remotesConfig: Promise<unknown>): Promise<void> {
   try {
-    const remotes = (await (await fetchEarly(remotesUrl)).json()) as Partial<Record<RemoteName, string>>;
+    const remotes = (await remotesConfig) as Partial<Record<RemoteName, string>>;
     const manifestUrl = remotes[remoteForPath(pathname)];
     if (!manifestUrl) return;
     const manifest = (await (await fetchEarly(manifestUrl)).json()) as Manifest;

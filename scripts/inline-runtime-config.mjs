@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * Puts the shell's run-time config into its index.html, so the first script
+ * finds it without a round trip: each file (/remotes.json, /app-config.json)
+ * becomes a `<script type="application/json" data-runtime-config="/remotes.json">`
+ * in the head, and the booking service's origin gets `<link rel="preconnect">`. The
+ * shell reads these first and fetches the file only when its tag is missing
+ * (shell/src/federation/preload.ts), so a page without them still works.
+ *
+ * The static server does this on every request for the shell's pages
+ * (scripts/static-server.mjs, `inlineIntoHtml`); a deployment to a CDN runs it
+ * after writing remotes.json and app-config.json (README, "Deploying the
+ * frontends"): `node scripts/inline-runtime-config.mjs <shell dist folder>`.
+ * Running it again replaces what an earlier run inlined.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MARK = 'data-runtime-config';
+/** What an earlier run inlined (its JSON cannot hold "</script>": scriptSafe). */
+const INLINED = new RegExp(`(<script[^>]*\\s${MARK}[^>]*>[\\s\\S]*?</script>|<link[^>]*\\s${MARK}[^>]*>)\\n?`, 'g');
+
+/** JSON that cannot end the script element it sits in. */
+function scriptSafe(json) {
+  return JSON.stringify(JSON.parse(json)).replace(/</g, '\\u003c');
+}
+
+/**
+ * The origins every first page reads from, to connect to early: the booking
+ * service and its images (app-config.json). The active remote's manifest is
+ * fetched by the entry's first lines anyway; sign-in only on Login or with a session.
+ */
+function serviceOrigins(appConfigJson) {
+  const config = appConfigJson ? JSON.parse(appConfigJson) : {};
+  const urls = [config.apiBaseUrl, config.imageBaseUrl].filter((url) => typeof url === 'string' && /^https?:\/\//.test(url));
+  return new Set(urls.map((url) => new URL(url).origin));
+}
+
+/**
+ * `html` with `files` (URL path -> JSON text) inlined before </head>, and a
+ * preconnect to the service's origins. Throws on a file that is not JSON, so
+ * a broken config fails the deploy, not the page.
+ */
+export function inlineRuntimeConfig(html, files) {
+  const tags = Object.entries(files).map(([url, json]) => `<script type="application/json" ${MARK}="${url}">${scriptSafe(json)}</script>`);
+  for (const origin of serviceOrigins(files['/app-config.json'])) tags.push(`<link rel="preconnect" href="${origin}" crossorigin ${MARK}>`);
+  const cleaned = html.replace(INLINED, '');
+  if (!cleaned.includes('</head>')) throw new Error('index.html has no </head> to inline the run-time config before');
+  return cleaned.replace('</head>', `${tags.join('\n')}\n</head>`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = process.argv[2];
+  if (!dist) {
+    console.error('usage: node scripts/inline-runtime-config.mjs <shell dist folder>');
+    process.exit(2);
+  }
+  const read = (name) => readFileSync(path.join(dist, name), 'utf8');
+  const html = inlineRuntimeConfig(read('index.html'), { '/remotes.json': read('remotes.json'), '/app-config.json': read('app-config.json') });
+  writeFileSync(path.join(dist, 'index.html'), html);
+  // A compressed twin the build wrote would now be stale: the page is small enough to send as it is.
+  for (const twin of ['index.html.br', 'index.html.gz']) rmSync(path.join(dist, twin), { force: true });
+  console.log(`inlined remotes.json and app-config.json into ${path.join(dist, 'index.html')}`);
+}

@@ -1,0 +1,87 @@
+import { fetchEarly } from './early-responses';
+
+/**
+ * The first page's API reads, started by the shell's entry as soon as the
+ * run-time config says where the service is (inline in the page), instead of
+ * after the remote's page code has downloaded and rendered. shared-ui's API
+ * client takes these responses for the same URLs (setEarlyResponses), so the
+ * remote's queries get their data without asking again. For the home page the
+ * hero's first image is also preloaded, with high priority, as soon as the
+ * shows are known: it is the page's largest paint.
+ *
+ * The table mirrors what the customer remote's pages read first
+ * (customer-mfe features/shows/api); a page missing here still loads, only
+ * later. Paths follow the customer route table (customer-mfe src/exposes/routes.tsx).
+ */
+interface FirstPage {
+  /** Segments of the path; ':name' matches one segment. */
+  path: string;
+  /** API paths of the service this page reads before anything else. */
+  reads: (params: Record<string, string>) => string[];
+  /** From the first read's answer, the image path of the page's largest paint. */
+  largestImage?: (firstAnswer: unknown) => string | null | undefined;
+}
+
+const MOVIE_ID = /^[1-9][0-9]{0,9}$/;
+
+const FIRST_PAGES: FirstPage[] = [
+  {
+    path: '/',
+    reads: () => ['/api/show/all'],
+    // The hero's first slide (HeroCarousel): the first show's backdrop.
+    largestImage: (answer) => (answer as { shows?: { backdrop_path?: string | null }[] }).shows?.[0]?.backdrop_path,
+  },
+  { path: '/movies', reads: () => ['/api/show/all'] },
+  { path: '/movies/:id', reads: ({ id }) => (MOVIE_ID.test(id!) ? [`/api/show/${id}`] : []) },
+  { path: '/movies/:id/:date', reads: ({ id }) => (MOVIE_ID.test(id!) ? [`/api/show/${id}`] : []) },
+];
+
+/** The parameters of `pathname` under `pattern`, or null when it does not match. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(have[i]!);
+    else if (segment !== have[i]) return null;
+  }
+  return params;
+}
+
+interface ServiceConfig {
+  apiBaseUrl?: string;
+  imageBaseUrl?: string;
+}
+
+/** The same URL shared-ui's API client and imageUrl build for a path. */
+const join = (base: string, path: string) => `${base.replace(/\/$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
+
+function preloadImage(href: string) {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.fetchPriority = 'high';
+  document.head.appendChild(link);
+}
+
+/** Starts `pathname`'s first reads (and its largest image once known). Best effort: a failure leaves the page to ask itself. */
+export async function preloadFirstPageData(pathname: string, appConfig: Promise<unknown>): Promise<void> {
+  try {
+    const config = (await appConfig) as ServiceConfig;
+    const page = FIRST_PAGES.map((candidate) => ({ candidate, params: matchPath(candidate.path, pathname) })).find(({ params }) => params);
+    if (!page || !config.apiBaseUrl) return;
+    const reads = page.candidate.reads(page.params!);
+    // The headers shared-ui's client sends for a public read, so the request is the same one.
+    const answers = reads.map((read) => fetchEarly(join(config.apiBaseUrl!, read), { headers: { accept: 'application/json' } }));
+    const { largestImage } = page.candidate;
+    if (!largestImage || !config.imageBaseUrl) return;
+    const first = await answers[0]!;
+    if (!first.ok) return;
+    const image = largestImage(await first.json());
+    if (image) preloadImage(/^https?:\/\//.test(image) ? image : join(config.imageBaseUrl, image));
+  } catch (error) {
+    console.warn('[shell] preloading the first page data failed; the page asks for it itself', error);
+  }
+}
