@@ -58,6 +58,18 @@ export default tseslint.config(
     },
   },
   {
+    // The service reads its environment in one place each: the service's settings (config/config.ts) and the
+    // local identity provider's (identity/provider/config.ts), both schema-validated (config/environment.ts).
+    files: ['booking-service/src/**/*.ts'],
+    ignores: ['booking-service/src/config/config.ts', 'booking-service/src/identity/provider/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'settings come from the Config (config/config.ts), validated once at start' },
+      ],
+    },
+  },
+  {
     // Tests read raw JSON answers (error bodies, malformed input echoed back), loosely typed on purpose.
     files: ['**/test/**', '**/tests/**', '**/*.test.{ts,tsx}', '**/testing/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -110,3 +110,46 @@ describe('configuration', () => {
     expect(() => loadConfig({ SEAT_STREAMS_TOTAL: '0' })).toThrow(/SEAT_STREAMS_TOTAL must be a whole number/);
   });
 });
+
+describe('configuration errors', () => {
+  it('lists every wrong setting at once, each naming its variable and what is allowed', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', HOLD_MINUTES: '0', SEED: 'yes', CORS_ORIGINS: 'http://localhost:3000/app', STRIPE_SECRET_KEY: 'sk_test_abc' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT must be a whole number from 0 to 65535, got "eighty"',
+      'CORS_ORIGINS must list origins (scheme, host and port only) such as http://localhost:3000, comma-separated, got "http://localhost:3000/app"',
+      'HOLD_MINUTES must be a whole number from 1 to 1440, got "0"',
+      'SEED must be true or false, got "yes"',
+      'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: add the webhook endpoint in Stripe and set its signing secret',
+    ]);
+    expect((error as ConfigError).message).toMatch(/^5 settings are wrong:\n {2}- PORT must be/);
+  });
+
+  it('takes a blank variable as unset, and ignores variables it does not know', () => {
+    expect(loadConfig({ PORT: '', PUBLIC_URL: '', STRIPE_SECRET_KEY: '', SEED: '', SOMETHING_ELSE: 'x' })).toMatchObject({
+      port: 4000,
+      publicUrl: 'http://localhost:4000',
+      payments: { provider: 'local' },
+      seed: true,
+    });
+  });
+
+  it('checks the remaining settings too', () => {
+    expect(loadConfig({ SEED: 'false', LOG_LEVEL: 'warn' })).toMatchObject({ seed: false, logLevel: 'warn' });
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
+    expect(loadConfig({ CORS_ORIGINS: 'https://cinema.example/, http://localhost:3000' }).corsOrigins).toEqual([
+      'https://cinema.example',
+      'http://localhost:3000',
+    ]);
+    expect(() => loadConfig({ AUTH_ISSUER: 'issuer' })).toThrow('AUTH_ISSUER must be an absolute URL, got "issuer"');
+    expect(loadConfig({ AUTH0_DOMAIN: 'https://cinema.eu.auth0.com/' }).auth.issuer).toBe('https://cinema.eu.auth0.com/');
+    expect(() => loadConfig({ AUTH0_DOMAIN: 'cinema.eu.auth0.com/api' })).toThrow(/AUTH0_DOMAIN must be the Auth0 tenant's domain/);
+    expect(loadConfig({ HOLD_MINUTES: '15' }).holds.reholdCooldownMinutes).toBe(15);
+    expect(loadConfig({ HOLD_MINUTES: '15', REHOLD_COOLDOWN_MINUTES: '0' }).holds.reholdCooldownMinutes).toBe(0);
+  });
+});

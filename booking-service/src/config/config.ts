@@ -1,4 +1,20 @@
 import path from 'node:path';
+import { z } from 'zod';
+import {
+  absoluteUrl,
+  logLevel,
+  nodeEnv,
+  onOff,
+  optional,
+  origins,
+  readEnvironment,
+  text,
+  wholeNumber,
+  withDefault,
+  type CrossRule,
+  type Env,
+  type Rule,
+} from './environment.ts';
 
 /** Everything the service reads from the environment, parsed once at start. */
 export interface Config {
@@ -95,190 +111,232 @@ export interface Config {
   logLevel: string;
 }
 
-type Env = Record<string, string | undefined>;
+export { ConfigError } from './environment.ts';
 
 export const ROLES_CLAIM = 'https://movie-app/roles';
 export const DEFAULT_AUDIENCE = 'https://movie-app/api';
 export const LOCAL_ISSUER = 'http://localhost:4400/';
 export const DEFAULT_FRONTEND_ORIGINS = [3000, 3001, 3002, 3003].map((port) => `http://localhost:${port}`);
 
-export class ConfigError extends Error {}
+const timeZone: Rule<string> = {
+  check: (raw) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: raw });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  allowed: (raw) => `must be an IANA time zone such as Europe/London, got "${raw}"`,
+  decode: (raw) => raw,
+};
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
+const currency: Rule<string> = {
+  check: (raw) => {
+    const code = raw.toUpperCase();
+    if (!/^[A-Z]{3}$/.test(code)) return false;
+    try {
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  allowed: (raw) => `must be an ISO 4217 code such as USD or EUR, got "${raw}"`,
+  decode: (raw) => raw.toUpperCase(),
+};
+
+const trustProxy: Rule<Config['trustProxy']> = {
+  check: (raw) => raw === 'true' || raw === 'false' || /^[0-9a-fA-F.:/,\s]+$/.test(raw),
+  allowed: (raw) => `must be true, false or a comma-separated list of proxy addresses, got "${raw}"`,
+  decode: (raw) => (raw === 'true' ? true : raw === 'false' ? false : raw),
+};
+
+const auth0Domain: Rule<string> = {
+  check: (raw) => /^(https?:\/\/)?[^\s/]+\/?$/.test(raw),
+  allowed: (raw) => `must be the Auth0 tenant's domain such as cinema.eu.auth0.com, got "${raw}"`,
+  decode: (raw) => raw.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+};
+
+const absoluteUrlAsWritten: Rule<string> = { ...absoluteUrl, decode: (raw) => raw };
+
+const mongodbUri: Rule<string> = {
+  check: (raw) => /^mongodb(\+srv)?:\/\/[^/\s]+/.test(raw),
+  allowed: () => 'must be a MongoDB connection string (mongodb://... or mongodb+srv://...)',
+  decode: (raw) => raw,
+};
+
+const stripeSecretKey: Rule<string> = {
+  check: (raw) => /^(sk|rk)_(test|live)_\S+$/.test(raw),
+  allowed: () => 'must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)',
+  decode: (raw) => raw,
+};
+
+const stripeWebhookSecret: Rule<string> = {
+  check: (raw) => /^whsec_\S{8,}$/.test(raw),
+  allowed: () => 'must be the signing secret of the webhook endpoint (whsec_...)',
+  decode: (raw) => raw,
+};
+
+const stripeApiBase: Rule<NonNullable<Config['payments']['stripe']['apiBase']>> = {
+  check: (raw) => URL.canParse(raw) && ['http:', 'https:'].includes(new URL(raw).protocol),
+  allowed: (raw) => `must be an http:// or https:// URL such as http://127.0.0.1:12111, got "${raw}"`,
+  decode: (raw) => {
+    const url = new URL(raw);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    return { protocol, host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)) };
+  },
+};
+
+const smtpUrl: Rule<string> = {
+  check: (raw) => /^smtps?:\/\/[^\s/]+/i.test(raw),
+  allowed: () => 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
+  decode: (raw) => raw,
+};
+
+/** Every variable the service reads, with its default where it has one. */
+const ServiceEnvironment = z.object({
+  NODE_ENV: withDefault(nodeEnv, 'development'),
+  HOST: withDefault(text, '127.0.0.1'),
+  PORT: withDefault(wholeNumber(0, 65535), '4000'),
+  DATA_DIR: withDefault(text, '.data'),
+  DATABASE_URL: optional(text),
+  MONGODB_URI: optional(mongodbUri),
+  /** Default: http://localhost:$PORT. */
+  PUBLIC_URL: optional(absoluteUrl),
+  SHELL_URL: withDefault(absoluteUrl, 'http://localhost:3000'),
+  CORS_ORIGINS: withDefault(origins, DEFAULT_FRONTEND_ORIGINS.join(',')),
+  THEATRE_TIMEZONE: withDefault(timeZone, 'UTC'),
+  CURRENCY: withDefault(currency, 'USD'),
+  HOLD_MINUTES: withDefault(wholeNumber(1, 24 * 60), '10'),
+  MAX_HELD_SEATS_PER_SHOW: withDefault(wholeNumber(1, 1000), '10'),
+  MAX_HELD_SEATS: withDefault(wholeNumber(1, 10_000), '20'),
+  /** Default: HOLD_MINUTES. */
+  REHOLD_COOLDOWN_MINUTES: optional(wholeNumber(0, 24 * 60)),
+  AUTH0_DOMAIN: optional(auth0Domain),
+  AUTH0_AUDIENCE: optional(text),
+  /** Compared as written with the tokens' `iss`. */
+  AUTH_ISSUER: optional(absoluteUrlAsWritten),
+  AUTH_AUDIENCE: optional(text),
+  /** Default: the issuer's .well-known/jwks.json. */
+  AUTH_JWKS_URL: optional(absoluteUrl),
+  TMDB_API_KEY: optional(text),
+  TMDB_BASE_URL: withDefault(absoluteUrl, 'https://api.themoviedb.org/3'),
+  TMDB_TIMEOUT_MS: withDefault(wholeNumber(100, 60_000), '5000'),
+  TMDB_CACHE_TTL_SECONDS: withDefault(wholeNumber(0, 7 * 24 * 3600), '3600'),
+  /** Default: TMDB's image CDN with a TMDB key, else this service's own images. */
+  IMAGE_BASE_URL: optional(absoluteUrl),
+  RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(0, 10_000_000), '1200'),
+  PUBLIC_READ_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 100_000_000), '60000'),
+  BOOKING_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 10_000), '10'),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '600'),
+  TRUST_PROXY: withDefault(trustProxy, 'false'),
+  SEAT_STREAMS_PER_ADDRESS: withDefault(wholeNumber(1, 100_000), '50'),
+  SEAT_STREAMS_PER_USER: withDefault(wholeNumber(1, 100_000), '10'),
+  SEAT_STREAMS_PER_SHOW: withDefault(wholeNumber(1, 1_000_000), '2000'),
+  SEAT_STREAMS_TOTAL: withDefault(wholeNumber(1, 1_000_000), '5000'),
+  SEAT_STREAM_MAX_SECONDS: withDefault(wholeNumber(5, 24 * 3600), '600'),
+  STRIPE_SECRET_KEY: optional(stripeSecretKey),
+  STRIPE_WEBHOOK_SECRET: optional(stripeWebhookSecret),
+  STRIPE_API_BASE: optional(stripeApiBase),
+  STRIPE_TIMEOUT_MS: withDefault(wholeNumber(100, 120_000), '10000'),
+  HOLD_SWEEP_SECONDS: withDefault(wholeNumber(0, 3600), '15'),
+  RECONCILE_SECONDS: withDefault(wholeNumber(0, 3600), '30'),
+  SMTP_URL: optional(smtpUrl),
+  EMAIL_FROM: withDefault(text, 'Movie Tickets <tickets@localhost>'),
+  SMTP_TIMEOUT_MS: withDefault(wholeNumber(100, 120_000), '15000'),
+  SEED: withDefault(onOff, 'true'),
+  /** Default: silent in tests, info otherwise. */
+  LOG_LEVEL: optional(logLevel),
+});
+
+/** The issuer whose tokens the service accepts: the Auth0 tenant, another provider, or the local one. */
+function issuerOf(auth0Domain: string | undefined, authIssuer: string | undefined): string {
+  return auth0Domain ? `https://${auth0Domain}/` : authIssuer || LOCAL_ISSUER;
 }
 
-function url(env: Env, name: string, fallback: string): string {
-  const raw = env[name] || fallback;
-  try {
-    return new URL(raw).toString().replace(/\/$/, '');
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
-  }
-}
+/** The rules across variables: which store, which payment provider, what production needs. */
+const crossRules: CrossRule[] = [
+  (env) =>
+    env.DATABASE_URL && env.MONGODB_URI
+      ? 'DATABASE_URL (PostgreSQL) and MONGODB_URI (MongoDB) are both set: set only the one for the store to use'
+      : undefined,
+  (env) =>
+    env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET
+      ? 'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: add the webhook endpoint in Stripe and set its signing secret'
+      : undefined,
+  (env) =>
+    env.NODE_ENV === 'production' && !env.AUTH0_DOMAIN && (env.AUTH_ISSUER ?? LOCAL_ISSUER) === LOCAL_ISSUER
+      ? 'NODE_ENV=production needs a real identity provider: set AUTH0_DOMAIN (or AUTH_ISSUER)'
+      : undefined,
+  (env) =>
+    env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY
+      ? 'NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the local checkout takes test cards only)'
+      : undefined,
+];
 
-function mongodbUri(env: Env): string | undefined {
-  const raw = env.MONGODB_URI || undefined;
-  if (raw === undefined) return undefined;
-  if (env.DATABASE_URL) {
-    throw new ConfigError('DATABASE_URL (PostgreSQL) and MONGODB_URI (MongoDB) are both set: set only the one for the store to use');
-  }
-  if (!/^mongodb(\+srv)?:\/\/[^/\s]+/.test(raw)) {
-    throw new ConfigError('MONGODB_URI must be a MongoDB connection string (mongodb://... or mongodb+srv://...)');
-  }
-  return raw;
-}
-
-function trustProxy(raw: string | undefined): Config['trustProxy'] {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
-  throw new ConfigError(`TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${raw}"`);
-}
-
-function timeZone(raw: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: raw });
-    return raw;
-  } catch {
-    throw new ConfigError(`THEATRE_TIMEZONE must be an IANA time zone such as Europe/London, got "${raw}"`);
-  }
-}
-
-function currency(raw: string): string {
-  const code = raw.toUpperCase();
-  try {
-    if (!/^[A-Z]{3}$/.test(code)) throw new RangeError(code);
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
-    return code;
-  } catch {
-    throw new ConfigError(`CURRENCY must be an ISO 4217 code such as USD or EUR, got "${raw}"`);
-  }
-}
-
-function stripeApiBase(env: Env): Config['payments']['stripe']['apiBase'] {
-  const raw = env.STRIPE_API_BASE;
-  if (!raw) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`STRIPE_API_BASE must be an absolute URL such as http://127.0.0.1:12111, got "${raw}"`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError('STRIPE_API_BASE must be an http:// or https:// URL');
-  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
-  return { protocol, host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)) };
-}
-
-function payments(env: Env, nodeEnv: Config['env']): Config['payments'] {
-  const secretKey = env.STRIPE_SECRET_KEY || undefined;
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
-  if (secretKey && !/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) {
-    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)');
-  }
-  if (webhookSecret !== undefined && !/^whsec_\S{8,}$/.test(webhookSecret)) {
-    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be the signing secret of the webhook endpoint (whsec_...)');
-  }
-  if (secretKey && !webhookSecret) {
-    throw new ConfigError('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: add the webhook endpoint in Stripe and set its signing secret');
-  }
-  if (nodeEnv === 'production' && !secretKey) {
-    throw new ConfigError('NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the local checkout takes test cards only)');
-  }
-  return {
-    provider: secretKey ? 'stripe' : 'local',
-    stripe: { secretKey, apiBase: stripeApiBase(env), timeoutMs: integer(env, 'STRIPE_TIMEOUT_MS', 10_000, 100, 120_000) },
-    webhookSecret,
-    webhookToleranceSeconds: 300,
-    sweepIntervalSeconds: integer(env, 'HOLD_SWEEP_SECONDS', 15, 0, 3600),
-    reconcileIntervalSeconds: integer(env, 'RECONCILE_SECONDS', 30, 0, 3600),
-  };
-}
-
-function email(env: Env): Config['email'] {
-  const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/i.test(smtpUrl)) {
-    // Never repeat the URL: it may hold a password.
-    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
-  }
-  return {
-    smtpUrl,
-    from: env.EMAIL_FROM || 'Movie Tickets <tickets@localhost>',
-    timeoutMs: integer(env, 'SMTP_TIMEOUT_MS', 15_000, 100, 120_000),
-  };
-}
-
+/** The service's settings from the environment (every problem reported at once, as a ConfigError). */
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
-  const port = integer(env, 'PORT', 4000, 0, 65535);
-  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port}`);
-  const auth0Domain = env.AUTH0_DOMAIN?.replace(/^https?:\/\//, '').replace(/\/$/, '');
-  const issuer = auth0Domain ? `https://${auth0Domain}/` : env.AUTH_ISSUER || LOCAL_ISSUER;
-  // Auth0 and the local identity provider both publish their keys here.
-  const jwksUrl = env.AUTH_JWKS_URL || new URL('.well-known/jwks.json', issuer).toString();
-  if (nodeEnv === 'production' && issuer === LOCAL_ISSUER) {
-    throw new ConfigError('NODE_ENV=production needs a real identity provider: set AUTH0_DOMAIN (or AUTH_ISSUER)');
-  }
-  const tmdbApiKey = env.TMDB_API_KEY || undefined;
+  const e = readEnvironment(ServiceEnvironment, env, crossRules);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const issuer = issuerOf(e.AUTH0_DOMAIN, e.AUTH_ISSUER);
 
   return {
-    env: nodeEnv,
-    host: env.HOST || '127.0.0.1',
-    port,
-    dataDir: path.resolve(env.DATA_DIR || '.data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    mongodbUri: mongodbUri(env),
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mongodbUri: e.MONGODB_URI,
     publicUrl,
-    shellUrl: url(env, 'SHELL_URL', 'http://localhost:3000'),
-    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : DEFAULT_FRONTEND_ORIGINS,
-    theatreTimeZone: timeZone(env.THEATRE_TIMEZONE || 'UTC'),
-    currency: currency(env.CURRENCY || 'USD'),
-    holdMinutes: integer(env, 'HOLD_MINUTES', 10, 1, 24 * 60),
+    shellUrl: e.SHELL_URL,
+    corsOrigins: e.CORS_ORIGINS,
+    theatreTimeZone: e.THEATRE_TIMEZONE,
+    currency: e.CURRENCY,
+    holdMinutes: e.HOLD_MINUTES,
     holds: {
-      maxHeldSeatsPerShow: integer(env, 'MAX_HELD_SEATS_PER_SHOW', 10, 1, 1000),
-      maxHeldSeats: integer(env, 'MAX_HELD_SEATS', 20, 1, 10_000),
-      reholdCooldownMinutes: integer(env, 'REHOLD_COOLDOWN_MINUTES', integer(env, 'HOLD_MINUTES', 10, 1, 24 * 60), 0, 24 * 60),
+      maxHeldSeatsPerShow: e.MAX_HELD_SEATS_PER_SHOW,
+      maxHeldSeats: e.MAX_HELD_SEATS,
+      reholdCooldownMinutes: e.REHOLD_COOLDOWN_MINUTES ?? e.HOLD_MINUTES,
     },
     auth: {
       issuer,
-      audience: env.AUTH0_AUDIENCE || env.AUTH_AUDIENCE || DEFAULT_AUDIENCE,
-      jwksUrl,
+      audience: e.AUTH0_AUDIENCE ?? e.AUTH_AUDIENCE ?? DEFAULT_AUDIENCE,
+      // Auth0 and the local identity provider both publish their keys here.
+      jwksUrl: e.AUTH_JWKS_URL ?? new URL('.well-known/jwks.json', issuer).toString(),
       rolesClaim: ROLES_CLAIM,
     },
     tmdb: {
-      apiKey: tmdbApiKey,
-      baseUrl: url(env, 'TMDB_BASE_URL', 'https://api.themoviedb.org/3'),
-      timeoutMs: integer(env, 'TMDB_TIMEOUT_MS', 5000, 100, 60000),
-      cacheTtlSeconds: integer(env, 'TMDB_CACHE_TTL_SECONDS', 3600, 0, 7 * 24 * 3600),
+      apiKey: e.TMDB_API_KEY,
+      baseUrl: e.TMDB_BASE_URL,
+      timeoutMs: e.TMDB_TIMEOUT_MS,
+      cacheTtlSeconds: e.TMDB_CACHE_TTL_SECONDS,
     },
-    imageBaseUrl: url(
-      env,
-      'IMAGE_BASE_URL',
-      tmdbApiKey ? 'https://image.tmdb.org/t/p/original' : `${publicUrl}/api/images`,
-    ),
+    imageBaseUrl: e.IMAGE_BASE_URL ?? (e.TMDB_API_KEY ? 'https://image.tmdb.org/t/p/original' : `${publicUrl}/api/images`),
     rateLimit: {
-      perIpPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
-      publicReadsPerIpPerMinute: integer(env, 'PUBLIC_READ_RATE_LIMIT_PER_MINUTE', 60_000, 1, 100_000_000),
-      bookingsPerUserPerMinute: integer(env, 'BOOKING_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000),
-      webhookPerMinute: integer(env, 'WEBHOOK_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      perIpPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      publicReadsPerIpPerMinute: e.PUBLIC_READ_RATE_LIMIT_PER_MINUTE,
+      bookingsPerUserPerMinute: e.BOOKING_RATE_LIMIT_PER_MINUTE,
+      webhookPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     },
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY,
     seatStreams: {
-      perAddress: integer(env, 'SEAT_STREAMS_PER_ADDRESS', 50, 1, 100_000),
-      perUser: integer(env, 'SEAT_STREAMS_PER_USER', 10, 1, 100_000),
-      perShow: integer(env, 'SEAT_STREAMS_PER_SHOW', 2_000, 1, 1_000_000),
-      total: integer(env, 'SEAT_STREAMS_TOTAL', 5_000, 1, 1_000_000),
-      maxLifetimeSeconds: integer(env, 'SEAT_STREAM_MAX_SECONDS', 600, 5, 24 * 3600),
+      perAddress: e.SEAT_STREAMS_PER_ADDRESS,
+      perUser: e.SEAT_STREAMS_PER_USER,
+      perShow: e.SEAT_STREAMS_PER_SHOW,
+      total: e.SEAT_STREAMS_TOTAL,
+      maxLifetimeSeconds: e.SEAT_STREAM_MAX_SECONDS,
     },
-    payments: payments(env, nodeEnv),
-    email: email(env),
-    seed: env.SEED !== 'false',
-    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    payments: {
+      provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'local',
+      stripe: { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, timeoutMs: e.STRIPE_TIMEOUT_MS },
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      webhookToleranceSeconds: 300,
+      sweepIntervalSeconds: e.HOLD_SWEEP_SECONDS,
+      reconcileIntervalSeconds: e.RECONCILE_SECONDS,
+    },
+    email: { smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM, timeoutMs: e.SMTP_TIMEOUT_MS },
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }

@@ -50,6 +50,10 @@ describe('identity provider configuration', () => {
     expect(() => loadIdentityConfig({ IDENTITY_REDIRECT_ORIGINS: 'localhost:3000' })).toThrow(/IDENTITY_REDIRECT_ORIGINS/);
     expect(() => loadIdentityConfig({ IDENTITY_REDIRECT_ORIGINS: 'http://localhost:3000/callback' })).toThrow(/origins/);
     expect(() => loadIdentityConfig({ IDENTITY_ISSUER: 'nope' })).toThrow(/IDENTITY_ISSUER/);
+    // Every wrong setting at once.
+    expect(() => loadIdentityConfig({ IDENTITY_PORT: 'x', IDENTITY_ISSUER: 'nope' })).toThrow(
+      '2 settings are wrong:\n  - IDENTITY_PORT must be a whole number from 0 to 65535, got "x"\n  - IDENTITY_ISSUER must be an absolute URL, got "nope"',
+    );
   });
 });
 

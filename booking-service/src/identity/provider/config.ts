@@ -1,5 +1,19 @@
 import path from 'node:path';
-import { ConfigError, DEFAULT_AUDIENCE, DEFAULT_FRONTEND_ORIGINS, ROLES_CLAIM } from '../../config/config.ts';
+import { z } from 'zod';
+import { DEFAULT_AUDIENCE, DEFAULT_FRONTEND_ORIGINS, ROLES_CLAIM } from '../../config/config.ts';
+import {
+  ConfigError,
+  issuerUrl,
+  logLevel,
+  nodeEnv,
+  optional,
+  origins,
+  readEnvironment,
+  text,
+  wholeNumber,
+  withDefault,
+  type Env,
+} from '../../config/environment.ts';
 
 /** Settings of the local OpenID Connect provider (development and tests only). */
 export interface IdentityConfig {
@@ -21,8 +35,6 @@ export interface IdentityConfig {
   logLevel: 'silent' | 'info';
 }
 
-type Env = Record<string, string | undefined>;
-
 export const DEFAULT_IDENTITY_PORT = 4400;
 export const DEFAULT_CLIENT_ID = 'movie-app-local';
 
@@ -30,52 +42,34 @@ export function identityDir(dataDir: string): string {
   return path.join(path.resolve(dataDir), 'identity');
 }
 
-function origin(raw: string, name: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must list absolute origins such as http://localhost:3000, got "${raw}"`);
-  }
-  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.pathname !== '/' || parsed.search || parsed.hash) {
-    throw new ConfigError(`${name} must list origins (scheme, host and port only), got "${raw}"`);
-  }
-  return parsed.origin;
-}
+/** Every variable the local identity provider reads, with its default where it has one. */
+const IdentityEnvironment = z.object({
+  NODE_ENV: withDefault(nodeEnv, 'development'),
+  IDENTITY_HOST: withDefault(text, '127.0.0.1'),
+  IDENTITY_PORT: withDefault(wholeNumber(0, 65535), String(DEFAULT_IDENTITY_PORT)),
+  /** Default: http://localhost:$IDENTITY_PORT/ (none with port 0: it follows the port bound). */
+  IDENTITY_ISSUER: optional(issuerUrl),
+  DATA_DIR: withDefault(text, '.data'),
+  IDENTITY_CLIENT_ID: withDefault(text, DEFAULT_CLIENT_ID),
+  IDENTITY_REDIRECT_ORIGINS: withDefault(origins, DEFAULT_FRONTEND_ORIGINS.join(',')),
+  AUTH_AUDIENCE: withDefault(text, DEFAULT_AUDIENCE),
+  LOG_LEVEL: optional(logLevel),
+});
 
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
-  const rawPort = env.IDENTITY_PORT ?? '';
-  const port = rawPort === '' ? DEFAULT_IDENTITY_PORT : Number(rawPort);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`IDENTITY_PORT must be a whole number from 0 to 65535, got "${rawPort}"`);
-  }
-  let issuer: string | undefined;
-  if (env.IDENTITY_ISSUER) {
-    try {
-      issuer = new URL(env.IDENTITY_ISSUER).href;
-    } catch {
-      throw new ConfigError(`IDENTITY_ISSUER must be an absolute URL, got "${env.IDENTITY_ISSUER}"`);
-    }
-    if (!issuer.endsWith('/')) issuer += '/';
-  } else if (port !== 0) {
-    issuer = `http://localhost:${port}/`;
-  }
-  const redirectOrigins = env.IDENTITY_REDIRECT_ORIGINS
-    ? env.IDENTITY_REDIRECT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => origin(o, 'IDENTITY_REDIRECT_ORIGINS'))
-    : DEFAULT_FRONTEND_ORIGINS;
+  const e = readEnvironment(IdentityEnvironment, env);
   return {
-    env: nodeEnv,
-    host: env.IDENTITY_HOST || '127.0.0.1',
-    port,
-    issuer,
-    dir: identityDir(env.DATA_DIR || '.data'),
-    clientId: env.IDENTITY_CLIENT_ID || DEFAULT_CLIENT_ID,
-    redirectOrigins: [...new Set(redirectOrigins)],
-    audience: env.AUTH_AUDIENCE || DEFAULT_AUDIENCE,
+    env: e.NODE_ENV,
+    host: e.IDENTITY_HOST,
+    port: e.IDENTITY_PORT,
+    issuer: e.IDENTITY_ISSUER ?? (e.IDENTITY_PORT === 0 ? undefined : `http://localhost:${e.IDENTITY_PORT}/`),
+    dir: identityDir(e.DATA_DIR),
+    clientId: e.IDENTITY_CLIENT_ID,
+    redirectOrigins: e.IDENTITY_REDIRECT_ORIGINS,
+    audience: e.AUTH_AUDIENCE,
     rolesClaim: ROLES_CLAIM,
     accessTokenTtl: 60 * 60,
-    logLevel: env.LOG_LEVEL === 'silent' || nodeEnv === 'test' ? 'silent' : 'info',
+    logLevel: e.LOG_LEVEL === 'silent' || e.NODE_ENV === 'test' ? 'silent' : 'info',
   };
 }
 
