@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders, loadAppConfig, setEarlyResponses } from 'shared-ui';
 import { App } from './app';
@@ -13,12 +13,15 @@ setEarlyResponses(takeEarlyResponse);
 
 Promise.all([loadAppConfig('/app-config.json', takeEarlyResponse('/app-config.json')), registerRemotesFromConfig()])
   .then(([config]) => {
-    root.render(
-      <StrictMode>
-        <AppProviders config={config}>
-          <App />
-        </AppProviders>
-      </StrictMode>,
+    // A transition: the first render runs in slices that yield to the browser (a slow phone's main thread stays responsive).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders config={config}>
+            <App />
+          </AppProviders>
+        </StrictMode>,
+      ),
     );
   })
   .catch((error: unknown) => {

@@ -198,7 +198,10 @@ async function warmSignedInRevisit(shellUrl: string): Promise<{ jsBytes: number;
   }
 }
 
+const loadAverage = () => os.loadavg().map((load) => load.toFixed(1)).join(' / ');
+
 async function main() {
+  const loadAtStart = loadAverage();
   const buildSeconds = timeBuilds();
   const remotes = Object.fromEntries(REMOTES.map((app) => [app, remoteSizes(app)]));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-frontend-'));
@@ -257,7 +260,8 @@ async function main() {
       ];
     }),
   ];
-  const table = ['| measure | figure | budget | met |', '|---|---:|---:|:---:|', ...rows.map(([label, figure, budget, ok]) => `| ${label} | ${figure} | ${budget} | ${ok ? 'yes' : 'NO'} |`)];
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const table = ['| measure | figure | budget | verdict |', '|---|---:|---:|:---:|', ...rows.map(([label, figure, budget, ok]) => `| ${label} | ${figure} | ${budget} | ${verdict(ok)} |`)];
   const perOrigin = (figures: PageFigures) =>
     Object.entries(figures.jsBytes)
       .map(([name, bytes]) => `${name} ${(bytes / KiB).toFixed(1)} KiB`)
@@ -279,13 +283,14 @@ async function main() {
     '',
     'Audits below 90 in at least one run (what to look at next): ' + ([...new Set(lighthouse.flatMap(({ figures }) => figures.opportunities))].join(', ') || 'none') + '.',
     '',
-    `Load on the machine while measuring (1-minute load average at the end, ${os.cpus().length} cores): ${os.loadavg()[0]!.toFixed(1)}. Lighthouse multiplies observed CPU time by 4, so TBT grows with whatever else runs.`,
+    `Load on the machine (load average over 1 / 5 / 15 minutes, ${os.cpus().length} cores): ${loadAtStart} at the start, ${loadAverage()} at the end. Lighthouse simulates the phone from what it observes: CPU time is multiplied by 4, so TBT and LCP grow with whatever else runs on the machine.`,
     '',
     'Playwright figures: Chromium (Debian) headless, 1280×800, production builds served by scripts/static-server.mjs (as by npm start), second visit of each page (the service\'s caches warm, the browser\'s cold); the warm revisit at 390×844.',
   ];
   const markdown = [...table, ...notes].join('\n');
   console.log('\nFrontend budgets (Chromium, production builds, localhost)\n');
-  console.log(markdown);
+  for (const [label, figure, budget, ok] of rows) console.log(`${verdict(ok)}  ${label}: ${figure} (budget ${budget})`);
+  console.log(`\n${markdown}`);
   const failures = rows.filter((row) => !row[3]).map(([label, figure, budget]) => `${label}: ${figure}, budget ${budget}`);
   writeBenchResult('30-frontend', { title: 'Frontend budgets', command: 'npm run bench (tests: node --import tsx bench/frontend-budgets.ts)', markdown, failures });
   if (failures.length) {

@@ -1,4 +1,4 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button } from 'shared-ui';
 import { loadRemoteRoutes, resetRemote, type RemoteName } from './remote-registry';
@@ -54,7 +54,9 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
     let current = true;
     setState({ status: 'loading' });
     void loadRemoteRoutes(name).then((loaded) => {
-      if (current) setState(loaded.ok ? { status: 'ready', Routes: loaded.Component } : { status: 'failed', incompatible: 'missing' in loaded });
+      if (!current) return;
+      // A transition: React renders the remote's page in slices that yield to the browser, not in one long task.
+      startTransition(() => setState(loaded.ok ? { status: 'ready', Routes: loaded.Component } : { status: 'failed', incompatible: 'missing' in loaded }));
     });
     return () => {
       current = false;
