@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 const run = promisify(execFile);
 

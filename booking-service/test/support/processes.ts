@@ -8,7 +8,7 @@ import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_ISSUER } from './signer.ts';
-export { freePort } from './free-port.ts';
+export { freePort } from '../../../scripts/free-port.mjs';
 
 /** booking-service/: where the built service (dist/) and node_modules/.bin live. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
