@@ -14,11 +14,15 @@ import { newTicketCode } from './ticket-code.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { createReadCache } from '../http/read-cache.ts';
+import type { ShowWithMovie } from '../shows/show.ts';
 import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
 import { withDeadline } from '../payments/deadline.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
 
 const SEATS_TTL_MS = 1_000;
+/** Shows are never changed once added: this only bounds how long a movie's refreshed title takes to reach the payment page. */
+const SHOW_TTL_MS = 10_000;
 const tags = ['bookings'];
 
 export async function bookingRoutes(app: AppInstance, { store, auth, cache, knownIds, config, now, payments }: AppDeps) {
@@ -32,6 +36,8 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
   };
   // The hold policy is checked and the seats held as one step per account (on this instance).
   const perAccount = oneAtATimePerKey();
+  // A rush books a few shows many times over: their details are read from memory, not once per booking.
+  const showsBooked = createReadCache<ShowWithMovie>();
 
   app.post(
     '/api/booking/create',
@@ -64,7 +70,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
       const problem = seatSelectionProblem(selectedSeats);
       if (problem) throw badRequest(problem);
 
-      const show = await store.shows.get(showId);
+      const show = (await knownIds.shows.has(showId)) ? await showsBooked.get(showId, SHOW_TTL_MS, () => store.shows.get(showId)) : null;
       if (!show) throw notFound('Show not found');
       const at = now();
       if (show.startsAt.getTime() <= at.getTime()) throw badRequest('This show has already started; pick a later show');
@@ -76,7 +82,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
       const retryLink = `${config.publicUrl}/api/checkout/bookings/${id}`;
       const userId = request.identity!.sub;
       const result = await perAccount(userId, async () => {
-        const problem = holdPolicyProblem({ showId, seats, now: at }, await store.bookings.listForUser(userId), holdPolicy, time);
+        const problem = holdPolicyProblem({ showId, seats, now: at }, await store.bookings.listOwn(userId), holdPolicy, time);
         if (problem) throw conflict(problem);
         return store.bookings.create({
           id,

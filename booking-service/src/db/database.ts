@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ChangeBus } from '../store/types.ts';
 import { createLocalChangeBus } from './local-change-bus.ts';
@@ -16,8 +17,8 @@ import { openPostgresChangeBus } from './postgres/change-bus.ts';
 import { makePrivate } from './private-files.ts';
 import * as schema from './schema.ts';
 
-/** The query builder both drivers share; repositories are written against it. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The query builder both drivers share (PGlite too is reached through node-postgres); repositories are written against it. */
+export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 /**
- * A small cache of serialized answers (already serialized and compressed) for the hot read routes.
- * A null value means "not found".
+ * A small cache of serialized answers (already serialized and compressed) for the hot read routes,
+ * or of other values read often and changed rarely. A null value means "not found".
  *
  * - Concurrent misses of one key share one load (single-flight).
  * - An entry past its TTL is still served while one load refreshes it in the background
@@ -14,24 +14,24 @@
  */
 import type { SerializedJson } from './send-serialized.ts';
 
-export interface ReadCache {
-  get(key: string, ttlMs: number, load: () => Promise<SerializedJson | null>): Promise<SerializedJson | null>;
+export interface ReadCache<V = SerializedJson> {
+  get(key: string, ttlMs: number, load: () => Promise<V | null>): Promise<V | null>;
   invalidate(key: string): void;
   invalidatePrefix(prefix: string): void;
 }
 
-interface Load {
-  promise: Promise<SerializedJson | null>;
+interface Load<V> {
+  promise: Promise<V | null>;
   /** Set when the key was invalidated while loading: the result is handed to its waiters, not kept. */
   invalidated: boolean;
 }
 
-export function createReadCache(now: () => number = Date.now, maxEntries = 5_000): ReadCache {
-  const entries = new Map<string, { value: SerializedJson | null; expiresAt: number }>();
-  const loading = new Map<string, Load>();
+export function createReadCache<V = SerializedJson>(now: () => number = Date.now, maxEntries = 5_000): ReadCache<V> {
+  const entries = new Map<string, { value: V | null; expiresAt: number }>();
+  const loading = new Map<string, Load<V>>();
 
-  function startLoad(key: string, ttlMs: number, load: () => Promise<SerializedJson | null>): Load {
-    const current: Load = { promise: Promise.resolve(null), invalidated: false };
+  function startLoad(key: string, ttlMs: number, load: () => Promise<V | null>): Load<V> {
+    const current: Load<V> = { promise: Promise.resolve(null), invalidated: false };
     current.promise = load().then(
       (value) => {
         if (loading.get(key) === current) loading.delete(key);

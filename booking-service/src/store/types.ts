@@ -46,6 +46,8 @@ export interface BookingRepository {
   getWithDetails(id: string): Promise<BookingWithDetails | null>;
   findByPaymentSession(sessionId: string): Promise<Booking | null>;
   listForUser(userId: string): Promise<BookingWithShow[]>;
+  /** The account's bookings without their shows (what the hold policy weighs), newest first. */
+  listOwn(userId: string): Promise<Booking[]>;
   list(filter: BookingFilter, page: { offset: number; limit: number }): Promise<Page<BookingWithDetails>>;
   salesSummary(): Promise<SalesSummary>;
 

@@ -105,6 +105,11 @@ export function createBookingRepository(models: Models): BookingRepository {
       return withShows(docs);
     },
 
+    async listOwn(userId) {
+      const docs = await Bookings.find({ userId: { $eq: userId } }).sort(NEWEST_FIRST).lean<BookingDocument[]>();
+      return docs.map(toBooking);
+    },
+
     list,
 
     async salesSummary() {

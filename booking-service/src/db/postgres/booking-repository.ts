@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, movies, outbox, seatReservations, shows, users } from '../schema.ts';
-import type { BookingFilter, CreateBookingResult } from '../../bookings/booking.ts';
+import type { Booking, BookingFilter, CreateBookingResult, NewBooking } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository } from '../../store/types.ts';
+import { groupBatches, soloBatches } from './group-batches.ts';
 import { toBooking, toMovie, toShow, toUser } from './mappers.ts';
 
 /** Thrown inside the transaction to roll it back when a seat is already taken. */
@@ -68,34 +69,61 @@ async function writeIf(tx: Executor, id: string, { guard, changes, seats, email 
   return row;
 }
 
-export function createBookingRepository(db: Db): BookingRepository {
+/** A row of create_bookings (migration 0004): the booking's id, and the seats it found taken or why it failed. */
+interface ClaimRow extends Record<string, unknown> {
+  claimed_id: string;
+  taken_seats: string[] | null;
+  failure: string | null;
+}
+
+/** The stored booking a successful create wrote (create_bookings writes exactly these fields). */
+function createdBooking(booking: NewBooking): Booking {
   return {
-    async create(booking): Promise<CreateBookingResult> {
-      try {
-        const created = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(bookings)
-            .values({ ...booking, ...NEW_BOOKING_STATE })
-            .returning();
-          // The (show, seat) primary key decides: a seat another transaction holds is
-          // not inserted (it waits for that transaction if it is still in flight).
-          const reserved = await tx
-            .insert(seatReservations)
-            .values(booking.seats.map((seat) => ({ showId: booking.showId, seat, bookingId: booking.id })))
-            .onConflictDoNothing()
-            .returning({ seat: seatReservations.seat });
-          if (reserved.length !== booking.seats.length) {
-            const got = new Set(reserved.map((r) => r.seat));
-            throw new SeatsTaken(booking.seats.filter((seat) => !got.has(seat)));
-          }
-          return row!;
-        });
-        return { ok: true, booking: toBooking(created) };
-      } catch (error) {
-        if (error instanceof SeatsTaken) return { ok: false, takenSeats: error.seats };
-        throw error;
-      }
-    },
+    ...booking,
+    ...NEW_BOOKING_STATE,
+    paymentSessionId: null,
+    paymentIntentId: null,
+    paidAt: null,
+    refundStatus: null,
+    refundReason: null,
+    refundId: null,
+    confirmation: null,
+  };
+}
+
+export interface BookingRepositoryOptions {
+  /**
+   * Group the writes and reads of booking creation made while one is in the database into one
+   * statement (group-batches.ts): for a database with one session (PGlite). A server's pool runs
+   * them side by side instead.
+   */
+  groupBatches: boolean;
+}
+
+export function createBookingRepository(db: Db, options: BookingRepositoryOptions = { groupBatches: false }): BookingRepository {
+  const batches = options.groupBatches ? groupBatches : soloBatches;
+
+  /** Many new bookings in one statement, each all seats or none (see migration 0004). */
+  const create = batches(async (items: NewBooking[]): Promise<CreateBookingResult[]> => {
+    const { rows } = await db.execute<ClaimRow>(sql`select * from create_bookings(${JSON.stringify(items)}::jsonb)`);
+    return items.map((booking, i) => {
+      const row = rows[i];
+      if (!row || row.claimed_id !== booking.id) throw new Error(`create_bookings answered out of order for booking ${booking.id}`);
+      if (row.failure) throw new Error(`booking ${booking.id} was not stored: ${row.failure}`);
+      if (row.taken_seats) return { ok: false, takenSeats: row.taken_seats };
+      return { ok: true, booking: createdBooking(booking) };
+    });
+  });
+
+  /** The bookings of many accounts in one query. */
+  const listOwn = batches(async (userIds: string[]): Promise<Booking[][]> => {
+    const rows = await db.select().from(bookings).where(inArray(bookings.userId, [...new Set(userIds)])).orderBy(desc(bookings.createdAt), desc(bookings.id));
+    return userIds.map((userId) => rows.filter((row) => row.userId === userId).map(toBooking));
+  });
+
+  return {
+    create,
+    listOwn,
 
     async get(id) {
       const [row] = await db.select().from(bookings).where(eq(bookings.id, id));

@@ -11,12 +11,14 @@ import { createUserRepository } from './user-repository.ts';
 /** The store on PostgreSQL, served either by a server or by PGlite in process. */
 export function createPostgresStore(database: Database): Store {
   const { db } = database;
+  // PGlite has one session: the booking rush's writes that queue behind a statement go in one batch (group-batches.ts).
+  const groupBatches = database.driver === 'pglite';
   return {
     changes: database.changes,
     movies: createMovieRepository(db),
     shows: createShowRepository(db),
-    bookings: createBookingRepository(db),
-    users: createUserRepository(db),
+    bookings: createBookingRepository(db, { groupBatches }),
+    users: createUserRepository(db, { groupBatches }),
     outbox: createOutboxRepository(db),
     webhookEvents: createWebhookEventRepository(db),
     checkoutSessions: createCheckoutSessionRepository(db),

@@ -1,17 +1,25 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { favorites, movies, users } from '../schema.ts';
 import type { UserRepository } from '../../store/types.ts';
+import type { User } from '../../users/user.ts';
+import { groupBatches, soloBatches } from './group-batches.ts';
 import { toMovie, toUser } from './mappers.ts';
 
-export function createUserRepository(db: Db): UserRepository {
+/** `groupBatches`: one statement for the sign-ins queued behind another (PGlite, see group-batches.ts). */
+export function createUserRepository(db: Db, options = { groupBatches: false }): UserRepository {
+  const upsert = (options.groupBatches ? groupBatches : soloBatches)(async (batch: User[]) => {
+    // One row per user (a statement may not update a row twice): the latest call's name and email.
+    const latest = [...new Map(batch.map((user) => [user.id, user])).values()];
+    await db
+      .insert(users)
+      .values(latest)
+      .onConflictDoUpdate({ target: users.id, set: { name: sql`excluded.name`, email: sql`excluded.email` } });
+    return batch.map(() => undefined);
+  });
+
   return {
-    async upsert(user) {
-      await db
-        .insert(users)
-        .values(user)
-        .onConflictDoUpdate({ target: users.id, set: { name: user.name, email: user.email } });
-    },
+    upsert,
 
     async get(id) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
