@@ -147,6 +147,8 @@ describe('configuration errors', () => {
       'http://localhost:3000',
     ]);
     expect(() => loadConfig({ AUTH_ISSUER: 'issuer' })).toThrow('AUTH_ISSUER must be an absolute URL, got "issuer"');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/cinema' })).toThrow(/^DATABASE_URL must be a PostgreSQL connection URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/cinema' })).not.toThrow(/hunter2/);
     expect(loadConfig({ AUTH0_DOMAIN: 'https://cinema.eu.auth0.com/' }).auth.issuer).toBe('https://cinema.eu.auth0.com/');
     expect(() => loadConfig({ AUTH0_DOMAIN: 'cinema.eu.auth0.com/api' })).toThrow(/AUTH0_DOMAIN must be the Auth0 tenant's domain/);
     expect(loadConfig({ HOLD_MINUTES: '15' }).holds.reholdCooldownMinutes).toBe(15);

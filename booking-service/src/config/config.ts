@@ -160,6 +160,12 @@ const auth0Domain: Rule<string> = {
 
 const absoluteUrlAsWritten: Rule<string> = { ...absoluteUrl, decode: (raw) => raw };
 
+const postgresUrl: Rule<string> = {
+  check: (raw) => /^postgres(ql)?:\/\/\S*$/.test(raw),
+  allowed: () => 'must be a PostgreSQL connection URL (postgres://user:password@host:5432/database)',
+  decode: (raw) => raw,
+};
+
 const mongodbUri: Rule<string> = {
   check: (raw) => /^mongodb(\+srv)?:\/\/[^/\s]+/.test(raw),
   allowed: () => 'must be a MongoDB connection string (mongodb://... or mongodb+srv://...)',
@@ -200,7 +206,7 @@ const ServiceEnvironment = z.object({
   HOST: withDefault(text, '127.0.0.1'),
   PORT: withDefault(wholeNumber(0, 65535), '4000'),
   DATA_DIR: withDefault(text, '.data'),
-  DATABASE_URL: optional(text),
+  DATABASE_URL: optional(postgresUrl),
   MONGODB_URI: optional(mongodbUri),
   /** Default: http://localhost:$PORT. */
   PUBLIC_URL: optional(absoluteUrl),
