@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, bookFreeSeats, tokenFor } from '../support/api';
+import { apiAs, bookFreeSeats, tokenFor } from '../support/api';
 import { signInFromPrompt } from '../support/sign-in';
 
 test.describe('support staff in the debug remote', () => {
@@ -24,8 +24,8 @@ test.describe('support staff in the debug remote', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText(/^Your tickets for /).first()).toBeVisible();
 
-    const mine = await api<{ bookings: { _id: string; isPaid: boolean }[] }>('GET', '/api/user/bookings', moviegoer);
-    expect(mine.body.bookings.find((b) => b._id === booking.bookingId)?.isPaid).toBe(true);
+    const mine = await apiAs(moviegoer).myBookings();
+    expect(mine.bookings.find((b) => b._id === booking.bookingId)?.isPaid).toBe(true);
   });
 
   test('a moviegoer sees a clear not-authorized message', async ({ page }) => {

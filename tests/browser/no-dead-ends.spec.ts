@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { api, tokenFor } from '../support/api';
+import { apiAs, holdIfFree, tokenFor } from '../support/api';
 import { signIn, signInFromPrompt } from '../support/sign-in';
 import { urls } from '../support/test-stack';
 
@@ -21,22 +21,17 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).last();
 const seat = (page: Page, id: string) => page.getByRole('group', { name: 'Seats' }).getByRole('button', { name: id, exact: true });
 
-interface ShowDetail {
-  movie: { _id: string; title: string };
-  dateTime: Record<string, { time: string; showId: string }[]>;
-}
-
 /** Holds `seats` for the user through the service and says where that show's seat page is. */
 async function holdSeats(token: string, rowSeats: string[], movieIndex: number) {
-  const all = await api<{ shows: { _id: string }[] }>('GET', '/api/show/all');
-  for (const movie of all.body.shows.slice(movieIndex)) {
-    const detail = (await api<ShowDetail>('GET', `/api/show/${movie._id}`)).body;
+  const anyone = apiAs();
+  for (const movie of (await anyone.showAll()).shows.slice(movieIndex)) {
+    const detail = await anyone.showDetail(movie._id);
     for (const [date, slots] of Object.entries(detail.dateTime).sort().reverse()) {
       for (const [index, { showId }] of slots.entries()) {
-        const taken = (await api<{ occupiedSeats: string[] }>('GET', `/api/booking/seats/${showId}`)).body.occupiedSeats;
+        const taken = (await anyone.occupiedSeats(showId)).occupiedSeats;
         if (rowSeats.some((s) => taken.includes(s))) continue;
-        const created = await api<{ bookingId: string; url: string }>('POST', '/api/booking/create', token, { showId, selectedSeats: rowSeats });
-        if (created.status === 200) return { ...created.body, showId, movieId: movie._id, date, timeIndex: index };
+        const created = await holdIfFree(token, showId, rowSeats);
+        if (created) return { ...created, showId, movieId: movie._id, date, timeIndex: index };
       }
     }
   }
@@ -45,8 +40,8 @@ async function holdSeats(token: string, rowSeats: string[], movieIndex: number) 
 
 /** Releases whatever this user still holds, so the next run starts clean. */
 async function releaseAll(token: string) {
-  const mine = await api<{ bookings: { _id: string; status: string; isPaid: boolean }[] }>('GET', '/api/user/bookings', token);
-  for (const b of mine.body.bookings.filter((x) => x.status === 'held' && !x.isPaid)) await api('POST', `/api/booking/${b._id}/release`, token);
+  const mine = await apiAs(token).myBookings();
+  for (const b of mine.bookings.filter((x) => x.status === 'held' && !x.isPaid)) await apiAs(token).releaseBooking(b._id);
 }
 
 for (const size of SIZES) {
@@ -76,7 +71,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { name: 'I paid, but My Bookings still shows Pay Now' })).toBeVisible();
       await expect(page.getByText('Not authorized')).toHaveCount(0);
       await shot(page, testInfo, 'payment-help-page');
-      await api('POST', `/api/booking/${held.bookingId}/release`, token);
+      await apiAs(token).releaseBooking(held.bookingId);
     });
 
     test('2. seats I hold after backing out of checkout show as held by me, with the countdown, Resume payment and Release; never Taken', async ({ page }, testInfo) => {
@@ -111,15 +106,14 @@ for (const size of SIZES) {
     });
 
     test('3. the Test Payment Info box is on the seat page once checkout starts, long enough to read', async ({ page }, testInfo) => {
-      const all = await api<{ shows: { _id: string }[] }>('GET', '/api/show/all');
-      const movieId = all.body.shows[2]!._id;
-      const detail = (await api<ShowDetail>('GET', `/api/show/${movieId}`)).body;
+      const movieId = (await apiAs().showAll()).shows[2]!._id;
+      const detail = await apiAs().showDetail(movieId);
       const date = Object.keys(detail.dateTime).sort().at(-1)!;
       await page.goto(`/movies/${movieId}/${date}`);
       const box = page.getByRole('complementary', { name: 'Test Payment Info' });
       await expect(box).toHaveCount(0);
       await page.getByRole('list', { name: 'Show times' }).getByRole('button').first().click();
-      const taken = new Set((await api<{ occupiedSeats: string[] }>('GET', `/api/booking/seats/${detail.dateTime[date]![0]!.showId}`)).body.occupiedSeats);
+      const taken = new Set((await apiAs().occupiedSeats(detail.dateTime[date]![0]!.showId)).occupiedSeats);
       const free = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'].find((s) => !taken.has(s))!;
       await seat(page, free).click();
       await expect(box).toBeVisible();
@@ -158,7 +152,7 @@ for (const size of SIZES) {
       await expect(amounts.first()).toBeVisible();
       for (const text of await amounts.allTextContents()) expect(text).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
       await shot(page, testInfo, 'my-bookings-amounts');
-      await api('POST', `/api/booking/${held.bookingId}/release`, token);
+      await apiAs(token).releaseBooking(held.bookingId);
 
       // 1035 is an upcoming film of the built-in catalogue: nobody has voted on it.
       await page.goto('/tmdb-movie/1035');
@@ -191,9 +185,8 @@ for (const size of SIZES) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
 
       // Seats are 44 px targets; a toast appears below the header, never over Login.
-      const all = await api<{ shows: { _id: string }[] }>('GET', '/api/show/all');
-      const movieId = all.body.shows[0]!._id;
-      const detail = (await api<ShowDetail>('GET', `/api/show/${movieId}`)).body;
+      const movieId = (await apiAs().showAll()).shows[0]!._id;
+      const detail = await apiAs().showDetail(movieId);
       await page.goto(`/movies/${movieId}/${Object.keys(detail.dateTime).sort().at(-1)!}`);
       const a1 = (await seat(page, 'A1').boundingBox())!;
       if (size.name === 'phone') {
@@ -224,7 +217,7 @@ for (const size of SIZES) {
     test('7. staff screens at real size: tables fit, Mark as Paid only where it can succeed, paged active shows, sign-out, Add Show checks', async ({ page, browser }, testInfo) => {
       const token = tokenFor('user@example.com');
       const cancelled = await holdSeats(token, size.name === 'desktop' ? ['F8'] : ['F9'], 4);
-      await api('POST', `/api/booking/${cancelled.bookingId}/release`, token);
+      await apiAs(token).releaseBooking(cancelled.bookingId);
       const short = cancelled.bookingId.slice(0, 8);
 
       await page.goto('/debug');
@@ -278,7 +271,7 @@ for (const size of SIZES) {
       // Hero: past the 5 dots, the position says where the carousel is.
       await page.goto('/');
       const hero = page.getByRole('region', { name: 'Featured movies' });
-      const count = (await api<{ shows: unknown[] }>('GET', '/api/show/all')).body.shows.length;
+      const count = (await apiAs().showAll()).shows.length;
       // The sample data has more than 5 movies showing; fewer would leave nothing past the dots to check.
       expect(count, 'movies showing in the sample data').toBeGreaterThanOrEqual(6);
       await hero.getByRole('button', { name: 'Pause slideshow' }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { api, bookFreeSeats, tokenFor } from '../support/api';
+import type { Booking } from 'booking-service/contract';
+import { apiAs, bookFreeSeats, tokenFor } from '../support/api';
 import { urls } from '../support/test-stack';
 
 /**
@@ -10,18 +11,9 @@ import { urls } from '../support/test-stack';
  * the payment itself.
  */
 
-interface MyBooking {
-  _id: string;
-  isPaid: boolean;
-  paymentLink: string | null;
-  ticketCode?: string | null;
-  bookedSeats: string[];
-  show: { movie: { title: string } };
-}
-
-async function myBooking(token: string, bookingId: string): Promise<MyBooking> {
-  const mine = await api<{ bookings: MyBooking[] }>('GET', '/api/user/bookings', token);
-  return mine.body.bookings.find((b) => b._id === bookingId)!;
+async function myBooking(token: string, bookingId: string): Promise<Booking> {
+  const mine = await apiAs(token).myBookings();
+  return mine.bookings.find((b) => b._id === bookingId)!;
 }
 
 async function book(token: string, count: number) {
@@ -72,11 +64,11 @@ test.describe('paying on the local checkout', () => {
 
     const mine = await myBooking(user, booked.bookingId);
     expect(mine).toMatchObject({ isPaid: true, paymentLink: null, ticketCode: expect.stringMatching(/^[0-9A-Z]{10}$/) });
-    const verified = await api('POST', '/api/booking/verify-payment', user, { sessionId });
-    expect(verified.body).toMatchObject({ success: true, booking: { movieTitle: booked.movieTitle, seats: booked.seats } });
+    const verified = await apiAs(user).verifyPayment(sessionId!);
+    expect(verified).toMatchObject({ success: true, booking: { movieTitle: booked.movieTitle, seats: booked.seats } });
 
-    const outbox = await api<{ messages: { bookingId: string | null; kind: string; toAddress: string; html: string }[] }>('GET', '/api/debug/outbox', support);
-    const mails = outbox.body.messages.filter((m) => m.bookingId === booked.bookingId);
+    const outbox = await apiAs(support).outbox();
+    const mails = outbox.messages.filter((m) => m.bookingId === booked.bookingId);
     expect(mails.map((m) => m.kind)).toEqual(['booking-confirmation']);
     expect(mails[0]).toMatchObject({ toAddress: 'user@example.com' });
     expect(mails[0]!.html).toContain('data:image/png;base64,');

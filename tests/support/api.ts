@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CreateBookingResponse } from 'booking-service/contract';
+import { ApiError, createApi, type Api } from 'shared-ui/api-client';
 import { urls } from './test-stack';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,28 +19,33 @@ export function tokenFor(email: string, role?: 'admin' | 'support'): string {
   }).trim();
 }
 
-/** A call to the test stack's booking service. */
-export async function api<T = any>(method: string, pathname: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${urls.service}${pathname}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as T };
+/** The frontends' typed client (shared-ui), calling the test stack's service as the holder of `token`, or anonymously. */
+export function apiAs(token?: string): Api {
+  return createApi(urls.service, token === undefined ? undefined : async () => token);
+}
+
+/** Holds `seats` of a show for the holder of `token`; null when one of them was taken first (409). */
+export async function holdIfFree(token: string, showId: string, seats: string[]): Promise<CreateBookingResponse | null> {
+  try {
+    return await apiAs(token).createBooking(showId, seats);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return null;
+    throw error;
+  }
 }
 
 /** Books seats of the first upcoming show that has them free; returns the booking id and url. */
 export async function bookFreeSeats(token: string, count = 2): Promise<{ bookingId: string; url: string; showId: string; seats: string[] }> {
-  const all = await api<{ shows: { _id: string }[] }>('GET', '/api/show/all');
-  for (const movie of all.body.shows) {
-    const detail = await api<{ dateTime: Record<string, { showId: string }[]> }>('GET', `/api/show/${movie._id}`);
-    for (const slots of Object.values(detail.body.dateTime)) {
+  const anyone = apiAs();
+  for (const movie of (await anyone.showAll()).shows) {
+    const detail = await anyone.showDetail(movie._id);
+    for (const slots of Object.values(detail.dateTime)) {
       for (const { showId } of slots) {
-        const taken = (await api<{ occupiedSeats: string[] }>('GET', `/api/booking/seats/${showId}`)).body.occupiedSeats;
+        const taken = (await anyone.occupiedSeats(showId)).occupiedSeats;
         const free = ['J1', 'J2', 'J3', 'J4', 'J5', 'J6', 'J7', 'J8', 'J9'].filter((s) => !taken.includes(s)).slice(0, count);
         if (free.length < count) continue;
-        const created = await api<{ bookingId: string; url: string }>('POST', '/api/booking/create', token, { showId, selectedSeats: free });
-        if (created.status === 200) return { ...created.body, showId, seats: free };
+        const created = await holdIfFree(token, showId, free);
+        if (created) return { bookingId: created.bookingId, url: created.url, showId, seats: free };
       }
     }
   }

@@ -141,7 +141,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
       if (!(await knownIds.shows.has(showId))) throw notFound('Show not found');
       const body = await cache.get(`seats:${showId}`, SEATS_TTL_MS, async () => {
         const ledger = await store.shows.occupiedSeats(showId);
-        return serializeJson({ success: true, occupiedSeats: sortSeats(Object.keys(ledger)) });
+        return serializeJson({ success: true, occupiedSeats: sortSeats(Object.keys(ledger)) } satisfies OccupiedSeatsResponse);
       });
       return sendSerialized(request, reply, body!);
     },

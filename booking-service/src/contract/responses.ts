@@ -29,6 +29,9 @@ export const CreateBookingResponse = Type.Object({
   message: Type.Optional(Type.String({ description: 'Set when the payment provider did not answer: the seats stay held and the link retries' })),
 });
 export const OccupiedSeatsResponse = Type.Object({ success: ok, occupiedSeats: Type.Array(Type.String()) });
+/** GET /api/booking/seats/{showId}/events: the data of each `seats` event, on connect and on every change (the full list each time). */
+export const SEAT_EVENT = 'seats';
+export const SeatsEventSchema = Type.Object({ occupiedSeats: Type.Array(Type.String({ description: 'Seats held or sold' })) });
 export const VerifyPaymentResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.Optional(Type.String()),
@@ -126,6 +129,7 @@ export type NowPlayingResponse = Static<typeof NowPlayingResponse>;
 export type AddShowResponse = Static<typeof AddShowResponse>;
 export type CreateBookingResponse = Static<typeof CreateBookingResponse>;
 export type OccupiedSeatsResponse = Static<typeof OccupiedSeatsResponse>;
+export type SeatsEvent = Static<typeof SeatsEventSchema>;
 export type VerifyPaymentResponse = Static<typeof VerifyPaymentResponse>;
 export type UserBookingsResponse = Static<typeof UserBookingsResponse>;
 export type FavoritesResponse = Static<typeof FavoritesResponse>;

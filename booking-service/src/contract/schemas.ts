@@ -177,4 +177,5 @@ export type DebugBooking = Static<typeof DebugBookingSchema>;
 export type NowPlayingMovie = Static<typeof NowPlayingMovieSchema>;
 export type AddShowRequest = Static<typeof AddShowBody>;
 export type UpdateFavoriteRequest = Static<typeof UpdateFavoriteBody>;
+export type AllBookingsRequest = Static<typeof AllBookingsQuery>;
 export type ShowDateTimes = Record<string, { time: string; showId: string }[]>;

@@ -10,7 +10,11 @@ export interface SerializedJson {
 /** Below this size compression saves less than it costs. */
 const GZIP_MIN_BYTES = 1024;
 
-/** Serializes once so every cache hit costs neither JSON.stringify nor compression. */
+/**
+ * Serializes once so every cache hit costs neither JSON.stringify nor compression. The bytes skip the
+ * route's response serializer, so callers type the value with the route's answer (`satisfies`), and
+ * test/cached-answers.test.ts checks the bytes against the route's declared schema.
+ */
 export function serializeJson(value: unknown): SerializedJson {
   const plain = Buffer.from(JSON.stringify(value));
   return { plain, gzip: plain.length >= GZIP_MIN_BYTES ? gzipSync(plain, { level: 6 }) : null };

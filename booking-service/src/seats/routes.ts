@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps.ts';
 import { failures } from '../contract/failures.ts';
 import { eventStream } from '../contract/media.ts';
+import { SEAT_EVENT, type SeatsEvent } from '../contract/responses.ts';
 import { ShowIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -39,7 +40,7 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
           'Capped per client address, per signed-in user, per show and overall: past a cap the answer is 429 (this client) or 503 (show or service full) with Retry-After, and the seat map polls GET /api/booking/seats/{showId} instead.',
         params: ShowIdParams,
         response: {
-          200: eventStream('`event: seats` with `{ "occupiedSeats": [...] }` on connect and on every change; comment heartbeats'),
+          200: eventStream(`\`event: ${SEAT_EVENT}\` with SeatsEvent data \`{ "occupiedSeats": [...] }\` on connect and on every change; comment heartbeats`),
           // 401: a token was sent and is not valid; 429 and 503 also when a stream cap is reached.
           ...failures(400, 401, 404),
         },
@@ -81,7 +82,8 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
       };
       send('retry: 3000\n\n');
       const unsubscribe = feed.subscribe(showId, (occupiedSeats) => {
-        send(`event: seats\ndata: ${JSON.stringify({ occupiedSeats })}\n\n`);
+        const event: SeatsEvent = { occupiedSeats };
+        send(`event: ${SEAT_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
       });
       const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
       const lifetime = setTimeout(() => end(), maxLifetimeMs);

@@ -27,7 +27,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
     async (request, reply) => {
       const body = await cache.get('shows:all', SHOW_LIST_TTL_MS, async () => {
         const movies = await store.movies.withUpcomingShows(now());
-        return serializeJson({ success: true, shows: movies.map(movieJson) });
+        return serializeJson({ success: true, shows: movies.map(movieJson) } satisfies ShowAllResponse);
       });
       return sendSerialized(request, reply, body!);
     },
@@ -123,7 +123,11 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         const movie = await store.movies.get(movieId);
         if (!movie) return null;
         const upcoming = await store.shows.upcomingForMovie(movieId, now());
-        return serializeJson({ success: true, movie: movieJson(movie), dateTime: groupByLocalDate(upcoming, config.theatreTimeZone) });
+        return serializeJson({
+          success: true,
+          movie: movieJson(movie),
+          dateTime: groupByLocalDate(upcoming, config.theatreTimeZone),
+        } satisfies ShowDetailResponse);
       });
       if (body === null) throw notFound('Movie not found');
       return sendSerialized(request, reply, body!);

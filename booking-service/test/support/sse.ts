@@ -1,4 +1,7 @@
-/** Reads server-sent events from a real HTTP stream. */
+import { Value } from 'typebox/value';
+import { SEAT_EVENT, SeatsEventSchema, type SeatsEvent } from '../../src/contract/responses.ts';
+
+/** Reads a live seat stream from a real HTTP response; every event must be a `seats` event of the contract's schema. */
 export async function openEvents(url: string) {
   const controller = new AbortController();
   const response = await fetch(url, { signal: controller.signal, headers: { origin: 'http://localhost:3000' } });
@@ -31,7 +34,7 @@ export async function openEvents(url: string) {
     async next(predicate: (seats: string[]) => boolean, timeoutMs: number) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const hit = events.map((e) => JSON.parse(e.data).occupiedSeats as string[]).find(predicate);
+        const hit = events.map(seatsOf).find(predicate);
         if (hit) return hit;
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -42,4 +45,11 @@ export async function openEvents(url: string) {
       return pump;
     },
   };
+}
+
+/** The seats of an event, once it is checked against the contract. */
+function seatsOf({ event, data }: { event: string; data: string }): string[] {
+  const body: unknown = JSON.parse(data);
+  if (event !== SEAT_EVENT || !Value.Check(SeatsEventSchema, body)) throw new Error(`not a ${SEAT_EVENT} event of the contract: ${event} ${data}`);
+  return (body as SeatsEvent).occupiedSeats;
 }

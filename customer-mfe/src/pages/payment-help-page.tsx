@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { buttonClass, PageLayout, TestPaymentInfo, useAppConfig } from 'shared-ui';
+import { buttonClass, PageLayout, TestPaymentInfo, useApi } from 'shared-ui';
 import { publicConfigQueryOptions } from '../features/config/api/get-public-config';
 
 /**
@@ -9,7 +9,7 @@ import { publicConfigQueryOptions } from '../features/config/api/get-public-conf
  * themselves from My Bookings. Support's /debug stays for support staff.
  */
 export function PaymentHelpPage() {
-  const config = useQuery(publicConfigQueryOptions(useAppConfig().apiBaseUrl));
+  const config = useQuery(publicConfigQueryOptions(useApi()));
   const holdMinutes = config.data?.holdMinutes;
   const held = holdMinutes ? `${holdMinutes} minutes` : 'a few minutes';
   return (

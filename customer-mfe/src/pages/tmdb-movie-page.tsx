@@ -19,7 +19,7 @@ import { useCatalogCredits } from '../features/catalog/api/get-catalog-credits';
 import { useCatalogMovie } from '../features/catalog/api/get-catalog-movie';
 import { useCatalogSimilar } from '../features/catalog/api/get-catalog-similar';
 import { CatalogMovieGrid } from '../features/catalog/components/catalog-movie-grid';
-import type { CatalogMovie } from '../features/catalog/types';
+import type { CatalogMovie } from 'booking-service/contract';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
 import { CAST_LIMIT, COMPANIES_LIMIT, SIMILAR_LIMIT } from '../lib/constants';
 import { MovieDetailSkeleton, MovieLoadError, MovieNotFound } from '../components/movie-load-states';

@@ -1,5 +1,14 @@
 import type {
   AddShowRequest,
+  AllBookingsRequest,
+  CatalogCreditsResponse,
+  CatalogListKind,
+  CatalogMoviePageResponse,
+  CatalogMovieResponse,
+  CatalogVideosResponse,
+  ErrorBody,
+  FixPaymentResponse,
+  PublicConfigResponse,
   AddShowResponse,
   AllBookingsResponse,
   AllShowsResponse,
@@ -28,7 +37,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly body?: unknown,
+    /** The service's own answer (`{ success: false, message, ... }`), or null when none could be read. */
+    readonly body: ErrorBody | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -48,7 +58,7 @@ export function setEarlyResponses(take: (url: string) => Promise<Response> | und
   takeEarlyResponse = take;
 }
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
   /** Attach the signed-in user's access token. */
@@ -58,9 +68,10 @@ export interface ApiRequestOptions {
 
 /**
  * Sends one request to the booking service and returns its JSON, or throws an
- * ApiError with the service's `message` (what the spec's toasts show).
+ * ApiError with the service's `message` (what the spec's toasts show). The
+ * client's methods name the answer's type; callers use them.
  */
-export async function apiRequest<T>(baseUrl: string, path: string, options: ApiRequestOptions, getToken?: GetToken): Promise<T> {
+async function apiRequest<T>(baseUrl: string, path: string, options: ApiRequestOptions, getToken?: GetToken): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth) {
@@ -85,42 +96,64 @@ export async function apiRequest<T>(baseUrl: string, path: string, options: ApiR
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Cannot reach the booking service. Check your connection and try again.');
   }
-  const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string } | null;
-  // The screen gets a sentence for people; the service's own words stay in `body` (and the console) for whoever debugs.
-  if (!response.ok) throw new ApiError(response.status, friendlyMessage(response.status, body?.message), body);
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const failure = body as ErrorBody | null;
+    // The screen gets a sentence for people; the service's own words stay in `body` (and the console) for whoever debugs.
+    throw new ApiError(response.status, friendlyMessage(response.status, failure?.message), failure);
+  }
   return body as T;
 }
 
-/** Every call of the contract, typed by the service's own schemas. */
+/** `?a=1&b=2` from the fields that are set, or nothing. */
+function queryString(fields: Record<string, string | undefined>): string {
+  const set = Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return set.length ? `?${new URLSearchParams(set).toString()}` : '';
+}
+
+const id = encodeURIComponent;
+
+/**
+ * Every call of the contract, one method each, typed by the service's own
+ * schemas (`booking-service/contract`): the answer's type is the client's, never the caller's.
+ */
 export function createApi(baseUrl: string, getToken?: GetToken) {
   const get = <T>(path: string, auth = false) => apiRequest<T>(baseUrl, path, { auth }, getToken);
   const post = <T>(path: string, body: unknown) => apiRequest<T>(baseUrl, path, { method: 'POST', body, auth: true }, getToken);
   return {
+    publicConfig: () => get<PublicConfigResponse>('/api/config'),
     showAll: () => get<ShowAllResponse>('/api/show/all'),
-    showDetail: (movieId: string) => get<ShowDetailResponse>(`/api/show/${encodeURIComponent(movieId)}`),
-    occupiedSeats: (showId: string) => get<OccupiedSeatsResponse>(`/api/booking/seats/${encodeURIComponent(showId)}`),
+    showDetail: (movieId: string) => get<ShowDetailResponse>(`/api/show/${id(movieId)}`),
+    occupiedSeats: (showId: string) => get<OccupiedSeatsResponse>(`/api/booking/seats/${id(showId)}`),
+    /** The address of the show's live seat stream (server-sent events, each a `SeatsEvent`), for an EventSource. */
+    seatEventsUrl: (showId: string) => `${baseUrl.replace(/\/$/, '')}/api/booking/seats/${id(showId)}/events`,
     createBooking: (showId: string, selectedSeats: string[]) => post<CreateBookingResponse>('/api/booking/create', { showId, selectedSeats }),
     verifyPayment: (sessionId: string) => post<VerifyPaymentResponse>('/api/booking/verify-payment', { sessionId }),
     myBookings: () => get<UserBookingsResponse>('/api/user/bookings', true),
-    recheckPayment: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${encodeURIComponent(bookingId)}/recheck-payment`, {}),
-    releaseBooking: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${encodeURIComponent(bookingId)}/release`, {}),
+    recheckPayment: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/recheck-payment`, {}),
+    releaseBooking: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/release`, {}),
     favorites: () => get<FavoritesResponse>('/api/user/favorites', true),
     toggleFavorite: (movieId: string) => post<UpdateFavoriteResponse>('/api/user/update-favorite', { movieId }),
     isAdmin: () => get<IsAdminResponse>('/api/admin/is-admin', true),
     nowPlaying: () => get<NowPlayingResponse>('/api/show/now-playing', true),
     addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),
     allShows: () => get<AllShowsResponse>('/api/admin/all-shows', true),
-    allBookings: (query = '') => get<AllBookingsResponse>(`/api/admin/all-bookings${query ? `?${query}` : ''}`, true),
+    allBookings: (query: AllBookingsRequest = {}) => get<AllBookingsResponse>(`/api/admin/all-bookings${queryString(query)}`, true),
     dashboard: () => get<DashboardResponse>('/api/admin/dashboard', true),
-    salesReport: (days = 30) => get<SalesReportResponse>(`/api/admin/dashboard/sales?days=${days}`, true),
+    salesReport: (days = 30) => get<SalesReportResponse>(`/api/admin/dashboard/sales${queryString({ days: String(days) })}`, true),
     debugBookings: () => get<DebugBookingsResponse>('/api/debug/bookings', true),
     unpaidBookings: () => get<UnpaidBookingsResponse>('/api/debug/unpaid-bookings', true),
     markPaid: (bookingId: string) => post<MessageResponse>('/api/debug/mark-paid', { bookingId }),
     testEmail: (bookingId: string) => post<MessageResponse>('/api/debug/test-email', { bookingId }),
-    fixPayment: (bookingId: string) => post<MessageResponse>('/api/debug/fix-payment', { bookingId }),
+    fixPayment: (bookingId: string) => post<FixPaymentResponse>('/api/debug/fix-payment', { bookingId }),
     outbox: () => get<OutboxResponse>('/api/debug/outbox', true),
-    /** TMDB-shaped catalogue answers, proxied by the service. */
-    catalog: <T>(path: string) => get<T>(`/api/catalog/${path.replace(/^\//, '')}`),
+    // The movie catalogue, in TMDB v3 shapes, proxied by the service.
+    catalogList: (kind: CatalogListKind, page?: number) =>
+      get<CatalogMoviePageResponse>(`/api/catalog/movie/${kind}${queryString({ page: page === undefined ? undefined : String(page) })}`),
+    catalogMovie: (movieId: string) => get<CatalogMovieResponse>(`/api/catalog/movie/${id(movieId)}`),
+    catalogCredits: (movieId: string) => get<CatalogCreditsResponse>(`/api/catalog/movie/${id(movieId)}/credits`),
+    catalogSimilar: (movieId: string) => get<CatalogMoviePageResponse>(`/api/catalog/movie/${id(movieId)}/similar`),
+    catalogVideos: (movieId: string) => get<CatalogVideosResponse>(`/api/catalog/movie/${id(movieId)}/videos`),
   };
 }
 

@@ -1,15 +1,4 @@
-export interface CatalogVideo {
-  id: string;
-  key: string;
-  name: string;
-  site: string;
-  type: string;
-}
-
-export interface CatalogVideos {
-  id: number;
-  results: CatalogVideo[];
-}
+import type { CatalogVideo } from 'booking-service/contract';
 
 /** A trailer as the player shows it: the video (null for a placeholder) and the movie art to build it from. */
 export interface Trailer {

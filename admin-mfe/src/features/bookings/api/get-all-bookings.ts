@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AllBookingsRequest } from 'booking-service/contract';
 import { useApi, type Api } from 'shared-ui';
 
 export interface BookingFilters {
@@ -9,19 +10,22 @@ export interface BookingFilters {
   pageSize: number;
 }
 
-export function bookingsQueryString(filters: BookingFilters): string {
-  const params = new URLSearchParams({ page: String(filters.page), pageSize: String(filters.pageSize) });
-  if (filters.movieId) params.set('movieId', filters.movieId);
-  if (filters.date) params.set('date', filters.date);
-  if (filters.paid) params.set('paid', filters.paid);
-  return params.toString();
+/** The screen's filters as the call's query (empty filters left out). */
+function bookingsQuery(filters: BookingFilters): AllBookingsRequest {
+  return {
+    page: String(filters.page),
+    pageSize: String(filters.pageSize),
+    movieId: filters.movieId || undefined,
+    date: filters.date || undefined,
+    paid: filters.paid || undefined,
+  };
 }
 
 /** GET /api/admin/all-bookings, filtered and paged on the server. */
 export const allBookingsQueryOptions = (api: Api, filters: BookingFilters) =>
   queryOptions({
     queryKey: ['admin', 'all-bookings', filters],
-    queryFn: () => api.allBookings(bookingsQueryString(filters)),
+    queryFn: () => api.allBookings(bookingsQuery(filters)),
     placeholderData: keepPreviousData,
   });
 

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi, type Api } from 'shared-ui';
-import type { CatalogCredits } from '../types';
 
 /** GET /api/catalog/movie/{id}/credits: the cast. */
 export const catalogCreditsQueryOptions = (api: Api, id: string) =>
   queryOptions({
     queryKey: ['catalog', 'credits', id],
-    queryFn: () => api.catalog<CatalogCredits>(`movie/${encodeURIComponent(id)}/credits`),
+    queryFn: () => api.catalogCredits(id),
     staleTime: 5 * 60_000,
   });
 

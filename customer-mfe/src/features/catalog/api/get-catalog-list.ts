@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi, type Api } from 'shared-ui';
-import type { CatalogListKind, CatalogMovieSummary, CatalogPage } from '../types';
+import type { CatalogListKind } from 'booking-service/contract';
 
 /** GET /api/catalog/movie/{now_playing|upcoming|top_rated|popular} (page 1). */
 export const catalogListQueryOptions = (api: Api, kind: CatalogListKind) =>
   queryOptions({
     queryKey: ['catalog', 'list', kind],
-    queryFn: () => api.catalog<CatalogPage<CatalogMovieSummary>>(`movie/${kind}`),
+    queryFn: () => api.catalogList(kind),
     staleTime: 5 * 60_000,
   });
 

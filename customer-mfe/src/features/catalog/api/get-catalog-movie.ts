@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi, type Api } from 'shared-ui';
 import { isNotFound } from '../../../lib/api-error';
-import type { CatalogMovie } from '../types';
 
 /** GET /api/catalog/movie/{id}: details from the movie database. */
 export const catalogMovieQueryOptions = (api: Api, id: string) =>
   queryOptions({
     queryKey: ['catalog', 'movie', id],
-    queryFn: () => api.catalog<CatalogMovie>(`movie/${encodeURIComponent(id)}`),
+    queryFn: () => api.catalogMovie(id),
     staleTime: 5 * 60_000,
     // "No such movie" is an answer, not a failure worth repeating.
     retry: (count, error) => !isNotFound(error) && count < 1,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClass, MovieCard } from 'shared-ui';
-import type { CatalogMovieSummary } from '../types';
+import type { CatalogMovieSummary } from 'booking-service/contract';
 
 /** Movies from the movie database as cards, each leading to /tmdb-movie/{id}. */
 export function CatalogMovieGrid({ movies, actionLabel = 'View Details' }: { movies: CatalogMovieSummary[]; actionLabel?: string }) {

@@ -1,7 +1,7 @@
 import { CardGridSkeleton, EmptyState, ErrorState } from 'shared-ui';
 import { Section } from '../../../components/section';
 import { useCatalogList } from '../api/get-catalog-list';
-import type { CatalogListKind } from '../types';
+import type { CatalogListKind } from 'booking-service/contract';
 import { CatalogMovieGrid } from './catalog-movie-grid';
 
 /** A list from the movie database, with its own loading, empty and error states. */

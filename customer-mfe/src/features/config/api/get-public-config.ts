@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfigResponse } from 'booking-service/contract';
-import { apiRequest, useAppConfig } from 'shared-ui';
+import { useApi, type Api } from 'shared-ui';
 
 /** GET /api/config: public settings of the service (the theatre's time zone for show times). */
-export const publicConfigQueryOptions = (apiBaseUrl: string) =>
+export const publicConfigQueryOptions = (api: Api) =>
   queryOptions({
     queryKey: ['public-config'],
-    queryFn: () => apiRequest<PublicConfigResponse>(apiBaseUrl, '/api/config', {}),
+    queryFn: () => api.publicConfig(),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -16,6 +15,6 @@ export const publicConfigQueryOptions = (apiBaseUrl: string) =>
  * visitor's own zone, when the setting cannot be read).
  */
 export function useTheatreTimeZone(): { timeZone: string | undefined; ready: boolean } {
-  const config = useQuery(publicConfigQueryOptions(useAppConfig().apiBaseUrl));
+  const config = useQuery(publicConfigQueryOptions(useApi()));
   return { timeZone: config.data?.theatreTimeZone, ready: !config.isPending };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OccupiedSeatsResponse } from 'booking-service/contract';
-import { useApi, useAppConfig } from 'shared-ui';
+import type { OccupiedSeatsResponse, SeatsEvent } from 'booking-service/contract';
+import { useApi } from 'shared-ui';
 import { SEAT_POLL_MS, SEAT_STREAM_RETRY_MS } from '../../../lib/constants';
 import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
 import { occupiedSeatsQueryOptions } from '../api/get-occupied-seats';
@@ -18,9 +18,9 @@ export type SeatFeed = 'stream' | 'polling';
  */
 export function useLiveSeats(showId: string | null) {
   const api = useApi();
-  const { apiBaseUrl } = useAppConfig();
   const queryClient = useQueryClient();
   const [feed, setFeed] = useState<SeatFeed>('polling');
+  const streamUrl = showId ? api.seatEventsUrl(showId) : null;
 
   const seats = useQuery({
     ...occupiedSeatsQueryOptions(api, showId ?? ''),
@@ -29,15 +29,14 @@ export function useLiveSeats(showId: string | null) {
   });
 
   useEffect(() => {
-    if (!showId || typeof EventSource === 'undefined') return;
-    const url = `${apiBaseUrl.replace(/\/$/, '')}/api/booking/seats/${encodeURIComponent(showId)}/events`;
+    if (!showId || !streamUrl || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
     const connect = () => {
       if (stopped) return;
-      source = new EventSource(url);
+      source = new EventSource(streamUrl);
       source.addEventListener('open', () => {
         setFeed('stream');
         // Catch up on anything taken while the stream was down.
@@ -45,7 +44,8 @@ export function useLiveSeats(showId: string | null) {
       });
       source.addEventListener('seats', (event) => {
         try {
-          const data = JSON.parse((event as MessageEvent<string>).data) as { occupiedSeats?: unknown };
+          // The contract's SeatsEvent; checked all the same, as anything read off the network.
+          const data = JSON.parse((event as MessageEvent<string>).data) as Partial<SeatsEvent>;
           if (!Array.isArray(data.occupiedSeats)) return;
           const occupiedSeats = data.occupiedSeats.filter((s): s is string => typeof s === 'string');
           queryClient.setQueryData<OccupiedSeatsResponse>(occupiedSeatsQueryKey(showId), { success: true, occupiedSeats });
@@ -71,7 +71,7 @@ export function useLiveSeats(showId: string | null) {
       source?.close();
       setFeed('polling');
     };
-  }, [showId, apiBaseUrl, queryClient]);
+  }, [showId, streamUrl, queryClient]);
 
   return { seats, feed };
 }

@@ -1,12 +1,11 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useApi, type Api } from 'shared-ui';
-import type { CatalogVideos } from '../types';
 
 /** GET /api/catalog/movie/{id}/videos: trailers of a movie. */
 export const movieVideosQueryOptions = (api: Api, movieId: string) =>
   queryOptions({
     queryKey: ['catalog', 'videos', movieId],
-    queryFn: () => api.catalog<CatalogVideos>(`movie/${encodeURIComponent(movieId)}/videos`),
+    queryFn: () => api.catalogVideos(movieId),
     staleTime: 5 * 60_000,
   });
 

@@ -1,4 +1,4 @@
-import type { CatalogVideo } from '../types';
+import type { CatalogVideo } from 'booking-service/contract';
 
 const PLAYABLE_SITES = new Set(['YouTube', 'Local']);
 
