@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, setEarlyResponses } from './client';
+import { createApi, setEarlyResponses } from './client';
 
 const base = 'http://service.test';
 const requests: string[] = [];
@@ -23,9 +23,9 @@ describe('responses the host asked for early', () => {
       early.delete(url);
       return response;
     });
-    expect(await apiRequest(base, '/api/show/all', {})).toEqual({ success: true, answer: 1 });
+    expect(await createApi(base).showAll()).toEqual({ success: true, answer: 1 });
     expect(requests).toEqual(['GET /api/show/all anonymous']);
-    expect(await apiRequest(base, '/api/show/all', {})).toEqual({ success: true, answer: 2 });
+    expect(await createApi(base).showAll()).toEqual({ success: true, answer: 2 });
     expect(requests).toHaveLength(2);
   });
 
@@ -33,7 +33,7 @@ describe('responses the host asked for early', () => {
     requests.length = 0;
     const early = new Map([[`${base}/api/user/bookings`, Promise.resolve(new Response('{"from":"early"}'))]]);
     setEarlyResponses((url) => early.get(url));
-    const answer = await apiRequest(base, '/api/user/bookings', { auth: true }, async () => 'token-1');
+    const answer = await createApi(base, async () => 'token-1').myBookings();
     expect(answer).toEqual({ success: true, answer: 1 });
     expect(requests).toEqual(['GET /api/user/bookings token']);
   });
@@ -41,7 +41,7 @@ describe('responses the host asked for early', () => {
   it('an early request that failed is asked again', async () => {
     requests.length = 0;
     setEarlyResponses(() => Promise.reject(new TypeError('network down then')));
-    expect(await apiRequest(base, '/api/show/all', {})).toEqual({ success: true, answer: 1 });
+    expect(await createApi(base).showAll()).toEqual({ success: true, answer: 1 });
     expect(requests).toEqual(['GET /api/show/all anonymous']);
   });
 });
