@@ -12,6 +12,7 @@ import { createAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/errors.ts';
+import { createIntegrityMonitor } from './integrity/integrity-check.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createKnownIds } from './http/known-ids.ts';
 import { createReadCache } from './http/read-cache.ts';
@@ -99,6 +100,11 @@ function applyChange(change: Change, { cache, knownIds, seatFeed }: Pick<AppDeps
       break;
   }
 }
+
+/** How fresh health's integrity report is, and how often it is renewed in the background. */
+const INTEGRITY_MAX_AGE_MS = 5_000;
+const INTEGRITY_INTERVAL_MS = 30_000;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** 16 KiB is far more than any request of the contract needs. */
 const BODY_LIMIT = 16 * 1024;
@@ -227,8 +233,22 @@ export async function buildApp(options: BuildAppOptions) {
     reconcileIntervalMs: config.payments.reconcileIntervalSeconds * 1000,
   });
   app.decorate('payments', { service: payments, jobs, mailer, provider, localCheckout, webhookSecret });
+  // Health runs the integrity checks (at most every INTEGRITY_MAX_AGE_MS); so does a timer. While the
+  // last check found damage, every write is refused: a damaged seat ledger could sell a seat twice.
+  const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now });
+  app.addHook('onRequest', async (request) => {
+    const last = integrity.latest();
+    if (last && !last.healthy && !READ_METHODS.has(request.method)) {
+      throw new HttpError(503, `The service is not taking changes: its database is damaged. ${last.problems[0]}`);
+    }
+  });
+  const integrityTimer = setInterval(() => {
+    integrity.check().catch((error: unknown) => app.log.warn({ err: error }, 'integrity check failed to run'));
+  }, INTEGRITY_INTERVAL_MS);
+  integrityTimer.unref();
   if (options.backgroundJobs !== false) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    clearInterval(integrityTimer);
     stopApplyingChanges();
     await jobs.stop();
     await mailer.close();
@@ -248,7 +268,7 @@ export async function buildApp(options: BuildAppOptions) {
     webhookSecret,
     seatFeed,
   };
-  await app.register(serviceRoutes, deps);
+  await app.register(serviceRoutes, { ...deps, integrity });
   await app.register(showRoutes, deps);
   await app.register(bookingRoutes, deps);
   await app.register(ownBookingRoutes, deps);

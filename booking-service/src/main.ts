@@ -4,7 +4,9 @@ import { createTmdbCatalog } from './catalog/tmdb-catalog.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
 import { existsSync } from 'node:fs';
-import { openStore, storeKind } from './db/open-store.ts';
+import { openStore, storeKind, storeLocation } from './db/open-store.ts';
+import { checkIntegrity } from './integrity/integrity-check.ts';
+import { establishIdentity, StartupRefusal } from './integrity/store-identity.ts';
 import { createPrivateFiles, makePrivate } from './db/private-files.ts';
 import { seedStore } from './seed/seed.ts';
 
@@ -13,6 +15,16 @@ async function main() {
   createPrivateFiles();
   if (storeKind(config) === 'pglite' || existsSync(config.dataDir)) await makePrivate(config.dataDir);
   const store = await openStore(config);
+  // Before anything is served or seeded: never start over where data existed, never serve a damaged database.
+  try {
+    const warn = (message: string) => console.warn(message);
+    await establishIdentity(store, { dataDir: config.dataDir, location: storeLocation(config), now: new Date(), log: { warn } });
+    const integrity = await checkIntegrity(store, new Date());
+    if (!integrity.healthy) throw new StartupRefusal(`The database at ${storeLocation(config)} is damaged: ${integrity.problems.join(' ')}`);
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
   const catalog = config.tmdb.apiKey
     ? createTmdbCatalog({ ...config.tmdb, apiKey: config.tmdb.apiKey })
     : createBuiltinCatalog({});
@@ -47,6 +59,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof StartupRefusal) console.error(`Not starting: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

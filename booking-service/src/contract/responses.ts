@@ -111,6 +111,17 @@ export const OutboxMessageSchema = Type.Object({
 export const OutboxResponse = Type.Object({ success: ok, messages: Type.Array(OutboxMessageSchema) });
 
 export const HealthResponse = Type.Object({ success: ok, status: Type.String(), database: Type.String() });
+/** 503 of /api/health: the error envelope, with the integrity problems when the database is damaged (absent when it is unreachable). */
+export const UnhealthyResponse = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String({ description: 'Every problem found, each with what to do' }),
+    status: Type.Optional(Type.Literal('unhealthy')),
+    database: Type.Optional(Type.String()),
+    problems: Type.Optional(Type.Array(Type.String())),
+  },
+  { description: 'The database is unreachable or damaged (the message says what to do)' },
+);
 export const PublicConfigResponse = Type.Object({
   success: ok,
   imageBaseUrl: Type.String(),

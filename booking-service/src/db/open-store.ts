@@ -18,6 +18,25 @@ export function storeKind(config: Pick<Config, 'databaseUrl' | 'mongodbUri'>): S
   return config.databaseUrl ? 'postgres' : 'pglite';
 }
 
+/** The embedded database's folder. */
+export const pgliteFolder = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'pglite');
+
+/** The database the configuration names, without credentials: the embedded folder, or server and database. */
+export function storeLocation(config: StoreConfig): string {
+  const server = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  };
+  switch (storeKind(config)) {
+    case 'mongodb':
+      return server(config.mongodbUri!);
+    case 'postgres':
+      return server(config.databaseUrl!);
+    case 'pglite':
+      return pgliteFolder(config);
+  }
+}
+
 /** Opens the store the configuration selects (see storeKind). */
 export async function openStore(config: StoreConfig): Promise<Store> {
   switch (storeKind(config)) {
@@ -25,7 +44,17 @@ export async function openStore(config: StoreConfig): Promise<Store> {
       return openMongoStore(config.mongodbUri!);
     case 'postgres':
       return createPostgresStore(await openPostgres(config.databaseUrl!));
-    case 'pglite':
-      return createPostgresStore(await openPglite(path.join(config.dataDir, 'pglite')));
+    case 'pglite': {
+      const folder = pgliteFolder(config);
+      try {
+        return createPostgresStore(await openPglite(folder));
+      } catch (error) {
+        throw new Error(
+          `The embedded database in ${folder} could not be opened (${(error as Error).message}): its files are damaged. ` +
+            `Stop the service and restore ${folder} from a backup; or, to start over on fresh sample data, move ${folder} aside.`,
+          { cause: error },
+        );
+      }
+    }
   }
 }

@@ -165,3 +165,17 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   refundId: text('refund_id'),
   refundedCents: integer('refunded_cents').notNull().default(0),
 });
+
+/**
+ * One row: the database's identity, written when the service first set the database up, and the
+ * most rows each core table has held. The service never deletes a movie, show or booking, so a
+ * table holding fewer rows than it once did was damaged (src/integrity/).
+ */
+export const storeIdentity = pgTable('store_identity', {
+  id: text('id').primaryKey(),
+  storeId: uuid('store_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  moviesSeen: integer('movies_seen').notNull().default(0),
+  showsSeen: integer('shows_seen').notNull().default(0),
+  bookingsSeen: integer('bookings_seen').notNull().default(0),
+});

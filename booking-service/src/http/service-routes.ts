@@ -1,21 +1,25 @@
-import { HealthResponse, PublicConfigResponse } from '../contract/responses.ts';
+import { HealthResponse, PublicConfigResponse, UnhealthyResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
+import type { IntegrityMonitor } from '../integrity/integrity-check.ts';
 import type { AppInstance } from './app-instance.ts';
 
 /** Health and the public settings the frontends read at run time. */
-export async function serviceRoutes(app: AppInstance, { store, catalog, config, payments }: AppDeps) {
+export async function serviceRoutes(app: AppInstance, { store, catalog, config, payments, integrity }: AppDeps & { integrity: IntegrityMonitor }) {
   app.get(
     '/api/health',
     {
       schema: {
         tags: ['service'],
-        summary: 'Liveness and database reachability',
-        response: { 200: HealthResponse, ...failures() },
+        summary: 'Liveness, database reachability and integrity (503 with the problems and what to do when damaged)',
+        response: { 200: HealthResponse, ...failures(), 503: UnhealthyResponse },
       },
     },
-    async () => {
-      await store.movies.count();
+    async (_request, reply) => {
+      const report = await integrity.check();
+      if (!report.healthy) {
+        return reply.code(503).send({ success: false as const, status: 'unhealthy', database: store.driver, message: report.problems.join(' '), problems: report.problems });
+      }
       return { success: true as const, status: 'ok', database: store.driver };
     },
   );

@@ -120,6 +120,34 @@ export interface ReportRepository {
   dailySales(from: Date, timeZone: string): Promise<DailySales[]>;
 }
 
+/** Rows of the core tables the service never deletes from. */
+export interface TableCounts { movies: number; shows: number; bookings: number }
+
+/** The database's identity: written once when the service first set it up. */
+export interface StoreIdentity {
+  id: string;
+  createdAt: Date;
+  /** The most rows each core table has held (recorded by the integrity checks). */
+  seen: TableCounts;
+}
+
+/** What the integrity checks (src/integrity/) read; every store answers the same questions. */
+export interface IntegrityRepository {
+  /** The identity record, or null when the database has none (new, or emptied). */
+  identity(): Promise<StoreIdentity | null>;
+  /** Writes the identity if the database has none (one wins among several instances); the identity now stored. */
+  initialise(identity: { id: string; createdAt: Date }): Promise<StoreIdentity>;
+  /** Reads every core table; throws an error naming the table that cannot be read. */
+  countRows(): Promise<TableCounts>;
+  /** Raises the recorded most rows to these counts (never lowers them). */
+  recordSeen(counts: TableCounts): Promise<void>;
+  /**
+   * The seat ledger against the bookings: live (held or paid) bookings whose seats the ledger does
+   * not hold, and ledger entries of no live booking.
+   */
+  ledgerMismatches(): Promise<{ bookingsMissingSeats: number; seatsWithoutLiveBooking: number }>;
+}
+
 /**
  * What changed, for the instances' read caches and live seat maps. `resync` means
  * changes may have been missed (the listening connection dropped): forget everything.
@@ -151,6 +179,7 @@ export interface Store {
   webhookEvents: WebhookEventRepository;
   checkoutSessions: CheckoutSessionRepository;
   reports: ReportRepository;
+  integrity: IntegrityRepository;
   readonly driver: string;
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { establishIdentity } from '../../src/integrity/store-identity.ts';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
 import { createBuiltinCatalog } from '../../src/catalog/builtin-catalog.ts';
@@ -66,6 +67,8 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...options.env,
   });
+  // As the service's start-up does (src/main.ts), without a data folder to remember it in.
+  await establishIdentity(store, { location: `test ${lane.name}`, now: now(), log: { warn: () => {} } });
   const catalog = createBuiltinCatalog({ now });
   if (ownStore ? options.seed !== false : options.seed === true) await seedStore(store, catalog, { now: now(), timeZone: config.theatreTimeZone });
   const verifyToken = createTokenVerifier({

@@ -6,6 +6,7 @@ import {
   movieSchema,
   outboxSchema,
   showSchema,
+  storeIdentitySchema,
   userSchema,
   webhookEventSchema,
   type BookingDocument,
@@ -14,6 +15,7 @@ import {
   type MovieDocument,
   type OutboxDocument,
   type ShowDocument,
+  type StoreIdentityDocument,
   type UserDocument,
   type WebhookEventDocument,
 } from './schemas.ts';
@@ -27,6 +29,7 @@ export interface Models {
   Outbox: Model<OutboxDocument>;
   WebhookEvent: Model<WebhookEventDocument>;
   CheckoutSession: Model<CheckoutSessionDocument>;
+  StoreIdentity: Model<StoreIdentityDocument>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- mongoose's schema generics do not line up with Model<T>
@@ -48,6 +51,7 @@ export function createModels(connection: Connection): Models {
     Outbox: model(connection, 'Outbox', outboxSchema),
     WebhookEvent: model(connection, 'WebhookEvent', webhookEventSchema),
     CheckoutSession: model(connection, 'CheckoutSession', checkoutSessionSchema),
+    StoreIdentity: model(connection, 'StoreIdentity', storeIdentitySchema),
   };
 }
 

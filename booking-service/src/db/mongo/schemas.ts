@@ -20,6 +20,7 @@ export const COLLECTIONS = {
   outbox: 'outbox',
   webhookEvents: 'webhook_events',
   checkoutSessions: 'checkout_sessions',
+  storeIdentity: 'store_identity',
 } as const;
 
 export interface MovieDocument {
@@ -379,4 +380,26 @@ export const checkoutSessionSchema = new Schema<CheckoutSessionDocument>(
     refundedCents: { ...cents(), default: 0 },
   },
   options(COLLECTIONS.checkoutSessions),
+);
+
+/** The database's identity (one document, `_id: 'store'`) and the most documents each core collection has held. */
+export interface StoreIdentityDocument {
+  _id: string;
+  storeId: string;
+  createdAt: Date;
+  moviesSeen: number;
+  showsSeen: number;
+  bookingsSeen: number;
+}
+
+export const storeIdentitySchema = new Schema<StoreIdentityDocument>(
+  {
+    _id: requiredText(20),
+    storeId: uuid(),
+    createdAt: requiredDate(),
+    moviesSeen: { ...wholeNumber(), default: 0 },
+    showsSeen: { ...wholeNumber(), default: 0 },
+    bookingsSeen: { ...wholeNumber(), default: 0 },
+  },
+  options(COLLECTIONS.storeIdentity),
 );

@@ -5,6 +5,7 @@ import { createBookingRepository } from './booking-repository.ts';
 import { createLocalChangeBus } from '../local-change-bus.ts';
 import { openMongoChangeBus, type MongoChangeBus } from './change-bus.ts';
 import { createModels, ensureIndexes } from './models.ts';
+import { createIntegrityRepository } from './integrity-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
 import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
@@ -55,6 +56,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     webhookEvents: createWebhookEventRepository(models),
     checkoutSessions: createCheckoutSessionRepository(models),
     reports: createReportRepository(models),
+    integrity: createIntegrityRepository(models),
     driver: 'mongodb',
     async close() {
       await changes.close();

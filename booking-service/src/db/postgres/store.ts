@@ -2,6 +2,7 @@ import type { Database } from '../database.ts';
 import { createReportRepository } from './report-repository.ts';
 import type { Store } from '../../store/types.ts';
 import { createBookingRepository } from './booking-repository.ts';
+import { createIntegrityRepository } from './integrity-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
 import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
@@ -23,6 +24,7 @@ export function createPostgresStore(database: Database): Store {
     webhookEvents: createWebhookEventRepository(db),
     checkoutSessions: createCheckoutSessionRepository(db),
     reports: createReportRepository(db),
+    integrity: createIntegrityRepository(db),
     driver: database.driver,
     close: () => database.close(),
   };

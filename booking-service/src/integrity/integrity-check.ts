@@ -1,0 +1,81 @@
+import type { Store, TableCounts } from '../store/types.ts';
+
+/** What the integrity checks found: healthy, or each problem with what to do about it. */
+export interface IntegrityReport {
+  healthy: boolean;
+  problems: string[];
+  checkedAt: Date;
+}
+
+const RESTORE = 'Stop the service and restore the database from a backup.';
+
+const TABLES: Record<keyof TableCounts, string> = { movies: 'movies', shows: 'shows', bookings: 'bookings' };
+
+/**
+ * Checks that the database is whole: it still has its identity record (written when the service
+ * first set it up), every core table can be read, no core table holds fewer rows than it once did
+ * (the service never deletes a movie, show or booking), and the seat ledger matches the live
+ * bookings. A healthy check raises the recorded row counts.
+ */
+export async function checkIntegrity(store: Store, now: Date): Promise<IntegrityReport> {
+  const problems: string[] = [];
+  const report = () => ({ healthy: problems.length === 0, problems, checkedAt: now });
+
+  // The identity (with the most rows recorded) is read before the rows are counted: another check
+  // may record higher counts meanwhile, but never more rows than the tables hold when counted after.
+  let identity: Awaited<ReturnType<Store['integrity']['identity']>>;
+  let counts: TableCounts;
+  try {
+    identity = await store.integrity.identity();
+    counts = await store.integrity.countRows();
+  } catch (error) {
+    problems.push(`${(error as Error).message}. ${RESTORE}`);
+    return report();
+  }
+  if (!identity) {
+    problems.push(`The database has lost its identity record: it was emptied or replaced while the service ran. ${RESTORE}`);
+    return report();
+  }
+  for (const table of Object.keys(TABLES) as (keyof TableCounts)[]) {
+    if (counts[table] < identity.seen[table]) {
+      problems.push(
+        `The ${TABLES[table]} table holds ${counts[table]} rows but held ${identity.seen[table]}: rows were removed (the service never deletes any). ${RESTORE}`,
+      );
+    }
+  }
+  const ledger = await store.integrity.ledgerMismatches();
+  if (ledger.bookingsMissingSeats > 0) {
+    problems.push(
+      `${ledger.bookingsMissingSeats} held or paid booking${ledger.bookingsMissingSeats === 1 ? ' has' : 's have'} seats missing from the seat ledger: ` +
+        `seat maps show those seats free and they could be sold twice. ${RESTORE}`,
+    );
+  }
+  if (ledger.seatsWithoutLiveBooking > 0) {
+    problems.push(`${ledger.seatsWithoutLiveBooking} seats in the seat ledger belong to cancelled bookings: they cannot be sold. ${RESTORE}`);
+  }
+  if (problems.length === 0) await store.integrity.recordSeen(counts);
+  return report();
+}
+
+/** The integrity checks as health and the write guard use them: at most one run at a time, reused while fresh. */
+export interface IntegrityMonitor {
+  /** A report no older than the monitor's maximum age (a run that fails to read the database throws). */
+  check(): Promise<IntegrityReport>;
+  /** The last report, or null before the first check. */
+  latest(): IntegrityReport | null;
+}
+
+export function createIntegrityMonitor(store: Store, options: { maxAgeMs: number; now: () => Date }): IntegrityMonitor {
+  let last: IntegrityReport | null = null;
+  let running: Promise<IntegrityReport> | null = null;
+  return {
+    check() {
+      if (last && options.now().getTime() - last.checkedAt.getTime() < options.maxAgeMs) return Promise.resolve(last);
+      running ??= checkIntegrity(store, options.now())
+        .then((report) => (last = report))
+        .finally(() => (running = null));
+      return running;
+    },
+    latest: () => last,
+  };
+}
