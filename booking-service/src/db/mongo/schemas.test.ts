@@ -5,6 +5,7 @@ import { bookingDocument, checkoutSessionDocument, movieDocument, outboxDocument
 import {
   bookingSchema,
   checkoutSessionSchema,
+  storeIdentitySchema,
   COLLECTIONS,
   webhookEventSchema,
   favoriteSchema,
@@ -137,6 +138,7 @@ describe('MongoDB schemas: collections and indexes', () => {
       outbox: 'outbox',
       webhookEvents: 'webhook_events',
       checkoutSessions: 'checkout_sessions',
+      storeIdentity: 'store_identity',
     });
     for (const [schema, collection] of [
       [movieSchema, 'movies'],
@@ -147,6 +149,7 @@ describe('MongoDB schemas: collections and indexes', () => {
       [outboxSchema, 'outbox'],
       [webhookEventSchema, 'webhook_events'],
       [checkoutSessionSchema, 'checkout_sessions'],
+      [storeIdentitySchema, 'store_identity'],
     ] as const) {
       expect(schema.get('collection')).toBe(collection);
       // Indexes are created by the store at start, not in the background by mongoose.
