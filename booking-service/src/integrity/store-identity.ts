@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Store, StoreIdentity } from '../store/types.ts';
 
@@ -57,6 +57,8 @@ export async function establishIdentity(store: Store, options: IdentityOptions):
   }
   if (markerFile && remembered?.id !== identity.id) {
     try {
+      // On PostgreSQL or MongoDB nothing else may have created DATA_DIR yet.
+      mkdirSync(path.dirname(markerFile), { recursive: true, mode: 0o700 });
       writeFileSync(markerFile, JSON.stringify({ ...marker, [options.location]: { id: identity.id, createdAt: identity.createdAt.toISOString() } }, null, 2), { mode: 0o600 });
     } catch (error) {
       options.log.warn(`could not record the database's identity in ${markerFile} (${(error as Error).message}): a deleted database will not be noticed at start`);
