@@ -146,3 +146,34 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
     throw error;
   }
 }
+
+/**
+ * The stack in a process of its own, as `npm start` runs it, for a measuring
+ * driver (Lighthouse, a browser) that must not share an event loop with the
+ * servers it measures: a busy driver would answer for them late, and
+ * Lighthouse reads those late answers as server latency. Resolves once every
+ * part answers, with the URLs and `stop()`.
+ */
+export async function startStackProcess({ ports = DEFAULT_PORTS, dataDir }) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: { ...process.env, STACK_PORTS: JSON.stringify(ports), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const urls = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (data) => {
+      output += data;
+      const ready = output.split('\n').find((line) => line.startsWith('{'));
+      if (ready) resolve(JSON.parse(ready).urls);
+    });
+    child.once('exit', (code) => reject(new Error(`the stack process exited with code ${code} before it was up`)));
+  });
+  child.stdout.resume();
+  return { ports, urls, stop: () => stopChild(child) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const stack = await startStack({ ports: process.env.STACK_PORTS ? JSON.parse(process.env.STACK_PORTS) : DEFAULT_PORTS, dataDir: process.env.DATA_DIR, log: false });
+  process.stdout.write(`${JSON.stringify({ urls: stack.urls })}\n`);
+  process.once('SIGTERM', () => void stack.stop().then(() => process.exit(0)));
+}

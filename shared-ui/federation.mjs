@@ -100,9 +100,9 @@ export function federationOptions({ development, runtime }) {
     // versions: a remote that is down must not stop the page loading a library.
     shareStrategy: 'loaded-first',
     // The full builds of tree-shaken libraries are compiled with the app's
-    // plugins; these would copy the run-time config and version.json into them
-    // and check the imports a second time.
-    treeShakingSharedExcludePlugins: ['CopyRspackPlugin', 'VersionFilePlugin', 'TreeShakenImportsCheck', 'SharedExportsFile'],
+    // plugins; these would copy the run-time config and version.json into them,
+    // check the imports a second time and write the shell's page.
+    treeShakingSharedExcludePlugins: ['CopyRspackPlugin', 'VersionFilePlugin', 'TreeShakenImportsCheck', 'SharedExportsFile', 'FirstRenderHtmlPlugin'],
   };
 }
 

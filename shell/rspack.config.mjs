@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { FirstRenderHtmlPlugin } from './build/first-render-html.mjs';
 import { EsmFederationRuntimePlugin, federationOptions, sharedExportsPlugins, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, TREE_SHAKEN_EXPORTS, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,6 +31,7 @@ export default (_env, argv) => {
       // What the shell provides, for its run-time check of each remote's needs (federation/shared-contract.ts); development builds share whole libraries.
       new rspack.DefinePlugin({ __SHELL_SHARED_EXPORTS__: JSON.stringify(development ? {} : TREE_SHAKEN_EXPORTS) }),
       new rspack.HtmlRspackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer' }),
+      new FirstRenderHtmlPlugin({ asyncBoundary: './bootstrap', earlyEntry: './src/early/index.ts', development, moduleRules: moduleRules({ development: false }) }),
       new rspack.CopyRspackPlugin({
         patterns: [
           { from: 'public', globOptions: { ignore: ['**/index.html'] } },

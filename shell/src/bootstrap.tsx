@@ -2,13 +2,13 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders, loadAppConfig, setEarlyResponses } from 'shared-ui';
 import { App } from './app';
-import { takeEarlyResponse } from './early-responses';
+import { takeEarlyResponse } from './early/responses';
 import { registerRemotesFromConfig } from './federation/remote-registry';
 import './shell.css';
 
 const root = createRoot(document.getElementById('root')!);
 
-// The first page's API reads the entry started (first-page-data.ts) go to the remote's queries.
+// The first page's API reads the page's inline script started (early/first-page-data.ts) go to the remote's queries.
 setEarlyResponses(takeEarlyResponse);
 
 Promise.all([loadAppConfig('/app-config.json', takeEarlyResponse('/app-config.json')), registerRemotesFromConfig()])

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
-import { root, startStack } from '../../scripts/stack.mjs';
+import { root, startStackProcess } from '../../scripts/stack.mjs';
 import { signIn } from '../support/sign-in';
 import { lighthouseMedians } from './lighthouse';
 
@@ -202,7 +202,7 @@ async function main() {
   const buildSeconds = timeBuilds();
   const remotes = Object.fromEntries(REMOTES.map((app) => [app, remoteSizes(app)]));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-frontend-'));
-  const stack = await startStack({ ports: PORTS, dataDir, log: false });
+  const stack = await startStackProcess({ ports: PORTS, dataDir });
   let home: PageFigures;
   let seats: PageFigures;
   let seatPath: string;

@@ -4,7 +4,7 @@ import { Section } from '../components/section';
 import { useShows } from '../features/shows/api/get-shows';
 import { HeroCarousel, HeroEmpty, HeroPlaceholder } from '../features/shows/components/hero-carousel';
 import { MovieGrid } from '../features/shows/components/movie-grid';
-import { HomeTrailers } from '../features/trailers/components/home-trailers';
+import { DeferredHomeTrailers } from '../features/trailers/components/deferred-home-trailers';
 import { HOME_MOVIES } from '../lib/constants';
 
 export function HomePage() {
@@ -33,7 +33,7 @@ export function HomePage() {
             <MovieGrid movies={movies.slice(0, HOME_MOVIES)} />
           )}
         </Section>
-        <HomeTrailers
+        <DeferredHomeTrailers
           loading={shows.isPending}
           movies={movies.map((m) => ({ id: m._id, title: m.title, posterPath: m.poster_path, backdropPath: m.backdrop_path }))}
         />

@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { takeEarlyResponse } from '../early-responses';
+import { takeEarlyResponse } from '../early/responses';
 
-/** Runtime plugin: the federation runtime takes a manifest the entry already fetched (preload.ts) instead of fetching it again. */
+/** Runtime plugin: the federation runtime takes a manifest the page's inline script already fetched (early/preload-remote.ts) instead of fetching it again. */
 export default function earlyManifestPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'early-manifest',

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { REMOTE_UNAVAILABLE, type UnavailableRemoteModule } from './fallback-plugin';
-import { takeEarlyResponse } from '../early-responses';
+import { takeEarlyResponse } from '../early/responses';
 import { withRetries } from './retry';
 import { missingForRemote } from './shared-contract';
 
@@ -25,7 +25,7 @@ export function parseRemotesConfig(config: unknown, url = '/remotes.json'): Remo
 
 /**
  * Reads /remotes.json (served beside the shell, absolute path so deep links
- * work; inline in the page or fetched early by the entry, early-responses.ts) and registers each remote's manifest. Moving or rolling back a remote
+ * work; inline in the page or fetched early by the page's inline script, early/responses.ts) and registers each remote's manifest. Moving or rolling back a remote
  * is an edit of that file, not a shell build.
  */
 export async function registerRemotesFromConfig(url = '/remotes.json'): Promise<void> {

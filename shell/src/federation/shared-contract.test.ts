@@ -23,3 +23,18 @@ describe("the shell's run-time check of a remote's shared imports", () => {
     expect(await missingForRemote('/c/mf-manifest.json', provided, answer(404))).toEqual([]);
   });
 });
+
+describe('the first page’s remote', () => {
+  it('takes the shared-imports.json the page’s inline script fetched, without asking again', async () => {
+    const { fetchEarly } = await import('../early/responses');
+    const early = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ 'react-router-dom': ['useMatch'] }), { status: 200 }));
+    void fetchEarly('https://cdn.example/customer/3.0.0/shared-imports.json', { cache: 'no-cache' });
+    early.mockRestore();
+    const fetchFn = answer(200, {});
+    expect(await missingForRemote('https://cdn.example/customer/3.0.0/mf-manifest.json', provided, fetchFn)).toEqual(['react-router-dom: useMatch']);
+    expect(fetchFn).not.toHaveBeenCalled();
+    // Handed out once: the next check (a Retry) asks the network.
+    expect(await missingForRemote('https://cdn.example/customer/3.0.0/mf-manifest.json', provided, fetchFn)).toEqual([]);
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+});

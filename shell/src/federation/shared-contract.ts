@@ -1,4 +1,5 @@
 import { missingExports, SHARED_IMPORTS_FILE, type SharedExports } from 'shared-ui/shared-contract';
+import { takeEarlyResponse } from '../early/responses';
 
 /**
  * The run-time half of the shared-library contract (see shared-ui/build/tree-shaken-imports.mjs):
@@ -19,7 +20,9 @@ export const SHELL_SHARED_EXPORTS: SharedExports = typeof __SHELL_SHARED_EXPORTS
  */
 export async function missingForRemote(manifestUrl: string, provided = SHELL_SHARED_EXPORTS, fetchFn: typeof fetch = fetch): Promise<string[]> {
   try {
-    const response = await fetchFn(new URL(SHARED_IMPORTS_FILE, new URL(manifestUrl, window.location.href)).href, { cache: 'no-cache' });
+    const url = new URL(SHARED_IMPORTS_FILE, new URL(manifestUrl, window.location.href)).href;
+    // The first page's remote: the page's inline script asked for it already (early/preload-remote.ts).
+    const response = await (takeEarlyResponse(url) ?? fetchFn(url, { cache: 'no-cache' }));
     if (!response.ok) return [];
     return missingExports((await response.json()) as SharedExports, provided);
   } catch {

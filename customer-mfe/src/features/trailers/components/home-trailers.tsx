@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { imageUrl, Skeleton, useAppConfig } from 'shared-ui';
+import { imageUrl, useAppConfig } from 'shared-ui';
 import { Section } from '../../../components/section';
 import { HOME_TRAILER_SHOWS, MESSAGES, PLACEHOLDER_TRAILERS } from '../../../lib/constants';
 import { useMoviesVideos } from '../api/get-movie-videos';
 import { pickTrailer, youTubeThumbnail } from '../lib/pick-trailer';
 import type { Trailer } from '../types';
 import { TrailerPlayer } from './trailer-player';
+import { TrailersSkeleton } from './trailers-skeleton';
 
 export interface TrailerSourceMovie {
   id: string;
@@ -41,14 +42,7 @@ export function HomeTrailers({ movies, loading }: { movies: TrailerSourceMovie[]
   return (
     <Section title="Trailers" className="c-home-trailers">
       {trailers.length === 0 ? (
-        <div role="status" aria-label="Loading trailers">
-          <Skeleton className="c-trailer" height="auto" />
-          <div className="c-trailer-thumbs">
-            {Array.from({ length: HOME_TRAILER_SHOWS }, (_, i) => (
-              <Skeleton key={i} className="c-trailer-thumb__art" height="auto" />
-            ))}
-          </div>
-        </div>
+        <TrailersSkeleton />
       ) : (
         <>
           {found.length === 0 && <p className="c-muted">{MESSAGES.noTrailers}</p>}

@@ -1,15 +1,16 @@
-import { fetchEarly } from '../early-responses';
-import { remoteForPath } from './path-spaces';
-import type { RemoteName } from './remote-registry';
+import { SHARED_IMPORTS_FILE } from 'shared-ui/shared-contract';
+import { remoteForPath } from '../federation/path-spaces';
+import type { RemoteName } from '../federation/remote-registry';
+import { fetchEarly } from './responses';
 
 /**
- * Cuts the first page's waterfall: the shell's entry calls preloadActiveRemote
- * before its own chunks and the shared libraries have arrived, so the active
- * remote's manifest, its remoteEntry.js and the exposed module's files
- * download in parallel with them instead of after them. /remotes.json comes
- * inline in the page (or is fetched at once when it is not). The registry and
- * the federation runtime then take the responses already fetched
- * (early-responses.ts).
+ * Cuts the first page's waterfall: the page's inline script (early/index.ts)
+ * calls preloadActiveRemote while the shell's own scripts download, so the
+ * active remote's manifest, its shared-imports.json, its remoteEntry.js and the
+ * exposed module's files download in parallel with them instead of after them.
+ * /remotes.json comes inline in the page (or is fetched at once when it is
+ * not). The registry, the shared-library check and the federation runtime then
+ * take the responses already fetched (responses.ts).
  */
 interface Manifest {
   metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
@@ -30,7 +31,10 @@ export async function preloadActiveRemote(pathname: string, remotesConfig: Promi
     const remotes = (await remotesConfig) as Partial<Record<RemoteName, string>>;
     const manifestUrl = remotes[remoteForPath(pathname)];
     if (!manifestUrl) return;
-    const manifest = (await (await fetchEarly(manifestUrl)).json()) as Manifest;
+    const manifestResponse = fetchEarly(manifestUrl);
+    // The same request federation/shared-contract.ts makes before rendering the remote.
+    void fetchEarly(new URL(SHARED_IMPORTS_FILE, new URL(manifestUrl, window.location.href)).href, { cache: 'no-cache' });
+    const manifest = (await (await manifestResponse).json()) as Manifest;
     const base = new URL(manifest.metaData.publicPath === 'auto' ? '.' : manifest.metaData.publicPath, new URL(manifestUrl, window.location.href));
     const { name, path } = manifest.metaData.remoteEntry;
     hint(new URL(path ? `${path}/${name}` : name, base).href, 'script');

@@ -1,8 +1,9 @@
-import { fetchEarly } from './early-responses';
+import { fetchEarly } from './responses';
 
 /**
- * The first page's API reads, started by the shell's entry as soon as the
- * run-time config says where the service is (inline in the page), instead of
+ * The first page's API reads, started by the page's inline script
+ * (early/index.ts) as soon as the run-time config says where the service is
+ * (inline in the page), while the shell's scripts download, instead of
  * after the remote's page code has downloaded and rendered. shared-ui's API
  * client takes these responses for the same URLs (setEarlyResponses), so the
  * remote's queries get their data without asking again. For the home page the

@@ -1,0 +1,136 @@
+/**
+ * Makes the shell's index.html start, the moment it is parsed, every download
+ * the first page needs, instead of one round trip after another (issue 14):
+ *
+ * - a `<link rel="preload">` for each file the shell's first render loads: the
+ *   chunks behind the entry's async boundary (`import('./bootstrap')`) and,
+ *   transitively, the chunks of every shared library they consume (the shell
+ *   provides each singleton, and `loaded-first` picks the shell's copy). Read
+ *   from the compilation's chunk graph, so the list follows the code. Without
+ *   them the browser learns of these files only once the entry has downloaded
+ *   and run its federation runtime.
+ * - the early script (src/early/index.ts), compiled as a bundle of its own
+ *   without the federation runtime and inlined before the entry: it asks for
+ *   the active remote's files, the page's API data and the hero image while
+ *   the shell's scripts download.
+ *
+ * Both land in the HTML the deployment serves; scripts/inline-runtime-config.mjs
+ * then adds the run-time config the early script reads.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const NAME = 'FirstRenderHtmlPlugin';
+
+/** Module identifiers of the federation's shared-module wrappers, as rspack names them. */
+const PROVIDED = /^provide shared module \([^)]*\) (.+?)@\S+ = /;
+const CONSUMED = /^consume shared module \([^)]*\) (.+?)@/;
+
+/**
+ * Every file the first render loads: the chunk group `import(asyncBoundary)`
+ * starts, then for each shared library consumed by a group's chunks, the group
+ * that provides it, until nothing new is consumed. Lazy imports (`import()`
+ * inside these chunks, such as the sign-in SDK's) are not followed: they load
+ * on demand.
+ */
+export function firstRenderFiles(compilation, asyncBoundary) {
+  const groups = compilation.chunkGroups;
+  const providerOf = new Map();
+  for (const group of groups) {
+    for (const origin of group.origins ?? []) {
+      const key = origin.module && PROVIDED.exec(origin.module.identifier())?.[1];
+      if (key) providerOf.set(key, group);
+    }
+  }
+  const boundary = groups.find((group) => (group.origins ?? []).some((origin) => origin.request === asyncBoundary));
+  if (!boundary) throw new Error(`${NAME}: no chunk group is loaded by import('${asyncBoundary}')`);
+  const files = new Set();
+  const consumed = new Set();
+  const pending = [boundary];
+  while (pending.length) {
+    for (const chunk of pending.pop().chunks) {
+      for (const file of chunk.files) files.add(file);
+      for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
+        const key = CONSUMED.exec(module.identifier())?.[1];
+        if (!key || consumed.has(key)) continue;
+        consumed.add(key);
+        const provider = providerOf.get(key);
+        if (provider) pending.push(provider);
+      }
+    }
+  }
+  return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+}
+
+function preloadTag(publicPath, file) {
+  const as = file.endsWith('.css') ? 'style' : 'script';
+  return `<link rel="preload" as="${as}" href="${publicPath}${file}">`;
+}
+
+/** `code` safe inside a `<script>` element. */
+const scriptSafe = (code) => code.replace(/<\/(script)/gi, '<\\/$1');
+
+export class FirstRenderHtmlPlugin {
+  /**
+   * @param {{ asyncBoundary: string, earlyEntry: string, development: boolean, moduleRules: object[] }} options
+   */
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    const { asyncBoundary, earlyEntry } = this.options;
+    this.earlyEntry = path.resolve(compiler.context, earlyEntry);
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      // Compiled beside the main compilation; awaited when the HTML is written.
+      const early = this.compileEarlyScript(compiler);
+      early.catch(() => {});
+      compiler.webpack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(NAME, async (data) => {
+        const { code, fileDependencies } = await early;
+        for (const file of fileDependencies) compilation.fileDependencies.add(file);
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
+        // The entry first, and as a preload too: a deferred script is fetched at low priority, behind all of these.
+        const entryFiles = [...compilation.entrypoints.values()].flatMap((entry) => entry.getFiles()).filter((file) => file.endsWith('.js'));
+        const files = [...new Set([...entryFiles, ...firstRenderFiles(compilation, asyncBoundary)])];
+        const preloads = files.map((file) => preloadTag(publicPath, file));
+        const inline = `<script>${scriptSafe(code)}</script>`;
+        if (!data.html.includes('</head>') || !data.html.includes('<script defer')) throw new Error(`${NAME}: index.html needs a </head> and the entry's deferred <script>`);
+        data.html = data.html.replace('</head>', `${preloads.join('')}</head>`).replace('<script defer', `${inline}<script defer`);
+        return data;
+      });
+    });
+  }
+
+  /** The early script as one self-contained, minified (in production) script, and the files it was built from. */
+  compileEarlyScript(compiler) {
+    const { development, moduleRules } = this.options;
+    const outDir = mkdtempSync(path.join(tmpdir(), 'shell-early-'));
+    const child = compiler.webpack({
+      mode: development ? 'development' : 'production',
+      context: compiler.context,
+      entry: this.earlyEntry,
+      target: 'web',
+      devtool: false,
+      output: { path: outDir, filename: 'early.js', iife: true },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+      module: { rules: moduleRules },
+      performance: { hints: false },
+    });
+    return new Promise((resolve, reject) => {
+      child.run((error, stats) => {
+        const finish = (result, failure) => child.close(() => {
+          rmSync(outDir, { recursive: true, force: true });
+          if (failure) reject(failure);
+          else resolve(result);
+        });
+        if (error || stats.hasErrors()) {
+          finish(null, error ?? new Error(`${NAME}: the early script did not compile:\n${stats.toString({ all: false, errors: true })}`));
+          return;
+        }
+        const code = readFileSync(path.join(outDir, 'early.js'), 'utf8');
+        finish({ code, fileDependencies: [...stats.compilation.fileDependencies] });
+      });
+    });
+  }
+}
