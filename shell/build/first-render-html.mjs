@@ -92,11 +92,17 @@ export class FirstRenderHtmlPlugin {
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
         // The entry first, and as a preload too: a deferred script is fetched at low priority, behind all of these.
         const entryFiles = [...compilation.entrypoints.values()].flatMap((entry) => entry.getFiles()).filter((file) => file.endsWith('.js'));
-        const files = [...new Set([...entryFiles, ...firstRenderFiles(compilation, asyncBoundary)])];
-        const preloads = files.map((file) => preloadTag(publicPath, file));
+        const firstRender = firstRenderFiles(compilation, asyncBoundary);
+        // Largest first: a browser fetches a handful of files from one origin at a time (six over HTTP/1.1),
+        // and the largest is the one that must not wait for a free connection.
+        const size = (file) => compilation.getAsset(file)?.source.size() ?? 0;
+        const preloads = [...new Set([...entryFiles, ...firstRender])].sort((a, b) => size(b) - size(a)).map((file) => preloadTag(publicPath, file));
+        // The first render's chunks also run before the entry (deferred scripts run in order): each only registers
+        // its modules, so when the entry asks for them they are there, with no script element added and awaited.
+        const chunkScripts = firstRender.filter((file) => file.endsWith('.js')).map((file) => `<script defer src="${publicPath}${file}"></script>`);
         const inline = `<script>${scriptSafe(code)}</script>`;
         if (!data.html.includes('</head>') || !data.html.includes('<script defer')) throw new Error(`${NAME}: index.html needs a </head> and the entry's deferred <script>`);
-        data.html = data.html.replace('</head>', `${preloads.join('')}</head>`).replace('<script defer', `${inline}<script defer`);
+        data.html = data.html.replace('</head>', `${preloads.join('')}</head>`).replace('<script defer', `${inline}${chunkScripts.join('')}<script defer`);
         return data;
       });
     });

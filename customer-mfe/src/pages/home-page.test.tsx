@@ -120,4 +120,23 @@ describe('hero carousel', () => {
     expect(activeTitle()).toBe(MOVIES[0]!.title);
     expect(screen.queryByRole('button', { name: 'Pause slideshow' })).not.toBeInTheDocument();
   });
+
+  it("loads only the first slide's image with the page, then the next slide's once it has loaded, and keeps a shown slide's", () => {
+    renderRoute('/', <HeroCarousel movies={MOVIES.slice(0, 4)} />);
+    const art = () => [...document.querySelectorAll<HTMLImageElement>('img.c-hero__art')].map((img) => img.closest('[role=group]')!.querySelector('h2')!.textContent);
+    expect(art()).toEqual([MOVIES[0]!.title]);
+    fireEvent.load(document.querySelector('img.c-hero__art')!);
+    expect(art()).toEqual([MOVIES[0]!.title, MOVIES[1]!.title]);
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(art()).toEqual([MOVIES[0]!.title, MOVIES[1]!.title, MOVIES[2]!.title]);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(art()).toEqual([MOVIES[0]!.title, MOVIES[1]!.title, MOVIES[2]!.title]);
+  });
+
+  it("shows a slide's image when the visitor jumps to it before the first has loaded", () => {
+    renderRoute('/', <HeroCarousel movies={MOVIES} />);
+    fireEvent.click(screen.getAllByRole('button', { name: /^Show slide/ })[3]!);
+    const art = [...document.querySelectorAll('img.c-hero__art')].map((img) => img.closest('[role=group]')!.querySelector('h2')!.textContent);
+    expect(art).toEqual([MOVIES[0]!.title, MOVIES[3]!.title]);
+  });
 });

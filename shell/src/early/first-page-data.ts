@@ -21,6 +21,13 @@ interface FirstPage {
   reads: (params: Record<string, string>) => string[];
   /** From the first read's answer, the image path of the page's largest paint. */
   largestImage?: (firstAnswer: unknown) => string | null | undefined;
+  /**
+   * The name of the lazily loaded chunk holding the page's code (its
+   * webpackChunkName in the remote's route table), preloaded with the remote's
+   * entry (preload-remote.ts). A name the remote no longer uses only means the
+   * chunk loads when the page renders, as without this.
+   */
+  pageChunk?: string;
 }
 
 const MOVIE_ID = /^[1-9][0-9]{0,9}$/;
@@ -33,9 +40,30 @@ const FIRST_PAGES: FirstPage[] = [
     largestImage: (answer) => (answer as { shows?: { backdrop_path?: string | null }[] }).shows?.[0]?.backdrop_path,
   },
   { path: '/movies', reads: () => ['/api/show/all'] },
-  { path: '/movies/:id', reads: ({ id }) => (MOVIE_ID.test(id!) ? [`/api/show/${id}`] : []) },
-  { path: '/movies/:id/:date', reads: ({ id }) => (MOVIE_ID.test(id!) ? [`/api/show/${id}`] : []) },
+  {
+    path: '/movies/:id',
+    // The movie, then the other shows ("You May Also Like").
+    reads: ({ id }) => (MOVIE_ID.test(id!) ? [`/api/show/${id}`, '/api/show/all'] : []),
+    // The movie's poster (MovieDetailPage).
+    largestImage: (answer) => (answer as { movie?: { poster_path?: string | null } }).movie?.poster_path,
+    pageChunk: 'page-movie-detail',
+  },
+  {
+    path: '/movies/:id/:date',
+    // The movie's show times, and the theatre's time zone they are shown in.
+    reads: ({ id }) => (MOVIE_ID.test(id!) ? [`/api/show/${id}`, '/api/config'] : []),
+    pageChunk: 'page-seat-selection',
+  },
 ];
+
+/** The first page `pathname` is, with its path parameters; undefined for a page not listed. */
+export function firstPageOf(pathname: string): { page: FirstPage; params: Record<string, string> } | undefined {
+  for (const page of FIRST_PAGES) {
+    const params = matchPath(page.path, pathname);
+    if (params) return { page, params };
+  }
+  return undefined;
+}
 
 /** The parameters of `pathname` under `pattern`, or null when it does not match. */
 export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
@@ -71,16 +99,16 @@ function preloadImage(href: string) {
 export async function preloadFirstPageData(pathname: string, appConfig: Promise<unknown>): Promise<void> {
   try {
     const config = (await appConfig) as ServiceConfig;
-    const page = FIRST_PAGES.map((candidate) => ({ candidate, params: matchPath(candidate.path, pathname) })).find(({ params }) => params);
-    if (!page || !config.apiBaseUrl) return;
-    const reads = page.candidate.reads(page.params!);
+    const first = firstPageOf(pathname);
+    if (!first || !config.apiBaseUrl) return;
+    const reads = first.page.reads(first.params);
     // The headers shared-ui's client sends for a public read, so the request is the same one.
     const answers = reads.map((read) => fetchEarly(join(config.apiBaseUrl!, read), { headers: { accept: 'application/json' } }));
-    const { largestImage } = page.candidate;
-    if (!largestImage || !config.imageBaseUrl) return;
-    const first = await answers[0]!;
-    if (!first.ok) return;
-    const image = largestImage(await first.json());
+    const { largestImage } = first.page;
+    if (!largestImage || !config.imageBaseUrl || !answers[0]) return;
+    const answer = await answers[0];
+    if (!answer.ok) return;
+    const image = largestImage(await answer.json());
     if (image) preloadImage(/^https?:\/\//.test(image) ? image : join(config.imageBaseUrl, image));
   } catch (error) {
     console.warn('[shell] preloading the first page data failed; the page asks for it itself', error);

@@ -1,6 +1,7 @@
 import { SHARED_IMPORTS_FILE } from 'shared-ui/shared-contract';
 import { remoteForPath } from '../federation/path-spaces';
 import type { RemoteName } from '../federation/remote-registry';
+import { firstPageOf } from './first-page-data';
 import { fetchEarly } from './responses';
 
 /**
@@ -14,7 +15,7 @@ import { fetchEarly } from './responses';
  */
 interface Manifest {
   metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
-  exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  exposes: { assets: { js: { sync: string[]; async: string[] }; css: { sync: string[]; async: string[] } } }[];
 }
 
 function hint(href: string, as: 'script' | 'style') {
@@ -38,9 +39,12 @@ export async function preloadActiveRemote(pathname: string, remotesConfig: Promi
     const base = new URL(manifest.metaData.publicPath === 'auto' ? '.' : manifest.metaData.publicPath, new URL(manifestUrl, window.location.href));
     const { name, path } = manifest.metaData.remoteEntry;
     hint(new URL(path ? `${path}/${name}` : name, base).href, 'script');
+    // The page's own lazily loaded chunk, found by its name in the manifest's list (static/<name>.<hash>.js).
+    const pageChunk = firstPageOf(pathname)?.page.pageChunk;
+    const isPageChunk = (file: string) => pageChunk !== undefined && file.split('/').pop()!.startsWith(`${pageChunk}.`);
     for (const { assets } of manifest.exposes) {
-      for (const file of assets.js.sync) hint(new URL(file, base).href, 'script');
-      for (const file of assets.css.sync) hint(new URL(file, base).href, 'style');
+      for (const file of [...assets.js.sync, ...assets.js.async.filter(isPageChunk)]) hint(new URL(file, base).href, 'script');
+      for (const file of [...assets.css.sync, ...assets.css.async.filter(isPageChunk)]) hint(new URL(file, base).href, 'style');
     }
   } catch (error) {
     console.warn('[shell] preloading the first page failed; it loads without', error);

@@ -11,6 +11,11 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion';
  * pointer is over it or focus is inside it, when the visitor pauses it, and
  * for visitors who prefer reduced motion. Slides are stacked in one fixed box
  * and cross-fade, so changing slide moves nothing on the page.
+ *
+ * Only the first slide's image loads with the page (it is the page's largest
+ * paint); the others would compete with it for a phone's bandwidth. Once it
+ * has loaded, the image of the slide after the one showing loads ahead of its
+ * turn, and a slide shown keeps its image.
  */
 export function HeroCarousel({ movies }: { movies: Movie[] }) {
   const config = useAppConfig();
@@ -22,6 +27,15 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
   const count = movies.length;
   const current = count > 0 ? index % count : 0;
   const rotating = count > 1 && !hovered && !focused && !paused && !reducedMotion;
+  const firstArt = count > 0 ? imageUrl(config, movies[0]!.backdrop_path) : null;
+  const [firstArtSettled, setFirstArtSettled] = useState(!firstArt);
+  const [withArt, setWithArt] = useState<ReadonlySet<number>>(() => new Set([0]));
+
+  useEffect(() => {
+    if (!firstArtSettled || count === 0) return;
+    const next = (current + 1) % count;
+    setWithArt((shown) => (shown.has(current) && shown.has(next) ? shown : new Set([...shown, current, next])));
+  }, [firstArtSettled, current, count]);
 
   useEffect(() => {
     if (!rotating) return;
@@ -59,16 +73,17 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
               aria-hidden={!active}
               inert={!active}
             >
-              <img
-                className="c-hero__art"
-                src={imageUrl(config, movie.backdrop_path) ?? undefined}
-                alt=""
-                width={1280}
-                height={720}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                decoding={i === 0 ? 'sync' : 'async'}
-                {...(i === 0 ? { fetchPriority: 'high' as const } : {})}
-              />
+              {(active || withArt.has(i)) && (
+                <img
+                  className="c-hero__art"
+                  src={imageUrl(config, movie.backdrop_path) ?? undefined}
+                  alt=""
+                  width={1280}
+                  height={720}
+                  decoding={i === 0 ? 'sync' : 'async'}
+                  {...(i === 0 ? { fetchPriority: 'high' as const, onLoad: () => setFirstArtSettled(true), onError: () => setFirstArtSettled(true) } : {})}
+                />
+              )}
               <div className="c-hero__text">
                 <h2 className="c-hero__title">{movie.title}</h2>
                 <p className="c-hero__meta">
