@@ -16,4 +16,5 @@ export * from './components/page-title';
 export * from './components/nav-link-list';
 export * from './components/test-payment-info';
 export * from './providers';
+export { notify } from './notify';
 export * from './standalone';

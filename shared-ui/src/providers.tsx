@@ -1,10 +1,12 @@
-import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { AppConfigProvider, type AppConfig } from './config/app-config';
 import { AuthStateContext, LoadSignInContext, pendingAuthState, signedOutState, type AuthState } from './auth/auth-state';
 import { sessionMayExist } from './auth/session-marker';
+import { useToastsRequested } from './notify';
+
+const LoadedToaster = lazy(() => import('./toaster'));
 
 /** The SDK's chunk, fetched again after a failed attempt (a network blip must not leave the page without sign-in). */
 async function importWithRetry<T>(load: () => Promise<T>, attempts = 3): Promise<T> {
@@ -34,40 +36,14 @@ class SignInUnavailable extends Component<{ children: ReactNode }, { failed: boo
   }
 }
 
-/** Spec §9: at most 20 toasts, gutter 8, max width 350; 4000 ms blank/error/custom, 2000 ms success, loading until done. */
-export const TOAST_LIMIT = 20;
-export const TOAST_SETTINGS = {
-  gutter: 8,
-  toastOptions: {
-    duration: 4000,
-    style: { maxWidth: '350px', background: '#27272a', color: '#f4f4f5' },
-    success: { duration: 2000 },
-    error: { duration: 4000 },
-    loading: { duration: Number.POSITIVE_INFINITY },
-    custom: { duration: 4000 },
-  },
-} as const;
-
-/** Dismisses the oldest visible toasts beyond the limit. */
-function ToastLimit() {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    toasts
-      .filter((t) => t.visible)
-      .slice(TOAST_LIMIT)
-      .forEach((t) => toast.dismiss(t.id));
-  }, [toasts]);
-  return null;
-}
-
+/** The toaster, mounted with the toast library once a toast is asked for (notify.ts). */
 export function AppToaster() {
-  return (
-    <>
-      {/* Below the sticky header and under it: a toast never covers the navigation or the Login button. */}
-      <Toaster position="top-center" containerStyle={{ top: 'calc(var(--app-header-height) + 0.5rem)', zIndex: 15 }} {...TOAST_SETTINGS} />
-      <ToastLimit />
-    </>
-  );
+  const requested = useToastsRequested();
+  return requested ? (
+    <Suspense fallback={null}>
+      <LoadedToaster />
+    </Suspense>
+  ) : null;
 }
 
 export function createQueryClient() {

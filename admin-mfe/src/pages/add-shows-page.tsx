@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Button, CURRENCY_SYMBOL, ErrorState, formatDay, PageLayout, Skeleton } from 'shared-ui';
+import { Button, CURRENCY_SYMBOL, ErrorState, formatDay, notify, PageLayout, Skeleton } from 'shared-ui';
 import { useAddShow } from '../features/shows/api/add-show';
 import { useNowPlaying } from '../features/shows/api/get-now-playing';
 import { useAddShowStore } from '../features/shows/add-show-store';
@@ -32,16 +31,16 @@ export function AddShowsPage() {
     setFormError(problem?.field === 'form' ? `Still needed: ${missingParts({ movieId, price, dateTimes }).join(', ')}.` : null);
     if (problem?.field === 'dateTime') setDateTimeError(problem.message);
     if (problem || !movieId) {
-      toast.error(problem?.message ?? 'Missing required fields');
+      notify.error(problem?.message ?? 'Missing required fields');
       return;
     }
     const showsInput = Object.entries(dateTimes).map(([date, time]) => ({ date, time }));
     try {
       const result = await addShow.mutateAsync({ movieId, showsInput, showPrice: Number(price) });
-      toast.success(result.message);
+      notify.success(result.message);
       reset();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'An error occurred. Please try again.');
+      notify.error(error instanceof Error ? error.message : 'An error occurred. Please try again.');
     }
   };
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,8 @@ describe('/favorite', () => {
     );
     renderRoute('/favorite');
     expect(await screen.findByRole('alert')).toHaveTextContent('Favourites unavailable');
-    expect(screen.getAllByText('Favourites unavailable')).toHaveLength(2);
+    // The toast comes with the toast library, loaded on the first toast.
+    await waitFor(() => expect(screen.getAllByText('Favourites unavailable')).toHaveLength(2));
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByRole('article')).toHaveLength(1);

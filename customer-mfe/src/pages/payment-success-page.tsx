@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, buttonClass, formatPrice, PageLayout } from 'shared-ui';
+import { ApiError, buttonClass, formatPrice, notify, PageLayout } from 'shared-ui';
 import { SignInGate } from '../components/sign-in-prompt';
 import { Spinner } from '../components/spinner';
 import { useVerifyPayment } from '../features/bookings/api/verify-payment';
@@ -22,7 +21,7 @@ export function PaymentSuccessPage() {
 
   useEffect(() => {
     if (sessionId) return;
-    toast.error(MESSAGES.invalidSession, { id: 'invalid-session' });
+    notify.error(MESSAGES.invalidSession, { id: 'invalid-session' });
     navigate('/my-bookings', { replace: true });
   }, [sessionId, navigate]);
 
@@ -46,14 +45,14 @@ function Verification({ sessionId }: { sessionId: string }) {
     if (!verify.isError) return;
     // The service answered "no" (unknown session, not yours…) versus no answer at all.
     const answered = verify.error instanceof ApiError && verify.error.status > 0;
-    toast.error(answered ? MESSAGES.verificationFailed : MESSAGES.verificationError, { id: `verify-${sessionId}` });
+    notify.error(answered ? MESSAGES.verificationFailed : MESSAGES.verificationError, { id: `verify-${sessionId}` });
     navigate('/my-bookings', { replace: true });
   }, [verify.isError, verify.error, sessionId, navigate]);
 
   useEffect(() => {
     if (!confirmed) return;
     // Once per payment: reloading this page shows the confirmation, not the toast again.
-    if (firstTimeInThisTab(`marquee:paid-toast:${sessionId}`)) toast.success(MESSAGES.paymentConfirmed, { id: `paid-${sessionId}` });
+    if (firstTimeInThisTab(`marquee:paid-toast:${sessionId}`)) notify.success(MESSAGES.paymentConfirmed, { id: `paid-${sessionId}` });
     void queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
   }, [confirmed, sessionId, queryClient]);
 

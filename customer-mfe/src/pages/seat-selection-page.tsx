@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, buttonClass, formatDay, Skeleton, TestPaymentInfo, useCheckoutStore, useCurrentUser } from 'shared-ui';
+import { ApiError, Button, buttonClass, formatDay, notify, Skeleton, TestPaymentInfo, useCheckoutStore, useCurrentUser } from 'shared-ui';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
 import { holdRemainingMs } from '../lib/hold';
 import { useTheatreTimeZone } from '../features/config/api/get-public-config';
@@ -81,7 +80,7 @@ function SeatSelection() {
     const lost = picked.filter((s) => occupied.has(s) && !mine.has(s));
     if (lost.length === 0) return;
     removeSeats(lost);
-    toast.error(`${lost.length === 1 ? 'Seat' : 'Seats'} ${sortSeats(lost).join(', ')} ${lost.length === 1 ? 'was' : 'were'} just taken by someone else`, {
+    notify.error(`${lost.length === 1 ? 'Seat' : 'Seats'} ${sortSeats(lost).join(', ')} ${lost.length === 1 ? 'was' : 'were'} just taken by someone else`, {
       id: `lost-${lost.join('-')}`,
     });
   }, [occupied, mine, removeSeats]);
@@ -93,16 +92,16 @@ function SeatSelection() {
   const times = dateTime[date] ?? [];
 
   const onSeat = (seat: string) => {
-    if (!showId) return void toast.error(MESSAGES.selectTimeFirst);
-    if (mine.has(seat)) return void toast(MESSAGES.heldByYou, { id: 'held-by-you' });
-    if (occupied.has(seat)) return void toast.error(MESSAGES.seatBooked);
-    if (!selected.includes(seat) && selected.length >= MAX_SEATS) return void toast.error(MESSAGES.maxSeats);
+    if (!showId) return void notify.error(MESSAGES.selectTimeFirst);
+    if (mine.has(seat)) return void notify(MESSAGES.heldByYou, { id: 'held-by-you' });
+    if (occupied.has(seat)) return void notify.error(MESSAGES.seatBooked);
+    if (!selected.includes(seat) && selected.length >= MAX_SEATS) return void notify.error(MESSAGES.maxSeats);
     toggleSeat(seat);
   };
 
   const checkout = () => {
-    if (!user.isAuthenticated) return void toast.error(MESSAGES.login);
-    if (!showId || selected.length === 0) return void toast.error(MESSAGES.selectTimeAndSeats);
+    if (!user.isAuthenticated) return void notify.error(MESSAGES.login);
+    if (!showId || selected.length === 0) return void notify.error(MESSAGES.selectTimeAndSeats);
     if (booking.isPending) return;
     checkingOut.current = true;
     booking.mutate(
@@ -114,7 +113,7 @@ function SeatSelection() {
         },
         onError: (error) => {
           checkingOut.current = false;
-          toast.error(error.message || 'An error occurred. Please try again.');
+          notify.error(error.message || 'An error occurred. Please try again.');
           const taken = takenSeatsOf(error);
           if (taken.length > 0) removeSeats(taken);
           if (error instanceof ApiError && error.status === 409) void occupiedQuery.refetch();

@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
-import { Button, EmptyState, ErrorState, PageLayout, Skeleton } from 'shared-ui';
+import { Button, EmptyState, ErrorState, notify, PageLayout, Skeleton } from 'shared-ui';
 import { useDebugBookings, useUnpaidBookings } from '../features/bookings/api/debug-bookings';
 import { BookingsTable } from '../features/bookings/components/bookings-table';
 import { RefundsTable } from '../features/bookings/components/refunds-table';
 import { OutboxList } from '../features/outbox/components/outbox-list';
 import { isForbidden, SupportGate } from '../features/support/support-gate';
-import toast from 'react-hot-toast';
 
 /** Spec §8: a list that cannot be fetched says so in a toast (a missing role has its own message instead). */
 function useFailureToast(error: Error | null, message: string) {
   useEffect(() => {
-    if (error && !isForbidden(error)) toast.error(message);
+    if (error && !isForbidden(error)) notify.error(message);
   }, [error, message]);
 }
 

@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { Button, EmptyState, PageTitle, useApi, useAccountRequired, useCurrentUser } from 'shared-ui';
+import { Button, EmptyState, notify, PageTitle, useAccountRequired, useApi, useCurrentUser } from 'shared-ui';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access admin dashboard';
 
@@ -21,7 +20,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const refused = isAdmin.isSuccess && !isAdmin.data.isAdmin;
   useEffect(() => {
     if (refused) {
-      toast.error(NOT_AUTHORIZED, { id: NOT_AUTHORIZED }); // one toast however often the gate sees the refusal
+      notify.error(NOT_AUTHORIZED, { id: NOT_AUTHORIZED }); // one toast however often the gate sees the refusal
       navigate('/', { replace: true });
     }
   }, [refused, navigate]);

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { useApi } from 'shared-ui';
+import { notify, useApi } from 'shared-ui';
 import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
 
 /**
@@ -15,13 +14,13 @@ function useOwnBookingAction(action: 'recheckPayment' | 'releaseBooking') {
   return useMutation({
     mutationFn: (bookingId: string) => api[action](bookingId),
     onSuccess: (answer) => {
-      if (answer.success) toast.success(answer.message);
-      else toast(answer.message);
+      if (answer.success) notify.success(answer.message);
+      else notify(answer.message);
       void queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
       void queryClient.invalidateQueries({ queryKey: occupiedSeatsQueryKey(answer.booking.show._id) });
     },
     onError: (error) => {
-      toast.error(error.message || 'An error occurred. Please try again.');
+      notify.error(error.message || 'An error occurred. Please try again.');
       void queryClient.invalidateQueries({ queryKey: ['my-bookings'] });
     },
   });

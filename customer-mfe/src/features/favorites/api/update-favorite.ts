@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { useApi, type Api } from 'shared-ui';
+import { type Api, notify, useApi } from 'shared-ui';
 
 /** POST /api/user/update-favorite (auth): adds the movie to favourites, or removes it. */
 export const updateFavorite = (api: Api, movieId: string) => api.toggleFavorite(movieId);
@@ -11,11 +10,11 @@ export function useUpdateFavorite() {
   return useMutation({
     mutationFn: (movieId: string) => updateFavorite(api, movieId),
     onSuccess: (answer) => {
-      toast.success(answer.message);
+      notify.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: ['favorites'] });
     },
     onError: (error) => {
-      toast.error(error.message);
+      notify.error(error.message);
     },
   });
 }

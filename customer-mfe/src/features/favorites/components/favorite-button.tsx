@@ -1,5 +1,4 @@
-import toast from 'react-hot-toast';
-import { useCurrentUser } from 'shared-ui';
+import { notify, useCurrentUser } from 'shared-ui';
 import { MESSAGES } from '../../../lib/constants';
 import { useFavorites } from '../api/get-favorites';
 import { useUpdateFavorite } from '../api/update-favorite';
@@ -12,7 +11,7 @@ export function FavoriteButton({ movieId }: { movieId: string }) {
   const isFavorite = favorites.data?.movies.some((m) => m._id === movieId) ?? false;
   const onClick = () => {
     if (!user.isAuthenticated) {
-      toast.error(MESSAGES.login);
+      notify.error(MESSAGES.login);
       return;
     }
     if (!update.isPending) update.mutate(movieId);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
-import { Button } from 'shared-ui';
+import { Button, notify } from 'shared-ui';
 import { MESSAGES } from '../../../lib/constants';
 
 function dayParts(date: string) {
@@ -16,7 +15,7 @@ export function DatePicker({ movieId, dates, id }: { movieId: string; dates: str
   const navigate = useNavigate();
   const book = () => {
     if (!selected) {
-      toast.error(MESSAGES.selectDate);
+      notify.error(MESSAGES.selectDate);
       return;
     }
     navigate(`/movies/${movieId}/${selected}`);

@@ -1,7 +1,6 @@
 import type { DebugBooking } from 'booking-service/contract';
 import { BookingSummaryCells, BookingSummaryHeaders } from './booking-summary-cells';
-import toast from 'react-hot-toast';
-import { bookingStatusLabel, Button } from 'shared-ui';
+import { bookingStatusLabel, Button, notify } from 'shared-ui';
 import { useBookingAction } from '../api/debug-bookings';
 
 /** Spec §8: the support desk's toasts. */
@@ -23,7 +22,7 @@ function Actions({ booking }: { booking: DebugBooking }) {
           variant="secondary"
           aria-label={`Mark as Paid: ${label}`}
           disabled={markPaid.isPending}
-          onClick={() => markPaid.mutate(booking.id, { onSuccess: () => toast.success(MESSAGES.markPaid.success), onError: () => toast.error(MESSAGES.markPaid.failure) })}
+          onClick={() => markPaid.mutate(booking.id, { onSuccess: () => notify.success(MESSAGES.markPaid.success), onError: () => notify.error(MESSAGES.markPaid.failure) })}
         >
           Mark as Paid
         </Button>
@@ -32,7 +31,7 @@ function Actions({ booking }: { booking: DebugBooking }) {
         variant="secondary"
         aria-label={`Test Email: ${label}`}
         disabled={testEmail.isPending}
-        onClick={() => testEmail.mutate(booking.id, { onSuccess: () => toast.success(MESSAGES.testEmail.success), onError: () => toast.error(MESSAGES.testEmail.failure) })}
+        onClick={() => testEmail.mutate(booking.id, { onSuccess: () => notify.success(MESSAGES.testEmail.success), onError: () => notify.error(MESSAGES.testEmail.failure) })}
       >
         Test Email
       </Button>
@@ -43,8 +42,8 @@ function Actions({ booking }: { booking: DebugBooking }) {
           disabled={fixPayment.isPending}
           onClick={() =>
             fixPayment.mutate(booking.id, {
-              onSuccess: (result) => toast.success(result.message),
-              onError: (error) => toast.error(error instanceof Error ? error.message : 'Failed to fix payment'),
+              onSuccess: (result) => notify.success(result.message),
+              onError: (error) => notify.error(error instanceof Error ? error.message : 'Failed to fix payment'),
             })
           }
         >
