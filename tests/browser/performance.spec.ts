@@ -6,6 +6,8 @@ import { urls } from '../support/test-stack';
 const SIGN_IN_SDK_MARKER = 'auth0-spa-js';
 /** A string only the federation runtime's code holds (its log prefix). */
 const FEDERATION_RUNTIME_MARKER = 'Federation Runtime';
+/** A string only the toast library's code holds (the attribute of its container). */
+const TOAST_LIBRARY_MARKER = 'data-rht-toaster';
 
 /** Every script the page fetches, with its body, until the home page has rendered and the network is idle. */
 async function scriptsOfVisit(page: Page, path: string) {
@@ -104,6 +106,57 @@ test.describe('the first page without a waterfall', () => {
     const showRequests = events.filter((event) => event === `request ${urls.service}/api/show/${movie._id}`);
     expect(showRequests).toHaveLength(1);
     expect(events.indexOf(showRequests[0]!)).toBeLessThan(events.indexOf(`request ${urls.customer}/remoteEntry.js`));
+    // Its largest paint, the poster, is preloaded with high priority; its page's chunk comes with the remote's entry, once.
+    const detail = (await (await request.get(`${urls.service}/api/show/${movie._id}`)).json()) as { movie: { poster_path: string } };
+    const poster = `${urls.service}/api/images${detail.movie.poster_path}`;
+    await expect(page.locator(`link[rel="preload"][as="image"][fetchpriority="high"][href="${poster}"]`)).toHaveCount(1);
+    const pageChunk = events.filter((event) => /\/static\/page-movie-detail\.[0-9a-f]+\.js$/.test(event));
+    expect(pageChunk).toHaveLength(1);
+    await expect(page.locator(`link[rel="preload"][as="script"][href="${pageChunk[0]!.replace('request ', '')}"]`)).toHaveCount(1);
+  });
+});
+
+test.describe('what the first screen does not wait for', () => {
+  test("index.html asks at once for every script and style the shell's first render loads, each once", async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    const preloaded = new Set([...html.matchAll(/<link rel="preload" as="(?:script|style)" href="([^"]+)"/g)].map((match) => new URL(match[1]!, urls.shell).href));
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).origin === urls.shell && ['script', 'stylesheet'].includes(r.resourceType())) requested.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
+    expect(requested.length).toBeGreaterThan(5);
+    expect(requested.filter((url) => !preloaded.has(url))).toEqual([]);
+    expect(requested.filter((url, index) => requested.indexOf(url) !== index)).toEqual([]);
+  });
+
+  test('the toast library loads with the first toast, not with the page', async ({ page, request }) => {
+    const all = (await (await request.get(`${urls.service}/api/show/all`)).json()) as { shows: { _id: string; title: string }[] };
+    const movie = all.shows[0]!;
+    const scripts = await scriptsOfVisit(page, `/movies/${movie._id}`);
+    await expect(page.getByRole('heading', { name: movie.title, level: 1 })).toBeVisible();
+    expect(scripts.filter((script) => script.body.includes(TOAST_LIBRARY_MARKER)).map((script) => script.url)).toEqual([]);
+    // Signed out, Favorite asks the visitor to log in, in a toast.
+    await page.getByRole('button', { name: 'Favourite' }).first().click();
+    await expect(page.getByText('Please login to proceed')).toBeVisible();
+  });
+
+  test("on a phone, the home page's Trailers (its code, video reads and images) load when the reader scrolls near them", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const videoReads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/catalog\/movie\/[^/]+\/videos$/.test(new URL(r.url()).pathname)) videoReads.push(r.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const trailers = page.getByRole('region', { name: 'Trailers' });
+    // Far below the first screen: only its place, held by the skeleton, so nothing shifts when it comes.
+    expect(await trailers.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(844 * 1.5);
+    await expect(trailers.getByRole('status', { name: 'Loading trailers' })).toHaveCount(1);
+    expect(videoReads).toEqual([]);
+    await trailers.scrollIntoViewIfNeeded();
+    await expect(trailers.getByRole('list', { name: 'Choose a trailer' }).getByRole('button')).toHaveCount(4);
+    expect(videoReads).toHaveLength(4);
   });
 });
 
