@@ -4,7 +4,8 @@
  * serve them (README, "Deploying the frontends"). @fastify/static does the file
  * serving: it negotiates the brotli and gzip files each build emits beside the
  * originals (preCompressed, with Vary: Accept-Encoding), and handles ranges,
- * ETags and conditional requests. This module adds the cache rule per kind of
+ * ETags and conditional requests. @fastify/compress compresses the app's page,
+ * which is written per request when run-time config is inlined into it. This module adds the cache rule per kind of
  * file, CORS so the shell can load remotes from other origins, run-time config
  * bodies, and the single-page app's fallback to index.html.
  *
@@ -13,6 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
@@ -49,8 +51,13 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
     if (!inlineIntoHtml.length) return reply.sendFile('index.html');
     const html = await readFile(path.join(base, 'index.html'), 'utf8');
     const files = Object.fromEntries(inlineIntoHtml.map((url) => [url, bodyOf(url)]));
-    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(inlineRuntimeConfig(html, files));
+    // Compressed: with its first render's styles and early script inline, the plain page no longer fits a
+    // new connection's first round trip on a phone.
+    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).compress(inlineRuntimeConfig(html, files));
   }
+
+  // Only where a route asks (reply.compress): everything else is served precompressed by @fastify/static.
+  await app.register(fastifyCompress, { global: false, threshold: 1024 });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*').header('x-content-type-options', 'nosniff');

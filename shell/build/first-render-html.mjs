@@ -2,13 +2,14 @@
  * Makes the shell's index.html start, the moment it is parsed, every download
  * the first page needs, instead of one round trip after another (issue 14):
  *
- * - a `<link rel="preload">` for each file the shell's first render loads: the
- *   chunks behind the entry's async boundary (`import('./bootstrap')`) and,
- *   transitively, the chunks of every shared library they consume (the shell
- *   provides each singleton, and `loaded-first` picks the shell's copy). Read
- *   from the compilation's chunk graph, so the list follows the code. Without
- *   them the browser learns of these files only once the entry has downloaded
- *   and run its federation runtime.
+ * - the scripts of the shell's first render, preloaded and run before the
+ *   entry, and their styles inline: the chunks behind the entry's async
+ *   boundary (`import('./bootstrap')`) and, transitively, the chunks of every
+ *   shared library they consume (the shell provides each singleton, and
+ *   `loaded-first` picks the shell's copy). Read from the compilation's chunk
+ *   graph, so the list follows the code. Without them the browser learns of
+ *   these files only once the entry has downloaded and run its federation
+ *   runtime.
  * - the early script (src/early/index.ts), compiled as a bundle of its own
  *   without the federation runtime and inlined before the entry: it asks for
  *   the active remote's files, the page's API data and the hero image while
@@ -28,13 +29,14 @@ const PROVIDED = /^provide shared module \([^)]*\) (.+?)@\S+ = /;
 const CONSUMED = /^consume shared module \([^)]*\) (.+?)@/;
 
 /**
- * Every file the first render loads: the chunk group `import(asyncBoundary)`
- * starts, then for each shared library consumed by a group's chunks, the group
- * that provides it, until nothing new is consumed. Lazy imports (`import()`
- * inside these chunks, such as the sign-in SDK's) are not followed: they load
- * on demand.
+ * Every chunk the first render loads: those of the chunk group
+ * `import(asyncBoundary)` starts, then for each shared library consumed by a
+ * group's chunks, those of the group that provides it, until nothing new is
+ * consumed. Lazy imports (`import()` inside these chunks, such as the sign-in
+ * SDK's) are not followed: they load on demand. In the order found, so a
+ * library comes after what consumes it.
  */
-export function firstRenderFiles(compilation, asyncBoundary) {
+export function firstRenderChunks(compilation, asyncBoundary) {
   const groups = compilation.chunkGroups;
   const providerOf = new Map();
   for (const group of groups) {
@@ -45,12 +47,13 @@ export function firstRenderFiles(compilation, asyncBoundary) {
   }
   const boundary = groups.find((group) => (group.origins ?? []).some((origin) => origin.request === asyncBoundary));
   if (!boundary) throw new Error(`${NAME}: no chunk group is loaded by import('${asyncBoundary}')`);
-  const files = new Set();
+  const chunks = [];
   const consumed = new Set();
   const pending = [boundary];
   while (pending.length) {
-    for (const chunk of pending.pop().chunks) {
-      for (const file of chunk.files) files.add(file);
+    for (const chunk of pending.shift().chunks) {
+      if (chunks.includes(chunk)) continue;
+      chunks.push(chunk);
       for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
         const key = CONSUMED.exec(module.identifier())?.[1];
         if (!key || consumed.has(key)) continue;
@@ -60,8 +63,10 @@ export function firstRenderFiles(compilation, asyncBoundary) {
       }
     }
   }
-  return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+  return chunks;
 }
+
+const filesOf = (chunks, extension) => chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith(extension)));
 
 function preloadTag(publicPath, file) {
   const as = file.endsWith('.css') ? 'style' : 'script';
@@ -90,19 +95,28 @@ export class FirstRenderHtmlPlugin {
         const { code, fileDependencies } = await early;
         for (const file of fileDependencies) compilation.fileDependencies.add(file);
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
-        // The entry first, and as a preload too: a deferred script is fetched at low priority, behind all of these.
-        const entryFiles = [...compilation.entrypoints.values()].flatMap((entry) => entry.getFiles()).filter((file) => file.endsWith('.js'));
-        const firstRender = firstRenderFiles(compilation, asyncBoundary);
-        // Largest first: a browser fetches a handful of files from one origin at a time (six over HTTP/1.1),
-        // and the largest is the one that must not wait for a free connection.
+        const chunks = firstRenderChunks(compilation, asyncBoundary);
+        const scripts = filesOf(chunks, '.js');
+        // Largest first, the entry too (a deferred script is fetched at low priority, behind all of these):
+        // a browser fetches a handful of files from one origin at a time (six over HTTP/1.1), and the
+        // largest is the one that must not wait for a free connection.
+        const entryScripts = [...compilation.entrypoints.values()].flatMap((entry) => entry.getFiles()).filter((file) => file.endsWith('.js'));
         const size = (file) => compilation.getAsset(file)?.source.size() ?? 0;
-        const preloads = [...new Set([...entryFiles, ...firstRender])].sort((a, b) => size(b) - size(a)).map((file) => preloadTag(publicPath, file));
+        const preloads = [...new Set([...entryScripts, ...scripts])].sort((a, b) => size(b) - size(a)).map((file) => preloadTag(publicPath, file));
         // The first render's chunks also run before the entry (deferred scripts run in order): each only registers
         // its modules, so when the entry asks for them they are there, with no script element added and awaited.
-        const chunkScripts = firstRender.filter((file) => file.endsWith('.js')).map((file) => `<script defer src="${publicPath}${file}"></script>`);
+        const chunkScripts = scripts.map((file) => `<script defer src="${publicPath}${file}"></script>`);
+        // Their styles are in the page (a few KiB; libraries' before the app's), each marked as its chunk's
+        // stylesheet the way rspack's CSS loading recognises one already there, so it is not asked for again.
+        const styles = [...chunks].reverse().flatMap((chunk) =>
+          filesOf([chunk], '.css').map((file) => {
+            const css = String(compilation.getAsset(file).source.source()).replace(/<\/(style)/gi, '<\\/$1');
+            return `<style>${css}</style><link rel="stylesheet" href="data:text/css," data-rspack="${compilation.outputOptions.uniqueName}:chunk-${chunk.id}">`;
+          }),
+        );
         const inline = `<script>${scriptSafe(code)}</script>`;
         if (!data.html.includes('</head>') || !data.html.includes('<script defer')) throw new Error(`${NAME}: index.html needs a </head> and the entry's deferred <script>`);
-        data.html = data.html.replace('</head>', `${preloads.join('')}</head>`).replace('<script defer', `${inline}${chunkScripts.join('')}<script defer`);
+        data.html = data.html.replace('</head>', `${styles.join('')}${preloads.join('')}</head>`).replace('<script defer', `${inline}${chunkScripts.join('')}<script defer`);
         return data;
       });
     });

@@ -3,6 +3,9 @@ import { Link } from 'react-router-dom';
 import type { Movie } from 'booking-service/contract';
 import { buttonClass, formatRuntime, imageUrl, releaseYear, StarRating, useAppConfig } from 'shared-ui';
 import { HERO_DOTS, HERO_INTERVAL_MS } from '../../../lib/constants';
+
+/** How long before its turn the next slide's image starts loading. */
+const HERO_ART_AHEAD_MS = 2000;
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 
 /**
@@ -13,9 +16,8 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion';
  * and cross-fade, so changing slide moves nothing on the page.
  *
  * Only the first slide's image loads with the page (it is the page's largest
- * paint); the others would compete with it for a phone's bandwidth. Once it
- * has loaded, the image of the slide after the one showing loads ahead of its
- * turn, and a slide shown keeps its image.
+ * paint); the others would compete with it for a phone's bandwidth. The next
+ * slide's image loads shortly before its turn, and a slide shown keeps its image.
  */
 export function HeroCarousel({ movies }: { movies: Movie[] }) {
   const config = useAppConfig();
@@ -27,15 +29,15 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
   const count = movies.length;
   const current = count > 0 ? index % count : 0;
   const rotating = count > 1 && !hovered && !focused && !paused && !reducedMotion;
-  const firstArt = count > 0 ? imageUrl(config, movies[0]!.backdrop_path) : null;
-  const [firstArtSettled, setFirstArtSettled] = useState(!firstArt);
   const [withArt, setWithArt] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const keepArt = (slide: number) => setWithArt((shown) => (shown.has(slide) ? shown : new Set([...shown, slide])));
 
+  useEffect(() => keepArt(current), [current]);
   useEffect(() => {
-    if (!firstArtSettled || count === 0) return;
-    const next = (current + 1) % count;
-    setWithArt((shown) => (shown.has(current) && shown.has(next) ? shown : new Set([...shown, current, next])));
-  }, [firstArtSettled, current, count]);
+    if (!rotating) return;
+    const timer = setTimeout(() => keepArt((current + 1) % count), HERO_INTERVAL_MS - HERO_ART_AHEAD_MS);
+    return () => clearTimeout(timer);
+  }, [rotating, current, count]);
 
   useEffect(() => {
     if (!rotating) return;
@@ -81,7 +83,7 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
                   width={1280}
                   height={720}
                   decoding={i === 0 ? 'sync' : 'async'}
-                  {...(i === 0 ? { fetchPriority: 'high' as const, onLoad: () => setFirstArtSettled(true), onError: () => setFirstArtSettled(true) } : {})}
+                  {...(i === 0 ? { fetchPriority: 'high' as const } : {})}
                 />
               )}
               <div className="c-hero__text">
