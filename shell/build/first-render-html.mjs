@@ -68,9 +68,22 @@ export function firstRenderChunks(compilation, asyncBoundary) {
 
 const filesOf = (chunks, extension) => chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith(extension)));
 
-function preloadTag(publicPath, file) {
-  const as = file.endsWith('.css') ? 'style' : 'script';
-  return `<link rel="preload" as="${as}" href="${publicPath}${file}">`;
+/**
+ * The styles of `chunks` as `<style>` elements (libraries' before the app's),
+ * each with a `<link>` marking its chunk's stylesheet as present the way
+ * rspack's CSS loading recognises one already in the page, so that it is not
+ * asked for again when the chunk loads.
+ */
+function inlineStyles(compilation, chunks, publicPath) {
+  return [...chunks].reverse().flatMap((chunk) =>
+    filesOf([chunk], '.css').map((file) => {
+      const css = String(compilation.getAsset(file).source.source())
+        .replace(/<\/(style)/gi, '<\\/$1')
+        // Its source map sits beside the file, not beside the page.
+        .replace(/\/\*# sourceMappingURL=(\S+?) ?\*\//, (_, map) => `/*# sourceMappingURL=${publicPath}${path.posix.dirname(file)}/${map} */`);
+      return `<style>${css}</style><link rel="stylesheet" href="data:text/css," data-rspack="${compilation.outputOptions.uniqueName}:chunk-${chunk.id}">`;
+    }),
+  );
 }
 
 /** `code` safe inside a `<script>` element. */
@@ -102,18 +115,12 @@ export class FirstRenderHtmlPlugin {
         // largest is the one that must not wait for a free connection.
         const entryScripts = [...compilation.entrypoints.values()].flatMap((entry) => entry.getFiles()).filter((file) => file.endsWith('.js'));
         const size = (file) => compilation.getAsset(file)?.source.size() ?? 0;
-        const preloads = [...new Set([...entryScripts, ...scripts])].sort((a, b) => size(b) - size(a)).map((file) => preloadTag(publicPath, file));
+        const preloads = [...new Set([...entryScripts, ...scripts])].sort((a, b) => size(b) - size(a)).map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`);
         // The first render's chunks also run before the entry (deferred scripts run in order): each only registers
         // its modules, so when the entry asks for them they are there, with no script element added and awaited.
         const chunkScripts = scripts.map((file) => `<script defer src="${publicPath}${file}"></script>`);
-        // Their styles are in the page (a few KiB; libraries' before the app's), each marked as its chunk's
-        // stylesheet the way rspack's CSS loading recognises one already there, so it is not asked for again.
-        const styles = [...chunks].reverse().flatMap((chunk) =>
-          filesOf([chunk], '.css').map((file) => {
-            const css = String(compilation.getAsset(file).source.source()).replace(/<\/(style)/gi, '<\\/$1');
-            return `<style>${css}</style><link rel="stylesheet" href="data:text/css," data-rspack="${compilation.outputOptions.uniqueName}:chunk-${chunk.id}">`;
-          }),
-        );
+        // Their styles (a few KiB) come in the page; in development they load as files, so editing them reloads them hot.
+        const styles = this.options.development ? [] : inlineStyles(compilation, chunks, publicPath);
         const inline = `<script>${scriptSafe(code)}</script>`;
         if (!data.html.includes('</head>') || !data.html.includes('<script defer')) throw new Error(`${NAME}: index.html needs a </head> and the entry's deferred <script>`);
         data.html = data.html.replace('</head>', `${styles.join('')}${preloads.join('')}</head>`).replace('<script defer', `${inline}${chunkScripts.join('')}<script defer`);
