@@ -142,10 +142,14 @@ async function measurePage(url: string, origins: Record<string, string>, ready: 
 /** What each of the shell's initial scripts holds: a shared library (from the shell's mf-manifest.json), the entry with the federation runtime, or the shell's own code. */
 function shellInitialParts(scripts: PageFigures['shellInitialScripts']): string {
   const manifest = JSON.parse(readFileSync(path.join(root, 'shell/dist/mf-manifest.json'), 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
-  const libraryOf = new Map(manifest.shared.flatMap((shared) => shared.assets.js.sync.map((file): [string, string] => [`/${file}`, shared.name])));
+  // One file can hold several shared libraries (the first render's are bundled together, shell/rspack.config.mjs).
+  const librariesOf = new Map<string, string[]>();
+  for (const shared of manifest.shared) {
+    for (const file of shared.assets.js.sync) librariesOf.set(`/${file}`, [...(librariesOf.get(`/${file}`) ?? []), shared.name]);
+  }
   const parts = new Map<string, number>();
   for (const { path: file, bytes } of scripts) {
-    const part = libraryOf.get(file) ?? (/\/main\.[^/]*\.js$/.test(file) ? 'entry: Module Federation runtime' : "shell's own code");
+    const part = librariesOf.get(file)?.sort().join(' + ') ?? (/\/main\.[^/]*\.js$/.test(file) ? 'entry: Module Federation runtime' : "shell's own code");
     parts.set(part, (parts.get(part) ?? 0) + bytes);
   }
   return [...parts].sort((a, b) => b[1] - a[1]).map(([part, bytes]) => `${part} ${(bytes / KiB).toFixed(1)}`).join(', ');
@@ -283,6 +287,8 @@ async function main() {
     `Load on the machine (load average over 1 / 5 / 15 minutes, ${os.cpus().length} cores): ${loadAtStart} at the start, ${loadAverage()} at the end. Lighthouse simulates the phone from what it observes: CPU time is multiplied by 4, so TBT and LCP grow with whatever else runs on the machine.`,
     '',
     'Playwright figures: Chromium (Debian) headless, 1280×800, production builds served by scripts/static-server.mjs (as by npm start), second visit of each page (the service\'s caches warm, the browser\'s cold); the warm revisit at 390×844.',
+    '',
+    'The stack runs in a process of its own, as `npm start` runs it (startStackProcess in scripts/stack.mjs): in the process that drives Lighthouse and Chromium, the static servers answered late whenever the driver was busy, and Lighthouse reads late answers as server latency.',
   ];
   const markdown = [...table, ...notes].join('\n');
   console.log('\nFrontend budgets (Chromium, production builds, localhost)\n');
