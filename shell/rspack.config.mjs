@@ -43,11 +43,12 @@ export default (_env, argv) => {
       ...(development ? [new ReactRefreshRspackPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
     ],
     performance: { hints: false },
-    // The shared libraries of the first render in two files, not ten: react-dom's client (the largest) and the
-    // rest. On a phone the first page's requests share one slow link, and each request in flight gets an even
-    // slice of it, so ten small downloads beside react-dom's held it to a trickle; with fewer, Lighthouse's
-    // mobile LCP went from about 2.25 to 2.0 s (docs/performance.md). A library loaded lazily must be named in
-    // the exclusion to keep its own file (sign-in and toasts are; browser tests check neither loads with the page).
+    // The first render's code in four files, not fourteen: react-dom's client (the largest), the other shared
+    // libraries, the shell's and shared-ui's code, and the entry. On a phone the first page's requests share one
+    // slow link, and each request in flight gets an even slice of it, so ten small downloads beside react-dom's
+    // held it to a trickle; with fewer, Lighthouse's mobile LCP went from about 2.25 to 2.0 s (docs/performance.md).
+    // A module loaded lazily must be named in the exclusions to keep its own file (the sign-in SDK and its glue,
+    // the toast library and its toaster are; browser tests check that none of them loads with the page).
     optimization: {
       splitChunks: {
         chunks: 'async',
@@ -58,6 +59,13 @@ export default (_env, argv) => {
             chunks: 'async',
             enforce: true,
             priority: 10,
+          },
+          firstRenderCode: {
+            name: 'app',
+            test: (module) => /[\\/](shell|shared-ui)[\\/](src|build)[\\/]/.test(module.resource ?? '') && !/toaster\.tsx$|auth0-session\.tsx$/.test(module.resource ?? ''),
+            chunks: 'async',
+            enforce: true,
+            priority: 5,
           },
         },
       },

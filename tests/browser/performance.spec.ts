@@ -182,6 +182,13 @@ test.describe('served the way a CDN must serve it', () => {
       const hashed = new URL(response.url()).pathname.startsWith('/static/');
       expect.soft(response.headers()['cache-control'], response.url()).toBe(hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
+    // The page's preloads also come as a Link header, so the browser starts them before it parses the page.
+    const pageResponse = await page.request.get('/movies/1', { headers: { 'accept-encoding': 'br' } });
+    expect(pageResponse.headers()['content-encoding']).toBe('br');
+    const html = await pageResponse.text();
+    const preloads = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((match) => `<${match[1]}>; rel=preload; as=script`);
+    expect(preloads.length).toBeGreaterThanOrEqual(3);
+    expect(pageResponse.headers()['link']).toBe(preloads.join(', '));
     for (const url of [`${urls.shell}/`, `${urls.shell}/remotes.json`, `${urls.shell}/app-config.json`, `${urls.customer}/mf-manifest.json`, `${urls.customer}/remoteEntry.js`]) {
       const response = await page.request.get(url);
       expect.soft(response.headers()['cache-control'], url).toBe('no-cache');
