@@ -70,10 +70,10 @@ describe.skipIf(skipReason !== null)('the service killed mid-booking and restart
     const seats = ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((row) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${row}${n}`));
     let firstAck!: () => void;
     const acknowledgedOnce = new Promise<void>((resolve) => (firstAck = resolve));
-    const attempts = tokens.map((token, i) =>
+    const book = (i: number) =>
       fetch(`${base()}/api/booking/create`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
         body: JSON.stringify({ showId, selectedSeats: [seats[i % seats.length]!, seats[(i + 7) % seats.length]!] }),
       }).then(
         async (response) => {
@@ -81,10 +81,14 @@ describe.skipIf(skipReason !== null)('the service killed mid-booking and restart
           return { status: response.status, body: (await response.json().catch(() => null)) as { bookingId?: string; url?: string } | null };
         },
         () => ({ status: 0, body: null }),
-      ),
-    );
+      );
+    const attempts = tokens.map((_, i) => book(i));
+    // More keep coming until the kill, so some are surely in flight then: the service answers a burst so fast
+    // (one statement for a whole batch) that the first 150 can all be answered before the kill lands.
+    const feeder = setInterval(() => attempts.length < 450 && attempts.push(book(attempts.length)), 1);
     // Kill it the moment the first booking is acknowledged, with the rest still in flight.
     await Promise.race([acknowledgedOnce, new Promise((r) => setTimeout(r, 10_000))]);
+    clearInterval(feeder);
     child!.kill('SIGKILL');
     const results = await Promise.all(attempts);
     const acknowledged = results.filter((r) => r.status === 200).map((r) => r.body!);
