@@ -24,12 +24,21 @@ export function apiAs(token?: string): Api {
   return createApi(urls.service, token === undefined ? undefined : async () => token);
 }
 
-/** Holds `seats` of a show for the holder of `token`; null when one of them was taken first (409). */
-export async function holdIfFree(token: string, showId: string, seats: string[]): Promise<CreateBookingResponse | null> {
+/**
+ * Holds `seats` of a show for the holder of `token`; null when one of them was taken first (409). The tests
+ * book a lot from one address, so the service's rate limit may answer 429 ("try again in N seconds"): like
+ * any client, it waits that long and asks again, a few times.
+ */
+export async function holdIfFree(token: string, showId: string, seats: string[], attemptsLeft = 3): Promise<CreateBookingResponse | null> {
   try {
     return await apiAs(token).createBooking(showId, seats);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return null;
+    if (error instanceof ApiError && error.status === 429 && attemptsLeft > 1) {
+      const seconds = Number(/in (\d+) seconds?/.exec(error.message)?.[1] ?? 2);
+      await new Promise((resolve) => setTimeout(resolve, (seconds + 0.5) * 1000));
+      return holdIfFree(token, showId, seats, attemptsLeft - 1);
+    }
     throw error;
   }
 }
