@@ -5,7 +5,8 @@
  * serving: it negotiates the brotli and gzip files each build emits beside the
  * originals (preCompressed, with Vary: Accept-Encoding), and handles ranges,
  * ETags and conditional requests. @fastify/compress compresses the app's page,
- * which is written per request when run-time config is inlined into it. This module adds the cache rule per kind of
+ * which is written per request when run-time config is inlined into it, and
+ * the page's preloads also go out as a Link header. This module adds the cache rule per kind of
  * file, CORS so the shell can load remotes from other origins, run-time config
  * bodies, and the single-page app's fallback to index.html.
  *
