@@ -22,8 +22,9 @@ export default (_env, argv) => {
       extensions: ['.tsx', '.ts', '.jsx', '.js'],
       // React Router's server-side cookie helpers (createCookie, a response's Set-Cookie): no browser app calls
       // them, yet the tree-shaken router kept both packages (about 1.8 KiB gzip of every first visit), since
-      // they do not say they have no side effects. Left out of the shell's build, which provides the router.
-      alias: { cookie$: false, 'set-cookie-parser$': false },
+      // they do not say they have no side effects. Left out of the shell's build, which provides the router:
+      // a stub in the shell's own code, so it travels in the first render's files, not in a request of its own.
+      alias: { cookie$: path.join(here, 'build/server-cookie-helpers.mjs'), 'set-cookie-parser$': path.join(here, 'build/server-cookie-helpers.mjs') },
     },
     module: { rules: moduleRules({ development }) },
     devtool: development ? 'cheap-module-source-map' : 'source-map',
@@ -61,7 +62,7 @@ export default (_env, argv) => {
         cacheGroups: {
           firstRenderLibraries: {
             name: 'libraries',
-            test: (module) => /[\\/]node_modules[\\/]/.test(module.resource ?? '') && !/react-dom-client|@auth0|react-hot-toast|goober/.test(module.resource ?? ''),
+            test: (module) => /[\\/]node_modules[\\/]/.test(module.resource ?? '') && !/@auth0|react-hot-toast|goober/.test(module.resource ?? ''),
             chunks: 'async',
             enforce: true,
             priority: 10,

@@ -73,8 +73,8 @@ test.describe('browsing', () => {
     await expect(nowShowing.getByRole('link', { name: 'Show more' })).toHaveAttribute('href', '/movies');
 
     const trailers = page.getByRole('region', { name: 'Trailers' });
-    // Below the fold, it loads as the reader scrolls towards it.
-    await trailers.scrollIntoViewIfNeeded();
+    // Below the fold, it loads as the reader scrolls towards it (its placeholder may give way mid-scroll: scroll again).
+    await expect(() => trailers.scrollIntoViewIfNeeded({ timeout: 1000 })).toPass();
     const thumbs = trailers.getByRole('list', { name: 'Choose a trailer' }).getByRole('button');
     await expect(thumbs).toHaveCount(4);
     await expect(trailers.getByRole('figure', { name: `Trailer preview: ${titles[0]}` })).toBeVisible();

@@ -164,6 +164,30 @@ test.describe('what the first screen does not wait for', () => {
     await expect(trailers.getByRole('list', { name: 'Choose a trailer' }).getByRole('button')).toHaveCount(4);
     expect(videoReads).toHaveLength(4);
   });
+
+  test("on a phone, a movie's page reads the other shows and loads the cast's photos when the reader scrolls near them", async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const all = (await (await request.get(`${urls.service}/api/show/all`)).json()) as { shows: { _id: string; title: string }[] };
+    const movie = all.shows[0]!;
+    const requested: string[] = [];
+    page.on('request', (r) => void requested.push(new URL(r.url()).pathname));
+    await page.goto(`/movies/${movie._id}`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: movie.title, level: 1 })).toBeVisible();
+    const cast = page.getByRole('list', { name: 'Cast' });
+    const alsoLike = page.getByRole('region', { name: 'You May Also Like' });
+    // Both below the first screen, more than the quarter screen ahead that the photos load within:
+    // their places are held (names, the skeleton), nothing more.
+    expect(await cast.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(844 * 1.25);
+    expect(await cast.getByRole('img').count()).toBe(0);
+    await expect(cast.getByRole('listitem').first()).toBeVisible();
+    await expect(alsoLike.getByRole('status', { name: 'Loading movies' })).toHaveCount(1);
+    expect(requested.filter((path) => path === '/api/show/all' || /\/api\/images\/person-/.test(path))).toEqual([]);
+    await cast.scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.filter((path) => /\/api\/images\/person-/.test(path)).length).toBeGreaterThan(0);
+    await alsoLike.scrollIntoViewIfNeeded();
+    await expect(alsoLike.getByRole('article')).toHaveCount(4);
+    expect(requested.filter((path) => path === '/api/show/all')).toHaveLength(1);
+  });
 });
 
 test.describe('served the way a CDN must serve it', () => {

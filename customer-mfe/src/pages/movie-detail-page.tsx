@@ -11,6 +11,7 @@ import { DatePicker } from '../features/shows/components/date-picker';
 import { MovieGrid } from '../features/shows/components/movie-grid';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
 import { ALSO_LIKE_LIMIT, CAST_LIMIT } from '../lib/constants';
+import { useNearViewport } from '../lib/use-near-viewport';
 
 const DATE_PICKER_ID = 'date-select';
 
@@ -68,11 +69,17 @@ function MovieDetail() {
   );
 }
 
+/**
+ * The other shows, at the foot of the page: read when the reader scrolls near
+ * them, so on a phone the list and its posters do not compete with the movie
+ * above. Until then the section holds its place with the skeleton.
+ */
 function AlsoLike({ currentId }: { currentId: string }) {
-  const shows = useShows();
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const shows = useShows({ enabled: near });
   const others = shows.data?.shows.filter((m) => m._id !== currentId).slice(0, ALSO_LIKE_LIMIT) ?? [];
   return (
-    <Section title="You May Also Like">
+    <Section title="You May Also Like" ref={ref}>
       {shows.isPending ? (
         <CardGridSkeleton count={ALSO_LIKE_LIMIT} label="Loading movies" />
       ) : shows.isError ? (

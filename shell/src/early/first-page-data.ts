@@ -42,8 +42,8 @@ const FIRST_PAGES: FirstPage[] = [
   { path: '/movies', reads: () => ['/api/show/all'] },
   {
     path: '/movies/:id',
-    // The movie, then the other shows ("You May Also Like").
-    reads: ({ id }) => (MOVIE_ID.test(id!) ? [`/api/show/${id}`, '/api/show/all'] : []),
+    // The movie ("You May Also Like", at the foot of the page, reads the other shows when scrolled near).
+    reads: ({ id }) => (MOVIE_ID.test(id!) ? [`/api/show/${id}`] : []),
     // The movie's poster (MovieDetailPage).
     largestImage: (answer) => (answer as { movie?: { poster_path?: string | null } }).movie?.poster_path,
     pageChunk: 'page-movie-detail',

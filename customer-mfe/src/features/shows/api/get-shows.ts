@@ -5,9 +5,12 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 /** GET /api/show/all: the movies with upcoming shows. */
 export const showsQueryOptions = (api: Api) => queryOptions({ queryKey: ['shows'], queryFn: () => api.showAll() });
 
-/** The shows; a failure also shows the service's message as a toast (spec §8). */
-export function useShows() {
-  const shows = useQuery(showsQueryOptions(useApi()));
+/**
+ * The shows; a failure also shows the service's message as a toast (spec §8).
+ * `enabled: false` waits (pending) until a part of the page below the fold is needed.
+ */
+export function useShows({ enabled = true }: { enabled?: boolean } = {}) {
+  const shows = useQuery({ ...showsQueryOptions(useApi()), enabled });
   useErrorToast(shows.error, 'shows-error');
   return shows;
 }
