@@ -32,7 +32,7 @@ export default (_env, argv) => {
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
-        runtimePlugins: [path.join(here, 'src/federation/fallback-plugin.ts'), path.join(here, 'src/federation/early-manifest-plugin.ts')],
+        runtimePlugins: [path.join(here, 'src/federation/fallback-plugin.ts')],
         ...federationOptions({ development, runtime: 'provide' }),
       }),
       // What the shell provides, for its run-time check of each remote's needs (federation/shared-contract.ts); development builds share whole libraries.

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders, loadAppConfig, setEarlyResponses } from 'shared-ui';
 import { App } from './app';
 import { takeEarlyResponse } from './early/responses';
-import { registerRemotesFromConfig } from './federation/remote-registry';
+import { readRemotesConfig } from './federation/remote-registry';
 import './shell.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -11,7 +11,7 @@ const root = createRoot(document.getElementById('root')!);
 // The first page's API reads the page's inline script started (early/first-page-data.ts) go to the remote's queries.
 setEarlyResponses(takeEarlyResponse);
 
-Promise.all([loadAppConfig('/app-config.json', takeEarlyResponse('/app-config.json')), registerRemotesFromConfig()])
+Promise.all([loadAppConfig('/app-config.json', takeEarlyResponse('/app-config.json')), readRemotesConfig()])
   .then(([config]) => {
     // A transition: the first render runs in slices that yield to the browser (a slow phone's main thread stays responsive).
     startTransition(() =>

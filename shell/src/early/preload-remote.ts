@@ -1,5 +1,6 @@
 import { SHARED_IMPORTS_FILE } from 'shared-ui/shared-contract';
 import { remoteForPath } from '../federation/path-spaces';
+import { manifestBase, remoteEntryUrl, type RemoteManifest } from '../federation/remote-manifest';
 import type { RemoteName } from '../federation/remote-registry';
 import { firstPageOf } from './first-page-data';
 import { fetchEarly } from './responses';
@@ -10,14 +11,9 @@ import { fetchEarly } from './responses';
  * active remote's manifest, its shared-imports.json, its remoteEntry.js and the
  * exposed module's files download in parallel with them instead of after them.
  * /remotes.json comes inline in the page (or is fetched at once when it is
- * not). The registry, the shared-library check and the federation runtime then
- * take the responses already fetched (responses.ts).
+ * not). The registry (the manifest) and the shared-library check then take the
+ * responses already fetched (responses.ts).
  */
-interface Manifest {
-  metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
-  exposes: { assets: { js: { sync: string[]; async: string[] }; css: { sync: string[]; async: string[] } } }[];
-}
-
 function hint(href: string, as: 'script' | 'style') {
   const link = document.createElement('link');
   link.rel = 'preload';
@@ -35,10 +31,10 @@ export async function preloadActiveRemote(pathname: string, remotesConfig: Promi
     const manifestResponse = fetchEarly(manifestUrl);
     // The same request federation/shared-contract.ts makes before rendering the remote.
     void fetchEarly(new URL(SHARED_IMPORTS_FILE, new URL(manifestUrl, window.location.href)).href, { cache: 'no-cache' });
-    const manifest = (await (await manifestResponse).json()) as Manifest;
-    const base = new URL(manifest.metaData.publicPath === 'auto' ? '.' : manifest.metaData.publicPath, new URL(manifestUrl, window.location.href));
-    const { name, path } = manifest.metaData.remoteEntry;
-    hint(new URL(path ? `${path}/${name}` : name, base).href, 'script');
+    // A copy: the registry takes the response itself, to register the remote by its entry.
+    const manifest = (await (await manifestResponse).json()) as RemoteManifest;
+    const base = manifestBase(manifest, manifestUrl);
+    hint(remoteEntryUrl(manifest, manifestUrl), 'script');
     // The page's own lazily loaded chunk, found by its name in the manifest's list (static/<name>.<hash>.js).
     const pageChunk = firstPageOf(pathname)?.page.pageChunk;
     const isPageChunk = (file: string) => pageChunk !== undefined && file.split('/').pop()!.startsWith(`${pageChunk}.`);

@@ -1,8 +1,10 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { describe, expect, it, vi } from 'vitest';
 import fallbackPlugin, { REMOTE_UNAVAILABLE } from './fallback-plugin';
-import { loadRoutesOnce, parseRemotesConfig } from './remote-registry';
+import { loadRemoteRoutes, loadRoutesOnce, parseRemotesConfig, readRemotesConfig } from './remote-registry';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('./retry', async (original) => ({ ...(await original<typeof import('./retry')>()), RETRY_DELAYS_MS: [0, 0] }));
 
 describe('remotes.json', () => {
   it('maps every remote to its manifest', () => {
@@ -32,5 +34,35 @@ describe('loading a remote once', () => {
     expect(await loadRoutesOnce('customer', vi.fn().mockResolvedValue(marker))).toEqual({ ok: false, reason: 'manifest 503' });
     expect(await loadRoutesOnce('admin', vi.fn().mockRejectedValue(new Error('chunk failed')))).toEqual({ ok: false, reason: 'chunk failed' });
     expect(await loadRoutesOnce('debug', vi.fn().mockResolvedValue(undefined))).toEqual({ ok: false, reason: 'empty module' });
+  });
+});
+
+describe('registering a remote from its manifest', () => {
+  const manifest = (publicPath: string) => ({ metaData: { publicPath, remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] });
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+  it('registers the entry its manifest names, when the remote is first needed, and loads its routes', async () => {
+    const remotes = { customer: 'https://cdn.example/customer/7/mf-manifest.json', admin: '/a.json', debug: '/d.json' };
+    const fetchMock = vi.fn(async (url: string) => (url === '/remotes.json' ? json(remotes) : url.endsWith('mf-manifest.json') ? json(manifest('auto')) : json({}, 404)));
+    vi.stubGlobal('fetch', fetchMock);
+    const Component = () => null;
+    vi.mocked(loadRemote).mockResolvedValue({ default: Component });
+    await readRemotesConfig();
+    expect(registerRemotes).not.toHaveBeenCalled();
+    expect(await loadRemoteRoutes('customer')).toEqual({ ok: true, Component });
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'customer', entry: 'https://cdn.example/customer/7/remoteEntry.js' }], { force: true });
+    vi.unstubAllGlobals();
+  });
+
+  it('asks again for a manifest that failed, and says why when it keeps failing', async () => {
+    const remotes = { customer: '/c/mf-manifest.json', admin: '/a/mf-manifest.json', debug: '/d/mf-manifest.json' };
+    let manifestAnswers = 0;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/remotes.json' ? json(remotes) : url === '/a/mf-manifest.json' ? (manifestAnswers++, json({}, 503)) : json({}, 404))));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await readRemotesConfig();
+    expect(await loadRemoteRoutes('admin')).toEqual({ ok: false, reason: 'Could not load /a/mf-manifest.json (503)' });
+    expect(manifestAnswers).toBe(3);
+    expect(registerRemotes).not.toHaveBeenCalledWith([expect.objectContaining({ name: 'admin' })], expect.anything());
+    vi.unstubAllGlobals();
   });
 });

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { REMOTE_UNAVAILABLE, type UnavailableRemoteModule } from './fallback-plugin';
+import { remoteEntryUrl, type RemoteManifest } from './remote-manifest';
 import { takeEarlyResponse } from '../early/responses';
 import { withRetries } from './retry';
 import { missingForRemote } from './shared-contract';
@@ -14,6 +15,8 @@ export type RoutesModule = typeof import('customer/routes') | typeof import('adm
 export type RemoteEntries = Record<RemoteName, string>;
 
 let entries: RemoteEntries | null = null;
+/** Remotes registered with the runtime since their last failure. */
+const registered = new Set<RemoteName>();
 
 /** The remotes.json a deployment serves: every remote's manifest URL, or an error that names what is wrong. */
 export function parseRemotesConfig(config: unknown, url = '/remotes.json'): RemoteEntries {
@@ -25,20 +28,38 @@ export function parseRemotesConfig(config: unknown, url = '/remotes.json'): Remo
 
 /**
  * Reads /remotes.json (served beside the shell, absolute path so deep links
- * work; inline in the page or fetched early by the page's inline script, early/responses.ts) and registers each remote's manifest. Moving or rolling back a remote
+ * work; inline in the page or fetched early by the page's inline script,
+ * early/responses.ts): every remote's manifest. Moving or rolling back a remote
  * is an edit of that file, not a shell build.
  */
-export async function registerRemotesFromConfig(url = '/remotes.json'): Promise<void> {
+export async function readRemotesConfig(url = '/remotes.json'): Promise<void> {
   const response = await (takeEarlyResponse(url) ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`Could not load ${url} (${response.status})`);
   entries = parseRemotesConfig(await response.json(), url);
-  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: entries![name] })));
 }
 
-/** Forgets a remote's loaded (or failed) entry, so the next load fetches it again. */
+/**
+ * Registers a remote with the federation runtime by its remoteEntry.js, read
+ * from its manifest when it is first needed. The runtime is built without its
+ * own manifest support (disableSnapshot, shared-ui/federation.mjs: 1.5 KiB gzip
+ * less of every first visit); the first page's manifest was fetched by the
+ * page's inline script already, which also preloaded the entry and the exposed
+ * module's files.
+ */
+async function registerFromManifest(name: RemoteName): Promise<void> {
+  if (registered.has(name) || !entries) return;
+  const manifestUrl = entries[name];
+  const response = await (takeEarlyResponse(manifestUrl) ?? fetch(manifestUrl, { cache: 'no-cache' }));
+  if (!response.ok) throw new Error(`Could not load ${manifestUrl} (${response.status})`);
+  const entry = remoteEntryUrl((await response.json()) as RemoteManifest, manifestUrl);
+  // Forced: a remote registered before (and failed since) loads afresh.
+  registerRemotes([{ name, entry }], { force: true });
+  registered.add(name);
+}
+
+/** Forgets a remote's loaded (or failed) entry, so the next load reads its manifest and fetches its entry again. */
 export function resetRemote(name: RemoteName): void {
-  if (!entries) return;
-  registerRemotes([{ name, entry: entries[name] }], { force: true });
+  registered.delete(name);
 }
 
 export type LoadedRoutes =
@@ -59,6 +80,16 @@ export async function loadRoutesOnce(name: RemoteName, load: typeof loadRemote =
   }
 }
 
+/** One attempt, from the manifest: a manifest that fails to load is a failure like a failed entry. */
+async function registerAndLoadRoutes(name: RemoteName): Promise<LoadedRoutes> {
+  try {
+    await registerFromManifest(name);
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+  return loadRoutesOnce(name);
+}
+
 /**
  * Loads a remote's routes, retrying transient failures with backoff before
  * giving up, and refuses (with the missing exports named) a remote that needs
@@ -67,7 +98,7 @@ export async function loadRoutesOnce(name: RemoteName, load: typeof loadRemote =
 export async function loadRemoteRoutes(name: RemoteName): Promise<LoadedRoutes> {
   const [missing, loaded] = await Promise.all([
     entries ? missingForRemote(entries[name]) : Promise.resolve([]),
-    withRetries(() => loadRoutesOnce(name), { beforeRetry: () => resetRemote(name) }),
+    withRetries(() => registerAndLoadRoutes(name), { beforeRetry: () => resetRemote(name) }),
   ]);
   if (missing.length) {
     console.error(`[shell] remote ${name} needs shared-library exports this shell does not provide: ${missing.join(', ')}. Deploy the shell that provides them, or roll the remote back in remotes.json.`);
