@@ -10,17 +10,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { missingExports, SHARED_IMPORTS_FILE } from '../shared-ui/build/shared-contract.mjs';
+import { MANIFEST_FILE, missingExports, sharedImportsOf } from '../shared-ui/build/shared-contract.mjs';
 import { readShellExports } from '../shared-ui/build/tree-shaken-imports.mjs';
 
+/** What the remote's build imports, from its mf-manifest.json (in the build folder, or at the URL of its folder). */
 async function readRemoteImports(remote) {
   if (/^https?:\/\//.test(remote)) {
-    const url = new URL(SHARED_IMPORTS_FILE, remote.endsWith('/') ? remote : `${remote}/`);
+    const url = new URL(MANIFEST_FILE, remote.endsWith('/') ? remote : `${remote}/`);
     const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) throw new Error(`Could not read ${url} (${response.status})`);
-    return response.json();
+    return sharedImportsOf(await response.json());
   }
-  return JSON.parse(readFileSync(path.join(remote, SHARED_IMPORTS_FILE), 'utf8'));
+  return sharedImportsOf(JSON.parse(readFileSync(path.join(remote, MANIFEST_FILE), 'utf8')));
 }
 
 /** The missing exports, as `library: name` strings (empty when the remote fits the shell). */

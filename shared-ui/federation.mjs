@@ -112,7 +112,8 @@ export function federationOptions({ development, runtime }) {
 /**
  * Fails the production build of the remote in `packageDir` if it, or
  * shared-ui, imports an export the shell's tree-shaken libraries leave out, and
- * publishes what it needs as shared-imports.json. The shell is the deployed one
+ * publishes what it needs in its mf-manifest.json (metaData.sharedImports; pass
+ * the check's addToManifest as the manifest's additionalData). The shell is the deployed one
  * when DEPLOYED_SHELL_URL is set (its shared-exports.json is read), otherwise
  * the list in this checkout.
  */
@@ -121,7 +122,6 @@ export function treeShakenImportsCheck(packageDir) {
     sourceDirs: [path.join(packageDir, 'src'), path.join(here, 'src')],
     treeShakenExports: TREE_SHAKEN_EXPORTS,
     deployedShell: process.env.DEPLOYED_SHELL_URL || undefined,
-    publish: true,
   });
 }
 
@@ -252,6 +252,7 @@ export class VersionFilePlugin {
 export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin }) {
   return (_env, argv) => {
     const development = argv.mode === 'development';
+    const importsCheck = development ? null : treeShakenImportsCheck(packageDir);
     const remote = {
       name,
       context: packageDir,
@@ -266,16 +267,20 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
           name,
           filename: 'remoteEntry.js',
           exposes: { './routes': './src/exposes/routes.tsx' },
-          manifest: true,
+          manifest: importsCheck ? { additionalData: importsCheck.addToManifest } : true,
           ...federationOptions({ development, runtime: development ? 'own' : 'external' }),
         }),
         new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title, { ownRuntime: !development }), inject: 'body', scriptLoading: 'defer' }),
         new rspack.CopyRspackPlugin({ patterns: [{ from: LOCAL_APP_CONFIG, to: 'app-config.json' }] }),
         new VersionFilePlugin(packageDir),
-        ...(development ? [] : [treeShakenImportsCheck(packageDir), new EsmFederationRuntimePlugin(), new PrecompressPlugin()]),
+        ...(importsCheck ? [importsCheck, new EsmFederationRuntimePlugin(), new PrecompressPlugin()] : []),
         ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
       ],
       performance: { hints: false },
+      // The exposed module in one file with its styles: its modules that lazily loaded pages share stay in it
+      // (a page's chunk then leaves them out, as they are loaded already) rather than going to a chunk of their
+      // own, one more request on the way to every first render. Lazily loaded pages still share chunks.
+      optimization: { splitChunks: { chunks: (chunk) => !chunk.canBeInitial() && !(chunk.name ?? '').startsWith('__federation_expose_') } },
       devServer: {
         host: 'localhost',
         port,

@@ -5,8 +5,19 @@
 
 /** The file a shell's build publishes beside its index.html: library -> the exports its tree-shaken build provides. */
 export const SHARED_EXPORTS_FILE = 'shared-exports.json';
-/** The file a remote's build publishes beside its mf-manifest.json: library -> the exports it imports. */
-export const SHARED_IMPORTS_FILE = 'shared-imports.json';
+/** A remote's Module Federation manifest, the file remotes.json points at. */
+export const MANIFEST_FILE = 'mf-manifest.json';
+
+/**
+ * What a remote's build imports from the shell's tree-shaken libraries
+ * (library -> export names), published in its manifest under
+ * metaData.sharedImports: the shell reads the manifest anyway, so the check
+ * costs no request of its own. A manifest without it (a build from before the
+ * contract) needs nothing the check knows about.
+ */
+export function sharedImportsOf(manifest) {
+  return manifest?.metaData?.sharedImports ?? {};
+}
 
 /**
  * The exports `required` needs that `provided` leaves out, as `library: name`

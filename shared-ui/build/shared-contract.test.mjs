@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { rspack } from '@rspack/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingExports, SHARED_EXPORTS_FILE } from './shared-contract.mjs';
+import { MANIFEST_FILE, missingExports, SHARED_EXPORTS_FILE, sharedImportsOf } from './shared-contract.mjs';
 import { SharedExportsFile, TreeShakenImportsCheck } from './tree-shaken-imports.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -65,7 +65,7 @@ describe('the shared-library contract between a shell and a remote deployed apar
 
   it("a remote's build fails against the deployed shell, naming the export, although its own checkout's list has it", async () => {
     const source = "import { Link, useMatch } from 'react-router-dom';\nconsole.log(Link, useMatch);";
-    const { errors } = await build(source, (src) => [new TreeShakenImportsCheck({ sourceDirs: [src], treeShakenExports: CHECKOUT_LIST, deployedShell: shellUrl, publish: true })]);
+    const { errors } = await build(source, (src) => [new TreeShakenImportsCheck({ sourceDirs: [src], treeShakenExports: CHECKOUT_LIST, deployedShell: shellUrl })]);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`src/index.js imports useMatch from react-router-dom, which the deployed shell (${shellUrl}) does not provide`);
   });
@@ -73,9 +73,13 @@ describe('the shared-library contract between a shell and a remote deployed apar
   it('a remote that fits builds, publishes what it needs, and the deploy check compares it with the deployed shell', async () => {
     const source = "import { Link } from 'react-router-dom';\nimport { useMatch as match } from 'react-router-dom';\nconsole.log(Link, match);";
     // Against this checkout's list it builds; the deployed shell then lacks useMatch, which the deploy check names.
-    const { dir, errors } = await build(source, (src) => [new TreeShakenImportsCheck({ sourceDirs: [src], treeShakenExports: CHECKOUT_LIST, publish: true })]);
+    let importsCheck;
+    const { dir, errors } = await build(source, (src) => [(importsCheck = new TreeShakenImportsCheck({ sourceDirs: [src], treeShakenExports: CHECKOUT_LIST }))]);
     expect(errors).toEqual([]);
-    expect(JSON.parse(readFileSync(path.join(dir, 'dist/shared-imports.json'), 'utf8'))).toEqual({ 'react-router-dom': ['Link', 'useMatch'] });
+    // What ModuleFederationPlugin's manifest.additionalData hook gets from the check, written as the plugin writes it.
+    const manifest = importsCheck.addToManifest({ stats: { name: 'remote', metaData: { name: 'remote' } } });
+    expect(manifest.metaData.sharedImports).toEqual({ 'react-router-dom': ['Link', 'useMatch'] });
+    writeFileSync(path.join(dir, 'dist', MANIFEST_FILE), JSON.stringify(manifest));
 
     const check = await checkRemote(path.join(dir, 'dist'), shellUrl);
     expect(check.status).toBe(1);
@@ -84,6 +88,12 @@ describe('the shared-library contract between a shell and a remote deployed apar
     writeFileSync(path.join(dir, 'full-shell.json'), JSON.stringify(CHECKOUT_LIST));
     const fits = await checkRemote(path.join(dir, 'dist'), path.join(dir, 'full-shell.json'));
     expect(fits.status).toBe(0);
+  });
+
+  it("reads a remote's needs from its manifest; a manifest from before the contract needs nothing", () => {
+    expect(sharedImportsOf({ metaData: { sharedImports: { 'react-router-dom': ['Link'] } } })).toEqual({ 'react-router-dom': ['Link'] });
+    expect(sharedImportsOf({ metaData: {} })).toEqual({});
+    expect(sharedImportsOf(null)).toEqual({});
   });
 
   it('lists missing exports and whole-module imports; libraries the shell does not tree-shake are provided whole', () => {

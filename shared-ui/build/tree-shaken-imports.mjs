@@ -5,7 +5,7 @@
  * shell leaves out would receive a library without it, so the check is a
  * contract between builds deployed apart:
  * - the shell's build publishes what it provides (SharedExportsFile);
- * - each remote's build publishes what it needs (shared-imports.json) and fails,
+ * - each remote's build publishes what it needs (in its mf-manifest.json) and fails,
  *   naming the export, when the shell it is built for does not provide it
  *   (TreeShakenImportsCheck; the deployed shell when DEPLOYED_SHELL_URL is set);
  * - a deploy runs the same comparison (scripts/check-remote.mjs), and the shell
@@ -13,7 +13,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SHARED_EXPORTS_FILE, SHARED_IMPORTS_FILE } from './shared-contract.mjs';
+import { SHARED_EXPORTS_FILE } from './shared-contract.mjs';
 
 const SOURCE_FILE = /\.(ts|tsx|js|jsx|mjs)$/;
 const TEST_FILE = /\.test\.|[\\/]testing[\\/]/;
@@ -111,15 +111,24 @@ export class SharedExportsFile {
  * Fails a production build whose sources import an export the shell leaves
  * out, naming the file and the export. The shell is the deployed one when
  * `deployedShell` (a URL, or a shared-exports.json file) is given, otherwise
- * this checkout's list. With `publish`, the app's needs are emitted as
- * shared-imports.json for the deploy check and the shell's run-time check.
+ * this checkout's list. The app's needs are kept for its Module Federation
+ * manifest (`addToManifest`, the plugin's manifest.additionalData hook), where
+ * the deploy check and the shell's run-time check read them.
  */
 export class TreeShakenImportsCheck {
-  constructor({ sourceDirs, treeShakenExports, deployedShell, publish = false }) {
+  constructor({ sourceDirs, treeShakenExports, deployedShell }) {
     this.sourceDirs = sourceDirs;
     this.treeShakenExports = treeShakenExports;
     this.deployedShell = deployedShell;
-    this.publish = publish;
+    /** library -> the exports the app imports, from the last compilation. */
+    this.sharedImports = undefined;
+    this.addToManifest = this.addToManifest.bind(this);
+  }
+
+  /** ModuleFederationPlugin's manifest.additionalData: the app's needs go into metaData.sharedImports. */
+  addToManifest({ stats }) {
+    if (this.sharedImports) stats.metaData.sharedImports = this.sharedImports;
+    return stats;
   }
 
   apply(compiler) {
@@ -142,7 +151,7 @@ export class TreeShakenImportsCheck {
         );
         compilation.errors.push(error);
       }
-      if (this.publish) emitJson(compiler, compilation, SHARED_IMPORTS_FILE, requiredExports(imports));
+      this.sharedImports = requiredExports(imports);
     });
   }
 }

@@ -144,10 +144,12 @@ test('an admin remote built against an older shared-ui version still works in th
 
 test('a customer build that needs a shared export this shell lacks shows a clear fallback, not a broken page; rolling back restores it', async ({ page }) => {
   // The same build, published as though one of its pages imported useMatch from
-  // react-router-dom: what its shared-imports.json says when built against a newer shell.
-  const needs = JSON.parse(await (await fetch(`${origin(FIXTURE_PORTS.customerNext)}/shared-imports.json`)).text()) as Record<string, string[]>;
-  const newer = { ...needs, 'react-router-dom': [...(needs['react-router-dom'] ?? []), 'useMatch'] };
-  await serve(customerNext.dist, FIXTURE_PORTS.customerForNewerShell, { '/shared-imports.json': JSON.stringify(newer) });
+  // react-router-dom: what its manifest says when built against a newer shell.
+  const manifest = (await (await fetch(`${origin(FIXTURE_PORTS.customerNext)}/mf-manifest.json`)).json()) as { metaData: { sharedImports: Record<string, string[]> } };
+  const needs = manifest.metaData.sharedImports;
+  expect(needs['react-router-dom']).toContain('Link');
+  const newer = { ...manifest, metaData: { ...manifest.metaData, sharedImports: { ...needs, 'react-router-dom': [...needs['react-router-dom']!, 'useMatch'] } } };
+  await serve(customerNext.dist, FIXTURE_PORTS.customerForNewerShell, { '/mf-manifest.json': JSON.stringify(newer) });
   await setRemotes({ ...DEFAULT_REMOTES, customer: `${origin(FIXTURE_PORTS.customerForNewerShell)}/mf-manifest.json` });
 
   const consoleErrors: string[] = [];

@@ -1,4 +1,3 @@
-import { SHARED_IMPORTS_FILE } from 'shared-ui/shared-contract';
 import { remoteForPath } from '../federation/path-spaces';
 import { manifestBase, remoteEntryUrl, type RemoteManifest } from '../federation/remote-manifest';
 import type { RemoteName } from '../federation/remote-registry';
@@ -8,11 +7,10 @@ import { fetchEarly } from './responses';
 /**
  * Cuts the first page's waterfall: the page's inline script (early/index.ts)
  * calls preloadActiveRemote while the shell's own scripts download, so the
- * active remote's manifest, its shared-imports.json, its remoteEntry.js and the
- * exposed module's files download in parallel with them instead of after them.
+ * active remote's manifest, its remoteEntry.js and the exposed module's files
+ * download in parallel with them instead of after them.
  * /remotes.json comes inline in the page (or is fetched at once when it is
- * not). The registry (the manifest) and the shared-library check then take the
- * responses already fetched (responses.ts).
+ * not). The registry then takes the manifest already fetched (responses.ts).
  */
 function hint(href: string, as: 'script' | 'style') {
   const link = document.createElement('link');
@@ -29,8 +27,6 @@ export async function preloadActiveRemote(pathname: string, remotesConfig: Promi
     const manifestUrl = remotes[remoteForPath(pathname)];
     if (!manifestUrl) return;
     const manifestResponse = fetchEarly(manifestUrl);
-    // The same request federation/shared-contract.ts makes before rendering the remote.
-    void fetchEarly(new URL(SHARED_IMPORTS_FILE, new URL(manifestUrl, window.location.href)).href, { cache: 'no-cache' });
     // A copy: the registry takes the response itself, to register the remote by its entry.
     const manifest = (await (await manifestResponse).json()) as RemoteManifest;
     const base = manifestBase(manifest, manifestUrl);

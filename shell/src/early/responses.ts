@@ -1,9 +1,8 @@
 /**
  * Responses asked for before the shell's own code has arrived, kept until the
  * code that needs them takes them: the registry (remotes.json, a remote's
- * manifest), the bootstrap (app-config.json), the shared-library check (a
- * remote's shared-imports.json) and shared-ui's API client (the first page's
- * data). Each is handed out once, so a Retry or a refetch asks the
+ * manifest), the bootstrap (app-config.json) and shared-ui's API client (the
+ * first page's data). Each is handed out once, so a Retry or a refetch asks the
  * network anew.
  *
  * Two bundles use this module: the page's inline script (early/index.ts, which

@@ -1,12 +1,14 @@
 /**
  * What the shell reads from a remote's mf-manifest.json (the file remotes.json
  * points at): where its remoteEntry.js is, and the files of its exposed
- * modules. The page's inline script reads it to preload the first page's
- * remote (early/preload-remote.ts); the registry reads it to register the
- * remote by its entry (remote-registry.ts).
+ * modules, and what it needs from the shell's shared libraries. The page's
+ * inline script reads it to preload the first page's remote
+ * (early/preload-remote.ts); the registry reads it to check the remote against
+ * this shell and register it by its entry (remote-registry.ts).
  */
 export interface RemoteManifest {
-  metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
+  /** sharedImports: what the remote imports from the shell's tree-shaken libraries (shared-ui/build/shared-contract.mjs). */
+  metaData: { publicPath: string; remoteEntry: { name: string; path: string }; sharedImports?: Record<string, string[]> };
   exposes: { assets: { js: { sync: string[]; async: string[] }; css: { sync: string[]; async: string[] } } }[];
 }
 

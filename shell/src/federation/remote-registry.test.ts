@@ -1,10 +1,16 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { describe, expect, it, vi } from 'vitest';
 import fallbackPlugin, { REMOTE_UNAVAILABLE } from './fallback-plugin';
+import type { RemoteManifest } from './remote-manifest';
 import { loadRemoteRoutes, loadRoutesOnce, parseRemotesConfig, readRemotesConfig } from './remote-registry';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 vi.mock('./retry', async (original) => ({ ...(await original<typeof import('./retry')>()), RETRY_DELAYS_MS: [0, 0] }));
+// This shell's build provides Link from react-router-dom, and nothing else from it.
+vi.mock('./shared-contract', async (original) => {
+  const contract = await original<typeof import('./shared-contract')>();
+  return { ...contract, missingForRemote: (manifest: RemoteManifest) => contract.missingForRemote(manifest, { 'react-router-dom': ['Link'] }) };
+});
 
 describe('remotes.json', () => {
   it('maps every remote to its manifest', () => {
@@ -51,6 +57,19 @@ describe('registering a remote from its manifest', () => {
     expect(registerRemotes).not.toHaveBeenCalled();
     expect(await loadRemoteRoutes('customer')).toEqual({ ok: true, Component });
     expect(registerRemotes).toHaveBeenCalledWith([{ name: 'customer', entry: 'https://cdn.example/customer/7/remoteEntry.js' }], { force: true });
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses, without retrying, a remote whose manifest says it needs exports this shell lacks', async () => {
+    const remotes = { customer: '/c/mf-manifest.json', admin: '/a/mf-manifest.json', debug: '/d/mf-manifest.json' };
+    const newer = { ...manifest('auto'), metaData: { ...manifest('auto').metaData, sharedImports: { 'react-router-dom': ['Link', 'useMatch'] } } };
+    const fetchMock = vi.fn(async (url: string) => (url === '/remotes.json' ? json(remotes) : json(newer)));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await readRemotesConfig();
+    expect(await loadRemoteRoutes('debug')).toEqual({ ok: false, reason: 'incompatible', missing: ['react-router-dom: useMatch'] });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/d/mf-manifest.json')).toHaveLength(1);
+    expect(registerRemotes).not.toHaveBeenCalledWith([expect.objectContaining({ name: 'debug' })], expect.anything());
     vi.unstubAllGlobals();
   });
 

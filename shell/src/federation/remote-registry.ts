@@ -38,23 +38,12 @@ export async function readRemotesConfig(url = '/remotes.json'): Promise<void> {
   entries = parseRemotesConfig(await response.json(), url);
 }
 
-/**
- * Registers a remote with the federation runtime by its remoteEntry.js, read
- * from its manifest when it is first needed. The runtime is built without its
- * own manifest support (disableSnapshot, shared-ui/federation.mjs: 1.5 KiB gzip
- * less of every first visit); the first page's manifest was fetched by the
- * page's inline script already, which also preloaded the entry and the exposed
- * module's files.
- */
-async function registerFromManifest(name: RemoteName): Promise<void> {
-  if (registered.has(name) || !entries) return;
-  const manifestUrl = entries[name];
+/** A remote's manifest: the one the page's inline script fetched for the first page, else fetched now. */
+async function readManifest(name: RemoteName): Promise<RemoteManifest> {
+  const manifestUrl = entries![name];
   const response = await (takeEarlyResponse(manifestUrl) ?? fetch(manifestUrl, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`Could not load ${manifestUrl} (${response.status})`);
-  const entry = remoteEntryUrl((await response.json()) as RemoteManifest, manifestUrl);
-  // Forced: a remote registered before (and failed since) loads afresh.
-  registerRemotes([{ name, entry }], { force: true });
-  registered.add(name);
+  return (await response.json()) as RemoteManifest;
 }
 
 /** Forgets a remote's loaded (or failed) entry, so the next load reads its manifest and fetches its entry again. */
@@ -80,12 +69,28 @@ export async function loadRoutesOnce(name: RemoteName, load: typeof loadRemote =
   }
 }
 
-/** One attempt, from the manifest: a manifest that fails to load is a failure like a failed entry. */
-async function registerAndLoadRoutes(name: RemoteName): Promise<LoadedRoutes> {
-  try {
-    await registerFromManifest(name);
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+/**
+ * One attempt: the remote's manifest (a manifest that fails to load is a
+ * failure like a failed entry), the check of what it needs from this shell's
+ * shared libraries, then its registration by the remoteEntry.js the manifest
+ * names and its routes. The federation runtime is built without its own
+ * manifest support (disableSnapshot, shared-ui/federation.mjs: 1.5 KiB gzip
+ * less of every first visit); the page's inline script already preloaded the
+ * first page's entry and exposed module from the same manifest.
+ */
+async function loadFromManifest(name: RemoteName): Promise<LoadedRoutes> {
+  if (!registered.has(name) && entries) {
+    let manifest: RemoteManifest;
+    try {
+      manifest = await readManifest(name);
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+    const missing = missingForRemote(manifest);
+    if (missing.length) return { ok: false, reason: 'incompatible', missing };
+    // Forced: a remote registered before (and failed since) loads afresh.
+    registerRemotes([{ name, entry: remoteEntryUrl(manifest, entries[name]) }], { force: true });
+    registered.add(name);
   }
   return loadRoutesOnce(name);
 }
@@ -96,14 +101,15 @@ async function registerAndLoadRoutes(name: RemoteName): Promise<LoadedRoutes> {
  * shared-library exports this shell does not provide.
  */
 export async function loadRemoteRoutes(name: RemoteName): Promise<LoadedRoutes> {
-  const [missing, loaded] = await Promise.all([
-    entries ? missingForRemote(entries[name]) : Promise.resolve([]),
-    withRetries(() => registerAndLoadRoutes(name), { beforeRetry: () => resetRemote(name) }),
-  ]);
-  if (missing.length) {
-    console.error(`[shell] remote ${name} needs shared-library exports this shell does not provide: ${missing.join(', ')}. Deploy the shell that provides them, or roll the remote back in remotes.json.`);
-    return { ok: false, reason: 'incompatible', missing };
+  const loaded = await withRetries(() => loadFromManifest(name), {
+    beforeRetry: () => resetRemote(name),
+    // A remote built for a newer shell stays so: no retry.
+    settled: (result) => result.ok || 'missing' in result,
+  });
+  if ('missing' in loaded) {
+    console.error(`[shell] remote ${name} needs shared-library exports this shell does not provide: ${loaded.missing.join(', ')}. Deploy the shell that provides them, or roll the remote back in remotes.json.`);
+  } else if (!loaded.ok) {
+    console.warn(`[shell] remote ${name} is unavailable: ${loaded.reason}`);
   }
-  if (!loaded.ok) console.warn(`[shell] remote ${name} is unavailable: ${loaded.reason}`);
   return loaded;
 }
