@@ -94,7 +94,8 @@ export function federationOptions({ development, runtime }) {
       // ("snapshot") support, 1.5 KiB gzip less: the shell registers each remote by the remoteEntry.js its
       // manifest names (shell/src/federation/remote-registry.ts), and its page's inline script preloads the
       // first page's remote files from that manifest, which the runtime's snapshot was for.
-      optimization: { target: 'web', disableSnapshot: true },
+      // A remote loads no remote of its own: its entry leaves out the code that would (disableRemote).
+      optimization: { target: 'web', disableSnapshot: true, ...(runtime !== 'provide' && { disableRemote: true }) },
       ...(runtime === 'provide' && { provideExternalRuntime: true }),
       ...(runtime === 'external' && { externalRuntime: true }),
     },
