@@ -33,17 +33,14 @@ export function parseRemotesConfig(config: unknown, url = '/remotes.json'): Remo
  * is an edit of that file, not a shell build.
  */
 export async function readRemotesConfig(url = '/remotes.json'): Promise<void> {
-  const response = await (takeEarlyResponse(url) ?? fetch(url, { cache: 'no-cache' }));
-  if (!response.ok) throw new Error(`Could not load ${url} (${response.status})`);
-  entries = parseRemotesConfig(await response.json(), url);
+  entries = parseRemotesConfig(await readJson(url), url);
 }
 
-/** A remote's manifest: the one the page's inline script fetched for the first page, else fetched now. */
-async function readManifest(name: RemoteName): Promise<RemoteManifest> {
-  const manifestUrl = entries![name];
-  const response = await (takeEarlyResponse(manifestUrl) ?? fetch(manifestUrl, { cache: 'no-cache' }));
-  if (!response.ok) throw new Error(`Could not load ${manifestUrl} (${response.status})`);
-  return (await response.json()) as RemoteManifest;
+/** The JSON at `url`: the response the page's inline script fetched early (the first page's), else fetched now. */
+async function readJson(url: string): Promise<unknown> {
+  const response = await (takeEarlyResponse(url) ?? fetch(url, { cache: 'no-cache' }));
+  if (!response.ok) throw new Error(`Could not load ${url} (${response.status})`);
+  return response.json();
 }
 
 /** Forgets a remote's loaded (or failed) entry, so the next load reads its manifest and fetches its entry again. */
@@ -82,7 +79,7 @@ async function loadFromManifest(name: RemoteName): Promise<LoadedRoutes> {
   if (!registered.has(name) && entries) {
     let manifest: RemoteManifest;
     try {
-      manifest = await readManifest(name);
+      manifest = (await readJson(entries[name])) as RemoteManifest;
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
