@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SEATS } from '../src/seats/seat-map.ts';
+import { ALL_SEATS } from '../src/contract/hall.ts';
 import { lanes } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

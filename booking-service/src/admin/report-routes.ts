@@ -1,8 +1,8 @@
 import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { SalesReportQuery, SalesReportResponse } from '../contract/reports.ts';
-import { toUnits } from '../payments/money.ts';
-import { ALL_SEATS } from '../seats/seat-map.ts';
+import { toUnits } from '../contract/money.ts';
+import { ALL_SEATS } from '../contract/hall.ts';
 import { localDate } from '../shows/time-zone.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';

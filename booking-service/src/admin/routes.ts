@@ -1,13 +1,14 @@
 import { AllBookingsResponse, AllShowsResponse, DashboardResponse, IsAdminResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { AllBookingsQuery } from '../contract/schemas.ts';
-import { adminBookingJson, showJson } from '../contract/presenters.ts';
-import { toUnits } from '../payments/money.ts';
+import { AllBookingsQuery, type AdminBooking } from '../contract/schemas.ts';
+import { bookingJson } from '../bookings/booking-json.ts';
+import { showJson } from '../shows/show-json.ts';
+import { toUnits } from '../contract/money.ts';
 import { isCalendarDate, localDayRange } from '../shows/time-zone.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
-import type { BookingFilter } from '../bookings/booking.ts';
+import type { BookingFilter, BookingWithDetails } from '../bookings/booking.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -109,4 +110,8 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
       },
     );
   });
+}
+
+function adminBookingJson(booking: BookingWithDetails): AdminBooking {
+  return { ...bookingJson(booking), user: { name: booking.user.name } };
 }

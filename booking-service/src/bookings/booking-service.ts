@@ -3,7 +3,7 @@ import type { Config } from '../config/config.ts';
 import { withDeadline } from '../payments/deadline.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
-import { seatSelectionProblem, sortSeats } from '../seats/seat-map.ts';
+import { seatSelectionProblem, sortSeats } from '../contract/hall.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
 import { formatTheatreTime } from '../shows/time-zone.ts';
 import type { Store } from '../store/types.ts';

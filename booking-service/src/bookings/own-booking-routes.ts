@@ -1,7 +1,7 @@
 import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { OwnBookingActionResponse } from '../contract/responses.ts';
-import { bookingJson } from '../contract/presenters.ts';
+import { bookingJson } from './booking-json.ts';
 import { BookingIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badGateway, conflict, notFound } from '../http/errors.ts';

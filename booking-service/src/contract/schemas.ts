@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { MAX_SEATS_PER_BOOKING, SEAT_ID_PATTERN } from '../seats/seat-map.ts';
-import { MAX_PRICE } from '../payments/money.ts';
+import { MAX_SEATS_PER_BOOKING, SEAT_ID_PATTERN } from './hall.ts';
+import { MAX_PRICE } from './money.ts';
 
 /**
  * The REST contract of spec §7: request schemas validate input (unknown

@@ -1,13 +1,13 @@
 import { DebugBookingsResponse, FixPaymentResponse, MessageResponse, OutboxResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { BookingIdBody } from '../contract/schemas.ts';
-import { debugBookingJson } from '../contract/presenters.ts';
-import { testEmail } from '../email/booking-emails.ts';
+import { BookingIdBody, type DebugBooking } from '../contract/schemas.ts';
+import { testEmail } from '../bookings/booking-emails.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badGateway, conflict, notFound } from '../http/errors.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
-import type { Booking } from '../bookings/booking.ts';
+import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
+import { toUnits } from '../contract/money.ts';
 
 const tags = ['debug'];
 const security = [{ bearerAuth: [] }];
@@ -189,4 +189,24 @@ function fixMessage(outcome: string, booking: Booking, amount: string): string {
     default:
       return 'Nothing to fix';
   }
+}
+
+/** A booking as support reads it: the payment's details beside the customer's view. */
+function debugBookingJson(booking: BookingWithDetails): DebugBooking {
+  return {
+    id: booking.id,
+    movieTitle: booking.show.movie.title,
+    amount: toUnits(booking.amountCents),
+    seats: booking.seats,
+    createdAt: booking.createdAt.toISOString(),
+    hasPaymentLink: Boolean(booking.paymentLink),
+    isPaid: booking.isPaid,
+    status: booking.status,
+    userName: booking.user.name,
+    showDateTime: booking.show.startsAt.toISOString(),
+    holdExpiresAt: booking.holdExpiresAt.toISOString(),
+    paymentSessionId: booking.paymentSessionId,
+    refundStatus: booking.refundStatus,
+    refundReason: booking.refundReason,
+  };
 }

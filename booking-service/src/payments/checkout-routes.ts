@@ -5,7 +5,7 @@ import { failureMeaning, failures } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError, javaScript, redirect } from '../contract/media.ts';
 import { BookingIdParams, CheckoutSessionParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { formatMoney } from '../email/booking-emails.ts';
+import { formatMoney } from '../contract/money.ts';
 import { checkoutCsp, checkoutFormPage, CHECKOUT_SCRIPT, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
 import type { CardInput } from './local/cards.ts';
 import { PaymentProviderError } from './provider.ts';

@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
-import { bookingConfirmationEmail, CONFIRMATION_KIND, formatMoney, lateRefundEmail, type EmailContext } from '../email/booking-emails.ts';
+import { bookingConfirmationEmail, CONFIRMATION_KIND, lateRefundEmail, type EmailContext } from '../bookings/booking-emails.ts';
+import { formatMoney } from '../contract/money.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { QueuedMessage } from '../email/outbox.ts';
 import type { Booking, BookingWithDetails } from '../bookings/booking.ts';

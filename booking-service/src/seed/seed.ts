@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/types.ts';
-import { toCents } from '../payments/money.ts';
+import { toCents } from '../contract/money.ts';
 import { newTicketCode } from '../bookings/ticket-code.ts';
 import { localDate, zonedInstant } from '../shows/time-zone.ts';
 import { DEV_ACCOUNTS } from '../identity/dev-accounts.ts';

@@ -2,8 +2,8 @@ import { AddShowResponse, NowPlayingResponse, ShowAllResponse, ShowDetailRespons
 import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { AddShowBody, MovieIdParams } from '../contract/schemas.ts';
-import { movieJson } from '../contract/presenters.ts';
-import { toCents } from '../payments/money.ts';
+import { movieJson } from './show-json.ts';
+import { toCents } from '../contract/money.ts';
 import { isCalendarDate, zonedInstant } from './time-zone.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, notFound } from '../http/errors.ts';

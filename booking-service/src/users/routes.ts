@@ -2,7 +2,8 @@ import { FavoritesResponse, UpdateFavoriteResponse, UserBookingsResponse } from 
 import { failures } from '../contract/failures.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { UpdateFavoriteBody } from '../contract/schemas.ts';
-import { bookingJson, movieJson } from '../contract/presenters.ts';
+import { bookingJson } from '../bookings/booking-json.ts';
+import { movieJson } from '../shows/show-json.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { notFound } from '../http/errors.ts';
 

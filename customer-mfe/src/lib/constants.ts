@@ -1,3 +1,5 @@
+import { TOO_MANY_SEATS_MESSAGE } from 'booking-service/hall';
+
 /** Business constants of spec §9 the moviegoer screens use. */
 export const HERO_INTERVAL_MS = 5000;
 export const HERO_DOTS = 5;
@@ -14,7 +16,6 @@ export const TOP_RATED_LIMIT = 5;
 export const POPULAR_LIMIT = 4;
 export const FEATURED_THEATER_MOVIES = 6;
 export const THEATER_CARD_POSTERS = 3;
-export const MAX_SEATS = 5;
 /** Polling period of the seat map when the live stream is unavailable. */
 export const SEAT_POLL_MS = 5000;
 /** How long to wait before trying the live stream again after it failed. */
@@ -24,7 +25,7 @@ export const SEAT_STREAM_RETRY_MS = 30_000;
 export const MESSAGES = {
   selectDate: 'Please select a date',
   selectTimeFirst: 'Please select time first',
-  maxSeats: 'You can only select 5 seats',
+  maxSeats: TOO_MANY_SEATS_MESSAGE,
   seatBooked: 'This seat is already booked',
   login: 'Please login to proceed',
   selectTimeAndSeats: 'Please select a time and seats',

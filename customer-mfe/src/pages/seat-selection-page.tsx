@@ -10,10 +10,10 @@ import { HeldByYou } from '../features/bookings/components/held-by-you';
 import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
 import { ShowtimeList } from '../features/seats/components/showtime-list';
 import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
-import { sortSeats } from '../features/seats/lib/seat-layout';
+import { MAX_SEATS_PER_BOOKING, sortSeats } from 'booking-service/hall';
 import { useSeatSelection } from '../features/seats/store/seat-selection';
 import { useShow } from '../features/shows/api/get-show';
-import { MAX_SEATS, MESSAGES } from '../lib/constants';
+import { MESSAGES } from '../lib/constants';
 import { redirectTo } from '../lib/redirect';
 import { useNow } from '../lib/use-now';
 import { DateNotFound, MovieLoadError, MovieNotFound } from '../components/movie-load-states';
@@ -95,7 +95,7 @@ function SeatSelection() {
     if (!showId) return void notify.error(MESSAGES.selectTimeFirst);
     if (mine.has(seat)) return void notify(MESSAGES.heldByYou, { id: 'held-by-you' });
     if (occupied.has(seat)) return void notify.error(MESSAGES.seatBooked);
-    if (!selected.includes(seat) && selected.length >= MAX_SEATS) return void notify.error(MESSAGES.maxSeats);
+    if (!selected.includes(seat) && selected.length >= MAX_SEATS_PER_BOOKING) return void notify.error(MESSAGES.maxSeats);
     toggleSeat(seat);
   };
 
@@ -162,7 +162,7 @@ function SeatSelection() {
           {holds.length > 0 && <HeldByYou holds={holds} now={now} />}
           <div className="c-checkout">
             <p aria-live="polite" className="c-checkout__summary">
-              {selected.length === 0 ? `Choose up to ${MAX_SEATS} seats.` : `${selected.length} of ${MAX_SEATS}: ${sortSeats(selected).join(', ')}`}
+              {selected.length === 0 ? `Choose up to ${MAX_SEATS_PER_BOOKING} seats.` : `${selected.length} of ${MAX_SEATS_PER_BOOKING}: ${sortSeats(selected).join(', ')}`}
             </p>
             <Button onClick={checkout} aria-busy={booking.isPending || undefined}>
               {booking.isPending ? 'Holding your seats…' : 'Proceed to Checkout'}

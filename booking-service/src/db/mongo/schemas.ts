@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { isSeatId, MAX_SEATS_PER_BOOKING } from '../../seats/seat-map.ts';
+import { isSeatId, MAX_SEATS_PER_BOOKING } from '../../contract/hall.ts';
 import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
 import type { BookingStatus, ConfirmationState, RefundStatus } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';

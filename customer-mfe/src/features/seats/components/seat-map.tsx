@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { nextSeat, SEAT_BLOCKS, seatId, SEATS_PER_ROW } from '../lib/seat-layout';
+import { SEAT_BLOCKS, seatId, SEATS_PER_ROW } from 'booking-service/hall';
+import { nextSeat } from '../lib/seat-layout';
 
 /**
  * The seat grid: the screen at the top, rows A and B, then the pairs C/D, E/F,

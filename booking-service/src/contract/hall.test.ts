@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SEATS, seatSelectionProblem, sortSeats } from './seat-map.ts';
+import { ALL_SEATS, seatSelectionProblem, sortSeats } from './hall.ts';
 
 describe('seat rules', () => {
   it('has 90 seats A1..J9', () => {

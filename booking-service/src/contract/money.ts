@@ -12,3 +12,8 @@ export function toCents(units: number): number | null {
 export function toUnits(cents: number): number {
   return cents / 100;
 }
+
+/** An amount in cents as the customer reads it (emails, checkout pages): "$26.00". */
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(toUnits(cents));
+}

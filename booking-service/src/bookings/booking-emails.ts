@@ -1,12 +1,9 @@
 import escapeHtml from 'escape-html';
-import type { BookingWithDetails } from '../bookings/booking.ts';
-import type { NewOutboxMessage } from './outbox.ts';
-import { ticketQrDataUrl } from '../bookings/ticket-qr.ts';
+import type { BookingWithDetails } from './booking.ts';
+import type { NewOutboxMessage } from '../email/outbox.ts';
+import { ticketQrDataUrl } from './ticket-qr.ts';
 import { formatTheatreTime } from '../shows/time-zone.ts';
-
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-}
+import { formatMoney } from '../contract/money.ts';
 
 export interface EmailContext { timeZone: string; currency: string }
 
