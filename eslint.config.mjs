@@ -26,15 +26,41 @@ const featureZones = FRONTENDS.flatMap((remote) =>
   })),
 );
 
-/** Only the stores themselves and the composition (main.ts, app.ts) touch db/; everything else reaches data through store/. */
+/**
+ * The booking service's layers, bottom first (docs/ARCHITECTURE.md draws them). A folder imports only
+ * folders of lower layers, never one of its own layer or above: the arrows run one way. `contract/`, at
+ * the bottom, is what the frontends import, so it imports nothing else of the service.
+ */
+export const SERVICE_LAYERS = [
+  ['contract'],
+  ['config'],
+  ['http'],
+  ['identity', 'email', 'catalog'],
+  ['shows'],
+  ['seats'],
+  ['bookings'],
+  ['payments'],
+  ['users'],
+  ['admin', 'debug', 'settings'],
+  ['store'],
+  ['integrity'],
+  ['health'],
+  ['db'],
+  ['seed'],
+  ['app.ts', 'main.ts'],
+];
 const SERVICE = './booking-service/src';
-const dataZones = foldersOf('booking-service/src')
-  .filter((folder) => folder !== 'db')
-  .map((folder) => ({
-    target: `${SERVICE}/${folder}`,
-    from: `${SERVICE}/db`,
-    message: 'domains and routes reach data through the Store interface (store/types.ts), never db/',
-  }));
+const serviceFolders = foldersOf('booking-service/src');
+const layerOf = new Map(SERVICE_LAYERS.flatMap((names, layer) => names.map((name) => [name, layer])));
+const unlayered = serviceFolders.filter((folder) => !layerOf.has(folder));
+if (unlayered.length) throw new Error(`eslint.config.mjs: give ${unlayered.join(', ')} a layer in SERVICE_LAYERS`);
+const layerZones = serviceFolders.map((folder) => ({
+  target: `${SERVICE}/${folder}`,
+  from: [...layerOf]
+    .filter(([name, layer]) => name !== folder && layer >= layerOf.get(folder))
+    .map(([name]) => `${SERVICE}/${name}`),
+  message: `${folder}/ is in layer ${layerOf.get(folder)} of SERVICE_LAYERS (eslint.config.mjs): it imports only lower layers (docs/ARCHITECTURE.md)`,
+}));
 
 export default tseslint.config(
   {
@@ -52,7 +78,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...dataZones] }],
+      // basePath: the zones name folders from the repository's root, wherever lint runs from.
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...featureZones, ...layerZones] }],
       // `_`-prefixed names are deliberately unused (a handler's unused argument, a skipped tuple slot).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },

@@ -4,36 +4,38 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AppDeps } from './app-deps.ts';
 import type { Catalog } from './catalog/types.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { Config } from './config/config.ts';
-import { createAuth } from './http/auth.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { createAuth } from './identity/auth.ts';
+import type { TokenVerifier } from './identity/token-verifier.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/errors.ts';
-import { createIntegrityMonitor } from './integrity/integrity-check.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
-import { createKnownIds } from './http/known-ids.ts';
-import { createReadCache } from './http/read-cache.ts';
-import type { TokenVerifier } from './identity/token-verifier.ts';
+import { createKnownIds, type KnownIds } from './http/known-ids.ts';
+import { createReadCache, type ReadCache } from './http/read-cache.ts';
+import { createIntegrityMonitor } from './integrity/integrity-check.ts';
+import { healthRoutes } from './health/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { createLocalCheckoutProvider, type LocalCheckoutProvider } from './payments/local/local-provider.ts';
 import { createPaymentJobs, type PaymentJobs } from './payments/payment-jobs.ts';
 import { createPaymentService, type PaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
+import { createWebhookReceiver, type ReceiveWebhook } from './payments/webhook-receiver.ts';
 import { developmentWebhookSecret } from './payments/webhook-secret.ts';
 import type { Change, Store } from './store/types.ts';
 import { adminReportRoutes } from './admin/report-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { seatEventsRoutes } from './seats/routes.ts';
-import { createSeatFeed } from './seats/seat-feed.ts';
+import { createSeatFeed, type SeatFeed } from './seats/seat-feed.ts';
 import { bookingRoutes } from './bookings/routes.ts';
-import { ownBookingRoutes } from './bookings/own-booking-routes.ts';
+import { ownBookingRoutes } from './payments/own-booking-routes.ts';
 import { checkoutRoutes } from './payments/checkout-routes.ts';
 import { debugRoutes } from './debug/routes.ts';
-import { serviceRoutes } from './http/service-routes.ts';
 import { showRoutes } from './shows/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -80,7 +82,7 @@ const SEAT_POLL_MS = 500;
 const KNOWN_IDS_MAX_AGE_MS = { heard: 60_000, unheard: 5_000 };
 
 /** What a change means for this instance: cached answers to drop, ids that may now exist, seat maps to push. */
-function applyChange(change: Change, { cache, knownIds, seatFeed }: Pick<AppDeps, 'cache' | 'knownIds' | 'seatFeed'>) {
+function applyChange(change: Change, { cache, knownIds, seatFeed }: { cache: ReadCache; knownIds: { shows: KnownIds; movies: KnownIds }; seatFeed: SeatFeed }) {
   switch (change.kind) {
     case 'seats':
       cache.invalidate(`seats:${change.showId}`);
@@ -124,7 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
 
   registerSecurityHeaders(app, {
@@ -184,16 +186,8 @@ export async function buildApp(options: BuildAppOptions) {
           now,
           webhookSecret,
           log: app.log,
-          // In process, through the webhook route itself: content-type parser, signature check, exactly-once.
-          async deliver(payload, signature) {
-            const response = await app.inject({
-              method: 'POST',
-              url: '/api/stripe/webhook',
-              headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-              payload,
-            });
-            if (response.statusCode !== 200) throw new Error(`the webhook endpoint answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
-          },
+          // In process, through the same receiver as Stripe's deliveries: signature check, exactly-once.
+          deliver: async (payload, signature) => void (await receiveWebhook(Buffer.from(payload), signature, app.log)),
         })
       : null;
   const provider: PaymentProvider =
@@ -217,14 +211,23 @@ export async function buildApp(options: BuildAppOptions) {
   };
   const stopApplyingChanges = store.changes.subscribe((change) => applyChange(change, { cache, knownIds, seatFeed }));
   const seatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
-  const payments = createPaymentService({
-    store,
+  const onSeatsChanged = seatsChanged;
+  const payments: PaymentService = createPaymentService({
+    bookings: store.bookings,
+    outbox: store.outbox,
     provider,
     mailer,
     config,
     now,
     log: app.log,
-    onSeatsChanged: seatsChanged,
+    onSeatsChanged,
+  });
+  const receiveWebhook: ReceiveWebhook = createWebhookReceiver({
+    secret: webhookSecret,
+    toleranceSeconds: config.payments.webhookToleranceSeconds,
+    events: store.webhookEvents,
+    handleEvent: payments.handleEvent,
+    now,
   });
   const jobs = createPaymentJobs({
     service: payments,
@@ -254,31 +257,40 @@ export async function buildApp(options: BuildAppOptions) {
     await mailer.close();
   });
 
-  const deps: AppDeps = {
-    config,
-    store,
+  // Each route plugin is given what it uses, and nothing else.
+  const auth = createAuth(options.verifyToken, store.users);
+  await app.register(healthRoutes, { driver: store.driver, integrity });
+  await app.register(settingsRoutes, { config, catalogName: catalog.name, paymentProviderName: provider.name });
+  await app.register(showRoutes, {
+    movies: store.movies,
+    shows: store.shows,
     catalog,
-    auth: createAuth(options.verifyToken, store.users),
+    auth,
     cache,
-    knownIds,
+    knownMovies: knownIds.movies,
+    config,
     now,
-    payments,
-    mailer,
-    localCheckout,
-    webhookSecret,
-    seatFeed,
-  };
-  await app.register(serviceRoutes, { ...deps, integrity });
-  await app.register(showRoutes, deps);
-  await app.register(bookingRoutes, deps);
-  await app.register(ownBookingRoutes, deps);
-  await app.register(userRoutes, deps);
-  await app.register(adminRoutes, deps);
-  await app.register(adminReportRoutes, deps);
-  await app.register(seatEventsRoutes, deps);
-  await app.register(debugRoutes, deps);
-  await app.register(checkoutRoutes, deps);
-  await app.register(stripeWebhookRoutes, deps);
+    onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
+  });
+  await app.register(bookingRoutes, {
+    bookings: store.bookings,
+    shows: store.shows,
+    auth,
+    cache,
+    knownShows: knownIds.shows,
+    config,
+    now,
+    openPayment: payments.openPaymentForHold,
+    onSeatsChanged,
+  });
+  await app.register(ownBookingRoutes, { bookings: store.bookings, auth, payments });
+  await app.register(userRoutes, { users: store.users, bookings: store.bookings, movies: store.movies, auth });
+  await app.register(adminRoutes, { bookings: store.bookings, shows: store.shows, users: store.users, auth, config, now });
+  await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now });
+  await app.register(seatEventsRoutes, { shows: store.shows, feed: seatFeed, auth, config });
+  await app.register(debugRoutes, { bookings: store.bookings, outbox: store.outbox, auth, config, payments, mailer });
+  await app.register(checkoutRoutes, { bookings: store.bookings, config, payments, localCheckout, now });
+  await app.register(stripeWebhookRoutes, { receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });
   await app.register(catalogRoutes, { catalog, imageSvg: catalog.imageSvg?.bind(catalog) });
   return app;
 }

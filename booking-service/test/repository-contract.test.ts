@@ -7,7 +7,7 @@ import type { QueuedMessage } from '../src/email/outbox.ts';
 import type { Movie, Show } from '../src/shows/show.ts';
 import type { Store } from '../src/store/types.ts';
 import { bookingTransitions, type BookingTransitions } from '../src/bookings/transitions.ts';
-import type { User } from '../src/users/user.ts';
+import type { User } from '../src/identity/user.ts';
 import { lanes } from './support/databases.ts';
 
 /**

@@ -1,5 +1,8 @@
 import { failures } from '../contract/failures.ts';
-import type { AppDeps } from '../app-deps.ts';
+import type { Config } from '../config/config.ts';
+import type { Auth } from '../identity/auth.ts';
+import type { ShowRepository } from '../shows/show-repository.ts';
+import type { ReportRepository } from './report-repository.ts';
 import { SalesReportQuery, SalesReportResponse } from '../contract/reports.ts';
 import { toUnits } from '../contract/money.ts';
 import { ALL_SEATS } from '../contract/hall.ts';
@@ -20,7 +23,15 @@ function datesBetween(first: string, last: string): string[] {
   return dates;
 }
 
-export async function adminReportRoutes(app: AppInstance, { store, auth, config, now }: AppDeps) {
+export interface AdminReportRoutesDeps {
+  reports: ReportRepository;
+  shows: Pick<ShowRepository, 'listWithSeats'>;
+  auth: Auth;
+  config: Pick<Config, 'theatreTimeZone'>;
+  now: () => Date;
+}
+
+export async function adminReportRoutes(app: AppInstance, { reports, shows, auth, config, now }: AdminReportRoutesDeps) {
   app.get(
     '/api/admin/dashboard/sales',
     {
@@ -40,8 +51,8 @@ export async function adminReportRoutes(app: AppInstance, { store, auth, config,
       const firstDate = localDate(new Date(at.getTime() - (days - 1) * DAY_MS), config.theatreTimeZone);
       const [sales, upcoming] = await Promise.all([
         // A day's margin either side of the time zone; days outside the window are dropped below.
-        store.reports.dailySales(new Date(at.getTime() - (days + 1) * DAY_MS), config.theatreTimeZone),
-        store.shows.listWithSeats({ from: at }),
+        reports.dailySales(new Date(at.getTime() - (days + 1) * DAY_MS), config.theatreTimeZone),
+        shows.listWithSeats({ from: at }),
       ]);
       const byDate = new Map(sales.map((s) => [s.date, s]));
       return {

@@ -1,6 +1,10 @@
 import { AllBookingsResponse, AllShowsResponse, DashboardResponse, IsAdminResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
-import type { AppDeps } from '../app-deps.ts';
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { Config } from '../config/config.ts';
+import type { Auth } from '../identity/auth.ts';
+import type { ShowRepository } from '../shows/show-repository.ts';
+import type { UserRepository } from '../users/user-repository.ts';
 import { AllBookingsQuery, type AdminBooking } from '../contract/schemas.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
 import { showJson } from '../shows/show-json.ts';
@@ -18,7 +22,16 @@ const MAX_PAGE_SIZE = 200;
 
 const FIRST_DATE = '1970-01-01';
 const LAST_DATE = '2999-12-31';
-export async function adminRoutes(app: AppInstance, { store, auth, config, now }: AppDeps) {
+export interface AdminRoutesDeps {
+  bookings: Pick<BookingRepository, 'list' | 'salesSummary'>;
+  shows: Pick<ShowRepository, 'listWithSeats'>;
+  users: Pick<UserRepository, 'count'>;
+  auth: Auth;
+  config: Pick<Config, 'theatreTimeZone'>;
+  now: () => Date;
+}
+
+export async function adminRoutes(app: AppInstance, { bookings, shows, users, auth, config, now }: AdminRoutesDeps) {
   app.get(
     '/api/admin/is-admin',
     {
@@ -47,8 +60,8 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
         },
       },
       async () => {
-        const shows = await store.shows.listWithSeats({ from: now() });
-        return { success: true as const, shows: shows.map(showJson) };
+        const upcoming = await shows.listWithSeats({ from: now() });
+        return { success: true as const, shows: upcoming.map(showJson) };
       },
     );
 
@@ -77,7 +90,7 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
           if (query.date < FIRST_DATE || query.date > LAST_DATE) throw badRequest(`date must be from ${FIRST_DATE} to ${LAST_DATE}`);
           filter.showsBetween = localDayRange(query.date, config.theatreTimeZone);
         }
-        const result = await store.bookings.list(filter, { offset: (page - 1) * pageSize, limit: pageSize });
+        const result = await bookings.list(filter, { offset: (page - 1) * pageSize, limit: pageSize });
         return { success: true as const, bookings: result.items.map(adminBookingJson), page, pageSize, total: result.total };
       },
     );
@@ -94,9 +107,9 @@ export async function adminRoutes(app: AppInstance, { store, auth, config, now }
       },
       async () => {
         const [sales, activeShows, totalUser] = await Promise.all([
-          store.bookings.salesSummary(),
-          store.shows.listWithSeats({ from: now() }),
-          store.users.count(),
+          bookings.salesSummary(),
+          shows.listWithSeats({ from: now() }),
+          users.count(),
         ]);
         return {
           success: true as const,

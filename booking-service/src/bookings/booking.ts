@@ -1,5 +1,5 @@
 import type { ShowWithMovie } from '../shows/show.ts';
-import type { User } from '../users/user.ts';
+import type { User } from '../identity/user.ts';
 
 /** A booking as the platform stores it. Its states and how they change: lifecycle.ts. */
 
@@ -70,3 +70,6 @@ export interface BookingFilter {
   isPaid?: boolean;
   userId?: string;
 }
+
+/** Paid bookings and their revenue, for the admin dashboard. */
+export interface SalesSummary { paidBookings: number; revenueCents: number }

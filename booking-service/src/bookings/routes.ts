@@ -1,13 +1,17 @@
-import { CreateBookingResponse, OccupiedSeatsResponse, VerifyPaymentResponse } from '../contract/responses.ts';
+import { CreateBookingResponse, OccupiedSeatsResponse } from '../contract/responses.ts';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app-deps.ts';
+import type { Auth } from '../identity/auth.ts';
+import type { Config } from '../config/config.ts';
+import type { KnownIds } from '../http/known-ids.ts';
+import type { ReadCache } from '../http/read-cache.ts';
+import type { ShowRepository } from '../shows/show-repository.ts';
+import type { BookingRepository } from './booking-repository.ts';
 import { failures, SeatsTakenErrorSchema } from '../contract/failures.ts';
 import { SvgImage } from '../contract/media.ts';
-import { BookingIdParams, CreateBookingBody, ShowIdParams, VerifyPaymentBody } from '../contract/schemas.ts';
-import { toUnits } from '../contract/money.ts';
+import { BookingIdParams, CreateBookingBody, ShowIdParams } from '../contract/schemas.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
-import { createBookingService, type HoldRefusal } from './booking-service.ts';
-import { sortSeats } from '../contract/hall.ts';
+import { createSeatHolds, type HoldRefusal, type OpenPayment } from './hold-seats.ts';
+import { MAX_SEATS_PER_BOOKING, sortSeats } from '../contract/hall.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { createReadCache } from '../http/read-cache.ts';
@@ -26,15 +30,31 @@ function refusal(refused: HoldRefusal) {
   return conflict(refused.message, refused.takenSeats ? { takenSeats: refused.takenSeats } : undefined);
 }
 
-export async function bookingRoutes(app: AppInstance, { store, auth, cache, knownIds, config, now, payments }: AppDeps) {
+export interface BookingRoutesDeps {
+  bookings: BookingRepository;
+  shows: Pick<ShowRepository, 'get' | 'occupiedSeats'>;
+  auth: Auth;
+  /** The answers shared by every caller (the seat lists). */
+  cache: ReadCache;
+  /** The show ids that exist: an unknown one is answered 404 from memory. */
+  knownShows: KnownIds;
+  config: Pick<Config, 'theatreTimeZone' | 'holds' | 'holdMinutes' | 'publicUrl'> & { rateLimit: Pick<Config['rateLimit'], 'bookingsPerUserPerMinute'> };
+  now: () => Date;
+  openPayment: OpenPayment;
+  onSeatsChanged: (showId: string) => void;
+}
+
+/** Holding seats (a new booking), a show's taken seats, and the e-ticket's QR code. */
+export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, cache, knownShows, config, now, openPayment, onSeatsChanged }: BookingRoutesDeps) {
   // A rush books a few shows many times over: their details are read from memory, not once per booking.
   const showsBooked = createReadCache<ShowWithMovie>();
-  const bookings = createBookingService({
-    store,
-    payments,
+  const holds = createSeatHolds({
+    bookings,
+    openPayment,
     config,
     now,
-    findShow: async (showId) => ((await knownIds.shows.has(showId)) ? showsBooked.get(showId, SHOW_TTL_MS, () => store.shows.get(showId)) : null),
+    onSeatsChanged,
+    findShow: async (showId) => ((await knownShows.has(showId)) ? showsBooked.get(showId, SHOW_TTL_MS, () => shows.get(showId)) : null),
   });
 
   app.post(
@@ -52,7 +72,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
       },
       schema: {
         tags,
-        summary: 'Hold 1 to 5 seats of a future show and get the payment link',
+        summary: `Hold 1 to ${MAX_SEATS_PER_BOOKING} seats of a future show and get the payment link`,
         description:
           'Holds the seats for HOLD_MINUTES and opens a payment session with the provider; `url` is its page. ' +
           'If the provider does not answer, the seats stay held, `url` is a link that opens the session when followed, and `message` says so. ' +
@@ -65,7 +85,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
     },
     async (request) => {
       const { identity } = request;
-      const held = await bookings.hold({
+      const held = await holds.hold({
         user: { id: identity!.sub, name: identity!.name, email: identity!.email },
         showId: request.body.showId,
         selectedSeats: request.body.selectedSeats,
@@ -89,43 +109,12 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
     },
     async (request, reply) => {
       const { showId } = request.params;
-      if (!(await knownIds.shows.has(showId))) throw notFound('Show not found');
+      if (!(await knownShows.has(showId))) throw notFound('Show not found');
       const body = await cache.get(`seats:${showId}`, SEATS_TTL_MS, async () => {
-        const ledger = await store.shows.occupiedSeats(showId);
+        const ledger = await shows.occupiedSeats(showId);
         return serializeJson({ success: true, occupiedSeats: sortSeats(Object.keys(ledger)) } satisfies OccupiedSeatsResponse);
       });
       return sendSerialized(request, reply, body!);
-    },
-  );
-
-  app.post(
-    '/api/booking/verify-payment',
-    {
-      onRequest: auth.requireUser,
-      schema: {
-        tags,
-        summary: "Check the payment of the caller's booking by its payment session",
-        security: [{ bearerAuth: [] }],
-        body: VerifyPaymentBody,
-        response: { 200: VerifyPaymentResponse, ...failures(400, 401, 404, 413, 415) },
-      },
-    },
-    async (request) => {
-      const checked = await bookings.checkPayment(request.identity!.sub, request.body.sessionId, request.log);
-      if (!checked) throw notFound('Payment session not found');
-      const { booking } = checked;
-      return {
-        success: checked.paid,
-        message: checked.message,
-        booking: {
-          movieTitle: booking.show.movie.title,
-          amount: toUnits(booking.amountCents),
-          seats: booking.seats,
-          bookingId: booking.id,
-          showDateTime: booking.show.startsAt.toISOString(),
-          ticketCode: booking.isPaid ? booking.ticketCode : null,
-        },
-      };
     },
   );
 
@@ -142,7 +131,7 @@ export async function bookingRoutes(app: AppInstance, { store, auth, cache, know
       },
     },
     async (request, reply) => {
-      const booking = await store.bookings.get(request.params.bookingId);
+      const booking = await bookings.get(request.params.bookingId);
       // Someone else's booking answers like an unknown one.
       if (!booking || booking.userId !== request.identity!.sub) throw notFound('Booking not found');
       if (!booking.isPaid) throw conflict('The ticket is issued once the booking is paid');

@@ -1,5 +1,5 @@
 import type { QueuedMessage } from '../email/outbox.ts';
-import type { BookingRepository } from '../store/types.ts';
+import type { BookingRepository } from './booking-repository.ts';
 import type { Booking, RefundStatus } from './booking.ts';
 import { queues, transitions } from './lifecycle.ts';
 

@@ -1,6 +1,11 @@
 import { DebugBookingsResponse, FixPaymentResponse, MessageResponse, OutboxResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
-import type { AppDeps } from '../app-deps.ts';
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { Config } from '../config/config.ts';
+import type { Mailer } from '../email/mailer.ts';
+import type { OutboxRepository } from '../email/outbox.ts';
+import type { Auth } from '../identity/auth.ts';
+import type { PaymentService } from '../payments/payment-service.ts';
 import { BookingIdBody, type DebugBooking } from '../contract/schemas.ts';
 import { testEmail } from '../bookings/booking-emails.ts';
 import type { AppInstance } from '../http/app-instance.ts';
@@ -15,12 +20,21 @@ const LIST_LIMIT = 500;
 const OUTBOX_LIMIT = 100;
 
 /** Support staff tools (beyond the spec: they require the support role). */
-export async function debugRoutes(app: AppInstance, { store, auth, config, payments, mailer }: AppDeps) {
+export interface DebugRoutesDeps {
+  bookings: Pick<BookingRepository, 'getWithDetails' | 'list'>;
+  outbox: Pick<OutboxRepository, 'list'>;
+  auth: Auth;
+  config: Pick<Config, 'theatreTimeZone' | 'currency'>;
+  payments: Pick<PaymentService, 'markPaidBySupport' | 'reconcileBooking' | 'describeAmount'>;
+  mailer: Pick<Mailer, 'send'>;
+}
+
+export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, config, payments, mailer }: DebugRoutesDeps) {
   app.addHook('onRequest', auth.requireRole('support'));
   const emailContext = { timeZone: config.theatreTimeZone, currency: config.currency };
 
   async function bookingOr404(bookingId: string) {
-    const booking = await store.bookings.getWithDetails(bookingId);
+    const booking = await bookings.getWithDetails(bookingId);
     if (!booking) throw notFound('Booking not found');
     return booking;
   }
@@ -36,7 +50,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
       },
     },
     async () => {
-      const { items } = await store.bookings.list({}, { offset: 0, limit: LIST_LIMIT });
+      const { items } = await bookings.list({}, { offset: 0, limit: LIST_LIMIT });
       return { success: true as const, bookings: items.map(debugBookingJson) };
     },
   );
@@ -52,7 +66,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
       },
     },
     async () => {
-      const { items } = await store.bookings.list({ isPaid: false }, { offset: 0, limit: LIST_LIMIT });
+      const { items } = await bookings.list({ isPaid: false }, { offset: 0, limit: LIST_LIMIT });
       return { success: true as const, unpaidBookings: items.map(debugBookingJson) };
     },
   );
@@ -104,7 +118,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
         request.log.warn({ err: error, bookingId: booking.id }, 'fix-payment: provider unavailable');
         throw badGateway(`Could not reach the payment provider: ${error.message}`);
       }
-      const after = (await store.bookings.getWithDetails(booking.id))!;
+      const after = (await bookings.getWithDetails(booking.id))!;
       return {
         success: true as const,
         outcome: result.outcome,
@@ -143,7 +157,7 @@ export async function debugRoutes(app: AppInstance, { store, auth, config, payme
       },
     },
     async () => {
-      const messages = await store.outbox.list(OUTBOX_LIMIT);
+      const messages = await outbox.list(OUTBOX_LIMIT);
       return {
         success: true as const,
         messages: messages.map((m) => ({

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { OutboxMessage, NewOutboxMessage, QueuedMessage } from './outbox.ts';
-import type { OutboxRepository } from '../store/types.ts';
+import type { NewOutboxMessage, OutboxMessage, OutboxRepository, QueuedMessage } from './outbox.ts';
 
 /** Sends what `sendMail` is given; nodemailer's SMTP transport in production, anything alike in tests. */
 export interface MailTransport {

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { HttpError } from './errors.ts';
 
 interface ValidationIssue {
@@ -49,7 +48,12 @@ const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable; please try
  * Every failure leaves as `{ success: false, message }` with a real status
  * code. Details of server faults are logged, never sent.
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export interface ErrorHandlingOptions {
+  /** Whether a failure is a passing outage of the database (answered 503 with Retry-After, not 500): db/unavailable.ts. */
+  isTemporaryOutage(error: unknown): boolean;
+}
+
+export function registerErrorHandling(app: FastifyInstance, { isTemporaryOutage }: ErrorHandlingOptions) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message, ...error.details });
@@ -68,7 +72,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ success: false, message: 'Request body is not valid JSON' });
     }
-    if (isDatabaseUnavailable(error)) {
+    if (isTemporaryOutage(error)) {
       // The database is down or restarting: the same request can succeed shortly, so say so (503, not 500).
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '2').send({ success: false, message: DATABASE_UNAVAILABLE });

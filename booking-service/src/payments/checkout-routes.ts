@@ -1,5 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../app-deps.ts';
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { Config } from '../config/config.ts';
+import type { LocalCheckoutProvider } from './local/local-provider.ts';
+import type { PaymentService } from './payment-service.ts';
 import { isAwaitingPayment } from '../bookings/lifecycle.ts';
 import { failureMeaning, failures } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError, javaScript, redirect } from '../contract/media.ts';
@@ -26,7 +29,16 @@ const FORM_BODY_LIMIT = 4 * 1024;
  * - `/api/checkout/bookings/:bookingId`: the payment link of a booking whose payment session could
  *   not be opened when it was made (provider down): it opens one now and sends the customer there.
  */
-export async function checkoutRoutes(app: AppInstance, { store, config, payments, localCheckout, now }: AppDeps) {
+export interface CheckoutRoutesDeps {
+  bookings: Pick<BookingRepository, 'getWithDetails'>;
+  config: Pick<Config, 'shellUrl' | 'publicUrl' | 'theatreTimeZone' | 'currency'>;
+  payments: Pick<PaymentService, 'provider' | 'openPayment'>;
+  /** The local checkout when it is the payment provider (no STRIPE_SECRET_KEY), else null: its pages are served only then. */
+  localCheckout: LocalCheckoutProvider | null;
+  now: () => Date;
+}
+
+export async function checkoutRoutes(app: AppInstance, { bookings, config, payments, localCheckout, now }: CheckoutRoutesDeps) {
   const shellOrigin = new URL(config.shellUrl).origin;
   const myBookings = { href: `${config.shellUrl}/my-bookings`, text: 'Back to My Bookings' };
   const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
@@ -85,7 +97,7 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
 
     async function sessionAndBooking(sessionId: string) {
       const session = await local.getSession(sessionId);
-      const booking = session ? await store.bookings.getWithDetails(session.bookingId) : null;
+      const booking = session ? await bookings.getWithDetails(session.bookingId) : null;
       return { session, booking };
     }
 
@@ -216,7 +228,7 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
       },
     },
     async (request, reply) => {
-      const booking = await store.bookings.getWithDetails(request.params.bookingId);
+      const booking = await bookings.getWithDetails(request.params.bookingId);
       const reason = closedReason(booking);
       if (reason || !booking) return notice(reply, reason!.status, reason!.title, reason!.message, booking);
       if (booking.holdExpiresAt.getTime() <= now().getTime()) {
@@ -225,7 +237,7 @@ export async function checkoutRoutes(app: AppInstance, { store, config, payments
       const self = `${config.publicUrl}/api/checkout/bookings/${booking.id}`;
       if (booking.paymentSessionId && booking.paymentLink && booking.paymentLink !== self) return reply.redirect(booking.paymentLink, 303);
       try {
-        const started = await payments.startCheckout(booking);
+        const started = await payments.openPayment(booking);
         if (started?.paymentLink && started.paymentLink !== self && started.status === 'held') return reply.redirect(started.paymentLink, 303);
         return notice(reply, 409, 'Booking not payable', 'This booking can no longer be paid.', booking);
       } catch (error) {

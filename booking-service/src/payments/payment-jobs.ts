@@ -1,4 +1,5 @@
-import type { Log, PaymentService } from './payment-service.ts';
+import type { Log } from './payment-context.ts';
+import type { PaymentService } from './payment-service.ts';
 
 export interface PaymentJobsOptions {
   service: PaymentService;

@@ -1,10 +1,13 @@
-import type { AppDeps } from '../app-deps.ts';
+import type { Config } from '../config/config.ts';
 import { failures } from '../contract/failures.ts';
 import { eventStream } from '../contract/media.ts';
 import { SEAT_EVENT, type SeatsEvent } from '../contract/responses.ts';
 import { ShowIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import type { Auth } from '../identity/auth.ts';
+import type { ShowRepository } from '../shows/show-repository.ts';
+import type { SeatFeed } from './seat-feed.ts';
 import { createStreamLimiter } from './stream-limiter.ts';
 
 const HEARTBEAT_MS = 20_000;
@@ -19,7 +22,15 @@ const MAX_UNREAD_BYTES = 64 * 1024;
  * seat map polls instead. Each stream ends after its maximum lifetime; the
  * browser reconnects by itself.
  */
-export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed, auth, config }: AppDeps) {
+export interface SeatEventsRoutesDeps {
+  shows: Pick<ShowRepository, 'get'>;
+  /** Live seat maps: what each stream sends. */
+  feed: SeatFeed;
+  auth: Auth;
+  config: Pick<Config, 'seatStreams'>;
+}
+
+export async function seatEventsRoutes(app: AppInstance, { shows, feed, auth, config }: SeatEventsRoutesDeps) {
   const limiter = createStreamLimiter(config.seatStreams);
   const maxLifetimeMs = config.seatStreams.maxLifetimeSeconds * 1000;
   const open = new Set<() => void>();
@@ -56,7 +67,7 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
       const { release } = admission;
       let show;
       try {
-        show = await store.shows.get(showId);
+        show = await shows.get(showId);
       } catch (error) {
         release();
         throw error;

@@ -1,6 +1,11 @@
 import { AddShowResponse, NowPlayingResponse, ShowAllResponse, ShowDetailResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
-import type { AppDeps } from '../app-deps.ts';
+import type { Catalog } from '../catalog/types.ts';
+import type { Config } from '../config/config.ts';
+import type { KnownIds } from '../http/known-ids.ts';
+import type { ReadCache } from '../http/read-cache.ts';
+import type { Auth } from '../identity/auth.ts';
+import type { MovieRepository, ShowRepository } from './show-repository.ts';
 import { AddShowBody, MovieIdParams } from '../contract/schemas.ts';
 import { movieJson } from './show-json.ts';
 import { toCents } from '../contract/money.ts';
@@ -14,7 +19,22 @@ import { movieFromCatalog } from './import-movie.ts';
 const SHOW_LIST_TTL_MS = 5_000;
 const tags = ['shows'];
 
-export async function showRoutes(app: AppInstance, { store, catalog, auth, cache, knownIds, config, now }: AppDeps) {
+export interface ShowRoutesDeps {
+  movies: Pick<MovieRepository, 'withUpcomingShows' | 'upsert' | 'get'>;
+  shows: Pick<ShowRepository, 'addMany' | 'upcomingForMovie'>;
+  catalog: Catalog;
+  auth: Auth;
+  /** The answers shared by every caller (the show lists). */
+  cache: ReadCache;
+  /** The movie ids that exist: an unknown one is answered 404 from memory. */
+  knownMovies: KnownIds;
+  config: Pick<Config, 'theatreTimeZone'>;
+  now: () => Date;
+  /** A movie's shows changed: every instance drops its cached show lists and known ids. */
+  onScheduleChanged: (movieId: string) => void;
+}
+
+export async function showRoutes(app: AppInstance, { movies, shows, catalog, auth, cache, knownMovies, config, now, onScheduleChanged }: ShowRoutesDeps) {
   app.get(
     '/api/show/all',
     {
@@ -26,8 +46,8 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
     },
     async (request, reply) => {
       const body = await cache.get('shows:all', SHOW_LIST_TTL_MS, async () => {
-        const movies = await store.movies.withUpcomingShows(now());
-        return serializeJson({ success: true, shows: movies.map(movieJson) } satisfies ShowAllResponse);
+        const playing = await movies.withUpcomingShows(now());
+        return serializeJson({ success: true, shows: playing.map(movieJson) } satisfies ShowAllResponse);
       });
       return sendSerialized(request, reply, body!);
     },
@@ -46,7 +66,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
     },
     async () => {
       const page = await catalog.list('now_playing', 1);
-      const movies = page.results.map((m) => ({
+      const nowPlaying = page.results.map((m) => ({
         id: m.id,
         title: m.title,
         poster_path: m.poster_path,
@@ -56,7 +76,7 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
         release_date: m.release_date,
         overview: m.overview,
       }));
-      return { success: true as const, movies };
+      return { success: true as const, movies: nowPlaying };
     },
   );
 
@@ -91,12 +111,12 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
 
       const movie = await movieFromCatalog(catalog, Number(movieId));
       if (!movie) throw notFound(`Movie ${movieId} is not in the catalogue`);
-      await store.movies.upsert(movie);
-      const created = await store.shows.addMany(
+      await movies.upsert(movie);
+      const created = await shows.addMany(
         movie.id,
         [...instants.values()].map((startsAt) => ({ startsAt, priceCents })),
       );
-      void store.changes.publish({ kind: 'schedule', movieId: movie.id });
+      onScheduleChanged(movie.id);
       const skipped = instants.size - created;
       const message =
         skipped === 0
@@ -118,11 +138,11 @@ export async function showRoutes(app: AppInstance, { store, catalog, auth, cache
     },
     async (request, reply) => {
       const { movieId } = request.params;
-      if (!(await knownIds.movies.has(movieId))) throw notFound('Movie not found');
+      if (!(await knownMovies.has(movieId))) throw notFound('Movie not found');
       const body = await cache.get(`show:${movieId}`, SHOW_LIST_TTL_MS, async () => {
-        const movie = await store.movies.get(movieId);
+        const movie = await movies.get(movieId);
         if (!movie) return null;
-        const upcoming = await store.shows.upcomingForMovie(movieId, now());
+        const upcoming = await shows.upcomingForMovie(movieId, now());
         return serializeJson({
           success: true,
           movie: movieJson(movie),

@@ -1,6 +1,9 @@
 import { FavoritesResponse, UpdateFavoriteResponse, UserBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
-import type { AppDeps } from '../app-deps.ts';
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { Auth } from '../identity/auth.ts';
+import type { MovieRepository } from '../shows/show-repository.ts';
+import type { UserRepository } from './user-repository.ts';
 import { UpdateFavoriteBody } from '../contract/schemas.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
 import { movieJson } from '../shows/show-json.ts';
@@ -10,7 +13,14 @@ import { notFound } from '../http/errors.ts';
 const tags = ['users'];
 const security = [{ bearerAuth: [] }];
 
-export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
+export interface UserRoutesDeps {
+  users: Pick<UserRepository, 'favoriteMovies' | 'toggleFavorite'>;
+  bookings: Pick<BookingRepository, 'listForUser'>;
+  movies: Pick<MovieRepository, 'get'>;
+  auth: Auth;
+}
+
+export async function userRoutes(app: AppInstance, { users, bookings, movies, auth }: UserRoutesDeps) {
   app.addHook('onRequest', auth.requireUser);
 
   app.get(
@@ -24,8 +34,8 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
       },
     },
     async (request) => {
-      const bookings = await store.bookings.listForUser(request.identity!.sub);
-      return { success: true as const, bookings: bookings.map(bookingJson) };
+      const own = await bookings.listForUser(request.identity!.sub);
+      return { success: true as const, bookings: own.map(bookingJson) };
     },
   );
 
@@ -40,7 +50,7 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
       },
     },
     async (request) => {
-      const movies = await store.users.favoriteMovies(request.identity!.sub);
+      const movies = await users.favoriteMovies(request.identity!.sub);
       return { success: true as const, movies: movies.map(movieJson) };
     },
   );
@@ -58,8 +68,8 @@ export async function userRoutes(app: AppInstance, { store, auth }: AppDeps) {
     },
     async (request) => {
       const { movieId } = request.body;
-      if (!(await store.movies.get(movieId))) throw notFound('Movie not found');
-      const isFavorite = await store.users.toggleFavorite(request.identity!.sub, movieId);
+      if (!(await movies.get(movieId))) throw notFound('Movie not found');
+      const isFavorite = await users.toggleFavorite(request.identity!.sub, movieId);
       return { success: true as const, message: isFavorite ? 'Added to favourites' : 'Removed from favourites', isFavorite };
     },
   );

@@ -1,7 +1,7 @@
 import type { Model } from 'mongoose';
 import type { Booking, BookingWithDetails, BookingWithShow, CreateBookingResult } from '../../bookings/booking.ts';
 import type { GuardedUpdateResult } from '../../bookings/lifecycle.ts';
-import type { BookingRepository } from '../../store/types.ts';
+import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import { bookingDocument, toBooking, toMovie, toShow, toUser } from './mappers.ts';
 import type { Models } from './models.ts';
 import {

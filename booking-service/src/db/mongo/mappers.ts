@@ -3,7 +3,7 @@ import { NEW_BOOKING_STATE } from '../../bookings/lifecycle.ts';
 import type { NewOutboxMessage, OutboxMessage } from '../../email/outbox.ts';
 import type { LocalCheckoutSession, NewLocalCheckoutSession } from '../../payments/local/checkout-session.ts';
 import type { Movie, Show } from '../../shows/show.ts';
-import type { User } from '../../users/user.ts';
+import type { User } from '../../identity/user.ts';
 import type {
   BookingDocument,
   CheckoutSessionDocument,

@@ -1,5 +1,5 @@
 import type { Movie } from '../../shows/show.ts';
-import type { MovieRepository } from '../../store/types.ts';
+import type { MovieRepository } from '../../shows/show-repository.ts';
 import { movieDetails, movieDocument, toMovie } from './mappers.ts';
 import type { Models } from './models.ts';
 import { upcomingMoviesPipeline } from './queries.ts';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxMessage } from '../../email/outbox.ts';
-import type { OutboxRepository } from '../../store/types.ts';
+import type { OutboxMessage, OutboxRepository } from '../../email/outbox.ts';
 import { outboxDocument, toOutboxMessage } from './mappers.ts';
 import type { Models } from './models.ts';
 import {

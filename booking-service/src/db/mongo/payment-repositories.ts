@@ -1,5 +1,5 @@
-import type { LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
-import type { CheckoutSessionRepository, WebhookEventRepository } from '../../store/types.ts';
+import type { CheckoutSessionRepository, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
+import type { WebhookEventRepository } from '../../payments/webhook-events.ts';
 import { checkoutSessionDocument, toCheckoutSession } from './mappers.ts';
 import type { Models } from './models.ts';
 import {

@@ -1,6 +1,5 @@
 import type { PipelineStage } from 'mongoose';
-import type { DailySales } from '../../admin/sales.ts';
-import type { ReportRepository } from '../../store/types.ts';
+import type { DailySales, ReportRepository } from '../../admin/report-repository.ts';
 import type { Models } from './models.ts';
 
 /** The pipeline of dailySales, apart so the offline tests can check it. */

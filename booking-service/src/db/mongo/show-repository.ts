@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SeatState, ShowWithSeats } from '../../shows/show.ts';
-import type { ShowRepository } from '../../store/types.ts';
+import type { ShowRepository } from '../../shows/show-repository.ts';
 import { showDocument, toMovie, toShow } from './mappers.ts';
 import type { Models } from './models.ts';
 import {

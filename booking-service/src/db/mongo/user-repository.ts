@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRepository } from '../../store/types.ts';
+import type { UserRepository } from '../../users/user-repository.ts';
 import { toMovie, toUser } from './mappers.ts';
 import type { Models } from './models.ts';
 import { isDuplicateKeyError, NEWEST_FIRST } from './queries.ts';

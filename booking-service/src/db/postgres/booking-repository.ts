@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import { bookings, movies, outbox, seatReservations, shows, users } from '../schema.ts';
 import type { Booking, BookingFilter, CreateBookingResult, NewBooking } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
-import type { BookingRepository } from '../../store/types.ts';
+import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import { groupBatches, soloBatches } from './group-batches.ts';
 import { toBooking, toMovie, toShow, toUser } from './mappers.ts';
 

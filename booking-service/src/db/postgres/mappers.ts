@@ -1,7 +1,7 @@
 import type * as schema from '../schema.ts';
 import type { Booking } from '../../bookings/booking.ts';
 import type { Movie, Show } from '../../shows/show.ts';
-import type { User } from '../../users/user.ts';
+import type { User } from '../../identity/user.ts';
 
 type MovieRow = typeof schema.movies.$inferSelect;
 type ShowRow = typeof schema.shows.$inferSelect;

@@ -2,7 +2,7 @@ import { count, eq, gt, min } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { movies, shows } from '../schema.ts';
 import type { Movie } from '../../shows/show.ts';
-import type { MovieRepository } from '../../store/types.ts';
+import type { MovieRepository } from '../../shows/show-repository.ts';
 import { toMovie } from './mappers.ts';
 
 export function createMovieRepository(db: Db): MovieRepository {

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { outbox } from '../schema.ts';
-import type { OutboxMessage } from '../../email/outbox.ts';
-import type { OutboxRepository } from '../../store/types.ts';
+import type { OutboxMessage, OutboxRepository } from '../../email/outbox.ts';
 
 export function createOutboxRepository(db: Db): OutboxRepository {
   return {

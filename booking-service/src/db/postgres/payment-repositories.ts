@@ -1,8 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { checkoutSessions, webhookEvents } from '../schema.ts';
-import type { LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
-import type { CheckoutSessionRepository, WebhookEventRepository } from '../../store/types.ts';
+import type { CheckoutSessionRepository, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
+import type { WebhookEventRepository } from '../../payments/webhook-events.ts';
 
 export function createWebhookEventRepository(db: Db): WebhookEventRepository {
   return {

@@ -1,8 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings } from '../schema.ts';
-import type { DailySales } from '../../admin/sales.ts';
-import type { ReportRepository } from '../../store/types.ts';
+import type { DailySales, ReportRepository } from '../../admin/report-repository.ts';
 
 export function createReportRepository(db: Db): ReportRepository {
   return {

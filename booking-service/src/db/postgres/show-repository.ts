@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, movies, seatReservations, shows } from '../schema.ts';
 import type { SeatState, ShowWithSeats } from '../../shows/show.ts';
-import type { ShowRepository } from '../../store/types.ts';
+import type { ShowRepository } from '../../shows/show-repository.ts';
 import { toMovie, toShow } from './mappers.ts';
 
 export function createShowRepository(db: Db): ShowRepository {

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { favorites, movies, users } from '../schema.ts';
-import type { UserRepository } from '../../store/types.ts';
-import type { User } from '../../users/user.ts';
+import type { UserRepository } from '../../users/user-repository.ts';
+import type { User } from '../../identity/user.ts';
 import { groupBatches, soloBatches } from './group-batches.ts';
 import { toMovie, toUser } from './mappers.ts';
 

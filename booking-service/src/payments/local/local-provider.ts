@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LocalCheckoutSession } from './checkout-session.ts';
-import type { CheckoutSessionRepository } from '../../store/types.ts';
+import type { CheckoutSessionRepository, LocalCheckoutSession } from './checkout-session.ts';
 import {
   PaymentProviderError,
   type PaymentProvider,

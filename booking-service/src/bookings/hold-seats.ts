@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import { withDeadline } from '../payments/deadline.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
-import { PaymentProviderError } from '../payments/provider.ts';
 import { seatSelectionProblem, sortSeats } from '../contract/hall.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
 import { formatTheatreTime } from '../shows/time-zone.ts';
-import type { Store } from '../store/types.ts';
+import type { BookingRepository } from './booking-repository.ts';
 import type { Booking, BookingWithDetails } from './booking.ts';
 import { holdPolicyProblem } from './hold-policy.ts';
 import { oneAtATimePerKey } from './one-at-a-time.ts';
@@ -39,30 +36,29 @@ export interface HeldBooking {
   message?: string;
 }
 
-export interface PaymentCheck {
-  booking: BookingWithDetails;
-  paid: boolean;
-  /** What the customer is told. */
-  message: string;
-}
+/**
+ * Opens the payment of a booking just held (payments/ provides it): the booking with its payment
+ * session, or null when the provider did not answer in time. It throws only on a fault.
+ */
+export type OpenPayment = (booking: BookingWithDetails, log: Log) => Promise<Booking | null>;
 
-export interface BookingServiceDeps {
-  store: Store;
-  payments: PaymentService;
-  config: Config;
+export interface SeatHoldDeps {
+  bookings: Pick<BookingRepository, 'create' | 'listOwn'>;
+  openPayment: OpenPayment;
+  config: Pick<Config, 'theatreTimeZone' | 'holds' | 'holdMinutes' | 'publicUrl'>;
   now: () => Date;
   /** The show of an id, or null when there is none (the routes read it through their caches). */
   findShow: (showId: string) => Promise<ShowWithMovie | null>;
+  /** A show's seats changed: every instance drops its cached seat map and tells its watchers. */
+  onSeatsChanged: (showId: string) => void;
 }
 
 /**
- * What a moviegoer does with a booking through the API: hold seats and start paying, and check a
- * payment by its session. The routes validate, call these, and answer.
+ * A moviegoer holds seats: the selection and the hold policy checked, the seats claimed with the
+ * booking in one write, then its payment opened. The route validates, calls this, and answers.
  */
-export function createBookingService({ store, payments, config, now, findShow }: BookingServiceDeps) {
+export function createSeatHolds({ bookings, openPayment, config, now, findShow, onSeatsChanged }: SeatHoldDeps) {
   const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
-  // A customer waits this long at most for the provider (its own retries may go on in the background).
-  const providerDeadlineMs = config.payments.stripe.timeoutMs;
   const holdPolicy = {
     maxHeldSeatsPerShow: config.holds.maxHeldSeatsPerShow,
     maxHeldSeats: config.holds.maxHeldSeats,
@@ -71,7 +67,7 @@ export function createBookingService({ store, payments, config, now, findShow }:
   // The hold policy is checked and the seats held as one step per account (on this instance).
   const perAccount = oneAtATimePerKey();
 
-  /** Holds 1 to 5 seats of a future show for HOLD_MINUTES and opens its payment session. */
+  /** Holds 1 to MAX_SEATS_PER_BOOKING seats of a future show for HOLD_MINUTES and opens its payment session. */
   async function hold({ user, showId, selectedSeats, log }: HoldRequest): Promise<HeldBooking | HoldRefusal> {
     const problem = seatSelectionProblem(selectedSeats);
     if (problem) return { refused: 'invalid', message: problem };
@@ -87,9 +83,9 @@ export function createBookingService({ store, payments, config, now, findShow }:
     // Until the provider's session is attached, the payment link is this service's own link that opens one.
     const retryLink = `${config.publicUrl}/api/checkout/bookings/${id}`;
     const result = await perAccount(user.id, async () => {
-      const policyProblem = holdPolicyProblem({ showId, seats, now: at }, await store.bookings.listOwn(user.id), holdPolicy, time);
+      const policyProblem = holdPolicyProblem({ showId, seats, now: at }, await bookings.listOwn(user.id), holdPolicy, time);
       if (policyProblem) return { refused: 'conflict' as const, message: policyProblem };
-      return store.bookings.create({
+      return bookings.create({
         id,
         userId: user.id,
         showId,
@@ -107,20 +103,11 @@ export function createBookingService({ store, payments, config, now, findShow }:
       const message = `${taken.length === 1 ? 'Seat' : 'Seats'} ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} already booked`;
       return { refused: 'conflict', message, takenSeats: taken };
     }
-    // Every instance drops its cached seat map and tells its watchers (this one at once).
-    void store.changes.publish({ kind: 'seats', showId });
+    onSeatsChanged(showId);
     const booking = result.booking;
-    try {
-      const started = await withDeadline(payments.startCheckout({ ...booking, show, user }), providerDeadlineMs, (error) =>
-        log.warn({ err: error, bookingId: booking.id }, 'payment session creation failed after the answer was sent'),
-      );
-      if (started?.paymentSessionId && started.paymentLink) return { booking, url: started.paymentLink };
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      // Policy: the booking stays held and payable; its link retries the provider, and the hold
-      // sweeper releases the seats when the hold ends if it is never paid.
-      log.warn({ err: error, bookingId: booking.id }, 'payment provider did not open a session; booking kept payable');
-    }
+    const opened = await openPayment({ ...booking, show, user }, log);
+    if (opened?.paymentSessionId && opened.paymentLink) return { booking, url: opened.paymentLink };
+    // The booking stays held and payable; its link retries the provider.
     return {
       booking,
       url: retryLink,
@@ -128,31 +115,5 @@ export function createBookingService({ store, payments, config, now, findShow }:
     };
   }
 
-  /**
-   * The caller's booking of a payment session, after asking the provider now rather than waiting for
-   * the webhook (settling twice changes nothing); null when the session is unknown or someone else's.
-   */
-  async function checkPayment(userId: string, sessionId: string, log: Log): Promise<PaymentCheck | null> {
-    const found = await store.bookings.findByPaymentSession(sessionId);
-    // Another person's session answers exactly like an unknown one: nothing to learn by guessing.
-    if (!found || found.userId !== userId) return null;
-    if (!found.isPaid && found.refundStatus === null) {
-      try {
-        const session = await withDeadline(payments.provider.retrieveSession(sessionId), providerDeadlineMs, () => {});
-        if (session) await payments.settleSession(session);
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        log.warn({ err: error, bookingId: found.id }, 'verify-payment: provider unavailable; answering from the stored state');
-      }
-    }
-    const booking = (await store.bookings.getWithDetails(found.id))!;
-    if (booking.isPaid) return { booking, paid: true, message: 'Payment confirmed' };
-    if (booking.refundStatus) {
-      return { booking, paid: false, message: 'Your payment arrived after the hold ended and the seats had been taken; it is refunded in full' };
-    }
-    if (booking.status === 'cancelled') return { booking, paid: false, message: 'This booking was cancelled: it was not paid in time' };
-    return { booking, paid: false, message: 'Payment is still processing' };
-  }
-
-  return { hold, checkPayment };
+  return { hold };
 }

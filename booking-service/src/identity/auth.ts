@@ -1,8 +1,13 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Role } from '../identity/dev-accounts.ts';
-import { InvalidTokenError, SigningKeysUnavailableError, type Identity, type TokenVerifier } from '../identity/token-verifier.ts';
-import type { UserRepository } from '../store/types.ts';
-import { forbidden, HttpError, unauthorized } from './errors.ts';
+import type { Role } from './dev-accounts.ts';
+import { InvalidTokenError, SigningKeysUnavailableError, type Identity, type TokenVerifier } from './token-verifier.ts';
+import type { User } from './user.ts';
+import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+
+/** Where a signed-in caller's account is recorded (the users' repository). */
+export interface AccountRecorder {
+  upsert(user: User): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +26,7 @@ export interface Auth {
 
 const MAX_REMEMBERED_USERS = 10_000;
 
-export function createAuth(verify: TokenVerifier, users: UserRepository): Auth {
+export function createAuth(verify: TokenVerifier, users: AccountRecorder): Auth {
   // Users already written with this name and email: skip the upsert on their next calls.
   const known = new Map<string, string>();
 

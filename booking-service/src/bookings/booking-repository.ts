@@ -1,0 +1,28 @@
+import type { Booking, BookingFilter, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking, SalesSummary } from './booking.ts';
+import type { BookingGuard, GuardedUpdate, GuardedUpdateResult } from './lifecycle.ts';
+
+export interface Page<T> { items: T[]; total: number }
+
+/** What bookings need of a store (every store implements it: db/). */
+export interface BookingRepository {
+  /** Atomically reserves every seat and records the booking, or reserves nothing. */
+  create(booking: NewBooking): Promise<CreateBookingResult>;
+  get(id: string): Promise<Booking | null>;
+  getWithDetails(id: string): Promise<BookingWithDetails | null>;
+  findByPaymentSession(sessionId: string): Promise<Booking | null>;
+  listForUser(userId: string): Promise<BookingWithShow[]>;
+  /** The account's bookings without their shows (what the hold policy weighs), newest first. */
+  listOwn(userId: string): Promise<Booking[]>;
+  list(filter: BookingFilter, page: { offset: number; limit: number }): Promise<Page<BookingWithDetails>>;
+  salesSummary(): Promise<SalesSummary>;
+
+  /**
+   * The one way a booking changes after it is created: applies the changes and the seat effect in
+   * one atomic write if the stored booking still matches the guard (bookings/lifecycle.ts declares
+   * every such update). `changed` says whether this call made the change; a retake that finds a
+   * seat in another booking changes nothing and names the taken seats. Null when unknown.
+   */
+  updateIf(id: string, update: GuardedUpdate): Promise<GuardedUpdateResult | null>;
+  /** Bookings matching the guard, oldest first by the given instant (the id breaks ties). */
+  listMatching(guard: BookingGuard, oldestFirstBy: 'holdExpiresAt' | 'createdAt', limit: number): Promise<Booking[]>;
+}

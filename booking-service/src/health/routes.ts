@@ -1,0 +1,31 @@
+import { HealthResponse, UnhealthyResponse } from '../contract/responses.ts';
+import { failures } from '../contract/failures.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import type { IntegrityMonitor } from '../integrity/integrity-check.ts';
+
+export interface HealthRoutesDeps {
+  /** Which store answers (`pglite`, `postgres`, `mongodb`). */
+  driver: string;
+  integrity: IntegrityMonitor;
+}
+
+/** `GET /api/health`: the process answers, its database is reachable and whole. */
+export async function healthRoutes(app: AppInstance, { driver, integrity }: HealthRoutesDeps) {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness, database reachability and integrity (503 with the problems and what to do when damaged)',
+        response: { 200: HealthResponse, ...failures(), 503: UnhealthyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const report = await integrity.check();
+      if (!report.healthy) {
+        return reply.code(503).send({ success: false as const, status: 'unhealthy', database: driver, message: report.problems.join(' '), problems: report.problems });
+      }
+      return { success: true as const, status: 'ok', database: driver };
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { bookingConfirmationEmail, lateRefundEmail, type EmailContext } from '../bookings/booking-emails.ts';
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { Booking } from '../bookings/booking.ts';
+import type { Mailer } from '../email/mailer.ts';
+import type { QueuedMessage } from '../email/outbox.ts';
+import type { Log } from './payment-context.ts';
+
+export type ETickets = ReturnType<typeof createETickets>;
+
+/**
+ * The e-ticket a payment sends: prepared before the write that pays the booking (so that write
+ * queues it, exactly once), delivered after it. The refund notice of a late payment goes the same way.
+ */
+export function createETickets({ bookings, mailer, context, log }: { bookings: BookingRepository; mailer: Mailer; context: EmailContext; log: Log }) {
+  return {
+    /**
+     * The booking's e-ticket, ready to be queued in the write that pays it. Undefined when it cannot
+     * be prepared: the payment is recorded anyway, and the confirmation sweep sends the e-ticket later.
+     */
+    async prepare(booking: Booking): Promise<QueuedMessage | undefined> {
+      try {
+        const full = await bookings.getWithDetails(booking.id);
+        return full ? mailer.queue(await bookingConfirmationEmail(full, context)) : undefined;
+      } catch (error) {
+        log.error({ err: error, bookingId: booking.id }, 'could not prepare the e-ticket; the confirmation sweep sends it');
+        return undefined;
+      }
+    },
+
+    /** Once the write that queued the e-ticket is done: delivers it (a failure leaves it to the retries). */
+    async deliver(paid: { changed: boolean; booking: Booking }, eTicket: QueuedMessage | undefined): Promise<void> {
+      if (!paid.changed || !eTicket || paid.booking.confirmation !== 'queued') return;
+      await mailer.deliverQueued(eTicket.id).catch((error: unknown) => {
+        log.error({ err: error, bookingId: paid.booking.id }, 'could not deliver the e-ticket now; it stays queued and is retried');
+      });
+    },
+
+    /** Tells the customer their late payment is refunded (recorded in the outbox; a failure is only logged). */
+    async sendRefundNotice(booking: Booking): Promise<void> {
+      const full = await bookings.getWithDetails(booking.id);
+      if (full) await mailer.send(lateRefundEmail(full, context)).catch((error: unknown) => log.error({ err: error }, 'could not record the refund email'));
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { BookingTransitions } from '../bookings/transitions.ts';
+import type { ETickets } from './e-tickets.ts';
+import type { PaymentProvider } from './provider.ts';
+
+export interface Log {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** What every step of paying works with: the bookings, their transitions, the provider, the e-tickets. */
+export interface PaymentContext {
+  bookings: BookingRepository;
+  /** The booking lifecycle's guarded transitions (bookings/transitions.ts). */
+  lifecycle: BookingTransitions;
+  provider: PaymentProvider;
+  eTickets: ETickets;
+  /** The currency every booking is priced in (ISO 4217, upper case). */
+  currency: string;
+  now: () => Date;
+  log: Log;
+  /** A show's seats changed: every instance's caches and live seat maps hear of it. */
+  onSeatsChanged: (showId: string) => void;
+}

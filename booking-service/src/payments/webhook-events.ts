@@ -1,0 +1,7 @@
+/** Ids of the payment provider's webhook events already received: each is processed once. */
+export interface WebhookEventRepository {
+  /** Records the event id; true when it is new, false when it was recorded before (a duplicate). */
+  recordOnce(event: { id: string; type: string; receivedAt: Date }): Promise<boolean>;
+  /** Forgets an event whose processing failed, so the provider's retry is processed. */
+  forget(id: string): Promise<void>;
+}

@@ -1,0 +1,65 @@
+import Stripe from 'stripe';
+import type { Log } from './payment-context.ts';
+import type { Settlement } from './settle-session.ts';
+import type { StripeEventObject } from './stripe-format.ts';
+import type { WebhookEventRepository } from './webhook-events.ts';
+
+/** A delivery refused before anything changed (unsigned, badly signed, replayed, not an event): answered 400. */
+export class WebhookRefused extends Error {}
+
+export interface WebhookReceiverDeps {
+  /** The secret signatures are verified with. */
+  secret: string;
+  /** How old (or how far ahead) a signature's timestamp may be, in seconds. */
+  toleranceSeconds: number;
+  events: WebhookEventRepository;
+  /** Applies a verified event (payment-service.ts's handleEvent). */
+  handleEvent(event: StripeEventObject): Promise<Settlement | null>;
+  now: () => Date;
+}
+
+export type ReceiveWebhook = (raw: Buffer, signature: string, log: Log) => Promise<{ duplicate: boolean }>;
+
+/**
+ * Receives a payment event from Stripe, or from the local checkout in process: the signature is
+ * checked over the raw body with the endpoint's secret, and an event older than the tolerance is
+ * refused (a replay). Each event id is recorded before it is processed, so a duplicate delivery is
+ * acknowledged and changes nothing; if processing fails the record is removed and the provider's
+ * retry processes it.
+ */
+export function createWebhookReceiver({ secret, toleranceSeconds, events, handleEvent, now }: WebhookReceiverDeps): ReceiveWebhook {
+  return async function receiveWebhook(raw, signature, log) {
+    if (raw.length === 0) throw new WebhookRefused('The webhook body is empty');
+    if (signature.trim() === '') throw new WebhookRefused('Missing Stripe-Signature header');
+
+    const receivedAt = now().getTime();
+    let event: StripeEventObject;
+    try {
+      event = Stripe.webhooks.constructEvent(raw, signature, secret, toleranceSeconds, undefined, receivedAt) as unknown as StripeEventObject;
+    } catch (error) {
+      log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'webhook refused: bad signature');
+      throw new WebhookRefused(`Webhook signature verification failed: ${error instanceof Error ? error.message.split('\n')[0] : 'invalid signature'}`);
+    }
+    // stripe-node checks only the age; a timestamp from the future is as suspect as an old one.
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(signedAt) || signedAt * 1000 > receivedAt + toleranceSeconds * 1000) {
+      throw new WebhookRefused('Webhook signature verification failed: timestamp outside the tolerance zone');
+    }
+    if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.data) throw new WebhookRefused('The webhook body is not a Stripe event');
+
+    const first = await events.recordOnce({ id: event.id, type: event.type, receivedAt: new Date(receivedAt) });
+    if (!first) {
+      log.info({ eventId: event.id, type: event.type }, 'webhook: duplicate event ignored');
+      return { duplicate: true };
+    }
+    try {
+      const settled = await handleEvent(event);
+      log.info({ eventId: event.id, type: event.type, outcome: settled?.outcome ?? 'ignored' }, 'webhook processed');
+    } catch (error) {
+      // Not processed: forget it so the provider's next delivery of this event is.
+      await events.forget(event.id).catch((e: unknown) => log.error({ err: e }, 'webhook: could not forget a failed event'));
+      throw error;
+    }
+    return { duplicate: false };
+  };
+}

@@ -1,0 +1,27 @@
+import type { Movie, SeatState, Show, ShowWithMovie, ShowWithSeats } from './show.ts';
+
+/** What the shows and movies need of a store (every store implements it: db/). */
+export interface MovieRepository {
+  /** Inserts the movie or refreshes its catalogue details. */
+  upsert(movie: Movie): Promise<void>;
+  get(id: string): Promise<Movie | null>;
+  /** Every movie's id (the public reads answer unknown ids from memory: http/known-ids.ts). */
+  ids(): Promise<string[]>;
+  /** Movies with at least one show starting after `now`, once each, soonest next show first. */
+  withUpcomingShows(now: Date): Promise<Movie[]>;
+  count(): Promise<number>;
+}
+
+export interface ShowRepository {
+  /** Creates the shows that do not exist yet for that movie and instant; returns how many were new. */
+  addMany(movieId: string, shows: { startsAt: Date; priceCents: number }[]): Promise<number>;
+  get(id: string): Promise<ShowWithMovie | null>;
+  /** Every show's id, past ones included (see MovieRepository.ids). */
+  ids(): Promise<string[]>;
+  upcomingForMovie(movieId: string, now: Date): Promise<Show[]>;
+  /** Upcoming shows (or all when `includePast`) with movie and seat ledger, soonest first. */
+  listWithSeats(options: { from?: Date }): Promise<ShowWithSeats[]>;
+  countUpcoming(now: Date): Promise<number>;
+  /** Seats held or sold for a show. */
+  occupiedSeats(showId: string): Promise<Record<string, SeatState>>;
+}
