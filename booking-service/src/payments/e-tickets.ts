@@ -3,7 +3,6 @@ import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Booking } from '../bookings/booking.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { QueuedMessage } from '../email/outbox.ts';
-import type { Log } from './payment-context.ts';
 
 export type ETickets = ReturnType<typeof createETickets>;
 
@@ -11,7 +10,14 @@ export type ETickets = ReturnType<typeof createETickets>;
  * The e-ticket a payment sends: prepared before the write that pays the booking (so that write
  * queues it, exactly once), delivered after it. The refund notice of a late payment goes the same way.
  */
-export function createETickets({ bookings, mailer, context, log }: { bookings: BookingRepository; mailer: Mailer; context: EmailContext; log: Log }) {
+export interface ETicketsDeps {
+  bookings: Pick<BookingRepository, 'getWithDetails'>;
+  mailer: Pick<Mailer, 'queue' | 'deliverQueued' | 'send'>;
+  context: EmailContext;
+  log: { error(object: object, message: string): void };
+}
+
+export function createETickets({ bookings, mailer, context, log }: ETicketsDeps) {
   return {
     /**
      * The booking's e-ticket, ready to be queued in the write that pays it. Undefined when it cannot
