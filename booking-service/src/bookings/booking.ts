@@ -3,20 +3,24 @@ import type { User } from '../identity/user.ts';
 
 /** A booking as the platform stores it. Its states and how they change: lifecycle.ts. */
 
-export type BookingStatus = 'held' | 'paid' | 'cancelled';
+/** Every state of a booking (the database refuses any other: db/schema.ts, db/mongo/schemas.ts). */
+export const BOOKING_STATUSES = ['held', 'paid', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
  * A payment that arrived for a cancelled booking whose seats were taken again:
  * pending (to refund, or retrying), refunded, or failed (the provider refused; support acts).
  */
-export type RefundStatus = 'pending' | 'refunded' | 'failed';
+export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
  * The e-ticket of a paid booking: queued (in the outbox, written with the change that paid the
  * booking, or by the confirmation sweep), or sample (the seed's demo sales: no customer, no email
  * by design). Null: none queued yet, which for a paid booking the confirmation sweep repairs.
  */
-export type ConfirmationState = 'queued' | 'sample';
+export const CONFIRMATION_STATES = ['queued', 'sample'] as const;
+export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 
 export interface Booking {
   id: string;

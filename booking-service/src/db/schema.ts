@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
+import { SEAT_ID_PATTERN } from '../contract/hall.ts';
+
+/** A list of values as SQL literals: `'held', 'paid'`. */
+function sqlList(values: readonly string[]) {
+  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
+}
 
 /** A cast member as stored on a movie (the 12 first billed). */
 export interface StoredCastMember { name: string; character: string; profile_path: string | null }
@@ -56,9 +63,6 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.movieId] })],
 );
 
-export type BookingStatus = 'held' | 'paid' | 'cancelled';
-export type RefundStatus = 'pending' | 'refunded' | 'failed';
-export type ConfirmationState = 'queued' | 'sample';
 
 export const bookings = pgTable(
   'bookings',
@@ -94,6 +98,13 @@ export const bookings = pgTable(
     uniqueIndex('bookings_ticket_code_key').on(t.ticketCode),
     index('bookings_refund_pending_idx').on(t.createdAt).where(sql`${t.refundStatus} = 'pending'`),
     index('bookings_unconfirmed_idx').on(t.createdAt).where(sql`${t.isPaid} = true and ${t.confirmation} is null`),
+    // The booking rules, in the database too (migration 0006): a row written behind the service's back is
+    // refused like a request would be. booking_seats_valid() holds contract/hall.ts's seat rules.
+    check('bookings_seats_valid', sql`booking_seats_valid(${t.seats})`),
+    check('bookings_amount_not_negative', sql`${t.amountCents} >= 0`),
+    check('bookings_status_valid', sql`${t.status} in (${sqlList(BOOKING_STATUSES)})`),
+    check('bookings_refund_status_valid', sql`${t.refundStatus} is null or ${t.refundStatus} in (${sqlList(REFUND_STATUSES)})`),
+    check('bookings_confirmation_valid', sql`${t.confirmation} is null or ${t.confirmation} in (${sqlList(CONFIRMATION_STATES)})`),
   ],
 );
 
@@ -109,7 +120,11 @@ export const seatReservations = pgTable(
     seat: text('seat').notNull(),
     bookingId: uuid('booking_id').notNull().references(() => bookings.id),
   },
-  (t) => [primaryKey({ columns: [t.showId, t.seat] }), index('seat_reservations_booking_idx').on(t.bookingId)],
+  (t) => [
+    primaryKey({ columns: [t.showId, t.seat] }),
+    index('seat_reservations_booking_idx').on(t.bookingId),
+    check('seat_reservations_seat_valid', sql`${t.seat} ~ ${sqlList([SEAT_ID_PATTERN])}`),
+  ],
 );
 
 /** Every email the service sends; the embedded default delivers only here. */

@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
-import { isSeatId, MAX_SEATS_PER_BOOKING } from '../../contract/hall.ts';
+import { MAX_SEATS_PER_BOOKING, seatSelectionProblem } from '../../contract/hall.ts';
 import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
-import type { BookingStatus, ConfirmationState, RefundStatus } from '../../bookings/booking.ts';
+import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
 import type { CastMember } from '../../shows/show.ts';
 
@@ -238,13 +238,9 @@ export const favoriteSchema = new Schema<FavoriteDocument>(
 favoriteSchema.index({ userId: 1, movieId: 1 }, { unique: true, name: 'favorites_user_movie_key' });
 favoriteSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'favorites_user_created_idx' });
 
+/** The hall's seat rules (contract/hall.ts), as the request schema and PostgreSQL's booking_seats_valid() hold them. */
 function seatsValid(seats: string[]): boolean {
-  return (
-    seats.length >= 1 &&
-    seats.length <= MAX_SEATS_PER_BOOKING &&
-    seats.every(isSeatId) &&
-    new Set(seats).size === seats.length
-  );
+  return seatSelectionProblem(seats) === null;
 }
 
 /** A message's fields, in the outbox and queued on a booking alike. */
@@ -293,7 +289,7 @@ export const bookingSchema = new Schema<BookingDocument>(
       },
     },
     amountCents: cents(),
-    status: { type: String, required: true, enum: ['held', 'paid', 'cancelled'] satisfies BookingStatus[] },
+    status: { type: String, required: true, enum: BOOKING_STATUSES },
     isPaid: { type: Boolean, required: true },
     paymentLink: nullableText(2_000),
     paymentSessionId: nullableText(500),
@@ -304,11 +300,11 @@ export const bookingSchema = new Schema<BookingDocument>(
     // Required on new documents; one written before ticket codes existed reads a code derived from its id.
     ticketCode: { type: String, required: true, match: new RegExp(TICKET_CODE_PATTERN) },
     // null (no refund) is not checked by the enum.
-    refundStatus: { type: String, default: null, enum: ['pending', 'refunded', 'failed'] satisfies RefundStatus[] },
+    refundStatus: { type: String, default: null, enum: REFUND_STATUSES },
     refundReason: nullableText(2_000),
     refundId: nullableText(500),
     // null (none queued yet) is not checked by the enum.
-    confirmation: { type: String, default: null, enum: ['queued', 'sample'] satisfies ConfirmationState[] },
+    confirmation: { type: String, default: null, enum: CONFIRMATION_STATES },
     queuedEmail: { type: queuedEmailSchema, default: undefined },
   },
   options(COLLECTIONS.bookings),
