@@ -54,6 +54,14 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
         throw new HttpError(admission.statusCode, admission.message);
       }
       const { release } = admission;
+      // Listening before any await: a client that leaves while the show is read gives its slot back at once
+      // (the close event would not come again). Until the stream opens, ending it only gives the slot back.
+      let endStream = release;
+      let clientGone = false;
+      request.raw.on('close', () => {
+        clientGone = true;
+        endStream();
+      });
       let show;
       try {
         show = await store.shows.get(showId);
@@ -68,6 +76,7 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
 
       // The CORS and security headers set by the hooks travel with the stream's head.
       reply.hijack();
+      if (clientGone) return;
       const response = reply.raw;
       response.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
@@ -96,7 +105,7 @@ export async function seatEventsRoutes(app: AppInstance, { store, seatFeed: feed
         response.end();
       }
       open.add(end);
-      request.raw.on('close', end);
+      endStream = end;
     },
   );
 }
