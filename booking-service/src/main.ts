@@ -18,7 +18,14 @@ async function main() {
   // Before anything is served or seeded: never start over where data existed, never serve a damaged database.
   try {
     const warn = (message: string) => console.warn(message);
-    await establishIdentity(store, { dataDir: config.dataDir, location: storeLocation(config), now: new Date(), log: { warn } });
+    await establishIdentity(store, {
+      dataDir: config.dataDir,
+      location: storeLocation(config),
+      now: new Date(),
+      initialiseEmpty: config.storeIdentity.initialiseEmpty,
+      adopt: config.storeIdentity.adopt,
+      log: { warn },
+    });
     const integrity = await checkIntegrity(store, new Date());
     if (!integrity.healthy) throw new StartupRefusal(`The database at ${storeLocation(config)} is damaged: ${integrity.problems.join(' ')}`);
   } catch (error) {

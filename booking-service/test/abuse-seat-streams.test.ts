@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes } from './support/databases.ts';
 import { freeSeats } from './support/payments.ts';
@@ -121,5 +122,42 @@ describe(`live seat streams are capped on ${lane.name}`, () => {
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(text).toContain('retry: 3000');
     expect(text).toContain('event: seats');
+  });
+});
+
+/** Sends a stream request and closes the connection as soon as it is written, as a client aborting within milliseconds. */
+function openAndAbort(t: TestApp, showId: string): Promise<void> {
+  const { port } = new URL(t.baseUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => {
+      socket.write(`GET /api/booking/seats/${showId}/events HTTP/1.1\r\nHost: localhost\r\n\r\n`, () => socket.destroy());
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve());
+  });
+}
+
+// Issue 27, M5: the close listener was registered after an await, so a client gone within milliseconds kept
+// its slot until the stream's lifetime ended (600 s): about 100 addresses could fill an instance's cap.
+describe(`aborted seat streams give their slots back on ${lane.name}`, () => {
+  const CAP = 5;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(lane, { env: { SEAT_STREAMS_PER_ADDRESS: String(CAP) } });
+  });
+  afterAll(() => t?.close());
+
+  it('after 200 streams opened and aborted at once, the address still opens streams up to its cap', async () => {
+    const show = (await t.store.shows.listWithSeats({ from: new Date() }))[0]!;
+    for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 20 }, () => openAndAbort(t, show.id)));
+    // The server sees the last closes a moment later.
+    await new Promise((r) => setTimeout(r, 500));
+    const streams: OpenedStream[] = [];
+    try {
+      for (let i = 0; i < CAP; i++) streams.push(await openStream(t, show.id, { from: '127.0.0.1' }));
+      expect(streams.map((s) => s.status)).toEqual(Array(CAP).fill(200));
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 });

@@ -101,6 +101,17 @@ describe('configuration', () => {
     ).toBe('stripe');
   });
 
+  it('never takes sample data in production, and sets up an empty database there only when told to', () => {
+    const production = { NODE_ENV: 'production', AUTH0_DOMAIN: 'cinema.eu.auth0.com', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' };
+    expect(loadConfig({})).toMatchObject({ seed: true, storeIdentity: { initialiseEmpty: true, adopt: undefined } });
+    expect(loadConfig(production)).toMatchObject({ seed: false, storeIdentity: { initialiseEmpty: false } });
+    expect(loadConfig({ ...production, INIT_EMPTY_DATABASE: 'true' }).storeIdentity.initialiseEmpty).toBe(true);
+    expect(() => loadConfig({ ...production, SEED: 'true' })).toThrow(/SEED=true is for development only/);
+    const adopt = '0b6c1f0e-6f1a-4b53-9d8e-2f0c8a1e7d42';
+    expect(loadConfig({ ADOPT_STORE: adopt }).storeIdentity.adopt).toBe(adopt);
+    expect(() => loadConfig({ ADOPT_STORE: 'yes' })).toThrow(/ADOPT_STORE must be the identity the refusal to start named/);
+  });
+
   it('reads which proxies to trust for client addresses, and the live stream caps', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

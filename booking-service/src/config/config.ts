@@ -106,8 +106,15 @@ export interface Config {
     from: string;
     timeoutMs: number;
   };
-  /** Seed movies, shows and sample bookings into an empty store. */
+  /** Seed movies, shows and sample bookings into an empty store (never in production). */
   seed: boolean;
+  /** What start-up may do with a database it cannot vouch for; each is an operator's explicit decision. */
+  storeIdentity: {
+    /** Set up an empty database that has no identity record; always so outside production. */
+    initialiseEmpty: boolean;
+    /** The identity of the database the operator adopts as this location's (a restored or replaced one). */
+    adopt: string | undefined;
+  };
   logLevel: string;
 }
 
@@ -194,6 +201,12 @@ const stripeApiBase: Rule<NonNullable<Config['payments']['stripe']['apiBase']>> 
   },
 };
 
+const identityId: Rule<string> = {
+  check: (raw) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(raw),
+  allowed: (raw) => `must be the identity the refusal to start named, such as 0b6c1f0e-6f1a-4b53-9d8e-2f0c8a1e7d42, got "${raw}"`,
+  decode: (raw) => raw,
+};
+
 const smtpUrl: Rule<string> = {
   check: (raw) => /^smtps?:\/\/[^\s/]+/i.test(raw),
   allowed: () => 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
@@ -251,7 +264,10 @@ const ServiceEnvironment = z.object({
   SMTP_URL: optional(smtpUrl),
   EMAIL_FROM: withDefault(text, 'Movie Tickets <tickets@localhost>'),
   SMTP_TIMEOUT_MS: withDefault(wholeNumber(100, 120_000), '15000'),
-  SEED: withDefault(onOff, 'true'),
+  /** Default: true, except in production (which never takes sample data). */
+  SEED: optional(onOff),
+  INIT_EMPTY_DATABASE: withDefault(onOff, 'false'),
+  ADOPT_STORE: optional(identityId),
   /** Default: silent in tests, info otherwise. */
   LOG_LEVEL: optional(logLevel),
 });
@@ -278,6 +294,10 @@ const crossRules: CrossRule[] = [
   (env) =>
     env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY
       ? 'NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the local checkout takes test cards only)'
+      : undefined,
+  (env) =>
+    env.NODE_ENV === 'production' && env.SEED === 'true'
+      ? 'SEED=true is for development only: production never takes sample data (to set up an empty database, set INIT_EMPTY_DATABASE=true)'
       : undefined,
 ];
 
@@ -342,7 +362,8 @@ export function loadConfig(env: Env = process.env): Config {
       reconcileIntervalSeconds: e.RECONCILE_SECONDS,
     },
     email: { smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM, timeoutMs: e.SMTP_TIMEOUT_MS },
-    seed: e.SEED,
+    seed: e.SEED ?? e.NODE_ENV !== 'production',
+    storeIdentity: { initialiseEmpty: e.NODE_ENV !== 'production' || e.INIT_EMPTY_DATABASE, adopt: e.ADOPT_STORE },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }

@@ -65,6 +65,14 @@ export async function seatEventsRoutes(app: AppInstance, { shows, feed, auth, co
         throw new HttpError(admission.statusCode, admission.message);
       }
       const { release } = admission;
+      // Listening before any await: a client that leaves while the show is read gives its slot back at once
+      // (the close event would not come again). Until the stream opens, ending it only gives the slot back.
+      let endStream = release;
+      let clientGone = false;
+      request.raw.on('close', () => {
+        clientGone = true;
+        endStream();
+      });
       let show;
       try {
         show = await shows.get(showId);
@@ -79,6 +87,7 @@ export async function seatEventsRoutes(app: AppInstance, { shows, feed, auth, co
 
       // The CORS and security headers set by the hooks travel with the stream's head.
       reply.hijack();
+      if (clientGone) return;
       const response = reply.raw;
       response.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
@@ -107,7 +116,7 @@ export async function seatEventsRoutes(app: AppInstance, { shows, feed, auth, co
         response.end();
       }
       open.add(end);
-      request.raw.on('close', end);
+      endStream = end;
     },
   );
 }

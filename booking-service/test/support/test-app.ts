@@ -68,7 +68,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     ...options.env,
   });
   // As the service's start-up does (src/main.ts), without a data folder to remember it in.
-  await establishIdentity(store, { location: `test ${lane.name}`, now: now(), log: { warn: () => {} } });
+  await establishIdentity(store, { location: `test ${lane.name}`, now: now(), initialiseEmpty: true, log: { warn: () => {} } });
   const catalog = createBuiltinCatalog({ now });
   if (ownStore ? options.seed !== false : options.seed === true) await seedStore(store, catalog, { now: now(), timeZone: config.theatreTimeZone });
   const verifyToken = createTokenVerifier({
