@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Catalog } from './catalog/types.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { Config } from './config/config.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { isDatabaseUnavailable } from './store/unavailable.ts';
 import { createAuth } from './identity/auth.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';

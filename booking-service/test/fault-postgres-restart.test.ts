@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/db/database.ts';
-import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
+import { isDatabaseUnavailable } from '../src/store/unavailable.ts';
 import { postgresClusterSkipReason, startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts';
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 import { builtService, builtServiceEnv, freePort, startProcess } from './support/processes.ts';

@@ -49,7 +49,7 @@ const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable; please try
  * code. Details of server faults are logged, never sent.
  */
 export interface ErrorHandlingOptions {
-  /** Whether a failure is a passing outage of the database (answered 503 with Retry-After, not 500): db/unavailable.ts. */
+  /** Whether a failure is a passing outage of the database (answered 503 with Retry-After, not 500): store/unavailable.ts. */
   isTemporaryOutage(error: unknown): boolean;
 }
 
