@@ -39,7 +39,8 @@ function sqlDamage(database: Database, dropDatabase = async () => {}): Damageabl
   return {
     store,
     truncateSeatLedger: async () => void (await database.db.execute(sql`truncate seat_reservations`)),
-    truncateBookings: async () => void (await database.db.execute(sql`truncate bookings cascade`)),
+    // History tables refuse TRUNCATE (migration 0007): as a superuser could, or a damaged file would, bypass their triggers.
+    truncateBookings: async () => void (await database.db.execute(sql`set session_replication_role = replica; truncate bookings cascade; set session_replication_role = origin`)),
     async close() {
       await store.close();
       await dropDatabase();

@@ -25,4 +25,9 @@ export interface BookingRepository {
   updateIf(id: string, update: GuardedUpdate): Promise<GuardedUpdateResult | null>;
   /** Bookings matching the guard, oldest first by the given instant (the id breaks ties). */
   listMatching(guard: BookingGuard, oldestFirstBy: 'holdExpiresAt' | 'createdAt', limit: number): Promise<Booking[]>;
+  /**
+   * Paid bookings recorded as having their e-ticket queued whose message of `kind` is in neither the
+   * outbox nor waiting on the booking: the outbox lost it (damage). Oldest first.
+   */
+  listWithLostMessage(kind: string, limit: number): Promise<Booking[]>;
 }

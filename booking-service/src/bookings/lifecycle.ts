@@ -119,6 +119,9 @@ export const transitions = {
     email: eTicket,
   }),
 
+  /** A paid booking whose queued e-ticket the outbox lost (damage): back to none queued, for the sweep to queue it once. */
+  forgetLostConfirmation: (): GuardedUpdate => ({ guard: { isPaid: true, confirmation: 'queued' }, changes: { confirmation: null }, seats: 'keep' }),
+
   /** A paid booking whose e-ticket is in the outbox already (queued by a version before the flag): records it. */
   recordConfirmation: (): GuardedUpdate => ({ guard: PAID_UNCONFIRMED, changes: { confirmation: 'queued' }, seats: 'keep' }),
 

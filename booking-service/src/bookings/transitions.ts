@@ -49,6 +49,12 @@ export function bookingTransitions(bookings: BookingRepository) {
     /** Queues the e-ticket of a paid booking that has none, once. */
     queueConfirmation: (id: string, eTicket: QueuedMessage) => apply(id, transitions.queueConfirmation(eTicket)),
 
+    /** A paid booking whose queued e-ticket the outbox lost: none queued again (changed: this call did it). */
+    forgetLostConfirmation: (id: string) => apply(id, transitions.forgetLostConfirmation()),
+
+    /** Paid bookings whose queued e-ticket the outbox lost, oldest first. */
+    listWithLostConfirmation: (kind: string, limit: number) => bookings.listWithLostMessage(kind, limit),
+
     /** Records that a paid booking's e-ticket is in the outbox already. */
     recordConfirmation: (id: string) => apply(id, transitions.recordConfirmation()),
 

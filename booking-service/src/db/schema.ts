@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
 import { SEAT_ID_PATTERN } from '../contract/hall.ts';
 
@@ -194,3 +194,20 @@ export const storeIdentity = pgTable('store_identity', {
   showsSeen: integer('shows_seen').notNull().default(0),
   bookingsSeen: integer('bookings_seen').notNull().default(0),
 });
+
+/**
+ * How many rows were ever inserted into each history table (movies, shows, bookings, users, outbox,
+ * checkout_sessions), kept by a trigger in the inserting statement (migration 0007), spread over a few
+ * shards so that concurrent bookings do not queue on one row. History tables refuse DELETE and
+ * TRUNCATE, so each must hold exactly the rows inserted into it: fewer means rows were lost (a damaged
+ * file, a restore of part of the database), even when new rows arrived since (src/integrity/).
+ */
+export const rowLedger = pgTable(
+  'row_ledger',
+  {
+    tableName: text('table_name').notNull(),
+    shard: integer('shard').notNull(),
+    inserted: bigint('inserted', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.shard] })],
+);

@@ -1,4 +1,4 @@
-import type { Store, TableCounts } from '../store/types.ts';
+import type { HistoryDamage, Store, TableCounts } from '../store/types.ts';
 
 /** What the integrity checks found: healthy, or each problem with what to do about it. */
 export interface IntegrityReport {
@@ -53,8 +53,20 @@ export async function checkIntegrity(store: Store, now: Date): Promise<Integrity
   if (ledger.seatsWithoutLiveBooking > 0) {
     problems.push(`${ledger.seatsWithoutLiveBooking} seats in the seat ledger belong to cancelled bookings: they cannot be sold. ${RESTORE}`);
   }
+  for (const damage of await store.integrity.historyDamage()) problems.push(describeHistoryDamage(damage));
   if (problems.length === 0) await store.integrity.recordSeen(counts);
   return report();
+}
+
+function describeHistoryDamage(damage: HistoryDamage): string {
+  switch (damage.kind) {
+    case 'rows-lost':
+      return `The ${damage.table} table holds ${damage.rows} rows but ${damage.inserted} were written to it: ${damage.inserted - damage.rows} lost (its rows are never removed). ${RESTORE}`;
+    case 'rows-unaccounted':
+      return `The ${damage.table} table holds ${damage.rows} rows, more than the ${damage.inserted} the service wrote: rows were written behind the service, or its row ledger was damaged. ${RESTORE}`;
+    case 'unguarded':
+      return `The ${damage.table} table lost its guard ${damage.guard} (a trigger that counts its rows or refuses their removal was dropped or disabled): its history can no longer be vouched for. ${RESTORE}`;
+  }
 }
 
 /** The integrity checks as health and the write guard use them: at most one run at a time, reused while fresh. */

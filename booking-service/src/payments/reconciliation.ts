@@ -27,6 +27,13 @@ export async function reconcileBooking(ctx: PaymentContext, booking: Booking): P
 export async function sweepMissingConfirmations(ctx: PaymentContext, outbox: Pick<OutboxRepository, 'existsFor'>, limit = 100): Promise<{ queued: number; recorded: number }> {
   let queued = 0;
   let recorded = 0;
+  // The outbox lost an e-ticket (damage: the integrity check reports it): none is queued any more, so the
+  // loop below queues it again, once (only the call that forgot it logs it).
+  for (const booking of await ctx.lifecycle.listWithLostConfirmation(CONFIRMATION_KIND, limit)) {
+    if ((await ctx.lifecycle.forgetLostConfirmation(booking.id))?.changed) {
+      ctx.log.error({ bookingId: booking.id }, 'the outbox lost a paid booking\'s e-ticket: it is queued again');
+    }
+  }
   for (const booking of await ctx.lifecycle.listUnconfirmedPaid(limit)) {
     try {
       if (await outbox.existsFor(booking.id, CONFIRMATION_KIND)) {

@@ -23,6 +23,15 @@ export interface StoreIdentity {
   seen: TableCounts;
 }
 
+/**
+ * A history table (its rows are never removed) that does not hold what was written to it: fewer rows
+ * than were inserted (lost), more (written behind the service, or its row ledger damaged), or its
+ * guard against removal is gone (PostgreSQL's triggers, migration 0007).
+ */
+export type HistoryDamage =
+  | { table: string; kind: 'rows-lost' | 'rows-unaccounted'; rows: number; inserted: number }
+  | { table: string; kind: 'unguarded'; guard: string };
+
 /** What the integrity checks (src/integrity/) read; every store answers the same questions. */
 export interface IntegrityRepository {
   /** The identity record, or null when the database has none (new, or emptied). */
@@ -38,6 +47,12 @@ export interface IntegrityRepository {
    * not hold, and ledger entries of no live booking.
    */
   ledgerMismatches(): Promise<{ bookingsMissingSeats: number; seatsWithoutLiveBooking: number }>;
+  /**
+   * Each history table's rows against what was ever inserted into it, and its guard against removal.
+   * Empty when whole. A store that cannot keep such a ledger (MongoDB) answers empty: its tables are
+   * checked by their most rows seen only.
+   */
+  historyDamage(): Promise<HistoryDamage[]>;
 }
 
 /**

@@ -19,7 +19,7 @@ import type { BookingDocument, ShowDocument } from './schemas.ts';
 import { claimSeats } from './seat-claim.ts';
 
 export function createBookingRepository(models: Models): BookingRepository {
-  const { Booking: Bookings, Show: Shows, Movie: Movies, User: Users } = models;
+  const { Booking: Bookings, Show: Shows, Movie: Movies, User: Users, Outbox } = models;
 
   async function byId<T extends { _id: string }>(model: Model<T>, ids: string[]): Promise<Map<string, T>> {
     if (ids.length === 0) return new Map();
@@ -139,6 +139,20 @@ export function createBookingRepository(models: Models): BookingRepository {
       if (limit <= 0) return [];
       const docs = await Bookings.find(guardFilter(guard)).sort({ [oldestFirstBy]: 1, _id: 1 }).limit(limit).lean<BookingDocument[]>();
       return docs.map(toBooking);
+    },
+
+    async listWithLostMessage(kind, limit) {
+      if (limit <= 0) return [];
+      // Paid with the e-ticket recorded as queued, none waiting on the booking (moved to the outbox, or never kept here).
+      const candidates = await Bookings.find({ isPaid: true, confirmation: 'queued', queuedEmail: null })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<BookingDocument[]>();
+      const lost: Booking[] = [];
+      for (const doc of candidates) {
+        if (lost.length >= limit) break;
+        if (!(await Outbox.exists({ bookingId: { $eq: doc._id }, kind: { $eq: kind } }))) lost.push(toBooking(doc));
+      }
+      return lost;
     },
   };
 }

@@ -216,6 +216,22 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
         .limit(limit);
       return rows.map(toBooking);
     },
+
+    async listWithLostMessage(kind, limit) {
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.isPaid, true),
+            eq(bookings.confirmation, 'queued'),
+            sql`not exists (select 1 from ${outbox} where ${outbox.bookingId} = ${bookings.id} and ${outbox.kind} = ${kind})`,
+          ),
+        )
+        .orderBy(asc(bookings.createdAt), asc(bookings.id))
+        .limit(limit);
+      return rows.map(toBooking);
+    },
   };
 }
 

@@ -1,13 +1,16 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { storeIdentity } from '../schema.ts';
-import type { IntegrityRepository, StoreIdentity, TableCounts } from '../../store/types.ts';
+import type { HistoryDamage, IntegrityRepository, StoreIdentity, TableCounts } from '../../store/types.ts';
 
 const IDENTITY_ROW = 'store';
 
+/** Tables whose rows are never removed: guarded and counted by migration 0007 (row_ledger). */
+const HISTORY = ['movies', 'shows', 'bookings', 'users', 'outbox', 'checkout_sessions'] as const;
+
 /** Every table the service needs; the first three are counted (the service never deletes from them). */
 const COUNTED = ['movies', 'shows', 'bookings'] as const;
-const READ_ONLY = ['users', 'favorites', 'seat_reservations', 'outbox', 'webhook_events', 'checkout_sessions', 'store_identity'] as const;
+const READ_ONLY = ['users', 'favorites', 'seat_reservations', 'outbox', 'webhook_events', 'checkout_sessions', 'store_identity', 'row_ledger'] as const;
 
 function toIdentity(row: typeof storeIdentity.$inferSelect): StoreIdentity {
   return { id: row.storeId, createdAt: row.createdAt, seen: { movies: row.moviesSeen, shows: row.showsSeen, bookings: row.bookingsSeen } };
@@ -73,6 +76,34 @@ export function createIntegrityRepository(db: Db): IntegrityRepository {
           (select count(*)::int from seat_reservations r join bookings b on b.id = r.booking_id
             where b.status = 'cancelled') as orphans`);
       return { bookingsMissingSeats: row!.missing, seatsWithoutLiveBooking: row!.orphans };
+    },
+
+    async historyDamage() {
+      const damage: HistoryDamage[] = [];
+      // One statement: each table's rows and its ledger in one snapshot (an insert and its count commit together).
+      const counted = await rows<{ table: string; rows: number; inserted: number }>(
+        sql.join(
+          HISTORY.map(
+            (table) => sql`select ${table} as "table", (select count(*)::int from ${sql.identifier(table)}) as rows,
+              (select coalesce(sum(inserted), 0)::int from row_ledger where table_name = ${table}) as inserted`,
+          ),
+          sql` union all `,
+        ),
+      );
+      for (const { table, rows: held, inserted } of counted) {
+        if (held < inserted) damage.push({ table, kind: 'rows-lost', rows: held, inserted });
+        else if (held > inserted) damage.push({ table, kind: 'rows-unaccounted', rows: held, inserted });
+      }
+      const guards = [...HISTORY.flatMap((table) => [`${table}_ledger`, `${table}_keeps_history`]), 'row_ledger_keeps_history'];
+      const enabled = new Set(
+        (await rows<{ name: string }>(sql`select tgname as name from pg_trigger where tgname in (${sql.join(guards.map((g) => sql`${g}`), sql`, `)}) and tgenabled <> 'D'`)).map(
+          (row) => row.name,
+        ),
+      );
+      for (const guard of guards) {
+        if (!enabled.has(guard)) damage.push({ table: guard.replace(/_(ledger|keeps_history)$/, ''), kind: 'unguarded', guard });
+      }
+      return damage;
     },
   };
 }
