@@ -16,6 +16,9 @@ export async function serviceRoutes(app: AppInstance, { store, catalog, config, 
       },
     },
     async (_request, reply) => {
+      // The database must answer now (one row by its key, on every call: an unreachable database is a 503 at
+      // once); the full integrity checks cost more and are reused while fresh.
+      await store.integrity.identity();
       const report = await integrity.check();
       if (!report.healthy) {
         return reply.code(503).send({ success: false as const, status: 'unhealthy', database: store.driver, message: report.problems.join(' '), problems: report.problems });
