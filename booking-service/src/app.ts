@@ -110,12 +110,18 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** 16 KiB is far more than any request of the contract needs. */
 const BODY_LIMIT = 16 * 1024;
+/** How often Node checks for requests past their timeout (its default, 30 s, would let them run that much longer). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 export async function buildApp(options: BuildAppOptions) {
   const { config, store, catalog } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    // A request must arrive whole in time (a slow body held a connection open for good); answers and streams are not limited.
+    // Node enforces it only when the headers' timeout (default 60 s) is no longer.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: { headersTimeout: config.requestTimeoutSeconds * 1000, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     trustProxy: config.trustProxy,
     frameworkErrors,
     clientErrorHandler,
@@ -259,7 +265,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Each route plugin is given what it uses, and nothing else.
   const auth = createAuth(options.verifyToken, store.users);
-  await app.register(healthRoutes, { driver: store.driver, integrity });
+  await app.register(healthRoutes, { driver: store.driver, integrity, identityRecord: store.integrity });
   await app.register(settingsRoutes, { config, catalogName: catalog.name, paymentProviderName: provider.name });
   await app.register(showRoutes, {
     movies: store.movies,

@@ -39,6 +39,7 @@ async function main() {
     issuer: config.auth.issuer,
     audience: config.auth.audience,
     rolesClaim: config.auth.rolesClaim,
+    maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(config.auth.jwksUrl),
   });
   const app = await buildApp({ config, store, catalog, verifyToken });

@@ -16,7 +16,10 @@ function rawRequest(t: TestApp, bytes: string): Promise<{ status: number; body: 
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
       resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
     });
-    setTimeout(() => reject(new Error(`no answer; got ${text}`)), 5_000).unref();
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer; got ${text}`));
+    }, 5_000).unref();
   });
 }
 
@@ -26,7 +29,7 @@ describe(`small cases of bad input on ${lane.name}`, () => {
   let t: TestApp;
   let logged = '';
   beforeAll(async () => {
-    t = await startTestApp(lane, { env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '5' } });
+    t = await startTestApp(lane, { env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '5', REQUEST_TIMEOUT_SECONDS: '2' } });
     // Everything the service logs from here on, to check no SQL leaks into it.
     t.app.log.level = 'info';
     const write = process.stdout.write.bind(process.stdout);
@@ -79,6 +82,54 @@ describe(`small cases of bad input on ${lane.name}`, () => {
     const garbage = await rawRequest(t, 'HELLO\r\n\r\n');
     expect(garbage.status).toBe(400);
     expect(JSON.parse(garbage.body)).toEqual({ success: false, message: 'The request is not valid HTTP' });
+  });
+
+  it('an address over 16 KiB is a 431, and a text body a 400, as the README says (issue 27)', async () => {
+    const longAddress = await t.api('GET', `/api/show/${'1'.repeat(20_000)}`);
+    expect(longAddress.status).toBe(431);
+    expect(longAddress.body).toEqual({ success: false, message: 'The request headers are too large' });
+    const text = await t.api('POST', '/api/booking/create', { token: await t.tokenFor('text@example.com'), rawBody: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(400);
+    const xml = await t.api('POST', '/api/booking/create', { token: await t.tokenFor('text@example.com'), rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.status).toBe(415);
+  });
+
+  it('a body that arrives too slowly is cut off with a 408 (issue 27: slow bodies were held open for good)', async () => {
+    const token = await t.tokenFor('slow@example.com');
+    const started = Date.now();
+    // Declares 100 bytes, sends 12 and waits: the test app's request timeout is 2 s.
+    const slow = await rawRequest(
+      t,
+      `POST /api/user/update-favorite HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"movieId":`,
+    );
+    expect(slow.status).toBe(408);
+    expect(JSON.parse(slow.body)).toEqual({ success: false, message: 'The request took too long to arrive' });
+    expect(Date.now() - started).toBeLessThan(4_500);
+  });
+
+  it('a control character in a token\'s sub, name or email is a 401, not a 500 (issue 27)', async () => {
+    for (const claims of [{ sub: 'test|nul\u0000' }, { name: 'Eve\u0000' }, { name: 'Eve\u001b[31m' }, { email: 'eve\u0000@example.com' }]) {
+      const res = await t.api('GET', '/api/user/bookings', { token: await t.token({ email: 'eve@example.com', ...claims }) });
+      expect(res.status, JSON.stringify(claims)).toBe(401);
+      expect(res.body).toEqual({ success: false, message: 'Invalid access token' });
+    }
+    expect((await t.api('GET', '/api/user/bookings', { token: await t.token({ email: 'eve@example.com', name: 'Ève Ø' }) })).status).toBe(200);
+  });
+
+  it('a token issued in the future, or longer ago than the maximum age, is a 401 (issue 27: iat in 2100 was accepted)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const year2100 = Date.UTC(2100, 0, 1) / 1000;
+    const future = await t.token({ email: 'iat@example.com', issuedAt: year2100, expiresIn: year2100 + 3600 });
+    expect(await t.api('GET', '/api/user/bookings', { token: future })).toMatchObject({ status: 401, body: { success: false, message: 'Invalid access token' } });
+    const aMinuteAhead = await t.token({ email: 'iat@example.com', issuedAt: now + 60 });
+    expect((await t.api('GET', '/api/user/bookings', { token: aMinuteAhead })).status).toBe(401);
+    // Signed two days ago with a far expiry: older than the default maximum age of 24 hours.
+    const old = await t.token({ email: 'iat@example.com', issuedAt: now - 2 * 86_400, expiresIn: now + 3600 });
+    expect(await t.api('GET', '/api/user/bookings', { token: old })).toMatchObject({
+      status: 401,
+      body: { success: false, message: 'Your session has expired, please sign in again' },
+    });
+    expect((await t.api('GET', '/api/user/bookings', { token: await t.token({ email: 'iat@example.com', issuedAt: now - 3600 }) })).status).toBe(200);
   });
 
   it('a JSON body with a byte-order mark is refused', async () => {

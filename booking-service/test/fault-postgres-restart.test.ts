@@ -377,6 +377,31 @@ describe.skipIf(skipReason !== null)('PostgreSQL restarted under load', () => {
     }
   }, 60_000);
 
+  it('health answers 503 within 2 s of PostgreSQL going down, and 200 once it is back (issue 27: it said ok for 5 s)', async () => {
+    const health = () => call('shows', `${base()}/api/health`);
+    expect((await health()).status).toBe(200); // a fresh integrity report, reused for the next 5 s
+    await cluster.stop('fast');
+    const downAt = Date.now();
+    try {
+      let answer = await health();
+      while (answer.status === 200 && Date.now() - downAt < 2_000) {
+        await sleep(100);
+        answer = await health();
+      }
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ success: false, message: 'The service is temporarily unavailable; please try again in a moment' });
+    } finally {
+      await cluster.start();
+    }
+    const upAt = Date.now();
+    let status = 0;
+    while (status !== 200 && Date.now() - upAt < RECOVERY_BOUND_MS) {
+      await sleep(200);
+      status = (await health()).status;
+    }
+    expect(status).toBe(200);
+  }, 60_000);
+
   it('does not crash when a connection checked out for a transaction is dropped between two statements', async () => {
     // The pool listens for errors only on idle clients; without a listener of the service's own, the
     // dropped connection's 'error' event would be unhandled and end the process (here: fail the run).

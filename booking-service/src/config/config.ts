@@ -21,6 +21,8 @@ export interface Config {
   env: 'development' | 'test' | 'production';
   host: string;
   port: number;
+  /** How long a request (headers and body) may take to arrive: a slower one is answered 408 and its connection closed. */
+  requestTimeoutSeconds: number;
   /** Where the embedded database (and the local identity provider's keys and accounts) live. */
   dataDir: string;
   /** PostgreSQL server; when absent (and no MongoDB) the embedded PGlite store under dataDir is used. */
@@ -47,6 +49,8 @@ export interface Config {
     /** Where the issuer publishes its signing keys (Auth0, or the local identity provider by default). */
     jwksUrl: string;
     rolesClaim: string;
+    /** Tokens issued longer ago than this are refused, whatever their expiry (and one issued in the future). */
+    maxTokenAgeSeconds: number;
   };
   tmdb: {
     apiKey: string | undefined;
@@ -218,6 +222,7 @@ const ServiceEnvironment = z.object({
   NODE_ENV: withDefault(nodeEnv, 'development'),
   HOST: withDefault(text, '127.0.0.1'),
   PORT: withDefault(wholeNumber(0, 65535), '4000'),
+  REQUEST_TIMEOUT_SECONDS: withDefault(wholeNumber(1, 3600), '30'),
   DATA_DIR: withDefault(text, '.data'),
   DATABASE_URL: optional(postgresUrl),
   MONGODB_URI: optional(mongodbUri),
@@ -239,6 +244,8 @@ const ServiceEnvironment = z.object({
   AUTH_AUDIENCE: optional(text),
   /** Default: the issuer's .well-known/jwks.json. */
   AUTH_JWKS_URL: optional(absoluteUrl),
+  /** Auth0's default access token lifetime. */
+  TOKEN_MAX_AGE_SECONDS: withDefault(wholeNumber(60, 30 * 86_400), '86400'),
   TMDB_API_KEY: optional(text),
   TMDB_BASE_URL: withDefault(absoluteUrl, 'https://api.themoviedb.org/3'),
   TMDB_TIMEOUT_MS: withDefault(wholeNumber(100, 60_000), '5000'),
@@ -311,6 +318,7 @@ export function loadConfig(env: Env = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     mongodbUri: e.MONGODB_URI,
@@ -331,6 +339,7 @@ export function loadConfig(env: Env = process.env): Config {
       // Auth0 and the local identity provider both publish their keys here.
       jwksUrl: e.AUTH_JWKS_URL ?? new URL('.well-known/jwks.json', issuer).toString(),
       rolesClaim: ROLES_CLAIM,
+      maxTokenAgeSeconds: e.TOKEN_MAX_AGE_SECONDS,
     },
     tmdb: {
       apiKey: e.TMDB_API_KEY,

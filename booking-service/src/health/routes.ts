@@ -2,15 +2,18 @@ import { HealthResponse, UnhealthyResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import type { IntegrityMonitor } from '../integrity/integrity-check.ts';
+import type { IntegrityRepository } from '../store/types.ts';
 
 export interface HealthRoutesDeps {
   /** Which store answers (`pglite`, `postgres`, `mongodb`). */
   driver: string;
   integrity: IntegrityMonitor;
+  /** The identity record: read on every call, so an unreachable database is a 503 at once. */
+  identityRecord: Pick<IntegrityRepository, 'identity'>;
 }
 
 /** `GET /api/health`: the process answers, its database is reachable and whole. */
-export async function healthRoutes(app: AppInstance, { driver, integrity }: HealthRoutesDeps) {
+export async function healthRoutes(app: AppInstance, { driver, integrity, identityRecord }: HealthRoutesDeps) {
   app.get(
     '/api/health',
     {
@@ -21,6 +24,9 @@ export async function healthRoutes(app: AppInstance, { driver, integrity }: Heal
       },
     },
     async (_request, reply) => {
+      // The database must answer now (one row by its key, on every call); the full integrity checks cost
+      // more and are reused while fresh.
+      await identityRecord.identity();
       const report = await integrity.check();
       if (!report.healthy) {
         return reply.code(503).send({ success: false as const, status: 'unhealthy', database: driver, message: report.problems.join(' '), problems: report.problems });

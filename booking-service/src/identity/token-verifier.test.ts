@@ -9,7 +9,7 @@ describe('token verification against a JWKS served over HTTP', () => {
 
   beforeAll(async () => {
     signer = await startTestSigner();
-    verify = createTokenVerifier({ issuer: TEST_ISSUER, audience: TEST_AUDIENCE, rolesClaim: ROLES_CLAIM, keys: remoteKeySet(signer.jwksUrl) });
+    verify = createTokenVerifier({ issuer: TEST_ISSUER, audience: TEST_AUDIENCE, rolesClaim: ROLES_CLAIM, maxTokenAgeSeconds: 3600, keys: remoteKeySet(signer.jwksUrl) });
   });
   afterAll(() => signer.close());
 
@@ -88,6 +88,7 @@ describe('token verification against a JWKS served over HTTP', () => {
       issuer: TEST_ISSUER,
       audience: TEST_AUDIENCE,
       rolesClaim: ROLES_CLAIM,
+      maxTokenAgeSeconds: 3600,
       keys: remoteKeySet('http://127.0.0.1:1/.well-known/jwks.json'),
     });
     await expect(offline(await signer.token())).rejects.toBeInstanceOf(SigningKeysUnavailableError);

@@ -7,6 +7,8 @@ export interface TokenVerifierOptions {
   issuer: string;
   audience: string;
   rolesClaim: string;
+  /** Tokens issued longer ago than this are refused whatever their expiry; so is one issued in the future (beyond the clock tolerance). */
+  maxTokenAgeSeconds: number;
   /** Where signing keys come from: a remote JWKS (cached by jose, refetched on an unknown kid) or a local set. */
   keys: JWTVerifyGetKey;
 }
@@ -17,6 +19,12 @@ export class InvalidTokenError extends Error {}
 export class SigningKeysUnavailableError extends Error {}
 
 const KNOWN_ROLES: readonly Role[] = ['admin', 'support'];
+
+/** How far the issuer's clock and ours may disagree (expiry, and an `iat` in the future). */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/** Control characters (a NUL, an escape, a line break) have no place in a name, an email or a user id. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 export function remoteKeySet(jwksUrl: string): JWTVerifyGetKey {
   return createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000, timeoutDuration: 5_000 });
@@ -41,7 +49,8 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         audience: options.audience,
         algorithms: ['RS256'],
         requiredClaims: ['sub', 'exp'],
-        clockTolerance: 5,
+        maxTokenAge: options.maxTokenAgeSeconds,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
       payload = result.payload;
       typ = result.protectedHeader.typ;
@@ -60,6 +69,8 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     const roles = Array.isArray(claimedRoles) ? KNOWN_ROLES.filter((role) => claimedRoles.includes(role)) : [];
     const email = stringClaim(payload, 'email', 'https://movie-app/email');
     const name = stringClaim(payload, 'name', 'https://movie-app/name', 'nickname') || email.split('@')[0] || 'Moviegoer';
+    // Refused here, or the database refuses them later (a NUL is a 500 on every call) and logs and pages carry them.
+    if ([payload.sub!, name, email].some((claim) => CONTROL_CHARACTER.test(claim))) throw new InvalidTokenError('Invalid access token');
     return { sub: payload.sub!, name, email, roles };
   };
 }

@@ -38,6 +38,7 @@ export async function startTestIdentity(env: Record<string, string> = {}): Promi
       issuer: server.issuer,
       audience: AUDIENCE,
       rolesClaim: ROLES_CLAIM,
+      maxTokenAgeSeconds: 3600,
       keys: remoteKeySet(`${server.url}/.well-known/jwks.json`),
     });
   const identity: TestIdentity = {

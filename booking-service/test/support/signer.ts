@@ -15,6 +15,8 @@ export interface TokenOptions {
   issuer?: string;
   audience?: string | string[];
   expiresIn?: string | number;
+  /** `iat` in seconds since the epoch; default now. */
+  issuedAt?: number;
   typ?: string;
   extraClaims?: Record<string, unknown>;
 }
@@ -50,7 +52,7 @@ async function sign(privateKey: CryptoKey, kid: string, o: TokenOptions): Promis
     .setSubject(o.sub ?? `test|${email}`)
     .setIssuer(o.issuer ?? TEST_ISSUER)
     .setAudience(o.audience ?? TEST_AUDIENCE)
-    .setIssuedAt();
+    .setIssuedAt(o.issuedAt);
   if (typeof o.expiresIn === 'number') jwt.setExpirationTime(o.expiresIn);
   else jwt.setExpirationTime(o.expiresIn ?? '1h');
   return jwt.sign(privateKey);

@@ -75,6 +75,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     issuer: config.auth.issuer,
     audience: config.auth.audience,
     rolesClaim: config.auth.rolesClaim,
+    maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(signer.jwksUrl),
   });
   const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute });
