@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { serveStatic } from '../../scripts/static-server.mjs';
-import { buildRemoteFixture, editFile, type FixtureBuild } from '../support/fixture-builds';
+import { buildFixture, editFile, type FixtureBuild } from '../support/fixture-builds';
 import { signInFromPrompt } from '../support/sign-in';
 import { DEFAULT_REMOTES, FIXTURE_PORTS, setRemotes, urls } from '../support/test-stack';
 
@@ -70,8 +70,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(15 * 60_000);
   // Built as the teams would: the customer build checks its shared imports against the deployed (test) shell.
-  customerNext = await buildRemoteFixture({ app: 'customer-mfe', edit: nextCustomerRelease, env: { DEPLOYED_SHELL_URL: urls.shell } });
-  adminOlderSharedUi = await buildRemoteFixture({ app: 'admin-mfe', sharedUiVersion: '0.0.9' });
+  customerNext = await buildFixture({ app: 'customer-mfe', edit: nextCustomerRelease, env: { DEPLOYED_SHELL_URL: urls.shell } });
+  adminOlderSharedUi = await buildFixture({ app: 'admin-mfe', sharedUiVersion: '0.0.9' });
   await serve(customerNext.dist, FIXTURE_PORTS.customerNext);
   await serve(adminOlderSharedUi.dist, FIXTURE_PORTS.adminOlderSharedUi);
 });
