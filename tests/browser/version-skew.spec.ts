@@ -144,11 +144,13 @@ test('an admin remote built against an older shared-ui version still works in th
 
 test('a customer build that needs a shared export this shell lacks shows a clear fallback, not a broken page; rolling back restores it', async ({ page }) => {
   // The same build, published as though one of its pages imported useMatch from
-  // react-router-dom: what its manifest says when built against a newer shell.
-  const manifest = (await (await fetch(`${origin(FIXTURE_PORTS.customerNext)}/mf-manifest.json`)).json()) as { metaData: { sharedImports: Record<string, string[]> } };
-  const needs = manifest.metaData.sharedImports;
+  // react-router-dom: what its manifest's contract says when built against a newer shell.
+  type Manifest = { metaData: { contract: { treeShakenExports: { imports: Record<string, string[]> } } } };
+  const manifest = (await (await fetch(`${origin(FIXTURE_PORTS.customerNext)}/mf-manifest.json`)).json()) as Manifest;
+  const needs = manifest.metaData.contract.treeShakenExports.imports;
   expect(needs['react-router-dom']).toContain('Link');
-  const newer = { ...manifest, metaData: { ...manifest.metaData, sharedImports: { ...needs, 'react-router-dom': [...needs['react-router-dom']!, 'useMatch'] } } };
+  const newer = structuredClone(manifest);
+  newer.metaData.contract.treeShakenExports.imports['react-router-dom']!.push('useMatch');
   await serve(customerNext.dist, FIXTURE_PORTS.customerForNewerShell, { '/mf-manifest.json': JSON.stringify(newer) });
   await setRemotes({ ...DEFAULT_REMOTES, customer: `${origin(FIXTURE_PORTS.customerForNewerShell)}/mf-manifest.json` });
 
