@@ -32,6 +32,19 @@ export function runtimeConfig(ports) {
   };
 }
 
+/**
+ * Serves a frontend's build folder on `port` as a deployment does: its
+ * app-config.json from `config`, and for the shell its remotes.json (`remotes`:
+ * an object, or a function read on each request), both also inline in its page
+ * (scripts/inline-runtime-config.mjs).
+ */
+export function serveFrontend({ name, root: dist, port, config, remotes }) {
+  const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
+  if (name === 'shell') overrides['/remotes.json'] = () => JSON.stringify(typeof remotes === 'function' ? remotes() : remotes, null, 2);
+  const inlineIntoHtml = name === 'shell' ? ['/remotes.json', '/app-config.json'] : [];
+  return serveStatic({ root: dist, port, overrides, inlineIntoHtml });
+}
+
 async function waitFor(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -116,11 +129,7 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
 
   try {
     const startFrontend = async (name) => {
-      const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
-      if (name === 'shell') overrides['/remotes.json'] = () => JSON.stringify(remotes, null, 2);
-      // The shell's page carries its run-time config inline, as a deployment writes it (scripts/inline-runtime-config.mjs).
-      const inlineIntoHtml = name === 'shell' ? ['/remotes.json', '/app-config.json'] : [];
-      servers[name] = await serveStatic({ root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], overrides, inlineIntoHtml });
+      servers[name] = await serveFrontend({ name, root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], config, remotes: () => remotes });
     };
     for (const name of Object.keys(FRONTENDS)) await startFrontend(name);
     backend = await startBackend({ ports, dataDir, log, env });

@@ -9,8 +9,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { ContractPlugin } from './build/contract-plugin.mjs';
+import { moduleExportNames } from './build/module-exports.mjs';
+import { OWN_RUNTIME_FILE, OwnRuntimeFallbackPlugin } from './build/own-runtime-fallback.mjs';
 import { PrecompressPlugin } from './build/precompress.mjs';
-import { SharedExportsFile, TreeShakenImportsCheck } from './build/tree-shaken-imports.mjs';
+import { SharedExportsFile } from './build/tree-shaken-imports.mjs';
 
 export { PrecompressPlugin };
 
@@ -41,12 +44,12 @@ export function readCatalog(file = workspaceFile) {
  * import (Module Federation's shared tree shaking, "runtime-infer" mode): the
  * shell's react-router-dom is about 16 KiB gzip instead of 60; the full builds
  * are emitted beside it, under independent-packages/. Every app consumes the
- * shell's build, so this list is a contract between builds deployed apart: the
- * shell publishes it (shared-exports.json), each remote's build checks its
- * imports against the deployed shell's copy and fails naming the export
- * (treeShakenImportsCheck), a deploy checks again (scripts/check-remote.mjs),
- * and the shell shows a clear fallback rather than render a remote that needs
- * more. Adding an export means deploying the shell before the app that uses it.
+ * shell's build, so this list is part of the contract between builds deployed
+ * apart (build/shared-contract.mjs): the shell publishes it, each remote's build
+ * checks its imports against the deployed shell's and fails naming the export
+ * (contractPlugin), a deploy checks again (scripts/check-remote.mjs), and the
+ * shell shows a clear fallback rather than render a remote that needs more.
+ * Adding an export means deploying the shell before the app that uses it.
  */
 export const TREE_SHAKEN_EXPORTS = {
   'react-router-dom': ['BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'matchPath', 'useLocation', 'useNavigate', 'useParams', 'useSearchParams'],
@@ -106,32 +109,64 @@ export function federationOptions({ development, runtime }) {
     // The full builds of tree-shaken libraries are compiled with the app's
     // plugins; these would copy the run-time config and version.json into them,
     // check the imports a second time and write the shell's page.
-    treeShakingSharedExcludePlugins: ['CopyRspackPlugin', 'VersionFilePlugin', 'TreeShakenImportsCheck', 'SharedExportsFile', 'FirstRenderHtmlPlugin'],
+    treeShakingSharedExcludePlugins: ['CopyRspackPlugin', 'VersionFilePlugin', 'ContractPlugin', 'SharedExportsFile', 'FirstRenderHtmlPlugin', 'OwnRuntimeFallbackPlugin'],
+  };
+}
+
+/** The package.json nearest above `file` that names a package. */
+function packageJsonAbove(file) {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'package.json');
+    if (!existsSync(candidate)) continue;
+    const pkg = JSON.parse(readFileSync(candidate, 'utf8'));
+    if (pkg.name) return pkg;
+  }
+  throw new Error(`no package.json above ${file}`);
+}
+
+/** Each shared singleton's installed version (as the app in `packageDir` resolves it) and the range it accepts. */
+function singletonVersions(packageDir) {
+  const fromApp = createRequire(path.join(packageDir, 'package.json'));
+  const versions = {};
+  for (const [name, { requiredVersion }] of Object.entries(sharedDependencies())) {
+    // react-dom/client is react-dom's; the package's main file leads to its package.json whatever its exports allow.
+    const library = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+    versions[name] = { version: packageJsonAbove(fromApp.resolve(library)).version, accepts: requiredVersion };
+  }
+  return versions;
+}
+
+/** The major version of the federation runtime the app in `packageDir` builds with. */
+function federationRuntimeMajor(packageDir) {
+  return Number(packageJsonAbove(federationRuntimeCoreFile(packageDir)).version.split('.')[0]);
+}
+
+function contractOptions(packageDir, role) {
+  return {
+    role,
+    sourceDirs: [path.join(packageDir, 'src'), path.join(here, 'src')],
+    treeShakenExports: TREE_SHAKEN_EXPORTS,
+    sharedUiExports: () => moduleExportNames(path.join(here, 'src/index.ts')),
+    singletons: singletonVersions(packageDir),
+    runtimeMajor: federationRuntimeMajor(packageDir),
   };
 }
 
 /**
- * Fails the production build of the remote in `packageDir` if it, or
- * shared-ui, imports an export the shell's tree-shaken libraries leave out, and
- * publishes what it needs in its mf-manifest.json (metaData.sharedImports; pass
- * the check's addToManifest as the manifest's additionalData). The shell is the deployed one
- * when DEPLOYED_SHELL_URL is set (its shared-exports.json is read), otherwise
- * the list in this checkout.
+ * The compatibility contract of the production build in `packageDir`
+ * (build/contract-plugin.mjs): published in its mf-manifest.json (pass the
+ * plugin's addToManifest as the manifest's additionalData), and checked: the
+ * build fails, naming each mismatch, if it does not fit its shell. A remote's
+ * shell is the deployed one when DEPLOYED_SHELL_URL is set (its mf-manifest.json,
+ * or a release-0 shell's shared-exports.json), otherwise the shell of this checkout.
  */
-export function treeShakenImportsCheck(packageDir) {
-  return new TreeShakenImportsCheck({
-    sourceDirs: [path.join(packageDir, 'src'), path.join(here, 'src')],
-    treeShakenExports: TREE_SHAKEN_EXPORTS,
-    deployedShell: process.env.DEPLOYED_SHELL_URL || undefined,
-  });
+export function contractPlugin({ packageDir, role }) {
+  return new ContractPlugin({ ...contractOptions(packageDir, role), deployedShell: (role === 'remote' && process.env.DEPLOYED_SHELL_URL) || undefined });
 }
 
-/** The shell's side: its own imports checked against its list, and the list published as shared-exports.json. */
-export function sharedExportsPlugins(packageDir) {
-  return [
-    new TreeShakenImportsCheck({ sourceDirs: [path.join(packageDir, 'src'), path.join(here, 'src')], treeShakenExports: TREE_SHAKEN_EXPORTS }),
-    new SharedExportsFile(TREE_SHAKEN_EXPORTS),
-  ];
+/** Release 0's shells published their tree-shaken exports as shared-exports.json, which release-0 remotes' builds and deploy checks read. */
+export function sharedExportsFile() {
+  return new SharedExportsFile(TREE_SHAKEN_EXPORTS);
 }
 
 /**
@@ -253,7 +288,7 @@ export class VersionFilePlugin {
 export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin }) {
   return (_env, argv) => {
     const development = argv.mode === 'development';
-    const importsCheck = development ? null : treeShakenImportsCheck(packageDir);
+    const contract = development ? null : contractPlugin({ packageDir, role: 'remote' });
     const remote = {
       name,
       context: packageDir,
@@ -268,13 +303,13 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
           name,
           filename: 'remoteEntry.js',
           exposes: { './routes': './src/exposes/routes.tsx' },
-          manifest: importsCheck ? { additionalData: importsCheck.addToManifest } : true,
+          manifest: contract ? { additionalData: contract.addToManifest } : true,
           ...federationOptions({ development, runtime: development ? 'own' : 'external' }),
         }),
         new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title, { ownRuntime: !development }), inject: 'body', scriptLoading: 'defer' }),
         new rspack.CopyRspackPlugin({ patterns: [{ from: LOCAL_APP_CONFIG, to: 'app-config.json' }] }),
         new VersionFilePlugin(packageDir),
-        ...(importsCheck ? [importsCheck, new EsmFederationRuntimePlugin(), new PrecompressPlugin()] : []),
+        ...(contract ? [contract, new EsmFederationRuntimePlugin(), new OwnRuntimeFallbackPlugin({ entryFile: 'remoteEntry.js', globalName: name }), new PrecompressPlugin()] : []),
         ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
       ],
       performance: { hints: false },
@@ -296,8 +331,11 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
   };
 }
 
-/** The file a remote's standalone page loads first to provide the federation runtime (no content hash: revalidated like index.html). */
-const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
+/**
+ * The file a remote's standalone page loads first to provide the federation runtime (no content hash: revalidated
+ * like index.html); its remoteEntry.js loads it too in a page that provides no runtime (OwnRuntimeFallbackPlugin).
+ */
+const STANDALONE_RUNTIME_FILE = OWN_RUNTIME_FILE;
 
 /**
  * Compiles shared-ui/build/standalone-federation-runtime.mjs into the remote's

@@ -4,7 +4,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { FirstRenderHtmlPlugin } from './build/first-render-html.mjs';
-import { EsmFederationRuntimePlugin, federationOptions, sharedExportsPlugins, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedRefreshRuntimePlugin, TREE_SHAKEN_EXPORTS, VersionFilePlugin } from 'shared-ui/federation';
+import { contractPlugin, EsmFederationRuntimePlugin, federationOptions, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedExportsFile, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -14,6 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 export default (_env, argv) => {
   const development = argv.mode === 'development';
+  // The compatibility contract, published in the shell's mf-manifest.json for deploy checks and remotes' builds.
+  const contract = development ? null : contractPlugin({ packageDir: here, role: 'shell' });
   return {
     context: here,
     entry: { main: './src/index.ts' },
@@ -33,10 +35,9 @@ export default (_env, argv) => {
         name: 'shell',
         remotes: {},
         runtimePlugins: [path.join(here, 'src/federation/fallback-plugin.ts')],
+        ...(contract && { manifest: { additionalData: contract.addToManifest } }),
         ...federationOptions({ development, runtime: 'provide' }),
       }),
-      // What the shell provides, for its run-time check of each remote's needs (federation/shared-contract.ts); development builds share whole libraries.
-      new rspack.DefinePlugin({ __SHELL_SHARED_EXPORTS__: JSON.stringify(development ? {} : TREE_SHAKEN_EXPORTS) }),
       new rspack.HtmlRspackPlugin({ template: './public/index.html', inject: 'body', scriptLoading: 'defer' }),
       new FirstRenderHtmlPlugin({ asyncBoundary: './bootstrap', earlyEntry: './src/early/index.ts', development, moduleRules: moduleRules({ development: false }) }),
       new rspack.CopyRspackPlugin({
@@ -46,7 +47,7 @@ export default (_env, argv) => {
         ],
       }),
       new VersionFilePlugin(here),
-      ...(development ? [] : [...sharedExportsPlugins(here), new EsmFederationRuntimePlugin(), new PrecompressPlugin()]),
+      ...(contract ? [contract, sharedExportsFile(), new EsmFederationRuntimePlugin(), new PrecompressPlugin()] : []),
       ...(development ? [new ReactRefreshRspackPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
     ],
     performance: { hints: false },

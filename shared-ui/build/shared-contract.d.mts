@@ -1,6 +1,36 @@
-/** library -> export names, as in shared-exports.json and a remote manifest's metaData.sharedImports. */
+/** library -> export names, as in a contract's treeShakenExports and release 0's shared-exports.json. */
 export type SharedExports = Record<string, string[]>;
-export declare const SHARED_EXPORTS_FILE: 'shared-exports.json';
+
+/** What one build publishes in its mf-manifest.json under metaData.contract (see shared-contract.mjs). */
+export interface Contract {
+  version: number;
+  federationRuntime: { major: number; provides: boolean; external: boolean; needsProvided: boolean };
+  singletons: Record<string, { version: string; accepts?: string }>;
+  treeShakenExports: { imports?: SharedExports; provides?: SharedExports };
+  sharedUiExports: { imports?: string[]; provides?: string[] };
+}
+
+/** A build that publishes no contract and is not of release 0. */
+export type NoContract = { version: null };
+
+export type MismatchKind = 'contract-absent' | 'outside-window' | 'runtime-missing' | 'runtime-major' | 'singleton-range' | 'tree-shaken-export' | 'shared-ui-export';
+export interface Mismatch {
+  kind: MismatchKind;
+  message: string;
+  /** A missing export's library and name. */
+  library?: string;
+  name?: string;
+}
+
+export declare const CONTRACT_VERSION: number;
 export declare const MANIFEST_FILE: 'mf-manifest.json';
-export declare function sharedImportsOf(manifest: { metaData?: { sharedImports?: SharedExports } } | null | undefined): SharedExports;
-export declare function missingExports(required: SharedExports, provided: SharedExports): string[];
+export declare const SHARED_EXPORTS_FILE: 'shared-exports.json';
+export declare const RELEASE_0_RUNTIME_MAJOR: number;
+export declare const RELEASE_0_SHARED_UI_EXPORTS: string[];
+export declare function release0RemoteNeeds(): Contract;
+export declare const MISMATCH: Record<'contractAbsent' | 'outsideWindow' | 'runtimeMissing' | 'runtimeMajor' | 'singletonRange' | 'treeShakenExport' | 'sharedUiExport', MismatchKind>;
+
+export declare function remoteContractOf(manifest: { metaData?: { contract?: Contract; sharedImports?: SharedExports }; shared?: { name: string; version: string; requiredVersion: string }[] } | null | undefined): Contract | NoContract;
+export declare function shellContractOf(published: { manifest?: { metaData?: { contract?: Contract } } | null; sharedExports?: SharedExports | null }): Contract | NoContract;
+export declare function satisfies(version: string, range: string): boolean;
+export declare function contractMismatches(remote: Contract | NoContract, shell: Contract | NoContract): Mismatch[];

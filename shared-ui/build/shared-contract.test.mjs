@@ -1,106 +1,156 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { rspack } from '@rspack/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_FILE, missingExports, SHARED_EXPORTS_FILE, sharedImportsOf } from './shared-contract.mjs';
-import { SharedExportsFile, TreeShakenImportsCheck } from './tree-shaken-imports.mjs';
+import { describe, expect, it } from 'vitest';
+import {
+  CONTRACT_VERSION,
+  contractMismatches,
+  MISMATCH,
+  release0RemoteNeeds,
+  RELEASE_0_SHARED_UI_EXPORTS,
+  remoteContractOf,
+  satisfies,
+  shellContractOf,
+} from './shared-contract.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Runs the deploy check (asynchronously: the "deployed shell" answers from this process). */
-function checkRemote(...args) {
-  return promisify(execFile)(process.execPath, [path.join(repo, 'scripts/check-remote.mjs'), ...args]).then(
-    ({ stdout }) => ({ status: 0, stdout, stderr: '' }),
-    (error) => ({ status: error.code, stdout: error.stdout, stderr: error.stderr }),
-  );
+/** A shell of this release that provides federation runtime 2, React 19.3.1, a tree-shaken router and a small shared-ui. */
+function shell(overrides = {}) {
+  return {
+    version: CONTRACT_VERSION,
+    federationRuntime: { major: 2, provides: true, external: false, needsProvided: false },
+    singletons: { react: { version: '19.3.1', accepts: '^19.3.1' }, 'shared-ui': { version: '0.1.0', accepts: '^0.1.0' } },
+    treeShakenExports: { imports: {}, provides: { 'react-router-dom': ['Link', 'Routes'] } },
+    sharedUiExports: { provides: ['Button', 'PageTitle'] },
+    ...overrides,
+  };
 }
 
-const CHECKOUT_LIST = { 'react-router-dom': ['Link', 'useMatch'] };
+/** A remote of this release that fits `shell()`. */
+function remote(overrides = {}) {
+  return {
+    version: CONTRACT_VERSION,
+    federationRuntime: { major: 2, provides: false, external: true, needsProvided: false },
+    singletons: { react: { version: '19.3.1', accepts: '^19.3.1' }, 'shared-ui': { version: '0.1.0', accepts: '^0.1.0' } },
+    treeShakenExports: { imports: { 'react-router-dom': ['Link'] } },
+    sharedUiExports: { imports: ['Button'] },
+    ...overrides,
+  };
+}
 
-/** A "deployed shell": serves a shared-exports.json that lacks useMatch. */
-let shell;
-let shellUrl;
-beforeAll(async () => {
-  shell = http.createServer((request, response) => {
-    if (request.url === `/${SHARED_EXPORTS_FILE}`) response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ 'react-router-dom': ['Link'] }));
-    else response.writeHead(404).end();
+const kinds = (mismatches) => mismatches.map(({ kind }) => kind);
+const messages = (mismatches) => mismatches.map(({ message }) => message);
+
+describe('the compatibility contract: judging a remote against a shell', () => {
+  it('finds nothing when the remote fits', () => {
+    expect(contractMismatches(remote(), shell())).toEqual([]);
   });
-  await new Promise((resolve) => shell.listen(0, '127.0.0.1', resolve));
-  shellUrl = `http://127.0.0.1:${shell.address().port}`;
+
+  it('names a remote that needs a federation runtime provided under a shell that provides none', () => {
+    const needs = remote({ federationRuntime: { major: 2, provides: false, external: true, needsProvided: true } });
+    const found = contractMismatches(needs, shell({ federationRuntime: { major: 2, provides: false, external: false, needsProvided: false } }));
+    expect(kinds(found)).toEqual([MISMATCH.runtimeMissing]);
+    expect(messages(found)[0]).toBe('federation runtime: the remote needs the page to provide one (major 2), the shell provides none');
+  });
+
+  it('accepts a remote that loads its own runtime where the shell provides none', () => {
+    expect(contractMismatches(remote(), shell({ federationRuntime: { major: 2, provides: false, external: false, needsProvided: false } }))).toEqual([]);
+  });
+
+  it("names a remote built for another federation runtime major than the shell's", () => {
+    const found = contractMismatches(remote({ federationRuntime: { major: 3, provides: false, external: true, needsProvided: false } }), shell());
+    expect(kinds(found)).toEqual([MISMATCH.runtimeMajor]);
+    expect(messages(found)[0]).toBe('federation runtime: the remote needs major 3, the shell provides major 2');
+  });
+
+  it("names a singleton whose version in the shell is outside the range the remote accepts; shared-ui is judged by its exports", () => {
+    const newer = remote({ singletons: { react: { version: '20.1.0', accepts: '^20.1.0' }, 'shared-ui': { version: '0.0.9', accepts: '^0.0.9' } } });
+    const found = contractMismatches(newer, shell());
+    expect(kinds(found)).toEqual([MISMATCH.singletonRange]);
+    expect(messages(found)[0]).toBe('react: the shell provides 19.3.1, the remote accepts ^20.1.0');
+  });
+
+  it("names a tree-shaken export the shell's build leaves out, and a whole-module import; a library not tree-shaken is whole", () => {
+    const imports = { 'react-router-dom': ['Link', 'useMatch', '*'], zustand: ['create'] };
+    const found = contractMismatches(remote({ treeShakenExports: { imports } }), shell());
+    expect(kinds(found)).toEqual([MISMATCH.treeShakenExport, MISMATCH.treeShakenExport]);
+    expect(messages(found)).toEqual(["tree-shaken react-router-dom: useMatch is not in the shell's build", "tree-shaken react-router-dom: the whole module is not in the shell's build"]);
+    expect(found[0]).toMatchObject({ library: 'react-router-dom', name: 'useMatch' });
+  });
+
+  it("names a shared-ui export the shell's shared-ui lacks", () => {
+    const found = contractMismatches(remote({ sharedUiExports: { imports: ['Button', 'notify'] } }), shell());
+    expect(kinds(found)).toEqual([MISMATCH.sharedUiExport]);
+    expect(found[0]).toMatchObject({ message: "shared-ui: notify is not in the shell's shared-ui", library: 'shared-ui', name: 'notify' });
+  });
+
+  it('refuses builds more than one release apart (the support window)', () => {
+    const found = contractMismatches(remote({ version: CONTRACT_VERSION + 2 }), shell());
+    expect(kinds(found)).toEqual([MISMATCH.outsideWindow]);
+  });
+
+  it('lists every mismatch at once', () => {
+    const bad = remote({
+      federationRuntime: { major: 3, provides: false, external: true, needsProvided: false },
+      treeShakenExports: { imports: { 'react-router-dom': ['useMatch'] } },
+      sharedUiExports: { imports: ['notify'] },
+    });
+    expect(kinds(contractMismatches(bad, shell()))).toEqual([MISMATCH.runtimeMajor, MISMATCH.treeShakenExport, MISMATCH.sharedUiExport]);
+  });
 });
-afterAll(() => new Promise((resolve) => shell.close(resolve)));
 
-/** Builds a one-file app with the check, the libraries left external. */
-function build(source, plugins) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shared-contract-'));
-  mkdirSync(path.join(dir, 'src'));
-  writeFileSync(path.join(dir, 'src/index.js'), source);
-  const compiler = rspack({
-    mode: 'production',
-    context: dir,
-    entry: './src/index.js',
-    externals: { 'react-router-dom': 'commonjs react-router-dom' },
-    output: { path: path.join(dir, 'dist') },
-    plugins: plugins(path.join(dir, 'src')),
-  });
-  return new Promise((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => {});
-      if (error) reject(error);
-      else resolve({ dir, errors: stats.toJson({ all: false, errors: true }).errors.map((e) => e.message) });
-    }),
-  );
-}
+describe('builds that publish no contract', () => {
+  const release0Manifest = {
+    metaData: { sharedImports: { 'react-router-dom': ['Link', 'useMatch'] } },
+    shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1' }],
+  };
 
-describe('the shared-library contract between a shell and a remote deployed apart', () => {
-  it('the shell publishes what it provides as shared-exports.json', async () => {
-    const { dir, errors } = await build("export const x = 1;", () => [new SharedExportsFile(CHECKOUT_LIST)]);
-    expect(errors).toEqual([]);
-    expect(JSON.parse(readFileSync(path.join(dir, 'dist/shared-exports.json'), 'utf8'))).toEqual(CHECKOUT_LIST);
+  it("reads a release-0 remote from its manifest: it needs runtime 2 provided, and its shared imports and singletons come from the manifest", () => {
+    const contract = remoteContractOf(release0Manifest);
+    expect(contract).toMatchObject({ version: 0, federationRuntime: { major: 2, needsProvided: true }, singletons: { react: { version: '19.3.1', accepts: '^19.3.1' } } });
+    expect(messages(contractMismatches(contract, shell()))).toEqual(["tree-shaken react-router-dom: useMatch is not in the shell's build"]);
+    expect(kinds(contractMismatches(contract, shell({ federationRuntime: { major: 2, provides: false, external: false, needsProvided: false } })))).toContain(MISMATCH.runtimeMissing);
   });
 
-  it("a remote's build fails against the deployed shell, naming the export, although its own checkout's list has it", async () => {
-    const source = "import { Link, useMatch } from 'react-router-dom';\nconsole.log(Link, useMatch);";
-    const { errors } = await build(source, (src) => [new TreeShakenImportsCheck({ sourceDirs: [src], treeShakenExports: CHECKOUT_LIST, deployedShell: shellUrl })]);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(`src/index.js imports useMatch from react-router-dom, which the deployed shell (${shellUrl}) does not provide`);
+  it("reads a release-0 shell from its shared-exports.json: runtime 2 provided, release 0's shared-ui", () => {
+    const contract = shellContractOf({ manifest: { metaData: {} }, sharedExports: { 'react-router-dom': ['Link'] } });
+    expect(contract).toMatchObject({ version: 0, federationRuntime: { major: 2, provides: true }, treeShakenExports: { provides: { 'react-router-dom': ['Link'] } } });
+    expect(contract.sharedUiExports.provides).toEqual(RELEASE_0_SHARED_UI_EXPORTS);
+    // A remote of this release runs under it when it imports nothing newer.
+    expect(contractMismatches(remote({ version: 1 }), contract)).toEqual([]);
+    expect(kinds(contractMismatches(remote({ sharedUiExports: { imports: ['AnExportAddedLater'] } }), contract))).toEqual([MISMATCH.sharedUiExport]);
   });
 
-  it('a remote that fits builds, publishes what it needs, and the deploy check compares it with the deployed shell', async () => {
-    const source = "import { Link } from 'react-router-dom';\nimport { useMatch as match } from 'react-router-dom';\nconsole.log(Link, match);";
-    // Against this checkout's list it builds; the deployed shell then lacks useMatch, which the deploy check names.
-    let importsCheck;
-    const { dir, errors } = await build(source, (src) => [(importsCheck = new TreeShakenImportsCheck({ sourceDirs: [src], treeShakenExports: CHECKOUT_LIST }))]);
-    expect(errors).toEqual([]);
-    // What ModuleFederationPlugin's manifest.additionalData hook gets from the check, written as the plugin writes it.
-    const manifest = importsCheck.addToManifest({ stats: { name: 'remote', metaData: { name: 'remote' } } });
-    expect(manifest.metaData.sharedImports).toEqual({ 'react-router-dom': ['Link', 'useMatch'] });
-    writeFileSync(path.join(dir, 'dist', MANIFEST_FILE), JSON.stringify(manifest));
-
-    const check = await checkRemote(path.join(dir, 'dist'), shellUrl);
-    expect(check.status).toBe(1);
-    expect(check.stderr).toContain('react-router-dom: useMatch');
-
-    writeFileSync(path.join(dir, 'full-shell.json'), JSON.stringify(CHECKOUT_LIST));
-    const fits = await checkRemote(path.join(dir, 'dist'), path.join(dir, 'full-shell.json'));
-    expect(fits.status).toBe(0);
+  it("a release-0 remote may import any of release 0's shared-ui exports: a shell that dropped one does not fit them", () => {
+    const dropped = shell({ sharedUiExports: { provides: RELEASE_0_SHARED_UI_EXPORTS.filter((name) => name !== 'notify') } });
+    expect(messages(contractMismatches(release0RemoteNeeds(), dropped))).toEqual(["shared-ui: notify is not in the shell's shared-ui"]);
   });
 
-  it("reads a remote's needs from its manifest; a manifest from before the contract needs nothing", () => {
-    expect(sharedImportsOf({ metaData: { sharedImports: { 'react-router-dom': ['Link'] } } })).toEqual({ 'react-router-dom': ['Link'] });
-    expect(sharedImportsOf({ metaData: {} })).toEqual({});
-    expect(sharedImportsOf(null)).toEqual({});
-  });
-
-  it('lists missing exports and whole-module imports; libraries the shell does not tree-shake are provided whole', () => {
-    const provided = { 'react-router-dom': ['Link'], '@tanstack/react-query': ['useQuery'] };
-    expect(missingExports({ 'react-router-dom': ['Link', 'NavLink'], '@tanstack/react-query': ['*'], zustand: ['create'] }, provided)).toEqual([
-      'react-router-dom: NavLink',
-      '@tanstack/react-query: the whole module',
+  it('refuses, by name, a build older than release 0 on either side', () => {
+    const olderShell = shellContractOf({ manifest: { metaData: {} }, sharedExports: null });
+    const olderRemote = remoteContractOf({ metaData: {} });
+    expect(olderShell).toEqual({ version: null });
+    expect(olderRemote).toEqual({ version: null });
+    expect(contractMismatches(remote(), olderShell)).toEqual([
+      { kind: MISMATCH.contractAbsent, message: 'the shell publishes no contract: it was built before release 0, outside the support window' },
     ]);
+    expect(messages(contractMismatches(olderRemote, shell()))).toEqual(['the remote publishes no contract: it was built before release 0, outside the support window']);
+    expect(remoteContractOf(null)).toEqual({ version: null });
+  });
+});
+
+describe('version ranges', () => {
+  it.each([
+    ['19.3.1', '^19.3.1', true],
+    ['19.9.0', '^19.3.1', true],
+    ['20.0.0', '^19.3.1', false],
+    ['19.3.0', '^19.3.1', false],
+    ['0.1.0', '^0.0.9', false],
+    ['0.1.4', '^0.1.0', true],
+    ['5.1.9', '~5.1.0', true],
+    ['5.2.0', '~5.1.0', false],
+    ['2.0.0', '>=1.0.0 || ^3.0.0', true],
+    ['1.2.3', '1.2.3', true],
+    ['1.2.4', '1.2.3', false],
+    ['1.2.3', '*', true],
+    ['1.2.3', 'latest', false],
+  ])('%s satisfies %s: %s', (version, range, expected) => {
+    expect(satisfies(version, range)).toBe(expected);
   });
 });

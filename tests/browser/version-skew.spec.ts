@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { serveStatic } from '../../scripts/static-server.mjs';
-import { buildRemoteFixture, editFile, type FixtureBuild } from '../support/fixture-builds';
+import { buildFixture, editFile, type FixtureBuild } from '../support/fixture-builds';
 import { signInFromPrompt } from '../support/sign-in';
 import { DEFAULT_REMOTES, FIXTURE_PORTS, setRemotes, urls } from '../support/test-stack';
 
@@ -70,8 +70,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(15 * 60_000);
   // Built as the teams would: the customer build checks its shared imports against the deployed (test) shell.
-  customerNext = await buildRemoteFixture({ app: 'customer-mfe', edit: nextCustomerRelease, env: { DEPLOYED_SHELL_URL: urls.shell } });
-  adminOlderSharedUi = await buildRemoteFixture({ app: 'admin-mfe', sharedUiVersion: '0.0.9' });
+  customerNext = await buildFixture({ app: 'customer-mfe', edit: nextCustomerRelease, env: { DEPLOYED_SHELL_URL: urls.shell } });
+  adminOlderSharedUi = await buildFixture({ app: 'admin-mfe', sharedUiVersion: '0.0.9' });
   await serve(customerNext.dist, FIXTURE_PORTS.customerNext);
   await serve(adminOlderSharedUi.dist, FIXTURE_PORTS.adminOlderSharedUi);
 });
@@ -144,11 +144,13 @@ test('an admin remote built against an older shared-ui version still works in th
 
 test('a customer build that needs a shared export this shell lacks shows a clear fallback, not a broken page; rolling back restores it', async ({ page }) => {
   // The same build, published as though one of its pages imported useMatch from
-  // react-router-dom: what its manifest says when built against a newer shell.
-  const manifest = (await (await fetch(`${origin(FIXTURE_PORTS.customerNext)}/mf-manifest.json`)).json()) as { metaData: { sharedImports: Record<string, string[]> } };
-  const needs = manifest.metaData.sharedImports;
+  // react-router-dom: what its manifest's contract says when built against a newer shell.
+  type Manifest = { metaData: { contract: { treeShakenExports: { imports: Record<string, string[]> } } } };
+  const manifest = (await (await fetch(`${origin(FIXTURE_PORTS.customerNext)}/mf-manifest.json`)).json()) as Manifest;
+  const needs = manifest.metaData.contract.treeShakenExports.imports;
   expect(needs['react-router-dom']).toContain('Link');
-  const newer = { ...manifest, metaData: { ...manifest.metaData, sharedImports: { ...needs, 'react-router-dom': [...needs['react-router-dom']!, 'useMatch'] } } };
+  const newer = structuredClone(manifest);
+  newer.metaData.contract.treeShakenExports.imports['react-router-dom']!.push('useMatch');
   await serve(customerNext.dist, FIXTURE_PORTS.customerForNewerShell, { '/mf-manifest.json': JSON.stringify(newer) });
   await setRemotes({ ...DEFAULT_REMOTES, customer: `${origin(FIXTURE_PORTS.customerForNewerShell)}/mf-manifest.json` });
 

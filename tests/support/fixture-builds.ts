@@ -1,10 +1,11 @@
 /**
- * Builds of a remote made apart from the checkout's own, as another team's
- * release would be: the remote's folder copied to a temporary folder, edited,
- * and built there with its real configuration, so a test can point the
- * unchanged shell at it through /remotes.json.
+ * Builds of a frontend made apart from the checkout's own, as another team's
+ * release would be: the app's folder copied to a temporary folder (from the
+ * checkout, or from an older commit: an older release), edited, and built
+ * there with its real configuration, so a test can point a shell at it through
+ * /remotes.json, or serve an older shell.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,12 @@ function linkPackages(from: string, to: string, replace: Record<string, string> 
   for (const entry of readdirSync(from)) symlinkSync(replace[entry] ?? path.join(from, entry), path.join(to, entry));
 }
 
+/** Writes the files of `paths` at `commit` of this repository into `to` (as `git archive` gives them: no node_modules, no builds). */
+function extractCommit(commit: string, paths: string[], to: string): void {
+  const archive = execFileSync('git', ['-C', root, 'archive', '--format=tar', commit, ...paths], { maxBuffer: 256 * 1024 * 1024 });
+  execFileSync('tar', ['-x', '-C', to], { input: archive });
+}
+
 function rspackBuild(appDir: string, env: Record<string, string>): Promise<void> {
   const cli = path.join(root, 'customer-mfe/node_modules/@rspack/cli/bin/rspack.js');
   return new Promise((resolve, reject) => {
@@ -46,33 +53,50 @@ function rspackBuild(appDir: string, env: Record<string, string>): Promise<void>
   });
 }
 
+type FrontendFolder = 'shell' | 'customer-mfe' | 'admin-mfe' | 'debug-mfe';
+
 /**
- * Copies `app` (e.g. customer-mfe), lets `edit` change its source, and builds
- * it. With `sharedUiVersion`, the copy is built against its own copy of
+ * Copies `app` (e.g. customer-mfe) from the checkout, or with `commit` from
+ * that commit (its shared-ui and booking-service contract too: an older
+ * release, built with the checkout's installed packages, which that commit's
+ * lockfile shares for the frontends), lets `edit` change its source, and
+ * builds it. With `sharedUiVersion`, the copy is built against its own copy of
  * shared-ui carrying that version (an older shared-ui than the shell's).
  * `env` reaches the build (DEPLOYED_SHELL_URL: check against a running shell).
  */
-export async function buildRemoteFixture({
+export async function buildFixture({
   app,
+  commit,
   edit = () => {},
   sharedUiVersion,
   env = {},
 }: {
-  app: 'customer-mfe' | 'admin-mfe' | 'debug-mfe';
+  app: FrontendFolder;
+  commit?: string;
   edit?: (appDir: string) => void;
   sharedUiVersion?: string;
   env?: Record<string, string>;
 }): Promise<FixtureBuild> {
-  const work = mkdtempSync(path.join(tmpdir(), `${app}-fixture-`));
+  const work = mkdtempSync(path.join(tmpdir(), `${app}-${commit ?? 'fixture'}-`));
   const appDir = path.join(work, app);
-  copySource(path.join(root, app), appDir);
   const replace: Record<string, string> = {};
+  if (commit) {
+    extractCommit(commit, [app, 'shared-ui', 'booking-service', 'pnpm-workspace.yaml'], work);
+    for (const own of ['shared-ui', 'booking-service']) {
+      symlinkSync(path.join(root, own, 'node_modules'), path.join(work, own, 'node_modules'));
+      replace[own] = path.join(work, own);
+    }
+  } else {
+    copySource(path.join(root, app), appDir);
+  }
   if (sharedUiVersion) {
     const sharedUi = path.join(work, 'shared-ui');
-    copySource(path.join(root, 'shared-ui'), sharedUi);
-    symlinkSync(path.join(root, 'shared-ui/node_modules'), path.join(sharedUi, 'node_modules'));
-    // federation.mjs reads the catalog from the workspace file beside it.
-    cpSync(path.join(root, 'pnpm-workspace.yaml'), path.join(work, 'pnpm-workspace.yaml'));
+    if (!commit) {
+      copySource(path.join(root, 'shared-ui'), sharedUi);
+      symlinkSync(path.join(root, 'shared-ui/node_modules'), path.join(sharedUi, 'node_modules'));
+      // federation.mjs reads the catalog from the workspace file beside it.
+      cpSync(path.join(root, 'pnpm-workspace.yaml'), path.join(work, 'pnpm-workspace.yaml'));
+    }
     const pkg = JSON.parse(readFileSync(path.join(sharedUi, 'package.json'), 'utf8')) as { version: string };
     writeFileSync(path.join(sharedUi, 'package.json'), JSON.stringify({ ...pkg, version: sharedUiVersion }, null, 2));
     replace['shared-ui'] = sharedUi;

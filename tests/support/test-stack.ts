@@ -18,7 +18,14 @@ export const urls = Object.fromEntries(Object.entries(TEST_PORTS).map(([name, po
 >;
 
 /** Ports for remote builds a test serves itself (version skew): shifted with the stack. */
-export const FIXTURE_PORTS = { customerNext: 3104 + offset, adminOlderSharedUi: 3105 + offset, customerForNewerShell: 3106 + offset } as const;
+export const FIXTURE_PORTS = {
+  customerNext: 3104 + offset,
+  adminOlderSharedUi: 3105 + offset,
+  customerForNewerShell: 3106 + offset,
+  release0Customer: 3107 + offset,
+  release0Admin: 3108 + offset,
+  release0Debug: 3109 + offset,
+} as const;
 
 /** The control server of the global setup: lets a test stop and start one frontend's server. */
 export const CONTROL_URL = `http://127.0.0.1:${3199 + offset}`;

@@ -1,3 +1,5 @@
+import type { Contract } from 'shared-ui/shared-contract';
+
 /**
  * What the shell reads from a remote's mf-manifest.json (the file remotes.json
  * points at): where its remoteEntry.js is, and the files of its exposed
@@ -7,8 +9,10 @@
  * this shell and register it by its entry (remote-registry.ts).
  */
 export interface RemoteManifest {
-  /** sharedImports: what the remote imports from the shell's tree-shaken libraries (shared-ui/build/shared-contract.mjs). */
-  metaData: { publicPath: string; remoteEntry: { name: string; path: string }; sharedImports?: Record<string, string[]> };
+  /** contract: what the remote needs of the shell (shared-ui/build/shared-contract.mjs); sharedImports: release 0's part of it. */
+  metaData: { publicPath: string; remoteEntry: { name: string; path: string }; contract?: Contract; sharedImports?: Record<string, string[]> };
+  /** The shared libraries the remote's build has, with their versions and the ranges it accepts. */
+  shared?: { name: string; version: string; requiredVersion: string }[];
   exposes: { assets: { js: { sync: string[]; async: string[] }; css: { sync: string[]; async: string[] } } }[];
 }
 

@@ -9,7 +9,14 @@ vi.mock('./retry', async (original) => ({ ...(await original<typeof import('./re
 // This shell's build provides Link from react-router-dom, and nothing else from it.
 vi.mock('./shared-contract', async (original) => {
   const contract = await original<typeof import('./shared-contract')>();
-  return { ...contract, missingForRemote: (manifest: RemoteManifest) => contract.missingForRemote(manifest, { 'react-router-dom': ['Link'] }) };
+  const shell = {
+    version: 1,
+    federationRuntime: { major: 2, provides: true, external: false, needsProvided: false },
+    singletons: {},
+    treeShakenExports: { provides: { 'react-router-dom': ['Link'] } },
+    sharedUiExports: { provides: [] },
+  };
+  return { ...contract, remoteMismatches: (manifest: RemoteManifest) => contract.remoteMismatches(manifest, shell) };
 });
 
 describe('remotes.json', () => {
@@ -44,7 +51,17 @@ describe('loading a remote once', () => {
 });
 
 describe('registering a remote from its manifest', () => {
-  const manifest = (publicPath: string) => ({ metaData: { publicPath, remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] });
+  const contract = (routerImports: string[]) => ({
+    version: 1,
+    federationRuntime: { major: 2, provides: false, external: true, needsProvided: false },
+    singletons: {},
+    treeShakenExports: { imports: { 'react-router-dom': routerImports } },
+    sharedUiExports: { imports: [] },
+  });
+  const manifest = (publicPath: string, routerImports = ['Link']) => ({
+    metaData: { publicPath, remoteEntry: { name: 'remoteEntry.js', path: '' }, contract: contract(routerImports) },
+    exposes: [],
+  });
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
   it('registers the entry its manifest names, when the remote is first needed, and loads its routes', async () => {
@@ -62,12 +79,12 @@ describe('registering a remote from its manifest', () => {
 
   it('refuses, without retrying, a remote whose manifest says it needs exports this shell lacks', async () => {
     const remotes = { customer: '/c/mf-manifest.json', admin: '/a/mf-manifest.json', debug: '/d/mf-manifest.json' };
-    const newer = { ...manifest('auto'), metaData: { ...manifest('auto').metaData, sharedImports: { 'react-router-dom': ['Link', 'useMatch'] } } };
+    const newer = manifest('auto', ['Link', 'useMatch']);
     const fetchMock = vi.fn(async (url: string) => (url === '/remotes.json' ? json(remotes) : json(newer)));
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await readRemotesConfig();
-    expect(await loadRemoteRoutes('debug')).toEqual({ ok: false, reason: 'incompatible', missing: ['react-router-dom: useMatch'] });
+    expect(await loadRemoteRoutes('debug')).toEqual({ ok: false, reason: 'incompatible', mismatches: ["tree-shaken react-router-dom: useMatch is not in the shell's build"] });
     expect(fetchMock.mock.calls.filter(([url]) => url === '/d/mf-manifest.json')).toHaveLength(1);
     expect(registerRemotes).not.toHaveBeenCalledWith([expect.objectContaining({ name: 'debug' })], expect.anything());
     vi.unstubAllGlobals();

@@ -4,7 +4,7 @@ import { REMOTE_UNAVAILABLE, type UnavailableRemoteModule } from './fallback-plu
 import { remoteEntryUrl, type RemoteManifest } from './remote-manifest';
 import { takeEarlyResponse } from '../early/responses';
 import { withRetries } from './retry';
-import { missingForRemote } from './shared-contract';
+import { remoteMismatches } from './shared-contract';
 
 export const REMOTE_NAMES = ['customer', 'admin', 'debug'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -51,8 +51,8 @@ export function resetRemote(name: RemoteName): void {
 export type LoadedRoutes =
   | { ok: true; Component: ComponentType }
   | { ok: false; reason: string }
-  /** Built for a shell that provides more: `missing` names the exports. */
-  | { ok: false; reason: string; missing: string[] };
+  /** Does not fit this shell (its contract, shared-ui/build/shared-contract.mjs): `mismatches` says why. */
+  | { ok: false; reason: string; mismatches: string[] };
 
 /** One attempt: the runtime's fallback plugin turns a failed manifest, entry or chunk into a marker module. */
 export async function loadRoutesOnce(name: RemoteName, load: typeof loadRemote = loadRemote): Promise<LoadedRoutes> {
@@ -68,8 +68,8 @@ export async function loadRoutesOnce(name: RemoteName, load: typeof loadRemote =
 
 /**
  * One attempt: the remote's manifest (a manifest that fails to load is a
- * failure like a failed entry), the check of what it needs from this shell's
- * shared libraries, then its registration by the remoteEntry.js the manifest
+ * failure like a failed entry), the check of its contract against this
+ * shell's, then its registration by the remoteEntry.js the manifest
  * names and its routes. The federation runtime is built without its own
  * manifest support (disableSnapshot, shared-ui/federation.mjs: 1.5 KiB gzip
  * less of every first visit); the page's inline script already preloaded the
@@ -83,8 +83,8 @@ async function loadFromManifest(name: RemoteName): Promise<LoadedRoutes> {
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
-    const missing = missingForRemote(manifest);
-    if (missing.length) return { ok: false, reason: 'incompatible', missing };
+    const mismatches = remoteMismatches(manifest);
+    if (mismatches.length) return { ok: false, reason: 'incompatible', mismatches: mismatches.map(({ message }) => message) };
     // Forced: a remote registered before (and failed since) loads afresh.
     registerRemotes([{ name, entry: remoteEntryUrl(manifest, entries[name]) }], { force: true });
     registered.add(name);
@@ -94,17 +94,17 @@ async function loadFromManifest(name: RemoteName): Promise<LoadedRoutes> {
 
 /**
  * Loads a remote's routes, retrying transient failures with backoff before
- * giving up, and refuses (with the missing exports named) a remote that needs
- * shared-library exports this shell does not provide.
+ * giving up, and refuses (each mismatch named) a remote whose contract does not
+ * fit this shell's.
  */
 export async function loadRemoteRoutes(name: RemoteName): Promise<LoadedRoutes> {
   const loaded = await withRetries(() => loadFromManifest(name), {
     beforeRetry: () => resetRemote(name),
-    // A remote built for a newer shell stays so: no retry.
-    settled: (result) => result.ok || 'missing' in result,
+    // A remote that does not fit stays so: no retry.
+    settled: (result) => result.ok || 'mismatches' in result,
   });
-  if ('missing' in loaded) {
-    console.error(`[shell] remote ${name} needs shared-library exports this shell does not provide: ${loaded.missing.join(', ')}. Deploy the shell that provides them, or roll the remote back in remotes.json.`);
+  if ('mismatches' in loaded) {
+    console.error(`[shell] remote ${name} does not fit this shell: ${loaded.mismatches.join('; ')}. Deploy a shell it fits, or roll the remote back in remotes.json.`);
   } else if (!loaded.ok) {
     console.warn(`[shell] remote ${name} is unavailable: ${loaded.reason}`);
   }

@@ -56,7 +56,7 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
     void loadRemoteRoutes(name).then((loaded) => {
       if (!current) return;
       // A transition: React renders the remote's page in slices that yield to the browser, not in one long task.
-      startTransition(() => setState(loaded.ok ? { status: 'ready', Routes: loaded.Component } : { status: 'failed', incompatible: 'missing' in loaded }));
+      startTransition(() => setState(loaded.ok ? { status: 'ready', Routes: loaded.Component } : { status: 'failed', incompatible: 'mismatches' in loaded }));
     });
     return () => {
       current = false;

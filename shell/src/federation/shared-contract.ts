@@ -1,23 +1,45 @@
-import { missingExports, sharedImportsOf, type SharedExports } from 'shared-ui/shared-contract';
+import { getInstance } from '@module-federation/enhanced/runtime';
+import * as sharedUi from 'shared-ui';
+import { CONTRACT_VERSION, contractMismatches, remoteContractOf, type Contract, type Mismatch } from 'shared-ui/shared-contract';
 import type { RemoteManifest } from './remote-manifest';
 
 /**
- * The run-time half of the shared-library contract (see shared-ui/build/tree-shaken-imports.mjs):
- * before rendering a remote, the shell compares what the remote's build says it
- * needs (in its manifest, metaData.sharedImports) with what this shell's
- * tree-shaken libraries provide, so a remote built for a newer shell shows a
- * clear fallback instead of breaking while rendering.
+ * The run-time half of the compatibility contract (shared-ui/build/shared-contract.mjs):
+ * before registering a remote, the shell compares the contract the remote's
+ * build publishes in its manifest with its own, so a remote that does not fit
+ * shows a clear fallback, naming why, instead of breaking while rendering.
  */
 
-/** What this shell's build provides: its TREE_SHAKEN_EXPORTS, inlined by rspack.config.mjs. */
-declare const __SHELL_SHARED_EXPORTS__: SharedExports | undefined;
-export const SHELL_SHARED_EXPORTS: SharedExports = typeof __SHELL_SHARED_EXPORTS__ === 'undefined' ? {} : __SHELL_SHARED_EXPORTS__;
+/** The bundler's runtime: the exports the shell's tree-shaken shared libraries were built with (production builds only). */
+declare const __webpack_require__: { federation?: { usedExports?: Record<string, string[]> } } | undefined;
+
+type Runtime = { name: string; version: string; options: { shared: Record<string, { version: string; from: string }[]> } };
 
 /**
- * What the remote with this manifest needs and this shell lacks. A remote that
- * publishes no list (built before the contract) is taken as it is: the check
- * can only refuse what it knows about.
+ * This shell's contract, read from what the page runs rather than carried as
+ * a copy (no bytes added to the first visit): the federation runtime's
+ * version, the singletons this shell registered, the exports its tree-shaken
+ * libraries were built with, and the exports of its shared-ui. Null in
+ * development, whose builds share whole libraries and publish no contract.
  */
-export function missingForRemote(manifest: RemoteManifest, provided = SHELL_SHARED_EXPORTS): string[] {
-  return missingExports(sharedImportsOf(manifest), provided);
+export function shellContract(runtime = getInstance() as Runtime | undefined): Contract | null {
+  const usedExports = typeof __webpack_require__ === 'undefined' ? undefined : __webpack_require__.federation?.usedExports;
+  if (!runtime || !usedExports) return null;
+  const singletons: Contract['singletons'] = {};
+  for (const [name, versions] of Object.entries(runtime.options.shared)) {
+    const own = versions.find(({ from }) => from === runtime.name);
+    if (own) singletons[name] = { version: own.version };
+  }
+  return {
+    version: CONTRACT_VERSION,
+    federationRuntime: { major: Number(runtime.version.split('.')[0]), provides: true, external: false, needsProvided: false },
+    singletons,
+    treeShakenExports: { provides: usedExports },
+    sharedUiExports: { provides: Object.keys(sharedUi) },
+  };
+}
+
+/** Why the remote with this manifest cannot run under this shell (empty when it can). */
+export function remoteMismatches(manifest: RemoteManifest, shell = shellContract()): Mismatch[] {
+  return shell ? contractMismatches(remoteContractOf(manifest), shell) : [];
 }
