@@ -7,8 +7,8 @@ import { createBooking, submitCard } from './support/payments.ts';
 import { startTestApp } from './support/test-app.ts';
 
 /**
- * The history tables (movies, shows, bookings, users, outbox, checkout_sessions) keep every row
- * (migration 0007): a DELETE or TRUNCATE is refused by the database, and a row lost anyway (a damaged
+ * The history tables (movies, shows, bookings, users, outbox, checkout_sessions, webhook_events) keep
+ * every row (migrations 0007, 0008): a DELETE or TRUNCATE is refused by the database, and a row lost anyway (a damaged
  * file, a superuser bypassing the triggers, part of a backup restored) is found by the integrity check
  * even after new rows arrived, because each insert is counted in the same statement. Damage reports
  * 503 on health naming the table, and writes are refused until it is repaired.
@@ -63,7 +63,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
 
     it('refuses DELETE and TRUNCATE on every history table, changing nothing', async () => {
       await createBooking(d.t, await d.t.tokenFor('history@example.com'), 1);
-      for (const table of ['bookings', 'outbox', 'users', 'checkout_sessions', 'movies', 'shows', 'row_ledger']) {
+      for (const table of ['bookings', 'outbox', 'users', 'checkout_sessions', 'webhook_events', 'movies', 'shows', 'row_ledger']) {
         const before = await d.count(table);
         await expect(d.execute(`delete from ${table}`), table).rejects.toThrow();
         await expect(d.execute(`truncate ${table} cascade`), table).rejects.toThrow();
@@ -106,9 +106,12 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect((await d.t.store.bookings.get(res.body.bookingId))?.confirmation).toBe('queued');
     });
 
-    it('emptied users or checkout sessions: health is 503 naming the table', async () => {
+    it('emptied users, checkout sessions or webhook events: health is 503 naming the table', async () => {
       const { res } = await createBooking(d.t, await d.t.tokenFor('users@example.com'), 1);
       expect(res.status).toBe(200);
+      expect((await submitCard(d.t, res.body.url)).status).toBe(303);
+      await d.bypassingGuards('truncate webhook_events');
+      expect((await d.health()).body.message).toMatch(/The webhook_events table holds 0 rows but \d+ were written to it/);
       await d.bypassingGuards('truncate checkout_sessions');
       expect((await d.health()).body.message).toMatch(/The checkout_sessions table holds 0 rows but \d+ were written to it/);
       await d.bypassingGuards('truncate users cascade');

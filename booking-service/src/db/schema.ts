@@ -158,6 +158,8 @@ export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  /** Set when processing the event failed: the provider's next delivery of it is processed (the row stays: history). */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
 });
 
 export type CheckoutSessionStatus = 'open' | 'complete' | 'expired';

@@ -19,13 +19,15 @@ export function createWebhookEventRepository({ WebhookEvent }: Models): WebhookE
         await new WebhookEvent({ _id: event.id, type: event.type, receivedAt: event.receivedAt }).save();
         return true;
       } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
-        throw error;
+        if (!isDuplicateKeyError(error)) throw error;
+        // Delivered before: processed once already, unless that processing failed (then this delivery is the retry).
+        const retried = await WebhookEvent.updateOne({ _id: { $eq: event.id }, failedAt: { $ne: null } }, { $set: { failedAt: null, receivedAt: event.receivedAt } });
+        return retried.modifiedCount === 1;
       }
     },
 
     async forget(id) {
-      await WebhookEvent.deleteOne({ _id: { $eq: id } });
+      await WebhookEvent.updateOne({ _id: { $eq: id } }, { $set: { failedAt: new Date() } });
     },
   };
 }

@@ -119,6 +119,7 @@ export interface WebhookEventDocument {
   _id: string;
   type: string;
   receivedAt: Date;
+  failedAt?: Date | null;
 }
 
 /** A payment session of the local checkout, stored as it is; `_id` is its session id. */
@@ -353,6 +354,8 @@ export const webhookEventSchema = new Schema<WebhookEventDocument>(
     _id: requiredText(255),
     type: requiredText(255),
     receivedAt: requiredDate(),
+    // Set when processing failed: the next delivery is processed (the event stays recorded).
+    failedAt: nullableDate(),
   },
   options(COLLECTIONS.webhookEvents),
 );

@@ -6,7 +6,7 @@ import type { HistoryDamage, IntegrityRepository, StoreIdentity, TableCounts } f
 const IDENTITY_ROW = 'store';
 
 /** Tables whose rows are never removed: guarded and counted by migration 0007 (row_ledger). */
-const HISTORY = ['movies', 'shows', 'bookings', 'users', 'outbox', 'checkout_sessions'] as const;
+const HISTORY = ['movies', 'shows', 'bookings', 'users', 'outbox', 'checkout_sessions', 'webhook_events'] as const;
 
 /** Every table the service needs; the first three are counted (the service never deletes from them). */
 const COUNTED = ['movies', 'shows', 'bookings'] as const;

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { checkoutSessions, webhookEvents } from '../schema.ts';
 import type { CheckoutSessionRepository, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
@@ -7,13 +7,21 @@ import type { WebhookEventRepository } from '../../payments/webhook-events.ts';
 export function createWebhookEventRepository(db: Db): WebhookEventRepository {
   return {
     async recordOnce(event) {
-      // Insert first: the primary key lets exactly one delivery of an event id through.
-      const inserted = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
-      return inserted.length === 1;
+      // Insert first: the primary key lets exactly one delivery of an event id through (or one retry of a failed one).
+      const recorded = await db
+        .insert(webhookEvents)
+        .values(event)
+        .onConflictDoUpdate({
+          target: webhookEvents.id,
+          set: { failedAt: null, receivedAt: event.receivedAt },
+          setWhere: isNotNull(webhookEvents.failedAt),
+        })
+        .returning({ id: webhookEvents.id });
+      return recorded.length === 1;
     },
 
     async forget(id) {
-      await db.delete(webhookEvents).where(eq(webhookEvents.id, id));
+      await db.update(webhookEvents).set({ failedAt: new Date() }).where(eq(webhookEvents.id, id));
     },
   };
 }
