@@ -462,7 +462,11 @@ describe.skipIf(skipReason !== null || !process.env.TEST_POSTGRES_URL)('the iden
   }, 300_000);
 
   it('an emptied database met by a fresh DATA_DIR in production: refused, never given sample data', async () => {
-    await inDatabase('truncate movies, shows, bookings, seat_reservations, users, favorites, outbox, webhook_events, checkout_sessions, store_identity cascade');
+    // History tables refuse TRUNCATE (migration 0007): emptied as a superuser bypassing their triggers could.
+    await inDatabase(
+      'set session_replication_role = replica; ' +
+        'truncate movies, shows, bookings, seat_reservations, users, favorites, outbox, webhook_events, checkout_sessions, store_identity, row_ledger cascade',
+    );
     const freshDataDir = mkdtempSync(path.join(tmpdir(), 'identity-damage-pg-fresh-'));
     try {
       const refusal = await expectClearRefusal(await startBuilt(settings(freshDataDir), PRODUCTION_ENV));
