@@ -39,6 +39,33 @@ describe.skipIf(lane.skipReason !== null)('instances sharing one PostgreSQL data
     return (await a.store.shows.listWithSeats({ from: new Date() })).find((s) => Object.keys(s.occupiedSeats).length === 0)!;
   }
 
+  it('one account holding at once on both instances never passes the hold caps (counted in the claiming write)', async () => {
+    const show = await emptyShow();
+    // One account: the same subject, signed for each instance.
+    const tokens = new Map([a, b].map((instance) => [instance, instance.tokenFor('hoarder@example.com')]));
+    const perShow = a.config.holds.maxHeldSeatsPerShow;
+    // Requests of 3 distinct seats, half to each instance, all at once: each instance checks one at a time, so
+    // without the count in the write two of them pass together (3 + 3 after 6 held: 12 of a cap of 10).
+    const requests = Array.from({ length: 8 }, (_, i) => ({
+      instance: i % 2 === 0 ? a : b,
+      seats: ['A', 'B', 'C'].map((row) => `${row}${i + 1}`),
+    }));
+    const answers = await Promise.all(
+      requests.map(async ({ instance, seats }) =>
+        instance.api('POST', '/api/booking/create', { token: await tokens.get(instance)!, body: { showId: show.id, selectedSeats: seats } }),
+      ),
+    );
+    const held = answers.filter((answer) => answer.status === 200).length * 3;
+    expect(held).toBeLessThanOrEqual(perShow);
+    expect(held).toBeGreaterThan(0);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/hold/);
+    }
+    const own = await a.store.bookings.listOwn('test|hoarder@example.com');
+    expect(own.filter((booking) => booking.status === 'held').reduce((n, booking) => n + booking.seats.length, 0)).toBe(held);
+  });
+
   it(`a booking on one instance reaches a seat-map watcher on another within ${WITHIN_MS} ms`, async () => {
     const show = await emptyShow();
     const stream = await openEvents(`${b.baseUrl}/api/booking/seats/${show.id}/events`);

@@ -1,12 +1,20 @@
 import type { Booking, BookingFilter, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking, SalesSummary } from './booking.ts';
+import type { HoldPolicy } from './hold-policy.ts';
 import type { BookingGuard, GuardedUpdate, GuardedUpdateResult } from './lifecycle.ts';
+
+export type HoldCaps = Pick<HoldPolicy, 'maxHeldSeatsPerShow' | 'maxHeldSeats'>;
 
 export interface Page<T> { items: T[]; total: number }
 
 /** What bookings need of a store (every store implements it: db/). */
 export interface BookingRepository {
-  /** Atomically reserves every seat and records the booking, or reserves nothing. */
-  create(booking: NewBooking): Promise<CreateBookingResult>;
+  /**
+   * Atomically reserves every seat and records the booking, or reserves nothing. With `holdCaps`, also
+   * refuses it when the account would hold more unpaid seats than they allow, counted in the same step
+   * under a lock per account, so concurrent holds on several instances cannot pass together (PGlite and
+   * PostgreSQL; MongoDB leaves it to the service's check, per instance).
+   */
+  create(booking: NewBooking, holdCaps?: HoldCaps): Promise<CreateBookingResult>;
   get(id: string): Promise<Booking | null>;
   getWithDetails(id: string): Promise<BookingWithDetails | null>;
   findByPaymentSession(sessionId: string): Promise<Booking | null>;

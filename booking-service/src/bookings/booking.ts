@@ -64,7 +64,10 @@ export interface NewBooking {
 }
 
 /** Either the booking with its seats reserved, or the seats someone else holds. */
-export type CreateBookingResult = { ok: true; booking: Booking } | { ok: false; takenSeats: string[] };
+export type CreateBookingResult =
+  | { ok: true; booking: Booking }
+  /** Not stored: seats others hold (`takenSeats`), or the account's hold caps were reached (`holdCapReached`, no seat taken). */
+  | { ok: false; takenSeats: string[]; holdCapReached?: boolean };
 
 export interface BookingFilter {
   bookingId?: string;

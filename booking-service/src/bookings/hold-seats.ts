@@ -9,6 +9,9 @@ import { holdPolicyProblem } from './hold-policy.ts';
 import { oneAtATimePerKey } from './one-at-a-time.ts';
 import { newTicketCode } from './ticket-code.ts';
 
+/** Should the caps be reached between the check and the write (holds at once on other instances) and no longer when asked again. */
+const HOLD_CAP_REACHED = 'You already hold as many unpaid seats as one account may. Pay for the seats you hold, or wait for their hold to end, before holding more';
+
 /** Where the service tells of a provider that did not answer (the request's logger). */
 interface Log {
   warn(details: object, message: string): void;
@@ -82,22 +85,32 @@ export function createSeatHolds({ bookings, openPayment, config, now, findShow, 
     const seats = sortSeats(selectedSeats);
     // Until the provider's session is attached, the payment link is this service's own link that opens one.
     const retryLink = `${config.publicUrl}/api/checkout/bookings/${id}`;
+    const request = { showId, seats, now: at };
+    // Checked here for its message, one at a time per account on this instance; the store counts the caps
+    // again in the claiming write, under a lock per account, for holds made at once on other instances.
     const result = await perAccount(user.id, async () => {
-      const policyProblem = holdPolicyProblem({ showId, seats, now: at }, await bookings.listOwn(user.id), holdPolicy, time);
+      const policyProblem = holdPolicyProblem(request, await bookings.listOwn(user.id), holdPolicy, time);
       if (policyProblem) return { refused: 'conflict' as const, message: policyProblem };
-      return bookings.create({
-        id,
-        userId: user.id,
-        showId,
-        seats,
-        amountCents: show.priceCents * seats.length,
-        holdExpiresAt: new Date(holdEnds),
-        paymentLink: retryLink,
-        createdAt: at,
-        ticketCode: newTicketCode(),
-      });
+      return bookings.create(
+        {
+          id,
+          userId: user.id,
+          showId,
+          seats,
+          amountCents: show.priceCents * seats.length,
+          holdExpiresAt: new Date(holdEnds),
+          paymentLink: retryLink,
+          createdAt: at,
+          ticketCode: newTicketCode(),
+        },
+        holdPolicy,
+      );
     });
     if ('refused' in result) return result;
+    if (!result.ok && result.holdCapReached) {
+      const message = holdPolicyProblem(request, await bookings.listOwn(user.id), holdPolicy, time) ?? HOLD_CAP_REACHED;
+      return { refused: 'conflict', message };
+    }
     if (!result.ok) {
       const taken = result.takenSeats;
       const message = `${taken.length === 1 ? 'Seat' : 'Seats'} ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} already booked`;

@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import { bookings, movies, outbox, seatReservations, shows, users } from '../schema.ts';
 import type { Booking, BookingFilter, CreateBookingResult, NewBooking } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
-import type { BookingRepository } from '../../bookings/booking-repository.ts';
+import type { BookingRepository, HoldCaps } from '../../bookings/booking-repository.ts';
 import { groupBatches, soloBatches } from './group-batches.ts';
 import { toBooking, toMovie, toShow, toUser } from './mappers.ts';
 
@@ -103,12 +103,14 @@ export interface BookingRepositoryOptions {
 export function createBookingRepository(db: Db, options: BookingRepositoryOptions = { groupBatches: false }): BookingRepository {
   const batches = options.groupBatches ? groupBatches : soloBatches;
 
-  /** Many new bookings in one statement, each all seats or none (see migration 0004). */
-  const create = batches(async (items: NewBooking[]): Promise<CreateBookingResult[]> => {
-    const { rows } = await db.execute<ClaimRow>(sql`select * from create_bookings(${JSON.stringify(items)}::jsonb)`);
-    return items.map((booking, i) => {
+  /** Many new bookings in one statement, each all seats or none, each within its account's hold caps when given (migrations 0004, 0009). */
+  const createMany = batches(async (items: { booking: NewBooking; holdCaps?: HoldCaps }[]): Promise<CreateBookingResult[]> => {
+    const batch = items.map(({ booking, holdCaps }) => ({ ...booking, ...holdCaps }));
+    const { rows } = await db.execute<ClaimRow>(sql`select * from create_bookings(${JSON.stringify(batch)}::jsonb)`);
+    return items.map(({ booking }, i) => {
       const row = rows[i];
       if (!row || row.claimed_id !== booking.id) throw new Error(`create_bookings answered out of order for booking ${booking.id}`);
+      if (row.failure === 'hold-cap') return { ok: false, takenSeats: [], holdCapReached: true };
       if (row.failure) throw new Error(`booking ${booking.id} was not stored: ${row.failure}`);
       if (row.taken_seats) return { ok: false, takenSeats: row.taken_seats };
       return { ok: true, booking: createdBooking(booking) };
@@ -122,7 +124,7 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
   });
 
   return {
-    create,
+    create: (booking, holdCaps) => createMany({ booking, holdCaps }),
     listOwn,
 
     async get(id) {
