@@ -2,14 +2,13 @@ import { HealthResponse, UnhealthyResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import type { IntegrityMonitor } from '../integrity/integrity-check.ts';
-import type { IntegrityRepository } from '../store/types.ts';
 
 export interface HealthRoutesDeps {
   /** Which store answers (`pglite`, `postgres`, `mongodb`). */
   driver: string;
   integrity: IntegrityMonitor;
   /** The identity record: read on every call, so an unreachable database is a 503 at once. */
-  identityRecord: Pick<IntegrityRepository, 'identity'>;
+  identityRecord: { identity(): Promise<unknown> };
 }
 
 /** `GET /api/health`: the process answers, its database is reachable and whole. */
