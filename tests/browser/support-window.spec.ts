@@ -78,7 +78,8 @@ async function expectEveryRemoteRenders(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Support desk' })).toBeVisible();
 }
 
-test.describe.configure({ mode: 'serial' });
+// Each test swaps the stack's shell and back (a server closed, another started): more than a page's minute on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(15 * 60_000);
@@ -103,7 +104,9 @@ test.beforeAll(async () => {
   }
 });
 
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // The page first: its open connections to the swapped shell's server would hold that server's close.
+  await page.close();
   await restoreShell();
   await setRemotes(DEFAULT_REMOTES);
 });
