@@ -24,6 +24,9 @@ import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** A build's static/ folder: at the root, or in a release a deployed site keeps (releases/<app>/<id>/static/, scripts/deploy/site.mjs). */
+const HASHED_FILES = /^(releases\/[^/]+\/[^/]+\/)?static\//;
+
 /**
  * Files under static/ carry a content hash in their names and never change;
  * everything else (index.html, remotes.json, app-config.json, mf-manifest.json,
@@ -31,7 +34,7 @@ const REVALIDATE = 'no-cache';
  * browser revalidates it on every use (a 304 when unchanged).
  */
 export function cacheControlFor(relativePath) {
-  return relativePath.startsWith('static/') ? IMMUTABLE : REVALIDATE;
+  return HASHED_FILES.test(relativePath) ? IMMUTABLE : REVALIDATE;
 }
 
 /**

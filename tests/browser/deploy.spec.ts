@@ -1,0 +1,189 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { root, runtimeConfig } from '../../scripts/stack.mjs';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { buildFixture, editFile, type FixtureBuild } from '../support/fixture-builds';
+import { control, TEST_PORTS, urls } from '../support/test-stack';
+
+/**
+ * The deploy command end to end (README, "Deploying with npm run deploy"), on
+ * builds made apart from the checkout's own, into a site folder that the
+ * stack's shell port serves the way `node scripts/static-server.mjs <site>`
+ * does: nothing but the files the command writes.
+ *
+ * The previous shell release is this shell built with one export fewer in its
+ * tree-shaken React Query (useQueries, which only the customer remote imports),
+ * so the customer remote is too new for it, and rolling the shell back to it
+ * would break a live customer remote.
+ */
+
+const OLD_404_TEXT = 'The page you are looking for does not exist or has moved.';
+const NEW_404_TEXT = 'Release 2 of the customer pages could not find this one.';
+
+const builds: Record<'previousShell' | 'shell' | 'customer' | 'customerNext', FixtureBuild> = {} as never;
+const site = mkdtempSync(path.join(tmpdir(), 'deploy-site-'));
+let siteServer: { close(): Promise<unknown> } | null = null;
+
+interface DeployRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run deploy -- …args` on the test's site, as the release bot unless `by` is given. */
+function runDeploy(args: string[], by: string | null = 'release-bot'): Promise<DeployRun> {
+  const options = ['--site', site, ...(by ? ['--by', by] : [])];
+  return promisify(execFile)(process.execPath, [path.join(root, 'scripts/deploy.mjs'), ...args, ...options]).then(
+    ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ status: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+async function expectDeployed(args: string[], by?: string | null): Promise<DeployRun> {
+  const run = await runDeploy(args, by);
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  return run;
+}
+
+const readSiteJson = (name: string) => JSON.parse(readFileSync(path.join(site, name), 'utf8')) as Record<string, unknown>;
+
+/** The remotes.json the shell's page carries inline. */
+function inlineRemotes(): unknown {
+  const html = readFileSync(path.join(site, 'index.html'), 'utf8');
+  const inline = /<script type="application\/json" data-runtime-config="\/remotes.json">([^<]*)<\/script>/.exec(html);
+  return inline ? JSON.parse(inline[1]!) : null;
+}
+
+/** The customer remote's pages, as a visitor sees them. */
+async function expectCustomerPages(page: Page, notFoundText: string): Promise<void> {
+  await page.goto('/movies');
+  await expect(page.getByRole('heading', { name: 'Now Showing in Theaters' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page.getByText(notFoundText)).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(15 * 60_000);
+  // One build at a time: the machine is shared.
+  builds.previousShell = await buildFixture({
+    app: 'shell',
+    // Its own copy of shared-ui, whose federation.mjs holds the tree-shaken lists the shell builds with.
+    sharedUiVersion: '0.1.0',
+    edit: (dir) => editFile(path.join(dir, '../shared-ui/federation.mjs'), "'useMutation', 'useQueries', 'useQuery'", "'useMutation', 'useQuery'"),
+  });
+  builds.shell = await buildFixture({ app: 'shell' });
+  builds.customer = await buildFixture({ app: 'customer-mfe' });
+  builds.customerNext = await buildFixture({
+    app: 'customer-mfe',
+    edit: (dir) => editFile(path.join(dir, 'src/pages/not-found-page.tsx'), OLD_404_TEXT, NEW_404_TEXT),
+  });
+  // The site's own run-time config: the test stack's service and sign-in.
+  mkdirSync(site, { recursive: true });
+  writeFileSync(path.join(site, 'app-config.json'), JSON.stringify(runtimeConfig(TEST_PORTS).appConfig));
+  await control('stop', 'shell');
+  siteServer = await serveStatic({ root: site, port: TEST_PORTS.shell });
+});
+
+test.afterAll(async () => {
+  await siteServer?.close();
+  await control('start', 'shell');
+  for (const build of Object.values(builds)) rmSync(build.work, { recursive: true, force: true });
+  rmSync(site, { recursive: true, force: true });
+});
+
+test('a remote too new for the live shell is refused, naming the mismatch, and nothing changes', async () => {
+  await expectDeployed(['shell', builds.previousShell.dist], null);
+  await expectDeployed(['admin', urls.admin]);
+  await expectDeployed(['debug', `${urls.debug}/mf-manifest.json`]);
+  const remotesBefore = readFileSync(path.join(site, 'remotes.json'), 'utf8');
+
+  const refused = await runDeploy(['customer', builds.customer.dist]);
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain('refused: deploy of customer');
+  expect(refused.stderr).toMatch(/tree-shaken-export \[the live shell [^\]]+\]: tree-shaken @tanstack\/react-query: useQueries is not in the shell's build/);
+  expect(readFileSync(path.join(site, 'remotes.json'), 'utf8')).toBe(remotesBefore);
+  expect(inlineRemotes()).not.toHaveProperty('customer');
+});
+
+test('the next shell, then the customer remote, go live: remotes.json, the inline copy in the page, and what visitors see', async ({ page }) => {
+  const shellRun = await expectDeployed(['shell', builds.shell.dist]);
+  expect(shellRun.stdout).toMatch(/^deployed shell \S+ \(checked against admin \(http:\/\/localhost:\d+\/mf-manifest.json\), debug /);
+  await expectDeployed(['customer', builds.customer.dist]);
+
+  const remotes = readSiteJson('remotes.json');
+  expect(remotes.customer).toMatch(/^\/releases\/customer\/0\.1\.0-[0-9a-f]{8}\/mf-manifest\.json$/);
+  expect(remotes.admin).toBe(`${urls.admin}/mf-manifest.json`);
+  expect(inlineRemotes()).toEqual(remotes);
+
+  await expectCustomerPages(page, OLD_404_TEXT);
+  // The release's hashed files are served as immutable as at the root, its manifest revalidated.
+  const releaseFolder = `${urls.shell}${String(remotes.customer).replace('mf-manifest.json', '')}`;
+  const manifest = (await (await fetch(`${releaseFolder}mf-manifest.json`)).json()) as { exposes: { assets: { js: { sync: string[] } } }[] };
+  expect((await fetch(`${releaseFolder}mf-manifest.json`)).headers.get('cache-control')).toBe('no-cache');
+  expect((await fetch(`${releaseFolder}${manifest.exposes[0]!.assets.js.sync[0]}`)).headers.get('cache-control')).toContain('immutable');
+  await page.goto('/debug');
+  await expect(page.getByRole('heading', { name: 'Support desk' })).toBeVisible();
+});
+
+test('a customer release and its rollback are one command each, and the page follows', async ({ page }) => {
+  const before = readSiteJson('remotes.json').customer;
+  await expectDeployed(['customer', builds.customerNext.dist]);
+  expect(readSiteJson('remotes.json').customer).not.toBe(before);
+  await expectCustomerPages(page, NEW_404_TEXT);
+
+  const rolledBack = await expectDeployed(['rollback', 'customer']);
+  expect(rolledBack.stdout).toMatch(/^rolled back to customer 0\.1\.0-[0-9a-f]{8} \(checked against the live shell/);
+  expect(readSiteJson('remotes.json').customer).toBe(before);
+  expect(inlineRemotes()).toEqual(readSiteJson('remotes.json'));
+  await expectCustomerPages(page, OLD_404_TEXT);
+});
+
+test('a shell rollback that would break the live customer remote is refused, naming the remote and the export; the site keeps working', async ({ page }) => {
+  const shellManifest = readFileSync(path.join(site, 'mf-manifest.json'), 'utf8');
+  const refused = await runDeploy(['rollback', 'shell']);
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain('refused: rollback of shell');
+  expect(refused.stderr).toMatch(/tree-shaken-export \[customer \(\/releases\/customer\/[^)]+\)\]: tree-shaken @tanstack\/react-query: useQueries is not in the shell's build/);
+  // Admin and debug fit the previous shell: only the customer is named.
+  expect(refused.stderr).not.toMatch(/\[(admin|debug) /);
+  expect(readFileSync(path.join(site, 'mf-manifest.json'), 'utf8')).toBe(shellManifest);
+  await expectCustomerPages(page, OLD_404_TEXT);
+});
+
+test('the history records every attempt (which build, when, by whom, the check) and is not served to browsers', async () => {
+  type Entry = { at: string; by: string; action: string; app: string; release: { id: string; version: string; builtAt: string }; check: { result: string; mismatches: { kind: string; name?: string }[] } };
+  const history = JSON.parse(readFileSync(path.join(site, 'deploy-history.json'), 'utf8')) as Entry[];
+  expect(history.map(({ action, app, check }) => `${action} ${app} ${check.result}`)).toEqual([
+    'deploy shell passed',
+    'deploy admin passed',
+    'deploy debug passed',
+    'deploy customer refused',
+    'deploy shell passed',
+    'deploy customer passed',
+    'deploy customer passed',
+    'rollback customer passed',
+    'rollback shell refused',
+  ]);
+  expect(history[0]!.by).toBe(userInfo().username);
+  expect(history.slice(1).every(({ by }) => by === 'release-bot')).toBe(true);
+  for (const { at, release } of history) {
+    expect(Date.now() - Date.parse(at)).toBeLessThan(15 * 60_000);
+    expect(release.version).toBe('0.1.0');
+    expect(Date.parse(release.builtAt)).not.toBeNaN();
+  }
+  // The rollback went back to the very build deployed before the next release.
+  expect(history[7]!.release.id).toBe(history[5]!.release.id);
+  expect(history[6]!.release.id).not.toBe(history[5]!.release.id);
+  expect(history[3]!.check.mismatches).toEqual([expect.objectContaining({ kind: 'tree-shaken-export', name: 'useQueries' })]);
+  expect(history[8]!.check.mismatches).toEqual([expect.objectContaining({ kind: 'tree-shaken-export', name: 'useQueries' })]);
+
+  expect((await fetch(`${urls.shell}/deploy-history.json`)).status).toBe(404);
+  expect((await fetch(`${urls.shell}/remotes.json`)).status).toBe(200);
+});
