@@ -2,8 +2,10 @@
  * The site's deploy history (deploy-history.json beside remotes.json): one
  * entry per deploy, rollback or refusal, oldest first —
  *
- *   { at, by, action: 'deploy' | 'rollback', app,
+ *   { at, by, action: 'deploy' | 'rollback' | 'canary' | 'promote' | 'canary-rollback', app,
  *     release: { app, id, version, builtAt, source, manifest? },
+ *     share?,                      // a canary's share of browsers (0 to 1)
+ *     reason?, counts?,            // why a canary was rolled back, and the counts the watch read
  *     check: { result: 'passed' | 'refused', against: [what it was checked with], mismatches: [{ against, kind, message }] } }
  *
  * What is live, and what a rollback returns to, is read from it alone: each
@@ -23,12 +25,16 @@ export function appendHistory(site, entry) {
   writeWhole([[path.join(site, HISTORY_FILE), `${JSON.stringify([...readHistory(site), entry], null, 2)}\n`]]);
 }
 
-/** The releases of `app` that went live and were not rolled back, oldest first: the last is the live one. */
+/**
+ * The releases of `app` that went live for every browser (deployed, or a
+ * canary promoted) and were not rolled back, oldest first: the last is the
+ * live one. Canaries started or ended change nothing here.
+ */
 export function liveStack(history, app) {
   const stack = [];
   for (const entry of history) {
     if (entry.app !== app || entry.check.result !== 'passed') continue;
-    if (entry.action === 'deploy') stack.push(entry.release);
+    if (entry.action === 'deploy' || entry.action === 'promote') stack.push(entry.release);
     else if (entry.action === 'rollback') stack.pop();
   }
   return stack;

@@ -3,10 +3,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { root, runtimeConfig } from '../../scripts/stack.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { buildFixture, editFile, type FixtureBuild } from '../support/fixture-builds';
+import { signInFromPrompt } from '../support/sign-in';
 import { control, TEST_PORTS, urls } from '../support/test-stack';
 
 /**
@@ -24,7 +25,7 @@ import { control, TEST_PORTS, urls } from '../support/test-stack';
 const OLD_404_TEXT = 'The page you are looking for does not exist or has moved.';
 const NEW_404_TEXT = 'Release 2 of the customer pages could not find this one.';
 
-const builds: Record<'previousShell' | 'shell' | 'customer' | 'customerNext', FixtureBuild> = {} as never;
+const builds: Record<'previousShell' | 'shell' | 'customer' | 'customerNext' | 'customerBroken', FixtureBuild> = {} as never;
 const site = mkdtempSync(path.join(tmpdir(), 'deploy-site-'));
 let siteServer: { close(): Promise<unknown> } | null = null;
 
@@ -59,6 +60,39 @@ function inlineRemotes(): unknown {
   return inline ? JSON.parse(inline[1]!) : null;
 }
 
+/** A browser whose kept canary place (shell/src/federation/canary.ts) is `bucket`: inside a share above it, outside one at or below it. */
+async function browserAt(browser: Browser, bucket: number): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: urls.shell })).newPage();
+  await page.addInitScript((kept) => {
+    if (localStorage.getItem('remote-canary-bucket') === null) localStorage.setItem('remote-canary-bucket', String(kept));
+  }, bucket);
+  return page;
+}
+
+interface RemoteCounts {
+  remote: string;
+  version: string;
+  loads: number;
+  failures: number;
+}
+
+/** What the shells reported for the customer remote's release `version` (GET /api/remote-events). */
+async function countsOf(version: string): Promise<RemoteCounts | undefined> {
+  const { versions } = (await (await fetch(`${urls.service}/api/remote-events`)).json()) as { versions: RemoteCounts[] };
+  return versions.find((entry) => entry.remote === 'customer' && entry.version === version);
+}
+
+/** The counts of `version` once the beacons in flight have arrived (two reads a second apart agree). */
+async function settledCounts(version: string): Promise<RemoteCounts> {
+  let previous = JSON.stringify(await countsOf(version));
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = JSON.stringify(await countsOf(version));
+    if (now === previous && now !== undefined) return JSON.parse(now) as RemoteCounts;
+    previous = now;
+  }
+}
+
 /** The customer remote's pages, as a visitor sees them. */
 async function expectCustomerPages(page: Page, notFoundText: string): Promise<void> {
   await page.goto('/movies');
@@ -83,6 +117,16 @@ test.beforeAll(async () => {
   builds.customerNext = await buildFixture({
     app: 'customer-mfe',
     edit: (dir) => editFile(path.join(dir, 'src/pages/not-found-page.tsx'), OLD_404_TEXT, NEW_404_TEXT),
+  });
+  // A release that throws on every page: a canary that must roll itself back.
+  builds.customerBroken = await buildFixture({
+    app: 'customer-mfe',
+    edit: (dir) =>
+      editFile(
+        path.join(dir, 'src/exposes/routes.tsx'),
+        'export default function CustomerRoutes() {\n',
+        "export default function CustomerRoutes() {\n  if (window.location.pathname !== '/never') throw new Error('a deliberately broken customer release');\n",
+      ),
   });
   // The site's own run-time config: the test stack's service and sign-in.
   mkdirSync(site, { recursive: true });
@@ -186,4 +230,71 @@ test('the history records every attempt (which build, when, by whom, the check) 
 
   expect((await fetch(`${urls.shell}/deploy-history.json`)).status).toBe(404);
   expect((await fetch(`${urls.shell}/remotes.json`)).status).toBe(200);
+});
+
+test('a canary serves its share of browsers, each keeping its release; the debug remote shows it with its loads and failures; promote makes it every browser\'s', async ({ browser }) => {
+  const started = await expectDeployed(['customer', builds.customerNext.dist, '--canary', '50']);
+  expect(started.stdout).toMatch(/^started a canary of customer (0\.1\.0-[0-9a-f]{8}) for 50 % of browsers \(checked against the live shell/);
+  const remotes = readSiteJson('remotes.json') as { customer: string; versions: { customer: string }; canary: { customer: { version: string; share: number } } };
+  const canaryVersion = remotes.canary.customer.version;
+  expect(remotes.canary.customer.share).toBe(0.5);
+  expect(remotes.versions.customer).not.toBe(canaryVersion);
+  expect(inlineRemotes()).toEqual(remotes);
+
+  const inCanary = await browserAt(browser, 0.1);
+  const outside = await browserAt(browser, 0.9);
+  await expectCustomerPages(inCanary, NEW_404_TEXT);
+  await inCanary.reload();
+  await expect(inCanary.getByText(NEW_404_TEXT)).toBeVisible();
+  await expectCustomerPages(outside, OLD_404_TEXT);
+
+  // A browser that never had a place draws one and keeps it.
+  const fresh = await (await browser.newContext({ baseURL: urls.shell })).newPage();
+  await fresh.goto('/no-such-page');
+  const place = Number(await fresh.evaluate(() => localStorage.getItem('remote-canary-bucket')));
+  const expected = place < 0.5 ? NEW_404_TEXT : OLD_404_TEXT;
+  await expect(fresh.getByText(expected)).toBeVisible();
+  await fresh.reload();
+  await expect(fresh.getByText(expected)).toBeVisible();
+
+  // Support and platform staff see the live release, the canary's share, and what the shells reported.
+  const { loads, failures } = await settledCounts(canaryVersion);
+  expect(loads).toBeGreaterThanOrEqual(3);
+  await outside.goto('/debug');
+  await signInFromPrompt(outside, 'support@example.com');
+  const releases = outside.getByRole('table', { name: 'Live releases of the remotes' });
+  await expect(releases.getByRole('row').filter({ hasText: canaryVersion })).toHaveText(new RegExp(`customer${canaryVersion}Canary50 %${loads}${failures}`.replace(/\./g, '\\.')));
+  await expect(releases.getByRole('row').filter({ hasText: remotes.versions.customer })).toContainText('Live50 %');
+
+  const promoted = await expectDeployed(['promote', 'customer']);
+  expect(promoted.stdout).toContain(`promoted the canary customer ${canaryVersion}`);
+  const after = readSiteJson('remotes.json') as { versions: { customer: string }; canary?: unknown };
+  expect(after.canary).toBeUndefined();
+  expect(after.versions.customer).toBe(canaryVersion);
+  await expectCustomerPages(outside, NEW_404_TEXT);
+});
+
+test('a broken canary is rolled back by the watch once its failure rate reaches the threshold, and its browsers get the live release again', async ({ browser }) => {
+  await expectDeployed(['customer', builds.customerBroken.dist, '--canary', '50']);
+  const brokenVersion = (readSiteJson('remotes.json') as { canary: { customer: { version: string } } }).canary.customer.version;
+  const watch = runDeploy(['watch', 'customer', '--threshold', '0.9', '--min-loads', '3', '--interval', '0.5', '--timeout', '120']);
+
+  const inCanary = await browserAt(browser, 0.2);
+  for (let visit = 0; visit < 3; visit++) {
+    await inCanary.goto('/movies');
+    await expect(inCanary.getByText('This part of the site is temporarily unavailable')).toBeVisible();
+    await expect(inCanary.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  }
+
+  const watched = await watch;
+  expect(watched.status).toBe(1);
+  expect(watched.stdout).toMatch(new RegExp(`rolled back the canary customer ${brokenVersion.replace(/\./g, '\\.')}: failure rate 1\\.00 \\(3 of 3 loads\\) reached the threshold 0\\.9`));
+  expect(readSiteJson('remotes.json')).not.toHaveProperty('canary');
+  expect(inlineRemotes()).not.toHaveProperty('canary');
+  await inCanary.goto('/movies');
+  await expect(inCanary.getByRole('heading', { name: 'Now Showing in Theaters' })).toBeVisible();
+
+  type Entry = { action: string; by: string; release: { id: string }; reason: string; counts: RemoteCounts };
+  const last = (JSON.parse(readFileSync(path.join(site, 'deploy-history.json'), 'utf8')) as Entry[]).at(-1)!;
+  expect(last).toMatchObject({ action: 'canary-rollback', by: 'release-bot', release: { id: brokenVersion }, counts: { loads: 3, failures: 3 } });
 });
