@@ -268,7 +268,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Each route plugin is given what it uses, and nothing else.
   const auth = createAuth(options.verifyToken, store.users);
   await app.register(healthRoutes, { driver: store.driver, integrity, identityRecord: store.integrity });
-  await app.register(remoteHealthRoutes, { counts: createRemoteEventCounts() });
+  await app.register(remoteHealthRoutes, { counts: createRemoteEventCounts(), perMinute: config.rateLimit.remoteEventsPerMinute });
   await app.register(settingsRoutes, { config, catalogName: catalog.name, paymentProviderName: provider.name });
   await app.register(showRoutes, {
     movies: store.movies,

@@ -7,11 +7,14 @@ import type { RemoteEventCounts } from './remote-event-counts.ts';
 
 /** A report is about 80 bytes. */
 const EVENT_BODY_LIMIT = 1024;
-/** Per address: a page view reports each remote it loads once; a burst of reloads stays under it, a flood does not. */
-export const REMOTE_EVENTS_PER_MINUTE = 60;
 
 export interface RemoteHealthRoutesDeps {
   counts: RemoteEventCounts;
+  /**
+   * Reports per address and minute (REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE, default 60): a page view reports
+   * each remote it loads once, so a burst of reloads stays under it and a flood does not.
+   */
+  perMinute: number;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface RemoteHealthRoutesDeps {
  * their counts, which the deploy command's canary watch and the debug remote
  * read. Public: aggregate counts of releases, like /api/health.
  */
-export async function remoteHealthRoutes(app: AppInstance, { counts }: RemoteHealthRoutesDeps) {
+export async function remoteHealthRoutes(app: AppInstance, { counts, perMinute }: RemoteHealthRoutesDeps) {
   // navigator.sendBeacon posts a string as text/plain (no CORS preflight): read as JSON, for this plugin's routes only.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: EVENT_BODY_LIMIT }, (_request, body, done) => {
     try {
@@ -34,11 +37,11 @@ export async function remoteHealthRoutes(app: AppInstance, { counts }: RemoteHea
     '/api/remote-events',
     {
       bodyLimit: EVENT_BODY_LIMIT,
-      config: { rateLimit: { max: REMOTE_EVENTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['frontends'],
         summary: "The shell's report of one remote load: loaded, load-failed or render-failed, with the remote's release id",
-        description: `JSON, sent as application/json or text/plain (navigator.sendBeacon). Limited to ${REMOTE_EVENTS_PER_MINUTE} per address and minute.`,
+        description: 'JSON, sent as application/json or text/plain (navigator.sendBeacon). Limited per address (REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE).',
         body: RemoteEventBody,
         response: { 202: AcceptedResponse, ...failures(400, 413, 415) },
       },
