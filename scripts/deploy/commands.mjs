@@ -8,7 +8,7 @@
 import { checkRemote } from '../check-remote.mjs';
 import { appendHistory, liveStack, readHistory } from './history.mjs';
 import { canaryOf, releasesInUse, withCanary, withoutCanary, withRelease } from './remotes-file.mjs';
-import { describeBuild, hasShell, installShell, keepRelease, liveRemotes, manifestUrlOf, releaseFolder, remoteLocation, writeRemotes } from './site.mjs';
+import { assertSite, describeBuild, hasShell, installShell, keepRelease, liveRemotes, manifestUrlOf, releaseFolder, remoteLocation, writeRemotes } from './site.mjs';
 
 const isUrl = (location) => /^https?:\/\//.test(location);
 
@@ -54,6 +54,7 @@ async function attempt({ site, action, release, location, by, change = (remotes)
  * for every browser, or with `canaryShare` (0 to 1) for that share of them.
  */
 export async function deploy({ site, app, source, by, canaryShare = null }) {
+  assertSite(site);
   const described = await describeBuild(app, source);
   if (app === 'shell' && isUrl(described.source)) throw new Error('a shell is deployed from its build folder, not a URL');
   if (app === 'shell' && canaryShare !== null) throw new Error('only a remote can be a canary');

@@ -43,6 +43,17 @@ export function liveRemotes(site) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 }
 
+/**
+ * Refuses a folder this command did not make: a shell deploy replaces the
+ * site's files, so a mistyped --site must not be emptied. A site is a folder
+ * that does not exist yet, holds only the site's own config, or has a history.
+ */
+export function assertSite(site) {
+  if (!existsSync(site) || existsSync(path.join(site, HISTORY_FILE))) return;
+  const foreign = readdirSync(site).filter((entry) => !SITE_OWNED.has(entry));
+  if (foreign.length) throw new Error(`${site} is not a site this command made (it has ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''} and no ${HISTORY_FILE}): name an empty folder or a deployed site with --site`);
+}
+
 /** Whether a shell is live in `site` (its page is there). */
 export function hasShell(site) {
   return existsSync(path.join(site, 'index.html'));
