@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { root, runtimeConfig } from '../../scripts/stack.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { buildFixture, editFile, type FixtureBuild } from '../support/fixture-builds';
@@ -28,6 +28,14 @@ const NEW_404_TEXT = 'Release 2 of the customer pages could not find this one.';
 const builds: Record<'previousShell' | 'shell' | 'customer' | 'customerNext' | 'customerBroken', FixtureBuild> = {} as never;
 const site = mkdtempSync(path.join(tmpdir(), 'deploy-site-'));
 let siteServer: { close(): Promise<unknown> } | null = null;
+/** The browsers (contexts) a test opened besides its own page: closed after it, so no connection keeps the site's server open. */
+const browsers: BrowserContext[] = [];
+
+async function newBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: urls.shell });
+  browsers.push(context);
+  return context.newPage();
+}
 
 interface DeployRun {
   status: number;
@@ -62,7 +70,7 @@ function inlineRemotes(): unknown {
 
 /** A browser whose kept canary place (shell/src/federation/canary.ts) is `bucket`: inside a share above it, outside one at or below it. */
 async function browserAt(browser: Browser, bucket: number): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: urls.shell })).newPage();
+  const page = await newBrowser(browser);
   await page.addInitScript((kept) => {
     if (localStorage.getItem('remote-canary-bucket') === null) localStorage.setItem('remote-canary-bucket', String(kept));
   }, bucket);
@@ -133,6 +141,10 @@ test.beforeAll(async () => {
   writeFileSync(path.join(site, 'app-config.json'), JSON.stringify(runtimeConfig(TEST_PORTS).appConfig));
   await control('stop', 'shell');
   siteServer = await serveStatic({ root: site, port: TEST_PORTS.shell });
+});
+
+test.afterEach(async () => {
+  await Promise.all(browsers.splice(0).map((context) => context.close()));
 });
 
 test.afterAll(async () => {
@@ -249,7 +261,7 @@ test('a canary serves its share of browsers, each keeping its release; the debug
   await expectCustomerPages(outside, OLD_404_TEXT);
 
   // A browser that never had a place draws one and keeps it.
-  const fresh = await (await browser.newContext({ baseURL: urls.shell })).newPage();
+  const fresh = await newBrowser(browser);
   await fresh.goto('/no-such-page');
   const place = Number(await fresh.evaluate(() => localStorage.getItem('remote-canary-bucket')));
   const expected = place < 0.5 ? NEW_404_TEXT : OLD_404_TEXT;
