@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,7 +26,8 @@ const OLD_404_TEXT = 'The page you are looking for does not exist or has moved.'
 const NEW_404_TEXT = 'Release 2 of the customer pages could not find this one.';
 
 const builds: Record<'previousShell' | 'shell' | 'customer' | 'customerNext' | 'customerBroken', FixtureBuild> = {} as never;
-const site = mkdtempSync(path.join(tmpdir(), 'deploy-site-'));
+/** The live site the commands change (made in beforeAll: the runner also loads this file to list its tests). */
+let site: string;
 let siteServer: { close(): Promise<unknown> } | null = null;
 /** The browsers (contexts) a test opened besides its own page: closed after it, so no connection keeps the site's server open. */
 const browsers: BrowserContext[] = [];
@@ -137,7 +138,7 @@ test.beforeAll(async () => {
       ),
   });
   // The site's own run-time config: the test stack's service and sign-in.
-  mkdirSync(site, { recursive: true });
+  site = mkdtempSync(path.join(tmpdir(), 'deploy-site-'));
   writeFileSync(path.join(site, 'app-config.json'), JSON.stringify(runtimeConfig(TEST_PORTS).appConfig));
   await control('stop', 'shell');
   siteServer = await serveStatic({ root: site, port: TEST_PORTS.shell });
@@ -151,7 +152,7 @@ test.afterAll(async () => {
   await siteServer?.close();
   await control('start', 'shell');
   for (const build of Object.values(builds)) rmSync(build.work, { recursive: true, force: true });
-  rmSync(site, { recursive: true, force: true });
+  if (site) rmSync(site, { recursive: true, force: true });
 });
 
 test('a remote too new for the live shell is refused, naming the mismatch, and nothing changes', async () => {
