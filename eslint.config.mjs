@@ -44,7 +44,7 @@ export const SERVICE_LAYERS = [
   ['admin', 'debug', 'settings'],
   ['store'],
   ['integrity'],
-  ['health'],
+  ['health', 'remote-health'],
   ['db'],
   ['seed'],
   ['app.ts', 'main.ts'],

@@ -50,16 +50,25 @@ export function inlineRuntimeConfig(html, files) {
   return cleaned.replace('</head>', `${tags.join('\n')}\n</head>`);
 }
 
+/** The compressed twins a build writes beside index.html, stale once its run-time config is inlined again: the page is small enough to send as it is. */
+export const INDEX_HTML_TWINS = ['index.html.br', 'index.html.gz'];
+
+/** The shell's page in `dist` with its remotes.json and app-config.json inlined; `files` (URL path -> JSON text) replaces what is read from `dist`. */
+export function inlinedShellPage(dist, files = {}) {
+  const read = (name) => readFileSync(path.join(dist, name), 'utf8');
+  return inlineRuntimeConfig(read('index.html'), {
+    '/remotes.json': files['/remotes.json'] ?? read('remotes.json'),
+    '/app-config.json': files['/app-config.json'] ?? read('app-config.json'),
+  });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = process.argv[2];
   if (!dist) {
     console.error('usage: node scripts/inline-runtime-config.mjs <shell dist folder>');
     process.exit(2);
   }
-  const read = (name) => readFileSync(path.join(dist, name), 'utf8');
-  const html = inlineRuntimeConfig(read('index.html'), { '/remotes.json': read('remotes.json'), '/app-config.json': read('app-config.json') });
-  writeFileSync(path.join(dist, 'index.html'), html);
-  // A compressed twin the build wrote would now be stale: the page is small enough to send as it is.
-  for (const twin of ['index.html.br', 'index.html.gz']) rmSync(path.join(dist, twin), { force: true });
+  writeFileSync(path.join(dist, 'index.html'), inlinedShellPage(dist));
+  for (const twin of INDEX_HTML_TWINS) rmSync(path.join(dist, twin), { force: true });
   console.log(`inlined remotes.json and app-config.json into ${path.join(dist, 'index.html')}`);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The root commands (`npm start`, `npm test`, `npm run bench|build|token|typecheck`).
+ * The root commands (`npm start`, `npm test`, `npm run bench|build|token|typecheck|deploy`).
  * Needs only Node.js and npm: it installs pnpm and the workspace's packages when
  * they are missing or out of date, then does the job.
  */
@@ -136,7 +136,11 @@ switch (command) {
     run(tsx, ['src/identity/token-cli.ts', ...args], { cwd: path.join(root, 'booking-service'), env: serviceEnv() });
     break;
   }
+  case 'deploy':
+    // Its exit code is the deploy's: 1 when refused.
+    run(process.execPath, [path.join(root, 'scripts/deploy.mjs'), ...args]);
+    break;
   default:
-    log(`unknown command "${command}"; use start, test, bench, build, token or typecheck`);
+    log(`unknown command "${command}"; use start, test, bench, build, token, typecheck or deploy`);
     process.exit(2);
 }

@@ -18,10 +18,14 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
+import { HISTORY_FILE } from './deploy/site.mjs';
 import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+/** A build's static/ folder: at the root, or in a release a deployed site keeps (releases/<app>/<id>/static/, scripts/deploy/site.mjs). */
+const HASHED_FILES = /^(releases\/[^/]+\/[^/]+\/)?static\//;
 
 /**
  * Files under static/ carry a content hash in their names and never change;
@@ -30,7 +34,7 @@ const REVALIDATE = 'no-cache';
  * browser revalidates it on every use (a 304 when unchanged).
  */
 export function cacheControlFor(relativePath) {
-  return relativePath.startsWith('static/') ? IMMUTABLE : REVALIDATE;
+  return HASHED_FILES.test(relativePath) ? IMMUTABLE : REVALIDATE;
 }
 
 /**
@@ -71,8 +75,10 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
   // Only where a route asks (reply.compress): everything else is served precompressed by @fastify/static.
   await app.register(fastifyCompress, { global: false, threshold: 1024 });
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('access-control-allow-origin', '*').header('x-content-type-options', 'nosniff');
+    // A deployed site's history names who deployed: for the deploy command, not for browsers.
+    if (request.url.split('?')[0] === `/${HISTORY_FILE}`) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
   for (const url of Object.keys(overrides)) {

@@ -18,6 +18,8 @@ import { createKnownIds, type KnownIds } from './http/known-ids.ts';
 import { createReadCache, type ReadCache } from './http/read-cache.ts';
 import { createIntegrityMonitor } from './integrity/integrity-check.ts';
 import { healthRoutes } from './health/routes.ts';
+import { createRemoteEventCounts } from './remote-health/remote-event-counts.ts';
+import { remoteHealthRoutes } from './remote-health/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { createLocalCheckoutProvider, type LocalCheckoutProvider } from './payments/local/local-provider.ts';
@@ -266,6 +268,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Each route plugin is given what it uses, and nothing else.
   const auth = createAuth(options.verifyToken, store.users);
   await app.register(healthRoutes, { driver: store.driver, integrity, identityRecord: store.integrity });
+  await app.register(remoteHealthRoutes, { counts: createRemoteEventCounts(), perMinute: config.rateLimit.remoteEventsPerMinute });
   await app.register(settingsRoutes, { config, catalogName: catalog.name, paymentProviderName: provider.name });
   await app.register(showRoutes, {
     movies: store.movies,

@@ -43,6 +43,18 @@ describe('support desk', () => {
     expect(await screen.findByText('Your tickets for Dear Odette')).toBeInTheDocument();
   });
 
+  it("shows each remote's live release, a canary's share of browsers, and the loads and failures per release", async () => {
+    support();
+    renderDebug();
+    const releases = await screen.findByRole('table', { name: 'Live releases of the remotes' });
+    const rowOf = async (version: string) => (await within(releases).findByText(version)).closest('tr')!;
+    const cells = async (version: string) => within(await rowOf(version)).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(await cells('0.1.0-aaaaaaaa')).toEqual(['customer', '0.1.0-aaaaaaaa', 'Live', '90 %', '90', '1']);
+    expect(await cells('0.2.0-bbbbbbbb')).toEqual(['customer', '0.2.0-bbbbbbbb', 'Canary', '10 %', '10', '4']);
+    expect(await cells('0.1.0-cccccccc')).toEqual(['admin', '0.1.0-cccccccc', 'Live', '100 %', '0', '0']);
+    expect(await cells('unknown')).toEqual(['debug', 'unknown', 'Live', '100 %', '0', '0']);
+  });
+
   it('marks as paid and sends a test email with the spec toasts', async () => {
     support();
     renderDebug();

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders, loadAppConfig, setEarlyResponses } from 'shared-ui';
 import { App } from './app';
 import { takeEarlyResponse } from './early/responses';
+import { setBeaconEndpoint } from './federation/load-beacon';
 import { readRemotesConfig } from './federation/remote-registry';
 import './shell.css';
 
@@ -13,6 +14,7 @@ setEarlyResponses(takeEarlyResponse);
 
 Promise.all([loadAppConfig('/app-config.json', takeEarlyResponse('/app-config.json')), readRemotesConfig()])
   .then(([config]) => {
+    setBeaconEndpoint(config.apiBaseUrl);
     // A transition: the first render runs in slices that yield to the browser (a slow phone's main thread stays responsive).
     startTransition(() =>
       root.render(

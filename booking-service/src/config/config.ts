@@ -68,6 +68,8 @@ export interface Config {
     bookingsPerUserPerMinute: number;
     /** Payment webhook deliveries per minute per address. */
     webhookPerMinute: number;
+    /** The shell's remote load reports (POST /api/remote-events) per minute per address. */
+    remoteEventsPerMinute: number;
   };
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits and stream caps
@@ -256,6 +258,7 @@ const ServiceEnvironment = z.object({
   PUBLIC_READ_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 100_000_000), '60000'),
   BOOKING_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 10_000), '10'),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '600'),
+  REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '60'),
   TRUST_PROXY: withDefault(trustProxy, 'false'),
   SEAT_STREAMS_PER_ADDRESS: withDefault(wholeNumber(1, 100_000), '50'),
   SEAT_STREAMS_PER_USER: withDefault(wholeNumber(1, 100_000), '10'),
@@ -353,6 +356,7 @@ export function loadConfig(env: Env = process.env): Config {
       publicReadsPerIpPerMinute: e.PUBLIC_READ_RATE_LIMIT_PER_MINUTE,
       bookingsPerUserPerMinute: e.BOOKING_RATE_LIMIT_PER_MINUTE,
       webhookPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
+      remoteEventsPerMinute: e.REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
     seatStreams: {

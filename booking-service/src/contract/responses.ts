@@ -110,6 +110,19 @@ export const OutboxMessageSchema = Type.Object({
 });
 export const OutboxResponse = Type.Object({ success: ok, messages: Type.Array(OutboxMessageSchema) });
 
+export const AcceptedResponse = Type.Object({ success: ok });
+export const RemoteEventCountsResponse = Type.Object({
+  success: ok,
+  versions: Type.Array(
+    Type.Object({
+      remote: Type.String(),
+      version: Type.String(),
+      loads: Type.Integer({ description: 'Loads attempted: loaded plus load-failed' }),
+      failures: Type.Integer({ description: 'load-failed plus render-failed' }),
+    }),
+    { description: 'Every remote version reported since this instance started' },
+  ),
+});
 export const HealthResponse = Type.Object({ success: ok, status: Type.String(), database: Type.String() });
 /** 503 of /api/health: the error envelope, with the integrity problems when the database is damaged (absent when it is unreachable). */
 export const UnhealthyResponse = Type.Object(
@@ -152,6 +165,7 @@ export type DashboardResponse = Static<typeof DashboardResponse>;
 export type DebugBookingsResponse = Static<typeof DebugBookingsResponse>;
 export type UnpaidBookingsResponse = Static<typeof UnpaidBookingsResponse>;
 export type MessageResponse = Static<typeof MessageResponse>;
+export type RemoteEventCountsResponse = Static<typeof RemoteEventCountsResponse>;
 export type FixPaymentResponse = Static<typeof FixPaymentResponse>;
 export type OwnBookingActionResponse = Static<typeof OwnBookingActionResponse>;
 export type StripeWebhookResponse = Static<typeof StripeWebhookResponse>;

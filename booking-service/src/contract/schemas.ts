@@ -148,6 +148,20 @@ export const AddShowBody = Type.Object(
   Strict,
 );
 
+/** The frontends the shell loads at run time, and what the shell reports of each load (remote-health/). */
+export const REMOTE_NAMES = ['customer', 'admin', 'debug'] as const;
+export const REMOTE_EVENTS = ['loaded', 'load-failed', 'render-failed'] as const;
+/** A release id as the deploy command names it (`<version>-<hash>`), or `unknown`: no room for anything personal. */
+export const RemoteVersionPattern = '^[A-Za-z0-9._-]{1,64}$';
+export const RemoteEventBody = Type.Object(
+  {
+    remote: Type.Union(REMOTE_NAMES.map((name) => Type.Literal(name))),
+    version: Type.String({ pattern: RemoteVersionPattern, maxLength: 64 }),
+    event: Type.Union(REMOTE_EVENTS.map((event) => Type.Literal(event)), { description: 'loaded, load-failed (after the retries) or render-failed' }),
+  },
+  Strict,
+);
+
 export const BookingIdBody = Type.Object({ bookingId: Type.String({ pattern: UuidPattern, maxLength: 36 }) }, Strict);
 export const BookingIdParams = Type.Object({ bookingId: Type.String({ pattern: UuidPattern, description: 'Booking id' }) }, Strict);
 export const CheckoutSessionIdPattern = '^cs_[A-Za-z0-9_]{1,250}$';

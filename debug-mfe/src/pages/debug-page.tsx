@@ -4,6 +4,7 @@ import { useDebugBookings, useUnpaidBookings } from '../features/bookings/api/de
 import { BookingsTable } from '../features/bookings/components/bookings-table';
 import { RefundsTable } from '../features/bookings/components/refunds-table';
 import { OutboxList } from '../features/outbox/components/outbox-list';
+import { LiveReleases } from '../features/releases/components/live-releases';
 import { isForbidden, SupportGate } from '../features/support/support-gate';
 
 /** Spec §8: a list that cannot be fetched says so in a toast (a missing role has its own message instead). */
@@ -62,6 +63,12 @@ function Panels() {
           Refunds
         </h2>
         {all.data ? <RefundsTable bookings={all.data.bookings} /> : <Skeleton height="4rem" />}
+      </section>
+      <section aria-labelledby="releases-heading">
+        <h2 id="releases-heading" className="debug__section-title">
+          Live releases
+        </h2>
+        <LiveReleases />
       </section>
       <section aria-labelledby="outbox-heading">
         <h2 id="outbox-heading" className="debug__section-title">

@@ -40,5 +40,22 @@ export const server = setupServer(
   ),
   http.post(`${TEST_API}/api/debug/mark-paid`, () => HttpResponse.json({ success: true, message: 'Booking marked as paid and email sent' })),
   http.post(`${TEST_API}/api/debug/test-email`, () => HttpResponse.json({ success: true, message: 'Test email sent to user@example.com' })),
+  // The site's remotes.json (the shell's origin) with a canary, and what the shells reported.
+  http.get('*/remotes.json', () =>
+    HttpResponse.json({
+      customer: '/releases/customer/0.1.0-aaaaaaaa/mf-manifest.json',
+      versions: { customer: '0.1.0-aaaaaaaa', admin: '0.1.0-cccccccc' },
+      canary: { customer: { manifest: '/releases/customer/0.2.0-bbbbbbbb/mf-manifest.json', version: '0.2.0-bbbbbbbb', share: 0.1 } },
+    }),
+  ),
+  http.get(`${TEST_API}/api/remote-events`, () =>
+    HttpResponse.json({
+      success: true,
+      versions: [
+        { remote: 'customer', version: '0.1.0-aaaaaaaa', loads: 90, failures: 1 },
+        { remote: 'customer', version: '0.2.0-bbbbbbbb', loads: 10, failures: 4 },
+      ],
+    }),
+  ),
   http.post(`${TEST_API}/api/debug/fix-payment`, () => HttpResponse.json({ success: true, message: 'The provider has no payment yet: the booking stays payable' })),
 );

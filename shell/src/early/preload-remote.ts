@@ -1,6 +1,6 @@
 import { remoteForPath } from '../federation/path-spaces';
 import { manifestBase, remoteEntryUrl, type RemoteManifest } from '../federation/remote-manifest';
-import type { RemoteName } from '../federation/remote-registry';
+import { releaseFor } from '../federation/canary';
 import { firstPageOf } from './first-page-data';
 import { fetchEarly } from './responses';
 
@@ -23,9 +23,9 @@ function hint(href: string, as: 'script' | 'style') {
 /** Preloads what the remote serving `pathname` needs to render. Best effort: any failure is left to the normal path. */
 export async function preloadActiveRemote(pathname: string, remotesConfig: Promise<unknown>): Promise<void> {
   try {
-    const remotes = (await remotesConfig) as Partial<Record<RemoteName, string>>;
-    const manifestUrl = remotes[remoteForPath(pathname)];
-    if (!manifestUrl) return;
+    // This browser's release: the canary's when it is in the canary's share (the registry chooses the same).
+    const { manifest: manifestUrl } = releaseFor(await remotesConfig, remoteForPath(pathname));
+    if (typeof manifestUrl !== 'string') return;
     const manifestResponse = fetchEarly(manifestUrl);
     // A copy: the registry takes the response itself, to register the remote by its entry.
     const manifest = (await (await manifestResponse).json()) as RemoteManifest;

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { describe, expect, it, vi } from 'vitest';
 import fallbackPlugin, { REMOTE_UNAVAILABLE } from './fallback-plugin';
+import { setBeaconEndpoint } from './load-beacon';
 import type { RemoteManifest } from './remote-manifest';
 import { loadRemoteRoutes, loadRoutesOnce, parseRemotesConfig, readRemotesConfig } from './remote-registry';
 
@@ -20,9 +21,13 @@ vi.mock('./shared-contract', async (original) => {
 });
 
 describe('remotes.json', () => {
-  it('maps every remote to its manifest', () => {
-    const config = { customer: 'https://cdn/c/2/mf-manifest.json', admin: '/a.json', debug: '/d.json', extra: 'ignored' };
-    expect(parseRemotesConfig(config)).toEqual({ customer: 'https://cdn/c/2/mf-manifest.json', admin: '/a.json', debug: '/d.json' });
+  it('maps every remote to its manifest and release id', () => {
+    const config = { customer: 'https://cdn/c/2/mf-manifest.json', admin: '/a.json', debug: '/d.json', extra: 'ignored', versions: { customer: '2.0.0-1a2b3c4d' } };
+    expect(parseRemotesConfig(config)).toEqual({
+      customer: { manifest: 'https://cdn/c/2/mf-manifest.json', version: '2.0.0-1a2b3c4d' },
+      admin: { manifest: '/a.json', version: 'unknown' },
+      debug: { manifest: '/d.json', version: 'unknown' },
+    });
   });
 
   it('names the remotes it lacks', () => {
@@ -87,6 +92,24 @@ describe('registering a remote from its manifest', () => {
     expect(await loadRemoteRoutes('debug')).toEqual({ ok: false, reason: 'incompatible', mismatches: ["tree-shaken react-router-dom: useMatch is not in the shell's build"] });
     expect(fetchMock.mock.calls.filter(([url]) => url === '/d/mf-manifest.json')).toHaveLength(1);
     expect(registerRemotes).not.toHaveBeenCalledWith([expect.objectContaining({ name: 'debug' })], expect.anything());
+    vi.unstubAllGlobals();
+  });
+
+  it("reports each load's outcome to the service with the remote's release id, and nothing else", async () => {
+    const remotes = { customer: '/c/mf-manifest.json', admin: '/a/mf-manifest.json', debug: '/d/mf-manifest.json', versions: { customer: '0.3.0-cccccccc' } };
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/remotes.json' ? json(remotes) : url === '/c/mf-manifest.json' ? json(manifest('auto')) : json({}, 503))));
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { sendBeacon });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.mocked(loadRemote).mockResolvedValue({ default: () => null });
+    setBeaconEndpoint('https://api.example/');
+    await readRemotesConfig();
+    await loadRemoteRoutes('customer');
+    await loadRemoteRoutes('admin');
+    expect(sendBeacon.mock.calls).toEqual([
+      ['https://api.example/api/remote-events', JSON.stringify({ remote: 'customer', version: '0.3.0-cccccccc', event: 'loaded' })],
+      ['https://api.example/api/remote-events', JSON.stringify({ remote: 'admin', version: 'unknown', event: 'load-failed' })],
+    ]);
     vi.unstubAllGlobals();
   });
 

@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import { REMOTE_UNAVAILABLE, type UnavailableRemoteModule } from './fallback-plugin';
 import { remoteEntryUrl, type RemoteManifest } from './remote-manifest';
 import { takeEarlyResponse } from '../early/responses';
+import { releaseFor } from './canary';
+import { reportRemoteEvent } from './load-beacon';
 import { withRetries } from './retry';
 import { remoteMismatches } from './shared-contract';
 
@@ -12,18 +14,24 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 /** What every remote exposes as `./routes`; the shell's type check reads the remotes' own declarations. */
 export type RoutesModule = typeof import('customer/routes') | typeof import('admin/routes') | typeof import('debug/routes');
 
-export type RemoteEntries = Record<RemoteName, string>;
+/** The release of each remote this browser loads: its manifest URL and release id (`unknown` when remotes.json does not say). */
+export type RemoteEntries = Record<RemoteName, { manifest: string; version: string }>;
 
 let entries: RemoteEntries | null = null;
 /** Remotes registered with the runtime since their last failure. */
 const registered = new Set<RemoteName>();
 
-/** The remotes.json a deployment serves: every remote's manifest URL, or an error that names what is wrong. */
+/** The remotes.json a deployment serves: every remote's release for this browser (canary.ts), or an error that names what is wrong. */
 export function parseRemotesConfig(config: unknown, url = '/remotes.json'): RemoteEntries {
-  const record = (config && typeof config === 'object' ? config : {}) as Partial<Record<RemoteName, unknown>>;
-  const missing = REMOTE_NAMES.filter((name) => typeof record[name] !== 'string');
+  const releases = REMOTE_NAMES.map((name) => [name, releaseFor(config, name)] as const);
+  const missing = releases.filter(([, { manifest }]) => typeof manifest !== 'string').map(([name]) => name);
   if (missing.length) throw new Error(`${url} has no entry for ${missing.join(', ')}`);
-  return Object.fromEntries(REMOTE_NAMES.map((name) => [name, record[name]])) as RemoteEntries;
+  return Object.fromEntries(releases) as RemoteEntries;
+}
+
+/** The release id of the remote this page loads, for its reports. */
+export function remoteVersion(name: RemoteName): string {
+  return entries?.[name].version ?? 'unknown';
 }
 
 /**
@@ -79,14 +87,14 @@ async function loadFromManifest(name: RemoteName): Promise<LoadedRoutes> {
   if (!registered.has(name) && entries) {
     let manifest: RemoteManifest;
     try {
-      manifest = (await readJson(entries[name])) as RemoteManifest;
+      manifest = (await readJson(entries[name].manifest)) as RemoteManifest;
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
     const mismatches = remoteMismatches(manifest);
     if (mismatches.length) return { ok: false, reason: 'incompatible', mismatches: mismatches.map(({ message }) => message) };
     // Forced: a remote registered before (and failed since) loads afresh.
-    registerRemotes([{ name, entry: remoteEntryUrl(manifest, entries[name]) }], { force: true });
+    registerRemotes([{ name, entry: remoteEntryUrl(manifest, entries[name].manifest) }], { force: true });
     registered.add(name);
   }
   return loadRoutesOnce(name);
@@ -103,6 +111,7 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<LoadedRoutes> 
     // A remote that does not fit stays so: no retry.
     settled: (result) => result.ok || 'mismatches' in result,
   });
+  reportRemoteEvent(name, remoteVersion(name), loaded.ok ? 'loaded' : 'load-failed');
   if ('mismatches' in loaded) {
     console.error(`[shell] remote ${name} does not fit this shell: ${loaded.mismatches.join('; ')}. Deploy a shell it fits, or roll the remote back in remotes.json.`);
   } else if (!loaded.ok) {

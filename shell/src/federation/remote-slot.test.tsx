@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setBeaconEndpoint } from './load-beacon';
 import { RemoteErrorBoundary } from './remote-slot';
 
 vi.mock('shared-ui', () => ({ Button: (props: object) => <button type="button" {...props} /> }));
@@ -29,6 +30,20 @@ describe('a remote that throws while rendering', () => {
     expect(screen.getByText('Shell navbar')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports the render failure to the service, with the remote and its release id', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    setBeaconEndpoint('https://api.example');
+    render(
+      <RemoteErrorBoundary name="admin" onRetry={() => {}}>
+        <Throws />
+      </RemoteErrorBoundary>,
+    );
+    expect(sendBeacon).toHaveBeenCalledWith('https://api.example/api/remote-events', JSON.stringify({ remote: 'admin', version: 'unknown', event: 'render-failed' }));
+    vi.unstubAllGlobals();
   });
 
   it("renders the remote again on another path: one broken page does not hide the remote's others", () => {

@@ -1,7 +1,8 @@
 import { Component, startTransition, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button } from 'shared-ui';
-import { loadRemoteRoutes, resetRemote, type RemoteName } from './remote-registry';
+import { reportRemoteEvent } from './load-beacon';
+import { loadRemoteRoutes, remoteVersion, resetRemote, type RemoteName } from './remote-registry';
 
 export function RemoteUnavailable({ onRetry, incompatible = false }: { onRetry: () => void; incompatible?: boolean }) {
   return (
@@ -35,6 +36,7 @@ export class RemoteErrorBoundary extends Component<{ name: RemoteName; resetKey?
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[shell] remote ${this.props.name} failed while rendering`, error, info.componentStack);
+    reportRemoteEvent(this.props.name, remoteVersion(this.props.name), 'render-failed');
   }
 
   override render() {
