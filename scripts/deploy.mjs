@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { deploy, promote, rollback } from './deploy/commands.mjs';
-import { REMOTE_NAMES } from './deploy/site.mjs';
+import { REMOTE_NAMES } from './deploy/remotes-file.mjs';
 import { watchCanary, WATCH_DEFAULTS } from './deploy/watch.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * Puts the shell's run-time config into its index.html, so the first script
- * finds it without a round trip: each file (/remotes.json, /app-config.json)
- * becomes a `<script type="application/json" data-runtime-config="/remotes.json">`
+ * finds it without a round trip: each file (/remotes.json, /app-config.json,
+ * and /first-pages.json, the first-page tables the live remotes publish in
+ * their manifests: first-pages.mjs) becomes a
+ * `<script type="application/json" data-runtime-config="/remotes.json">`
  * in the head, and the booking service's origin gets `<link rel="preconnect">`. The
  * shell reads these first and fetches the file only when its tag is missing
  * (shell/src/federation/preload.ts), so a page without them still works.
@@ -16,6 +18,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
 
 const MARK = 'data-runtime-config';
 /** What an earlier run inlined (its JSON cannot hold "</script>": scriptSafe). */
@@ -53,12 +56,18 @@ export function inlineRuntimeConfig(html, files) {
 /** The compressed twins a build writes beside index.html, stale once its run-time config is inlined again: the page is small enough to send as it is. */
 export const INDEX_HTML_TWINS = ['index.html.br', 'index.html.gz'];
 
-/** The shell's page in `dist` with its remotes.json and app-config.json inlined; `files` (URL path -> JSON text) replaces what is read from `dist`. */
-export function inlinedShellPage(dist, files = {}) {
+/**
+ * The shell's page in `dist` with its remotes.json and app-config.json inlined,
+ * and the first-page tables of the remotes remotes.json names (site paths read
+ * from the `site` folder); `files` (URL path -> JSON text) replaces what is read from `dist`.
+ */
+export async function inlinedShellPage(dist, files = {}, site = dist) {
   const read = (name) => readFileSync(path.join(dist, name), 'utf8');
+  const remotesJson = files['/remotes.json'] ?? read('remotes.json');
   return inlineRuntimeConfig(read('index.html'), {
-    '/remotes.json': files['/remotes.json'] ?? read('remotes.json'),
+    '/remotes.json': remotesJson,
     '/app-config.json': files['/app-config.json'] ?? read('app-config.json'),
+    [FIRST_PAGES_URL]: await firstPagesJson(JSON.parse(remotesJson), manifestReader(site)),
   });
 }
 
@@ -68,7 +77,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node scripts/inline-runtime-config.mjs <shell dist folder>');
     process.exit(2);
   }
-  writeFileSync(path.join(dist, 'index.html'), inlinedShellPage(dist));
+  writeFileSync(path.join(dist, 'index.html'), await inlinedShellPage(dist));
   for (const twin of INDEX_HTML_TWINS) rmSync(path.join(dist, twin), { force: true });
-  console.log(`inlined remotes.json and app-config.json into ${path.join(dist, 'index.html')}`);
+  console.log(`inlined remotes.json, app-config.json and the remotes' first-page tables into ${path.join(dist, 'index.html')}`);
 }

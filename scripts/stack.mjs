@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
 import { serveStatic } from './static-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,12 +37,17 @@ export function runtimeConfig(ports) {
  * Serves a frontend's build folder on `port` as a deployment does: its
  * app-config.json from `config`, and for the shell its remotes.json (`remotes`:
  * an object, or a function read on each request), both also inline in its page
- * (scripts/inline-runtime-config.mjs).
+ * (scripts/inline-runtime-config.mjs) with the first-page tables the remotes
+ * it names publish (read from their manifests on each request: first-pages.mjs).
  */
 export function serveFrontend({ name, root: dist, port, config, remotes }) {
   const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
-  if (name === 'shell') overrides['/remotes.json'] = () => JSON.stringify(typeof remotes === 'function' ? remotes() : remotes, null, 2);
-  const inlineIntoHtml = name === 'shell' ? ['/remotes.json', '/app-config.json'] : [];
+  const liveRemotes = () => (typeof remotes === 'function' ? remotes() : remotes);
+  if (name === 'shell') {
+    overrides['/remotes.json'] = () => JSON.stringify(liveRemotes(), null, 2);
+    overrides[FIRST_PAGES_URL] = () => firstPagesJson(liveRemotes(), manifestReader(dist));
+  }
+  const inlineIntoHtml = name === 'shell' ? ['/remotes.json', '/app-config.json', FIRST_PAGES_URL] : [];
   return serveStatic({ root: dist, port, overrides, inlineIntoHtml });
 }
 

@@ -49,8 +49,9 @@ export function preloadLinkHeader(html) {
 
 /**
  * Serves `root` on `port`. `overrides` maps URL paths to generated bodies (for
- * run-time config such as /remotes.json): a string, or a function read on each
- * request so a deployment can change the body without restarting the server.
+ * run-time config such as /remotes.json): a string, or a function (which may
+ * resolve later) read on each request so a deployment can change the body
+ * without restarting the server.
  * `inlineIntoHtml` names overrides that the app's page (index.html, for / and
  * every deep link) carries inline, as a deploy step would write them
  * (inline-runtime-config.mjs), so the first script needs no round trip for
@@ -64,7 +65,7 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
   /** The app's page, with the named overrides inlined as they are at this request. */
   async function sendAppPage(reply) {
     const built = await readFile(path.join(base, 'index.html'), 'utf8');
-    const html = inlineIntoHtml.length ? inlineRuntimeConfig(built, Object.fromEntries(inlineIntoHtml.map((url) => [url, bodyOf(url)]))) : built;
+    const html = inlineIntoHtml.length ? inlineRuntimeConfig(built, Object.fromEntries(await Promise.all(inlineIntoHtml.map(async (url) => [url, await bodyOf(url)])))) : built;
     const preloads = preloadLinkHeader(html);
     if (preloads) reply.header('link', preloads);
     // Compressed: with its first render's styles and early script inline, the plain page no longer fits a
@@ -82,8 +83,8 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
   });
 
   for (const url of Object.keys(overrides)) {
-    app.get(url, (_request, reply) => {
-      reply.type(url.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(bodyOf(url));
+    app.get(url, async (_request, reply) => {
+      return reply.type(url.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(await bodyOf(url));
     });
   }
   app.get('/', (_request, reply) => sendAppPage(reply));

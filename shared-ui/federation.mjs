@@ -284,8 +284,11 @@ export class VersionFilePlugin {
  * In production the remote uses the shell's federation runtime (externalRuntime),
  * so its standalone page needs one of its own: a second, small compilation
  * writes federation-runtime.js, the page's first script (standaloneRuntimeConfig).
+ *
+ * `firstPages`: the remote's first-page table (a JSON file, relative to
+ * `packageDir`), published as its manifest's metaData.firstPages (addFirstPages).
  */
-export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin }) {
+export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin, firstPages }) {
   return (_env, argv) => {
     const development = argv.mode === 'development';
     const contract = development ? null : contractPlugin({ packageDir, role: 'remote' });
@@ -303,7 +306,7 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
           name,
           filename: 'remoteEntry.js',
           exposes: { './routes': './src/exposes/routes.tsx' },
-          manifest: contract ? { additionalData: contract.addToManifest } : true,
+          manifest: contract ? { additionalData: (data) => addFirstPages(contract.addToManifest(data), firstPages && path.join(packageDir, firstPages)) } : true,
           ...federationOptions({ development, runtime: development ? 'own' : 'external' }),
         }),
         new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title, { ownRuntime: !development }), inject: 'body', scriptLoading: 'defer' }),
@@ -329,6 +332,18 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
     };
     return development ? remote : [remote, standaloneRuntimeConfig({ packageDir, after: name })];
   };
+}
+
+/**
+ * Publishes the remote's first-page table (read at each build, so the build
+ * always carries the table beside its route table) as metaData.firstPages:
+ * what a deployment inlines into the shell's page so the shell's early script
+ * starts each page's API reads and preloads without knowing the remote
+ * (scripts/inline-runtime-config.mjs, shell/src/early/first-page-data.ts).
+ */
+function addFirstPages(stats, file) {
+  if (file) stats.metaData.firstPages = JSON.parse(readFileSync(file, 'utf8'));
+  return stats;
 }
 
 /**

@@ -26,13 +26,13 @@ async function mismatchesOf(site, app, location) {
 }
 
 /** Puts `release` live: a shell's files, or a remote's files kept in the site and remotes.json changed by `change`. */
-function putLive(site, release, change) {
+async function putLive(site, release, change) {
   if (release.app === 'shell') {
-    installShell(site, keepRelease(site, release));
+    await installShell(site, keepRelease(site, release));
     return;
   }
   if (!isUrl(release.source)) keepRelease(site, release);
-  writeRemotes(site, change(liveRemotes(site)));
+  await writeRemotes(site, change(liveRemotes(site)));
 }
 
 function record(site, entry) {
@@ -45,7 +45,7 @@ function record(site, entry) {
 async function attempt({ site, action, release, location, by, change = (remotes) => withRelease(remotes, release), extra = {} }) {
   const { against, mismatches } = await mismatchesOf(site, release.app, location);
   const result = mismatches.length ? 'refused' : 'passed';
-  if (result === 'passed') putLive(site, release, change);
+  if (result === 'passed') await putLive(site, release, change);
   return record(site, { by, action, app: release.app, release, ...extra, check: { result, against, mismatches } });
 }
 
@@ -79,10 +79,10 @@ export async function promote({ site, app, by }) {
 }
 
 /** Ends `app`'s canary: every browser gets the live release again (nothing to check: it is live already). */
-export function endCanary({ site, app, by, reason, counts = null }) {
+export async function endCanary({ site, app, by, reason, counts = null }) {
   const canary = liveCanary(site, app);
   if (!canary) throw new Error(`${app} has no canary live in ${site}`);
-  writeRemotes(site, withoutCanary(liveRemotes(site), app));
+  await writeRemotes(site, withoutCanary(liveRemotes(site), app));
   return record(site, { by, action: 'canary-rollback', app, release: canary.release, reason, counts, check: { result: 'passed', against: [], mismatches: [] } });
 }
 

@@ -9,7 +9,8 @@
  *
  * Pure functions from one content to the next.
  */
-import { REMOTE_NAMES } from './site.mjs';
+
+export const REMOTE_NAMES = ['customer', 'admin', 'debug'];
 
 /** `release` live for every browser (a deploy, a rollback, a promoted canary): its canary, if any, ends. */
 export function withRelease(remotes, release) {

@@ -17,7 +17,6 @@ import path from 'node:path';
 import { INDEX_HTML_TWINS, inlinedShellPage } from '../inline-runtime-config.mjs';
 import { MANIFEST_FILE } from '../../shared-ui/build/shared-contract.mjs';
 
-export const REMOTE_NAMES = ['customer', 'admin', 'debug'];
 export const RELEASES_DIR = 'releases';
 const REMOTES_FILE = 'remotes.json';
 const APP_CONFIG_FILE = 'app-config.json';
@@ -115,13 +114,14 @@ export function manifestUrlOf(release) {
 
 /**
  * Points remotes.json at `remotes` and inlines it, with the site's
- * app-config.json, into the shell's page (the live one, or `pageFrom`'s, a
- * shell being installed): both written whole, then renamed one after the other.
+ * app-config.json and the first-page tables those remotes publish, into the
+ * shell's page (the live one, or `pageFrom`'s, a shell being installed): both
+ * written whole, then renamed one after the other.
  */
-export function writeRemotes(site, remotes, pageFrom = site) {
+export async function writeRemotes(site, remotes, pageFrom = site) {
   const remotesJson = `${JSON.stringify(remotes, null, 2)}\n`;
   const appConfigJson = readFileSync(path.join(site, APP_CONFIG_FILE), 'utf8');
-  const page = inlinedShellPage(pageFrom, { '/remotes.json': remotesJson, '/app-config.json': appConfigJson });
+  const page = await inlinedShellPage(pageFrom, { '/remotes.json': remotesJson, '/app-config.json': appConfigJson }, site);
   writeWhole([[path.join(site, 'index.html'), page], [path.join(site, REMOTES_FILE), remotesJson]]);
   for (const twin of INDEX_HTML_TWINS) rmSync(path.join(site, twin), { force: true });
 }
@@ -134,7 +134,7 @@ export function writeRemotes(site, remotes, pageFrom = site) {
  * site's first shell brings its default app-config.json; remotes.json starts
  * empty until the remotes are deployed.
  */
-export function installShell(site, folder) {
+export async function installShell(site, folder) {
   mkdirSync(site, { recursive: true });
   const built = new Set(readdirSync(folder));
   for (const entry of built) {
@@ -145,5 +145,5 @@ export function installShell(site, folder) {
   for (const entry of readdirSync(site)) {
     if (!built.has(entry) && !SITE_OWNED.has(entry) && entry !== 'static') rmSync(path.join(site, entry), { recursive: true, force: true });
   }
-  writeRemotes(site, liveRemotes(site), folder);
+  await writeRemotes(site, liveRemotes(site), folder);
 }

@@ -47,7 +47,7 @@ export async function watchCanary({ site, app, by, service = serviceOf(site), lo
     if (isFailing(counts, { threshold, minLoads })) {
       const rate = counts.failures / counts.loads;
       const reason = `failure rate ${rate.toFixed(2)} (${counts.failures} of ${counts.loads} loads) reached the threshold ${threshold}`;
-      return { outcome: 'rolled-back', counts, entry: endCanary({ site, app, by, reason, counts }) };
+      return { outcome: 'rolled-back', counts, entry: await endCanary({ site, app, by, reason, counts }) };
     }
     if (Date.now() >= deadline) return { outcome: 'healthy', counts };
     await sleep(intervalSeconds * 1000);

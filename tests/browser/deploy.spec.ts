@@ -62,12 +62,14 @@ async function expectDeployed(args: string[], by?: string | null): Promise<Deplo
 
 const readSiteJson = (name: string) => JSON.parse(readFileSync(path.join(site, name), 'utf8')) as Record<string, unknown>;
 
-/** The remotes.json the shell's page carries inline. */
-function inlineRemotes(): unknown {
+/** The run-time file (/remotes.json, /first-pages.json) the shell's page carries inline. */
+function inlineConfig(url: string): unknown {
   const html = readFileSync(path.join(site, 'index.html'), 'utf8');
-  const inline = /<script type="application\/json" data-runtime-config="\/remotes.json">([^<]*)<\/script>/.exec(html);
+  const inline = new RegExp(`<script type="application/json" data-runtime-config="${url}">([^<]*)</script>`).exec(html);
   return inline ? JSON.parse(inline[1]!) : null;
 }
+
+const inlineRemotes = () => inlineConfig('/remotes.json');
 
 /** A browser whose kept canary place (shell/src/federation/canary.ts) is `bucket`: inside a share above it, outside one at or below it. */
 async function browserAt(browser: Browser, bucket: number): Promise<Page> {
@@ -178,6 +180,10 @@ test('the next shell, then the customer remote, go live: remotes.json, the inlin
   expect(remotes.customer).toMatch(/^\/releases\/customer\/0\.1\.0-[0-9a-f]{8}\/mf-manifest\.json$/);
   expect(remotes.admin).toBe(`${urls.admin}/mf-manifest.json`);
   expect(inlineRemotes()).toEqual(remotes);
+  // With the first-page table the customer build published (its manifest in the site), under the URL remotes.json names; admin and debug publish none.
+  const firstPages = inlineConfig('/first-pages.json') as Record<string, { path: string }[]>;
+  expect(Object.keys(firstPages)).toEqual([remotes.customer]);
+  expect(firstPages[String(remotes.customer)]!.map(({ path }) => path)).toContain('/movies/:id');
 
   await expectCustomerPages(page, OLD_404_TEXT);
   // The release's hashed files are served as immutable as at the root, its manifest revalidated.

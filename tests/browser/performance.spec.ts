@@ -69,14 +69,17 @@ test.describe('a first anonymous visit', () => {
 });
 
 test.describe('the first page without a waterfall', () => {
-  test("the shell's run-time config is in the page: no request for /remotes.json or /app-config.json", async ({ page }) => {
+  test("the shell's run-time config is in the page: no request for /remotes.json, /app-config.json or /first-pages.json", async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => void requested.push(request.url()));
     await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
-    expect(requested.filter((url) => /\/(remotes|app-config)\.json$/.test(new URL(url).pathname))).toEqual([]);
+    expect(requested.filter((url) => /\/(remotes|app-config|first-pages)\.json$/.test(new URL(url).pathname))).toEqual([]);
     // Inline, as a deployment writes it (scripts/inline-runtime-config.mjs), with the service's origin to connect to early.
     await expect(page.locator('script[data-runtime-config="/remotes.json"]')).toHaveCount(1);
+    // With the first-page table the live customer build publishes in its manifest, under that manifest's URL.
+    const firstPages = JSON.parse((await page.locator('script[data-runtime-config="/first-pages.json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(firstPages)).toEqual([`${urls.customer}/mf-manifest.json`]);
     await expect(page.locator(`link[rel="preconnect"][href="${urls.service}"]`)).toHaveCount(1);
   });
 

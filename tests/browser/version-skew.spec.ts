@@ -13,12 +13,19 @@ import { DEFAULT_REMOTES, FIXTURE_PORTS, setRemotes, urls } from '../support/tes
 
 const origin = (port: number) => `http://localhost:${port}`;
 const NEW_404_TEXT = 'Release 2 of the customer pages could not find this one.';
+/** The new page's chunk and first read, as the release's first-page table names them: the shell knows neither. */
+const COMING_SOON_CHUNK = 'page-coming-soon';
+const COMING_SOON_READ = '/api/config';
 
 let customerNext: FixtureBuild;
 let adminOlderSharedUi: FixtureBuild;
 const servers: { close(): Promise<unknown> }[] = [];
 
-/** The customer remote's next release: a new page, a changed page, and a page that throws while rendering. */
+/**
+ * The customer remote's next release: a new page (listed in its first-page
+ * table, so the shell's early script starts its read and preloads its chunk),
+ * a changed page, and a page that throws while rendering.
+ */
 function nextCustomerRelease(appDir: string): void {
   const pages = path.join(appDir, 'src/pages');
   editFile(
@@ -48,9 +55,14 @@ function nextCustomerRelease(appDir: string): void {
   editFile(
     path.join(appDir, 'src/exposes/routes.tsx'),
     "  { path: '*',",
-    `  { path: '/coming-soon', title: 'Coming soon', Page: lazy(() => import('../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage }))) },
+    `  { path: '/coming-soon', title: 'Coming soon', Page: lazy(() => import(/* webpackChunkName: "${COMING_SOON_CHUNK}" */ '../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage }))) },
   { path: '/throws', title: 'Throws', Page: lazy(() => import('../pages/throwing-page').then((m) => ({ default: m.ThrowingPage }))) },
   { path: '*',`,
+  );
+  editFile(
+    path.join(appDir, 'src/exposes/first-pages.json'),
+    '[\n',
+    `[\n  { "path": "/coming-soon", "reads": ["${COMING_SOON_READ}"], "pageChunk": "${COMING_SOON_CHUNK}" },\n`,
   );
 }
 
@@ -106,6 +118,31 @@ test('a customer release with a new page and a changed page ships by editing rem
   await page.goto('/coming-soon');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('The page you are looking for does not exist or has moved.')).toBeVisible();
+});
+
+test("the shell's early script follows the first-page table the live customer release publishes", async ({ page }) => {
+  const next = `${origin(FIXTURE_PORTS.customerNext)}/mf-manifest.json`;
+  const events: string[] = [];
+  page.on('request', (request) => void events.push(request.url()));
+  // The checkout's customer build lists no /coming-soon page: nothing for it starts early.
+  await page.goto('/coming-soon', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect(events.filter((url) => url === `${urls.service}${COMING_SOON_READ}`)).toEqual([]);
+
+  // The next release's table, written into its manifest by its build, is inlined into the shell's page under its manifest URL.
+  await setRemotes({ ...DEFAULT_REMOTES, customer: next });
+  events.length = 0;
+  await page.goto('/coming-soon', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  const inlined = JSON.parse((await page.locator('script[data-runtime-config="/first-pages.json"]').textContent()) ?? '{}') as Record<string, { path: string }[]>;
+  expect(inlined[next]?.map(({ path }) => path)).toContain('/coming-soon');
+  // Its read starts before the remote's entry is asked for, and its chunk is preloaded with the entry, once.
+  const read = events.indexOf(`${urls.service}${COMING_SOON_READ}`);
+  expect(read).toBeGreaterThanOrEqual(0);
+  expect(read).toBeLessThan(events.indexOf(`${origin(FIXTURE_PORTS.customerNext)}/remoteEntry.js`));
+  const chunk = events.filter((url) => new RegExp(`/static/${COMING_SOON_CHUNK}\\.[0-9a-f]+\\.js$`).test(url));
+  expect(chunk).toHaveLength(1);
+  await expect(page.locator(`link[rel="preload"][as="script"][href="${chunk[0]}"]`)).toHaveCount(1);
 });
 
 test('a page that throws while rendering shows the fallback with Retry, and the rest of the site keeps working', async ({ page }) => {

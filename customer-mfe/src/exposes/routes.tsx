@@ -7,7 +7,7 @@ import { MoviesPage } from '../pages/movies-page';
 import '../customer.css';
 
 // Home and Movies come with the routes module (the first paint needs them); every other screen loads when visited.
-// The shell's first-page preload asks for a page's chunk by its name, with the remote's entry (shell/src/early/first-page-data.ts).
+// A page's chunk name is what first-pages.json (the table this remote publishes for the shell's first-page preload) names it by.
 const MovieDetailPage = lazy(() => import(/* webpackChunkName: "page-movie-detail" */ '../pages/movie-detail-page').then((m) => ({ default: m.MovieDetailPage })));
 const SeatSelectionPage = lazy(() => import(/* webpackChunkName: "page-seat-selection" */ '../pages/seat-selection-page').then((m) => ({ default: m.SeatSelectionPage })));
 const MyBookingsPage = lazy(() => import('../pages/my-bookings-page').then((m) => ({ default: m.MyBookingsPage })));

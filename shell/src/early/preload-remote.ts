@@ -1,7 +1,5 @@
-import { remoteForPath } from '../federation/path-spaces';
 import { manifestBase, remoteEntryUrl, type RemoteManifest } from '../federation/remote-manifest';
-import { releaseFor } from '../federation/canary';
-import { firstPageOf } from './first-page-data';
+import type { firstPageOf } from './first-page-data';
 import { fetchEarly } from './responses';
 
 /**
@@ -20,11 +18,10 @@ function hint(href: string, as: 'script' | 'style') {
   document.head.appendChild(link);
 }
 
-/** Preloads what the remote serving `pathname` needs to render. Best effort: any failure is left to the normal path. */
-export async function preloadActiveRemote(pathname: string, remotesConfig: Promise<unknown>): Promise<void> {
+/** Preloads what the active remote (its manifest at `activeManifest`) needs to render the first page. Best effort: any failure is left to the normal path. */
+export async function preloadActiveRemote(activeManifest: Promise<unknown>, firstPage: Promise<ReturnType<typeof firstPageOf>>): Promise<void> {
   try {
-    // This browser's release: the canary's when it is in the canary's share (the registry chooses the same).
-    const { manifest: manifestUrl } = releaseFor(await remotesConfig, remoteForPath(pathname));
+    const manifestUrl = await activeManifest;
     if (typeof manifestUrl !== 'string') return;
     const manifestResponse = fetchEarly(manifestUrl);
     // A copy: the registry takes the response itself, to register the remote by its entry.
@@ -32,7 +29,7 @@ export async function preloadActiveRemote(pathname: string, remotesConfig: Promi
     const base = manifestBase(manifest, manifestUrl);
     hint(remoteEntryUrl(manifest, manifestUrl), 'script');
     // The page's own lazily loaded chunk, found by its name in the manifest's list (static/<name>.<hash>.js).
-    const pageChunk = firstPageOf(pathname)?.page.pageChunk;
+    const pageChunk = (await firstPage)?.page.pageChunk;
     const isPageChunk = (file: string) => pageChunk !== undefined && file.split('/').pop()!.startsWith(`${pageChunk}.`);
     for (const { assets } of manifest.exposes) {
       for (const file of [...assets.js.sync, ...assets.js.async.filter(isPageChunk)]) hint(new URL(file, base).href, 'script');
