@@ -23,7 +23,8 @@
  *   node scripts/mongodb-engine.mjs start   eval "$(node scripts/mongodb-engine.mjs start)": exports
  *                                           MONGODB_ENGINE_URI and MONGODB_ENGINE_STOP (kills by PID)
  *
- * Exit code 3 from build/check/start: the engine cannot be had here, with the reason on stderr.
+ * Exit code 3: the engine cannot be had on this machine (no Go, not root for missing packages); 1: its
+ * build failed. Either way the reason is on stderr.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -292,7 +293,8 @@ export async function ensureMongodbEngine({ log = (message) => process.stderr.wr
     if (copied.length > 0) log(`put ${copied.length} extension files in place in PostgreSQL ${PG_MAJOR}`);
     return { dir, ferretdb };
   } catch (error) {
-    return { skipReason: `the engine (${MONGODB_ENGINE_LABEL}) could not be built: ${error instanceof Error ? error.message : String(error)}` };
+    // failed: it should have been had here; the caller may treat that as an error rather than a skip.
+    return { failed: true, skipReason: `the engine (${MONGODB_ENGINE_LABEL}) could not be built: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
@@ -420,7 +422,7 @@ async function main(command) {
   const engine = await ensureMongodbEngine();
   if (engine.skipReason) {
     process.stderr.write(`[mongodb engine] not available: ${engine.skipReason}\n`);
-    process.exit(3);
+    process.exit(engine.failed ? 1 : 3);
   }
   const ensured = Date.now();
   switch (command) {

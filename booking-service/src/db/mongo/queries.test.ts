@@ -308,6 +308,13 @@ describe('duplicate key errors', () => {
     expect(isDuplicateKeyError({ writeErrors: [{ code: 11000 }, { code: 11000 }] })).toBe(true);
   });
 
+  it("recognises FerretDB 2's InternalError for DocumentDB's unique index refusing a findOneAndUpdate", () => {
+    const errmsg = 'conflicting key value violates exclusion constraint "documents_rum_index_33"';
+    expect(isDuplicateKeyError(new mongo.MongoServerError({ errmsg, code: 1, codeName: 'InternalError' }))).toBe(true);
+    expect(isDuplicateKeyError(new mongo.MongoServerError({ errmsg: 'some other internal error', code: 1, codeName: 'InternalError' }))).toBe(false);
+    expect(isDuplicateKeyError(new mongo.MongoServerError({ errmsg, code: 2, codeName: 'BadValue' }))).toBe(false);
+  });
+
   it('lets every other error through', () => {
     expect(isDuplicateKeyError(new mongo.MongoServerError({ message: 'not primary', code: 10107 }))).toBe(false);
     expect(isDuplicateKeyError({ writeErrors: [{ code: 11000 }, { code: 121 }] })).toBe(false);

@@ -179,11 +179,19 @@ export function bulkWriteResultOf(error: unknown): { upsertedCount: number } | n
   return typeof result?.upsertedCount === 'number' ? { upsertedCount: result.upsertedCount } : null;
 }
 
-/** MongoDB's duplicate key error (E11000), from a single write or a bulk write. */
+/**
+ * FerretDB 2.5 over DocumentDB answers a unique index's refusal of a findOneAndUpdate (not of an
+ * insert or updateOne, which give E11000) with PostgreSQL's exclusion-constraint error on the
+ * index DocumentDB made for it, as code 1 (InternalError). README, "MongoDB deployments".
+ */
+const DOCUMENTDB_UNIQUE_INDEX_REFUSAL = /^conflicting key value violates exclusion constraint "documents_rum_index_\d+"$/;
+
+/** MongoDB's duplicate key error (E11000), from a single write or a bulk write; or DocumentDB's (above). */
 export function isDuplicateKeyError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, writeErrors } = error as { code?: unknown; writeErrors?: unknown };
+  const { code, writeErrors, codeName, errmsg } = error as { code?: unknown; writeErrors?: unknown; codeName?: unknown; errmsg?: unknown };
   if (code === 11000) return true;
+  if (code === 1 && codeName === 'InternalError' && typeof errmsg === 'string' && DOCUMENTDB_UNIQUE_INDEX_REFUSAL.test(errmsg)) return true;
   return Array.isArray(writeErrors) && writeErrors.length > 0 && writeErrors.every((e) => (e as { code?: unknown })?.code === 11000);
 }
 
