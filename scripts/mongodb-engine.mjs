@@ -359,6 +359,8 @@ export async function startMongodbEngine({ ferretdb = path.join(engineDir(), `fe
       max_connections: 300,
       shared_preload_libraries: 'pg_cron,pg_documentdb_core,pg_documentdb',
       'cron.database_name': 'postgres',
+      // DocumentDB's index-build job runs every 2 s; its two log lines each time are noise here.
+      'cron.log_run': 'off',
       // A throwaway server for tests: durability buys nothing here.
       fsync: 'off',
       synchronous_commit: 'off',
