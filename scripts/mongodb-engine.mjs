@@ -23,8 +23,8 @@
  *   node scripts/mongodb-engine.mjs start   eval "$(node scripts/mongodb-engine.mjs start)": exports
  *                                           MONGODB_ENGINE_URI and MONGODB_ENGINE_STOP (kills by PID)
  *
- * Exit code 3: the engine cannot be had on this machine (no Go, not root for missing packages); 1: its
- * build failed. Either way the reason is on stderr.
+ * Exit code 3: the engine cannot be had on this machine (no Go, not root for missing packages, sources
+ * neither vendored nor downloadable); 1: its build failed. Either way the reason is on stderr.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -129,6 +129,9 @@ function findGo() {
   return null;
 }
 
+/** The engine cannot be had on this machine (as opposed to a build that failed): the lane is skipped. */
+class Unavailable extends Error {}
+
 /** The source snapshots, checked against scripts/mongodb-lane/SHA256SUMS: name → path. */
 async function sources(workDir, log) {
   const expected = Object.fromEntries(
@@ -144,8 +147,10 @@ async function sources(workDir, log) {
     if (!existsSync(file)) {
       if (!SOURCES[name]) throw new Error(`no download address for ${name}`);
       log(`${name} is not in ${vendored}: downloading ${SOURCES[name]}`);
-      const response = await fetch(SOURCES[name]);
-      if (!response.ok) throw new Error(`downloading ${SOURCES[name]} answered ${response.status}`);
+      const response = await fetch(SOURCES[name], { signal: AbortSignal.timeout(120_000) }).catch((error) => {
+        throw new Unavailable(`${name} is neither in ${vendored} (set MONGODB_LANE_SOURCES) nor downloadable: ${error.cause?.message ?? error.message}`);
+      });
+      if (!response.ok) throw new Unavailable(`${name} is not in ${vendored}, and downloading ${SOURCES[name]} answered ${response.status}`);
       file = path.join(workDir, name);
       writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     }
@@ -285,7 +290,8 @@ export async function ensureMongodbEngine({ log = (message) => process.stderr.wr
         }
         log(`built in ${seconds} s`);
       } catch (error) {
-        log(`build failed; its files are kept in ${scratch}`);
+        if (error instanceof Unavailable) rmSync(scratch, { recursive: true, force: true });
+        else log(`build failed; its files are kept in ${scratch}`);
         throw error;
       }
     }
@@ -293,6 +299,7 @@ export async function ensureMongodbEngine({ log = (message) => process.stderr.wr
     if (copied.length > 0) log(`put ${copied.length} extension files in place in PostgreSQL ${PG_MAJOR}`);
     return { dir, ferretdb };
   } catch (error) {
+    if (error instanceof Unavailable) return { skipReason: `the engine (${MONGODB_ENGINE_LABEL}) cannot be built here: ${error.message}` };
     // failed: it should have been had here; the caller may treat that as an error rather than a skip.
     return { failed: true, skipReason: `the engine (${MONGODB_ENGINE_LABEL}) could not be built: ${error instanceof Error ? error.message : String(error)}` };
   }
