@@ -34,6 +34,16 @@ export function describeEngine(engine: MongoEngine): string {
   }
 }
 
+/** The engine of each connection the store opened (connectMongo recognises it once). */
+const engines = new WeakMap<Connection, MongoEngine>();
+
 export async function recogniseEngine(connection: Connection): Promise<MongoEngine> {
-  return engineOf((await connection.db!.admin().command({ buildInfo: 1 })) as BuildInfo);
+  const engine = engineOf((await connection.db!.admin().command({ buildInfo: 1 })) as BuildInfo);
+  engines.set(connection, engine);
+  return engine;
+}
+
+/** What recogniseEngine found on this connection, if it ran. */
+export function recognisedEngine(connection: Connection): MongoEngine | undefined {
+  return engines.get(connection);
 }

@@ -115,10 +115,14 @@ describe('claims that DocumentDB would queue or deadlock', () => {
     expect(s.insert).toHaveBeenCalledTimes(2);
   });
 
-  it('reads the holders instead of inserting when a claim on this instance took a seat meanwhile', async () => {
-    const s = steps({ holders: async () => [{ _id: OTHER, seats: ['D1'] }] });
-    expect(await claimSeats(BOOKING_ID, ['D1', 'D2'], s, true)).toEqual({ ok: false, takenSeats: ['D1'] });
-    expect(s.insert).not.toHaveBeenCalled();
+  it('reading first: refuses taken seats without inserting, and inserts when they are free', async () => {
+    const taken = steps({ holders: async () => [{ _id: OTHER, seats: ['D1'] }] });
+    expect(await claimSeats(BOOKING_ID, ['D1', 'D2'], taken, true)).toEqual({ ok: false, takenSeats: ['D1'] });
+    expect(taken.insert).not.toHaveBeenCalled();
+    const free = steps({});
+    expect(await claimSeats(BOOKING_ID, booking.seats, free, true)).toEqual({ ok: true, booking });
+    expect(free.holders).toHaveBeenCalledTimes(1);
+    expect(free.insert).toHaveBeenCalledTimes(1);
   });
 
   it('the gate runs claims sharing a seat one after another, and others at once', async () => {

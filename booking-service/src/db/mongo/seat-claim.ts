@@ -66,19 +66,21 @@ export function createSeatClaimGate() {
 /**
  * Books the seats with one insert, which takes every seat or none. The write
  * decides; reads only come after a refusal, to name the seats that were taken
- * (never read-check-then-write). `takenMeanwhile` (from createSeatClaimGate) is
- * such a refusal too: a claim on this instance booked one of the seats while this
- * one waited, so the first step is to read who holds them. An insert that the
- * database aborted as a deadlock wrote nothing and is tried again.
+ * (never read-check-then-write). With `readFirst` the first step is to read who
+ * holds the seats, and a 409 needs no insert: when a claim on this instance booked
+ * one of the seats while this one waited (createSeatClaimGate), or where a refused
+ * insert costs far more than a read (DocumentDB); seats found free are still taken
+ * by the insert alone. An insert that the database aborted as a deadlock wrote
+ * nothing and is tried again.
  */
 export async function claimSeats(
   bookingId: string,
   wanted: readonly string[],
   steps: SeatClaimSteps,
-  takenMeanwhile = false,
+  readFirst = false,
 ): Promise<CreateBookingResult> {
   for (let attempt = 1; ; attempt++) {
-    if (!takenMeanwhile || attempt > 1) {
+    if (!readFirst || attempt > 1) {
       try {
         return { ok: true, booking: await steps.insert() };
       } catch (error) {

@@ -4,7 +4,7 @@ import type { Store } from '../../store/types.ts';
 import { createBookingRepository } from './booking-repository.ts';
 import { createLocalChangeBus } from '../local-change-bus.ts';
 import { openMongoChangeBus, type MongoChangeBus } from './change-bus.ts';
-import { recogniseEngine } from './engine.ts';
+import { recognisedEngine, recogniseEngine } from './engine.ts';
 import { createModels, ensureIndexes } from './models.ts';
 import { createIntegrityRepository } from './integrity-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
@@ -53,7 +53,8 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     changes,
     movies: createMovieRepository(models),
     shows: createShowRepository(models),
-    bookings: createBookingRepository(models),
+    // On DocumentDB a refused seat insert costs ten times a read (see createBookingRepository).
+    bookings: createBookingRepository(models, { readBeforeInsert: recognisedEngine(connection)?.kind === 'ferretdb-2' }),
     users: createUserRepository(models),
     outbox: createOutboxRepository(models),
     webhookEvents: createWebhookEventRepository(models),
