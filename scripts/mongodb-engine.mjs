@@ -368,6 +368,7 @@ export async function startMongodbEngine({ ferretdb = path.join(engineDir(), `fe
       'cron.database_name': 'postgres',
       // DocumentDB's index-build job runs every 2 s; its two log lines each time are noise here.
       'cron.log_run': 'off',
+      'cron.log_statement': 'off',
       // A throwaway server for tests: durability buys nothing here.
       fsync: 'off',
       synchronous_commit: 'off',
