@@ -14,9 +14,10 @@
  * into PostgreSQL's folders whenever they differ there (an upgrade of Debian's
  * postgresql-15-cron puts back its older pg_cron).
  *
- * Sources: scripts/mongodb-lane/SHA256SUMS names them. They are taken from
- * ../shared/vendor/mongodb-lane beside the clone (or MONGODB_LANE_SOURCES) and
- * checked; where that is missing they are downloaded from the same tags.
+ * Sources: scripts/mongodb-lane/ holds them (`git archive` of each tag, copied from
+ * ../shared/vendor/mongodb-lane, since CI clones elsewhere) with SHA256SUMS. Missing
+ * there, they are taken from ../shared/vendor/mongodb-lane beside the clone (or
+ * MONGODB_LANE_SOURCES), else downloaded from the same tags; all are checked.
  *
  *   node scripts/mongodb-engine.mjs build   builds if missing; prints the cache folder
  *   node scripts/mongodb-engine.mjs check   starts the engine, pings it, stops it; prints the times
@@ -140,17 +141,18 @@ async function sources(workDir, log) {
       .split('\n')
       .map((line) => line.split(/\s+/).reverse()),
   );
+  // The copies committed beside the checksums, else the shared folder beside the clone, else a download.
   const vendored = process.env.MONGODB_LANE_SOURCES || path.resolve(root, '..', 'shared', 'vendor', 'mongodb-lane');
   const found = {};
   for (const [name, sum] of Object.entries(expected)) {
-    let file = path.join(vendored, name);
-    if (!existsSync(file)) {
+    let file = [path.join(path.dirname(checksumsFile), name), path.join(vendored, name)].find((candidate) => existsSync(candidate)) ?? '';
+    if (!file) {
       if (!SOURCES[name]) throw new Error(`no download address for ${name}`);
-      log(`${name} is not in ${vendored}: downloading ${SOURCES[name]}`);
+      log(`${name} is neither in scripts/mongodb-lane nor in ${vendored}: downloading ${SOURCES[name]}`);
       const response = await fetch(SOURCES[name], { signal: AbortSignal.timeout(120_000) }).catch((error) => {
-        throw new Unavailable(`${name} is neither in ${vendored} (set MONGODB_LANE_SOURCES) nor downloadable: ${error.cause?.message ?? error.message}`);
+        throw new Unavailable(`${name} is neither in scripts/mongodb-lane nor in ${vendored} (set MONGODB_LANE_SOURCES) nor downloadable: ${error.cause?.message ?? error.message}`);
       });
-      if (!response.ok) throw new Unavailable(`${name} is not in ${vendored}, and downloading ${SOURCES[name]} answered ${response.status}`);
+      if (!response.ok) throw new Unavailable(`${name} is neither in scripts/mongodb-lane nor in ${vendored}, and downloading ${SOURCES[name]} answered ${response.status}`);
       file = path.join(workDir, name);
       writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     }
