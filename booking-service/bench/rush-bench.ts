@@ -21,10 +21,11 @@
  * database (BENCH_POSTGRES_URL or TEST_POSTGRES_URL, else a throwaway cluster from
  * .ci/start-postgres.sh); readers and bookers are split across both.
  * Scenario "MongoDB": two service processes with MONGODB_URI on one fresh database of
- * BENCH_MONGODB_URI or TEST_MONGODB_URI, else of FerretDB (scripts/ferretdb.mjs, built
- * once with Go); checked by reading the bookings collection. Where the store does not
- * start on that server (FerretDB 1.x: README "MongoDB deployments") or there is no Go,
- * the scenario is reported as skipped with the reason.
+ * BENCH_MONGODB_URI or TEST_MONGODB_URI, else of FerretDB 2 over PostgreSQL with
+ * DocumentDB (scripts/mongodb-engine.mjs, built once and cached); checked by reading the
+ * bookings collection. Where the store does not start on that server (FerretDB 1.x: README
+ * "MongoDB deployments") or the engine cannot be built, the scenario is reported as
+ * skipped with the reason.
  *
  * Environment (all optional): BENCH_RUSH_SECONDS (10), BENCH_RUSH_READERS (40
  * connections), BENCH_RUSH_READ_RATE (0 = unthrottled, else req/s), BENCH_RUSH_USERS
@@ -93,7 +94,7 @@ async function main() {
     `on ${COLD_CONNECTIONS ? 'connections opened as the rush starts' : 'keep-alive connections opened beforehand'}; ` +
     `before that, ${WARM_UP_USERS} other users book on another show for ${WARMUP_S} s, then the readers warm up for ${WARMUP_S} s. ` +
     'PGlite: one instance on embedded PGlite. PostgreSQL: two instances on one database, readers and bookers split across them. ' +
-    'MongoDB: two instances with MONGODB_URI on one database (a given MongoDB, else FerretDB), split likewise. ' +
+    'MongoDB: two instances with MONGODB_URI on one database (a given MongoDB, else FerretDB 2 over DocumentDB on PostgreSQL 15), split likewise. ' +
     'Load generator, services and database share the machine.';
   const notes = results.flatMap((r) => [
     ...(r.skipped ? [`${r.name}: skipped: ${r.skipped}`] : []),

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { FERRETDB_LABEL } from '../../scripts/ferretdb.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureFerretdb, FERRETDB_LABEL, findGo, startFerretdb, type FerretdbServer } from '../../scripts/ferretdb.mjs';
 import { openMongoStore } from '../src/db/mongo/store.ts';
 import { builtService, builtServiceEnv, freePort, packageRoot } from './support/processes.ts';
 
@@ -14,26 +14,32 @@ import { builtService, builtServiceEnv, freePort, packageRoot } from './support/
  * "MongoDB deployments": no partial indexes, a unique index on an array compares
  * whole arrays, conditional updates are read-then-write), so the store must
  * refuse to start there rather than serve and sell seats twice. These tests hold
- * it to that; the MongoDB lane of the other tests runs where the store opens.
+ * it to that, on a FerretDB 1.x of their own (built once with Go, scripts/ferretdb.mjs);
+ * the MongoDB lane of the other tests runs on FerretDB 2 over DocumentDB
+ * (scripts/mongodb-engine.mjs), where the store opens.
  */
-const server = inject('mongoLaneServer');
-const skipReason =
-  server.uri === null || server.label !== FERRETDB_LABEL
-    ? `FerretDB refusal tests skipped: ${server.uri === null ? server.skipReason : `the lane runs on ${server.label}`}`
-    : null;
+const skipReason = findGo() ? null : `FerretDB refusal tests skipped: Go is not installed, and ${FERRETDB_LABEL} is built with it`;
 if (skipReason) console.warn(skipReason);
+let server: FerretdbServer | undefined;
 
 const REFUSAL =
   'The server refused the indexes of the bookings collection: Index option "partialFilterExpression" is not implemented yet. ' +
   'The store needs unique and partial indexes on array fields';
 
 function databaseUri(): string {
-  const url = new URL(server.uri!);
+  const url = new URL(server!.uri);
   url.pathname = `/refusal_${randomBytes(4).toString('hex')}`;
   return url.toString();
 }
 
 describe.skipIf(skipReason !== null)(`the MongoDB store on ${FERRETDB_LABEL}`, () => {
+  beforeAll(async () => {
+    const built = ensureFerretdb({ log: (message) => console.info(`[ferretdb 1.x] ${message}`) });
+    if (built.skipReason !== undefined) throw new Error(built.skipReason);
+    server = await startFerretdb({ binary: built.binary });
+  }, 900_000); // a first build with a cold Go cache takes minutes
+  afterAll(() => server?.stop());
+
   it('refuses to open, naming the index the server refused and what the store needs', async () => {
     await expect(openMongoStore(databaseUri(), { serverSelectionTimeoutMS: 5_000 })).rejects.toThrow(REFUSAL);
   });

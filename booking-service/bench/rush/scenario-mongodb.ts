@@ -1,10 +1,10 @@
-/** Scenario "MongoDB": two services with MONGODB_URI on one fresh database (a given MongoDB, else FerretDB). */
+/** Scenario "MongoDB": two services with MONGODB_URI on one fresh database (a given MongoDB, else FerretDB 2 over DocumentDB). */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { ensureFerretdb, FERRETDB_LABEL, startFerretdb, type FerretdbServer } from '../../../scripts/ferretdb.mjs';
+import { ensureMongodbEngine, MONGODB_ENGINE_LABEL, startMongodbEngine, type MongodbEngineServer } from '../../../scripts/mongodb-engine.mjs';
 import { openMongoStore } from '../../src/db/mongo/store.ts';
 import { stop } from '../../test/support/processes.ts';
 import type { TestSigner } from '../../test/support/signer.ts';
@@ -15,14 +15,14 @@ import type { ScenarioResult } from './scenario.ts';
 import { logSummary, startService, type Service } from './services.ts';
 import { occupiedSeats, pickShow } from './target.ts';
 
-/** The MongoDB server for the scenario: a given MongoDB, else FerretDB started for it; or why there is none. */
-export async function mongoServer(): Promise<{ uri: string; label: string; ferretdb: FerretdbServer | null } | { skipped: string }> {
+/** The MongoDB server for the scenario: a given MongoDB, else the lane's engine started for it; or why there is none. */
+export async function mongoServer(): Promise<{ uri: string; label: string; engine: MongodbEngineServer | null } | { skipped: string }> {
   const given = process.env.BENCH_MONGODB_URI || process.env.TEST_MONGODB_URI;
-  if (given) return { uri: given, label: 'MongoDB', ferretdb: null };
-  const built = ensureFerretdb();
+  if (given) return { uri: given, label: 'MongoDB', engine: null };
+  const built = await ensureMongodbEngine();
   if (built.skipReason !== undefined) return { skipped: built.skipReason };
-  const ferretdb = await startFerretdb({ binary: built.binary });
-  return { uri: ferretdb.uri, label: FERRETDB_LABEL, ferretdb };
+  const engine = await startMongodbEngine({ ferretdb: built.ferretdb });
+  return { uri: engine.uri, label: MONGODB_ENGINE_LABEL, engine };
 }
 
 export async function mongoScenario(signer: TestSigner, bookers: Booker[], warmUpBookers: Booker[]): Promise<ScenarioResult> {
@@ -70,7 +70,7 @@ export async function mongoScenario(signer: TestSigner, bookers: Booker[], warmU
     for (const service of services) await stop(service.child);
     result.log = logSummary(services);
     await rm(workDir, { recursive: true, force: true });
-    if (server.ferretdb) await server.ferretdb.stop();
+    if (server.engine) await server.engine.stop();
     else {
       const connection = await mongoose.createConnection(uri).asPromise().catch(() => null);
       await connection?.dropDatabase().catch(() => {});

@@ -2,14 +2,15 @@
  * Vitest global setup: the server behind the MongoDB lane (test/support/databases.ts).
  *
  * TEST_MONGODB_URI, when set, names a real MongoDB and is used as it is. Otherwise
- * FerretDB is built once (scripts/ferretdb.mjs) and started for the run on a free
- * loopback port with its SQLite backend in a temporary folder, and stopped by PID
- * afterwards. The lane runs when the store can open on that server; when it
- * cannot, or when there is no Go to build FerretDB, the lane is skipped and the
- * reason printed: never a green lane that did not run.
+ * the engine of scripts/mongodb-engine.mjs (FerretDB 2 over PostgreSQL with
+ * DocumentDB), built once and cached outside the clone, is started for the run on
+ * free loopback ports in a temporary folder, and stopped by PID afterwards. The
+ * lane runs when the store can open on that server; when it cannot, or when the
+ * engine cannot be built here, the lane is skipped and the reason printed: never
+ * a green lane that did not run.
  */
 import type { TestProject } from 'vitest/node';
-import { ensureFerretdb, FERRETDB_LABEL, startFerretdb } from '../../../scripts/ferretdb.mjs';
+import { ensureMongodbEngine, MONGODB_ENGINE_LABEL, startMongodbEngine } from '../../../scripts/mongodb-engine.mjs';
 import { connectMongo } from '../../src/db/mongo/store.ts';
 
 export interface MongoLaneServer {
@@ -45,18 +46,18 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('mongoLaneServer', { uri: given, label: 'MongoDB at TEST_MONGODB_URI', skipReason: null });
     return;
   }
-  const built = ensureFerretdb({ log: (message) => console.info(`[mongodb lane] ${message}`) });
+  const built = await ensureMongodbEngine({ log: (message) => console.info(`[mongodb lane] ${message}`) });
   if (built.skipReason !== undefined) {
     const skipReason = `MongoDB lane skipped: ${built.skipReason}`;
     console.warn(skipReason);
-    project.provide('mongoLaneServer', { uri: null, label: FERRETDB_LABEL, skipReason });
+    project.provide('mongoLaneServer', { uri: null, label: MONGODB_ENGINE_LABEL, skipReason });
     return;
   }
-  const server = await startFerretdb({ binary: built.binary });
+  const server = await startMongodbEngine({ ferretdb: built.ferretdb });
   const refusal = await storeRefusal(server.uri);
-  const skipReason = refusal && `MongoDB lane skipped: the store does not open on ${FERRETDB_LABEL}: ${refusal}`;
+  const skipReason = refusal && `MongoDB lane skipped: the store does not open on ${MONGODB_ENGINE_LABEL}: ${refusal}`;
   if (skipReason) console.warn(skipReason);
-  else console.info(`[mongodb lane] on ${FERRETDB_LABEL} at ${server.uri}`);
-  project.provide('mongoLaneServer', { uri: server.uri, label: FERRETDB_LABEL, skipReason });
+  else console.info(`[mongodb lane] on ${MONGODB_ENGINE_LABEL} at ${server.uri}`);
+  project.provide('mongoLaneServer', { uri: server.uri, label: MONGODB_ENGINE_LABEL, skipReason });
   return () => server.stop();
 }

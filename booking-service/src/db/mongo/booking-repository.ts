@@ -8,18 +8,55 @@ import {
   bookingListFilter,
   guardedBookingUpdate,
   guardFilter,
+  isDeadlockError,
   isDuplicateKeyError,
   liveHoldersOfSeats,
   NEWEST_FIRST,
+  newestFirst,
   salesSummaryPipeline,
   takenSeats,
   unique,
 } from './queries.ts';
 import type { BookingDocument, ShowDocument } from './schemas.ts';
-import { claimSeats } from './seat-claim.ts';
+import { CLAIM_ATTEMPTS, claimSeats, createSeatClaimGate } from './seat-claim.ts';
 
-export function createBookingRepository(models: Models): BookingRepository {
+export interface MongoBookingRepositoryOptions {
+  /**
+   * Read who holds the wanted seats before inserting, and answer 409 without the insert when a live
+   * booking has one. For DocumentDB behind FerretDB 2.5, where the unique index refusing an insert
+   * costs about 20 ms and a new PostgreSQL connection (a plain insert or read about 1-2 ms); on
+   * MongoDB a refusal is as cheap as the read, so the insert alone decides.
+   */
+  readBeforeInsert?: boolean;
+}
+
+export function createBookingRepository(models: Models, { readBeforeInsert = false }: MongoBookingRepositoryOptions = {}): BookingRepository {
   const { Booking: Bookings, Show: Shows, Movie: Movies, User: Users, Outbox } = models;
+  const seatClaims = createSeatClaimGate();
+  // Shows never change once added, and neither shows nor users are ever deleted: what a booking
+  // checked once is kept, so a rush of bookings asks the server only for what decides (the insert).
+  const showsSeen = new Map<string, ShowDocument>();
+  const usersSeen = new Set<string>();
+  const KEEP_AT_MOST = 10_000;
+
+  async function showOf(showId: string): Promise<ShowDocument | null> {
+    const seen = showsSeen.get(showId);
+    if (seen) return seen;
+    const show = await Shows.findOne({ _id: { $eq: showId } }).lean<ShowDocument>();
+    if (show) {
+      if (showsSeen.size >= KEEP_AT_MOST) showsSeen.clear();
+      showsSeen.set(showId, show);
+    }
+    return show;
+  }
+
+  async function userExists(userId: string): Promise<boolean> {
+    if (usersSeen.has(userId)) return true;
+    if (!(await Users.exists({ _id: { $eq: userId } }))) return false;
+    if (usersSeen.size >= KEEP_AT_MOST) usersSeen.clear();
+    usersSeen.add(userId);
+    return true;
+  }
 
   async function byId<T extends { _id: string }>(model: Model<T>, ids: string[]): Promise<Map<string, T>> {
     if (ids.length === 0) return new Map();
@@ -49,6 +86,11 @@ export function createBookingRepository(models: Models): BookingRepository {
     });
   }
 
+  /** One user's bookings, newest first (sorted here: see newestFirst). */
+  async function ownBookings(userId: string): Promise<BookingDocument[]> {
+    return (await Bookings.find({ userId: { $eq: userId } }).lean<BookingDocument[]>()).sort(newestFirst);
+  }
+
   async function get(id: string): Promise<Booking | null> {
     const doc = await Bookings.findOne({ _id: { $eq: id } }).lean<BookingDocument>();
     return doc ? toBooking(doc) : null;
@@ -69,21 +111,21 @@ export function createBookingRepository(models: Models): BookingRepository {
   return {
     async create(booking): Promise<CreateBookingResult> {
       // The show's movie and instant never change, so the booking keeps a copy for the admin filters.
-      const [show, userExists] = await Promise.all([
-        Shows.findOne({ _id: { $eq: booking.showId } }).lean<ShowDocument>(),
-        Users.exists({ _id: { $eq: booking.userId } }),
-      ]);
+      const [show, userKnown] = await Promise.all([showOf(booking.showId), userExists(booking.userId)]);
       if (!show) throw new Error(`Cannot create booking ${booking.id}: show ${booking.showId} does not exist`);
-      if (!userExists) throw new Error(`Cannot create booking ${booking.id}: user ${booking.userId} does not exist`);
+      if (!userKnown) throw new Error(`Cannot create booking ${booking.id}: user ${booking.userId} does not exist`);
       const document = bookingDocument(booking, show);
-      return claimSeats(booking.id, booking.seats, {
+      const steps = {
         // One document, one insert: the unique index on (showId, seats) over live bookings
         // takes every seat or none, whatever the concurrency and the number of instances.
         insert: async () => toBooking((await new Bookings(document).save()).toObject<BookingDocument>()),
         holders: () =>
           Bookings.find(liveHoldersOfSeats(booking.showId, booking.seats), { seats: 1 }).lean<Pick<BookingDocument, '_id' | 'seats'>[]>(),
         get: () => get(booking.id),
-      });
+      };
+      return seatClaims(booking.showId, booking.seats, (takenMeanwhile) =>
+        claimSeats(booking.id, booking.seats, steps, takenMeanwhile || readBeforeInsert),
+      );
     },
 
     get,
@@ -101,13 +143,11 @@ export function createBookingRepository(models: Models): BookingRepository {
     },
 
     async listForUser(userId) {
-      const docs = await Bookings.find({ userId: { $eq: userId } }).sort(NEWEST_FIRST).lean<BookingDocument[]>();
-      return withShows(docs);
+      return withShows(await ownBookings(userId));
     },
 
     async listOwn(userId) {
-      const docs = await Bookings.find({ userId: { $eq: userId } }).sort(NEWEST_FIRST).lean<BookingDocument[]>();
-      return docs.map(toBooking);
+      return (await ownBookings(userId)).map(toBooking);
     },
 
     list,
@@ -119,8 +159,17 @@ export function createBookingRepository(models: Models): BookingRepository {
 
     async updateIf(id, update): Promise<GuardedUpdateResult | null> {
       const { filter, update: write } = guardedBookingUpdate(id, update);
+      // A write aborted as a deadlock (DocumentDB: see createSeatClaimGate) changed nothing; the guard decides again.
+      const guardedWrite = async (attempt = 1): Promise<BookingDocument | null> => {
+        try {
+          return await Bookings.findOneAndUpdate(filter, write, { returnDocument: 'after', runValidators: true }).lean<BookingDocument>();
+        } catch (error) {
+          if (isDeadlockError(error) && attempt < CLAIM_ATTEMPTS) return guardedWrite(attempt + 1);
+          throw error;
+        }
+      };
       try {
-        const updated = await Bookings.findOneAndUpdate(filter, write, { returnDocument: 'after', runValidators: true }).lean<BookingDocument>();
+        const updated = await guardedWrite();
         if (updated) return { booking: toBooking(updated), changed: true };
       } catch (error) {
         // The seat ledger's unique index refused to make the booking live again: a seat is taken.

@@ -1,4 +1,5 @@
 import type { Connection, Model, Schema } from 'mongoose';
+import { describeEngine, type MongoEngine } from './engine.ts';
 import {
   bookingSchema,
   checkoutSessionSchema,
@@ -61,7 +62,7 @@ export function createModels(connection: Connection): Models {
  * start at once; an existing index of the same name with other options makes
  * this fail loudly instead of serving without the seat ledger's unique index.
  */
-export async function ensureIndexes(models: Models): Promise<void> {
+export async function ensureIndexes(models: Models, engine: MongoEngine): Promise<void> {
   for (const m of Object.values(models) as Model<unknown>[]) {
     try {
       await m.createIndexes();
@@ -69,7 +70,7 @@ export async function ensureIndexes(models: Models): Promise<void> {
       throw new Error(
         `The server refused the indexes of the ${m.collection.collectionName} collection: ${(error as Error).message}. ` +
           'The store needs unique and partial indexes on array fields (MongoDB 4.4 or later, Atlas; FerretDB 1.x has neither), ' +
-          'so it does not start without them.',
+          `so it does not start without them. The server is ${describeEngine(engine)}.`,
         { cause: error },
       );
     }

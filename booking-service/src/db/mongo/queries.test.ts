@@ -22,6 +22,7 @@ import {
   liveBookingsOfShows,
   liveHoldersOfSeats,
   NEWEST_FIRST,
+  newestFirst,
   salesSummaryPipeline,
   seatLedgers,
   showsFrom,
@@ -36,6 +37,18 @@ const models = offlineModels();
 const from = new Date('2031-05-02T00:00:00.000Z');
 const to = new Date('2031-05-03T00:00:00.000Z');
 const OTHER_SHOW = '11111111-2222-4333-8444-555555555555';
+
+describe('newest first in memory', () => {
+  it('orders as NEWEST_FIRST does: later createdAt first, then the greater id', () => {
+    const at = (iso: string) => new Date(iso);
+    const docs = [
+      { _id: 'a', createdAt: at('2031-05-01T10:00:00Z') },
+      { _id: 'c', createdAt: at('2031-05-01T11:00:00Z') },
+      { _id: 'b', createdAt: at('2031-05-01T10:00:00Z') },
+    ];
+    expect(docs.sort(newestFirst).map((d) => d._id)).toEqual(['c', 'b', 'a']);
+  });
+});
 
 describe('booking list filter', () => {
   it('is empty without criteria, and ignores empty strings as the PostgreSQL store does', () => {
@@ -306,6 +319,13 @@ describe('duplicate key errors', () => {
   it('recognises E11000 from a single write and from a bulk write of duplicates only', () => {
     expect(isDuplicateKeyError(new mongo.MongoServerError({ message: 'E11000 duplicate key error collection: cinema.bookings', code: 11000 }))).toBe(true);
     expect(isDuplicateKeyError({ writeErrors: [{ code: 11000 }, { code: 11000 }] })).toBe(true);
+  });
+
+  it("recognises FerretDB 2's InternalError for DocumentDB's unique index refusing a findOneAndUpdate", () => {
+    const errmsg = 'conflicting key value violates exclusion constraint "documents_rum_index_33"';
+    expect(isDuplicateKeyError(new mongo.MongoServerError({ errmsg, code: 1, codeName: 'InternalError' }))).toBe(true);
+    expect(isDuplicateKeyError(new mongo.MongoServerError({ errmsg: 'some other internal error', code: 1, codeName: 'InternalError' }))).toBe(false);
+    expect(isDuplicateKeyError(new mongo.MongoServerError({ errmsg, code: 2, codeName: 'BadValue' }))).toBe(false);
   });
 
   it('lets every other error through', () => {

@@ -2,7 +2,7 @@ import { mongo } from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_ID, SHOW_ID } from '../../../test/support/mongo-fixtures.ts';
 import type { Booking } from '../../bookings/booking.ts';
-import { CLAIM_ATTEMPTS, claimSeats, type SeatClaimSteps } from './seat-claim.ts';
+import { CLAIM_ATTEMPTS, claimSeats, createSeatClaimGate, type SeatClaimSteps } from './seat-claim.ts';
 
 /** The booking insert's decision logic, with the database steps stood in for. */
 
@@ -97,5 +97,55 @@ describe('claiming seats with one insert', () => {
     });
     await expect(claimSeats(BOOKING_ID, booking.seats, s)).rejects.toThrow(/failed validation/);
     expect(s.holders).not.toHaveBeenCalled();
+  });
+});
+
+const deadlock = () => new mongo.MongoServerError({ errmsg: 'deadlock detected', code: 1, codeName: 'InternalError' });
+
+describe('claims that DocumentDB would queue or deadlock', () => {
+  it('tries an insert again when the database aborted it as a deadlock', async () => {
+    let calls = 0;
+    const s = steps({
+      insert: async () => {
+        if (++calls === 1) throw deadlock();
+        return booking;
+      },
+    });
+    expect(await claimSeats(BOOKING_ID, booking.seats, s)).toEqual({ ok: true, booking });
+    expect(s.insert).toHaveBeenCalledTimes(2);
+  });
+
+  it('reading first: refuses taken seats without inserting, and inserts when they are free', async () => {
+    const taken = steps({ holders: async () => [{ _id: OTHER, seats: ['D1'] }] });
+    expect(await claimSeats(BOOKING_ID, ['D1', 'D2'], taken, true)).toEqual({ ok: false, takenSeats: ['D1'] });
+    expect(taken.insert).not.toHaveBeenCalled();
+    const free = steps({});
+    expect(await claimSeats(BOOKING_ID, booking.seats, free, true)).toEqual({ ok: true, booking });
+    expect(free.holders).toHaveBeenCalledTimes(1);
+    expect(free.insert).toHaveBeenCalledTimes(1);
+  });
+
+  it('the gate runs claims sharing a seat one after another, and others at once', async () => {
+    const gated = createSeatClaimGate();
+    const order: string[] = [];
+    let release!: () => void;
+    const first = gated(SHOW_ID, ['A1', 'A2'], async (taken) => {
+      order.push(`first ${taken}`);
+      await new Promise<void>((resolve) => (release = resolve));
+      return { ok: true, booking };
+    });
+    const overlapping = gated(SHOW_ID, ['A2', 'A3'], async (taken) => {
+      order.push(`overlapping ${taken}`);
+      return { ok: false, takenSeats: ['A2'] };
+    });
+    const apart = gated(SHOW_ID, ['B1'], async (taken) => {
+      order.push(`apart ${taken}`);
+      return { ok: true, booking };
+    });
+    await apart;
+    expect(order).toEqual(['first false', 'apart false']);
+    release();
+    await Promise.all([first, overlapping]);
+    expect(order).toEqual(['first false', 'apart false', 'overlapping true']);
   });
 });

@@ -71,12 +71,14 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
     },
 
     async upcomingForMovie(movieId, now) {
-      const docs = await Shows.find(upcomingShowsOfMovie(movieId, now)).sort({ startsAt: 1 }).lean<ShowDocument[]>();
-      return docs.map(toShow);
+      // Sorted here, not by the server: see newestFirst (queries.ts) for what a sorted query costs on DocumentDB.
+      const docs = await Shows.find(upcomingShowsOfMovie(movieId, now)).lean<ShowDocument[]>();
+      return docs.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()).map(toShow);
     },
 
     async listWithSeats({ from }): Promise<ShowWithSeats[]> {
-      const shows = await Shows.find(showsFrom(from)).sort({ startsAt: 1 }).lean<ShowDocument[]>();
+      // Unsorted: the list is sorted below (and a sorted query costs more on DocumentDB, see newestFirst).
+      const shows = await Shows.find(showsFrom(from)).lean<ShowDocument[]>();
       const [movies, seatsByShow] = await Promise.all([
         moviesById(shows.map((s) => s.movieId)),
         ledgers(shows.map((s) => s._id)),
@@ -87,7 +89,7 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
         if (!movie) continue;
         listed.push({ ...toShow(show), movie: toMovie(movie), occupiedSeats: seatsByShow.get(show._id) ?? {} });
       }
-      // Soonest first, then by title (the sort is stable).
+      // Soonest first, then by title.
       return listed.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || compareText(a.movie.title, b.movie.title));
     },
 

@@ -4,6 +4,7 @@ import type { Store } from '../../store/types.ts';
 import { createBookingRepository } from './booking-repository.ts';
 import { createLocalChangeBus } from '../local-change-bus.ts';
 import { openMongoChangeBus, type MongoChangeBus } from './change-bus.ts';
+import { recognisedEngine, recogniseEngine } from './engine.ts';
 import { createModels, ensureIndexes } from './models.ts';
 import { createIntegrityRepository } from './integrity-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
@@ -32,7 +33,9 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
   });
   try {
     await connection.asPromise();
-    await ensureIndexes(createModels(connection));
+    // FerretDB 1.x is refused by its answer to the partial index (as MongoDB before 3.2 would be);
+    // FerretDB 2 over DocumentDB and MongoDB create them. The message names the server either way.
+    await ensureIndexes(createModels(connection), await recogniseEngine(connection));
   } catch (error) {
     await connection.close().catch(() => {});
     throw error;
@@ -50,7 +53,8 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     changes,
     movies: createMovieRepository(models),
     shows: createShowRepository(models),
-    bookings: createBookingRepository(models),
+    // On DocumentDB a refused seat insert costs ten times a read (see createBookingRepository).
+    bookings: createBookingRepository(models, { readBeforeInsert: recognisedEngine(connection)?.kind === 'ferretdb-2' }),
     users: createUserRepository(models),
     outbox: createOutboxRepository(models),
     webhookEvents: createWebhookEventRepository(models),
