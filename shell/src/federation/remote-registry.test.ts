@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { describe, expect, it, vi } from 'vitest';
 import fallbackPlugin, { REMOTE_UNAVAILABLE } from './fallback-plugin';
-import { setBeaconEndpoint } from './load-beacon';
+import { flushRemoteEvents, setBeaconEndpoint } from './load-beacon';
 import type { RemoteManifest } from './remote-manifest';
 import { loadRemoteRoutes, loadRoutesOnce, parseRemotesConfig, readRemotesConfig } from './remote-registry';
 
@@ -98,6 +98,7 @@ describe('registering a remote from its manifest', () => {
   it("reports each load's outcome to the service with the remote's release id, and nothing else", async () => {
     const remotes = { customer: '/c/mf-manifest.json', admin: '/a/mf-manifest.json', debug: '/d/mf-manifest.json', versions: { customer: '0.3.0-cccccccc' } };
     vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/remotes.json' ? json(remotes) : url === '/c/mf-manifest.json' ? json(manifest('auto')) : json({}, 503))));
+    flushRemoteEvents(); // what earlier tests queued
     const sendBeacon = vi.fn(() => true);
     vi.stubGlobal('navigator', { sendBeacon });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -106,6 +107,8 @@ describe('registering a remote from its manifest', () => {
     await readRemotesConfig();
     await loadRemoteRoutes('customer');
     await loadRemoteRoutes('admin');
+    // Sent when the page is idle, or at the latest when it is left.
+    window.dispatchEvent(new Event('pagehide'));
     expect(sendBeacon.mock.calls).toEqual([
       ['https://api.example/api/remote-events', JSON.stringify({ remote: 'customer', version: '0.3.0-cccccccc', event: 'loaded' })],
       ['https://api.example/api/remote-events', JSON.stringify({ remote: 'admin', version: 'unknown', event: 'load-failed' })],

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setBeaconEndpoint } from './load-beacon';
+import { flushRemoteEvents, setBeaconEndpoint } from './load-beacon';
 import { RemoteErrorBoundary } from './remote-slot';
 
 vi.mock('shared-ui', () => ({ Button: (props: object) => <button type="button" {...props} /> }));
@@ -32,8 +32,9 @@ describe('a remote that throws while rendering', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
-  it('reports the render failure to the service, with the remote and its release id', () => {
+  it('reports the render failure to the service when the page is idle or left, with the remote and its release id', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    flushRemoteEvents(); // what earlier tests queued
     const sendBeacon = vi.fn(() => true);
     vi.stubGlobal('navigator', { ...navigator, sendBeacon });
     setBeaconEndpoint('https://api.example');
@@ -42,6 +43,8 @@ describe('a remote that throws while rendering', () => {
         <Throws />
       </RemoteErrorBoundary>,
     );
+    expect(sendBeacon).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pagehide'));
     expect(sendBeacon).toHaveBeenCalledWith('https://api.example/api/remote-events', JSON.stringify({ remote: 'admin', version: 'unknown', event: 'render-failed' }));
     vi.unstubAllGlobals();
   });
