@@ -127,6 +127,9 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect(answer.status).toBe(503);
       expect(answer.body.message).toContain('The bookings table lost its guard bookings_keeps_history');
       expect(answer.body.message).toContain('The outbox table lost its guard outbox_ledger');
+      // Readiness says the same under its own name; liveness stays 200 (a damaged database is no reason to restart the process).
+      expect((await d.t.api('GET', '/api/health/ready')).status).toBe(503);
+      expect(await d.t.api('GET', '/api/health/live')).toMatchObject({ status: 200, body: { success: true, status: 'alive' } });
     });
   });
 }

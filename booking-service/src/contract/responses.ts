@@ -124,6 +124,8 @@ export const RemoteEventCountsResponse = Type.Object({
   ),
 });
 export const HealthResponse = Type.Object({ success: ok, status: Type.String(), database: Type.String() });
+/** /api/health/live: the process answers (it never asks the database). */
+export const LiveResponse = Type.Object({ success: ok, status: Type.Literal('alive') });
 /** 503 of /api/health: the error envelope, with the integrity problems when the database is damaged (absent when it is unreachable). */
 export const UnhealthyResponse = Type.Object(
   {
