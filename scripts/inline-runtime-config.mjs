@@ -19,6 +19,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
+import { headersFile, pageSecurityHeaders } from './security-headers.mjs';
 
 const MARK = 'data-runtime-config';
 /** What an earlier run inlined (its JSON cannot hold "</script>": scriptSafe). */
@@ -57,6 +58,16 @@ export function inlineRuntimeConfig(html, files) {
 export const INDEX_HTML_TWINS = ['index.html.br', 'index.html.gz'];
 
 /**
+ * The security headers that fit `page` as inlined (its inline scripts' hashes, the remotes' and the
+ * service's origins: security-headers.mjs), in the `_headers` format a CDN reads: written beside the page
+ * by every step that inlines the config, so the policy is refreshed with it.
+ */
+export const HEADERS_FILE = '_headers';
+export function headersFileFor(page, remotesJson, appConfigJson) {
+  return headersFile(pageSecurityHeaders(page, { remotes: JSON.parse(remotesJson), appConfig: JSON.parse(appConfigJson) }));
+}
+
+/**
  * The shell's page in `dist` with its remotes.json and app-config.json inlined,
  * and the first-page tables of the remotes remotes.json names (site paths read
  * from the `site` folder); `files` (URL path -> JSON text) replaces what is read from `dist`.
@@ -77,7 +88,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node scripts/inline-runtime-config.mjs <shell dist folder>');
     process.exit(2);
   }
-  writeFileSync(path.join(dist, 'index.html'), await inlinedShellPage(dist));
+  const page = await inlinedShellPage(dist);
+  writeFileSync(path.join(dist, 'index.html'), page);
   for (const twin of INDEX_HTML_TWINS) rmSync(path.join(dist, twin), { force: true });
-  console.log(`inlined remotes.json, app-config.json and the remotes' first-page tables into ${path.join(dist, 'index.html')}`);
+  const read = (name) => readFileSync(path.join(dist, name), 'utf8');
+  writeFileSync(path.join(dist, HEADERS_FILE), headersFileFor(page, read('remotes.json'), read('app-config.json')));
+  console.log(`inlined remotes.json, app-config.json and the remotes' first-page tables into ${path.join(dist, 'index.html')}; its security headers are in ${HEADERS_FILE}`);
 }

@@ -20,6 +20,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { HISTORY_FILE } from './deploy/site.mjs';
 import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
+import { pageSecurityHeaders } from './security-headers.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -62,10 +63,18 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
   const app = Fastify({ logger: false });
   const bodyOf = (url) => (typeof overrides[url] === 'function' ? overrides[url]() : overrides[url]);
 
-  /** The app's page, with the named overrides inlined as they are at this request. */
+  /** A run-time config file as this request would get it (its override, or the folder's file), parsed; {} when absent. */
+  async function runtimeConfigFile(url) {
+    const body = url in overrides ? await bodyOf(url) : await readFile(path.join(base, url), 'utf8').catch(() => null);
+    return body ? JSON.parse(body) : {};
+  }
+
+  /** The app's page, with the named overrides inlined as they are at this request, and the security headers that fit it. */
   async function sendAppPage(reply) {
     const built = await readFile(path.join(base, 'index.html'), 'utf8');
     const html = inlineIntoHtml.length ? inlineRuntimeConfig(built, Object.fromEntries(await Promise.all(inlineIntoHtml.map(async (url) => [url, await bodyOf(url)])))) : built;
+    const [remotes, appConfig] = await Promise.all([runtimeConfigFile('/remotes.json'), runtimeConfigFile('/app-config.json')]);
+    reply.headers(pageSecurityHeaders(html, { remotes, appConfig }));
     const preloads = preloadLinkHeader(html);
     if (preloads) reply.header('link', preloads);
     // Compressed: with its first render's styles and early script inline, the plain page no longer fits a

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { INDEX_HTML_TWINS, inlinedShellPage } from '../inline-runtime-config.mjs';
+import { HEADERS_FILE, headersFileFor, INDEX_HTML_TWINS, inlinedShellPage } from '../inline-runtime-config.mjs';
 import { MANIFEST_FILE } from '../../shared-ui/build/shared-contract.mjs';
 
 export const RELEASES_DIR = 'releases';
@@ -22,7 +22,7 @@ const REMOTES_FILE = 'remotes.json';
 const APP_CONFIG_FILE = 'app-config.json';
 export const HISTORY_FILE = 'deploy-history.json';
 /** What belongs to the site rather than to the shell build that is live: a shell deploy keeps them. */
-const SITE_OWNED = new Set([REMOTES_FILE, APP_CONFIG_FILE, HISTORY_FILE, RELEASES_DIR]);
+const SITE_OWNED = new Set([REMOTES_FILE, APP_CONFIG_FILE, HISTORY_FILE, RELEASES_DIR, HEADERS_FILE]);
 
 const isUrl = (location) => /^https?:\/\//.test(location);
 
@@ -122,7 +122,11 @@ export async function writeRemotes(site, remotes, pageFrom = site) {
   const remotesJson = `${JSON.stringify(remotes, null, 2)}\n`;
   const appConfigJson = readFileSync(path.join(site, APP_CONFIG_FILE), 'utf8');
   const page = await inlinedShellPage(pageFrom, { '/remotes.json': remotesJson, '/app-config.json': appConfigJson }, site);
-  writeWhole([[path.join(site, 'index.html'), page], [path.join(site, REMOTES_FILE), remotesJson]]);
+  writeWhole([
+    [path.join(site, 'index.html'), page],
+    [path.join(site, REMOTES_FILE), remotesJson],
+    [path.join(site, HEADERS_FILE), headersFileFor(page, remotesJson, appConfigJson)],
+  ]);
   for (const twin of INDEX_HTML_TWINS) rmSync(path.join(site, twin), { force: true });
 }
 
