@@ -12,6 +12,7 @@
  *
  * CLI: node scripts/static-server.mjs <folder> <port>
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { HISTORY_FILE } from './deploy/site.mjs';
+import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
 import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
 import { pageSecurityHeaders } from './security-headers.mjs';
 
@@ -127,6 +129,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node scripts/static-server.mjs <folder> <port>');
     process.exit(2);
   }
-  const app = await serveStatic({ root, port: Number(port), host: process.env.HOST ?? '127.0.0.1' });
+  // A shell's folder (it has remotes.json): its page carries its run-time config inline, as a deploy writes it.
+  const isShell = existsSync(path.join(root, 'remotes.json'));
+  const inlineIntoHtml = isShell ? ['/remotes.json', '/app-config.json', FIRST_PAGES_URL] : [];
+  const overrides = isShell ? { [FIRST_PAGES_URL]: () => readFile(path.join(root, 'remotes.json'), 'utf8').then((json) => firstPagesJson(JSON.parse(json), manifestReader(root))) } : {};
+  for (const url of ['/remotes.json', '/app-config.json']) if (isShell) overrides[url] = () => readFile(path.join(root, url), 'utf8');
+  const app = await serveStatic({ root, port: Number(port), host: process.env.HOST ?? '127.0.0.1', overrides, inlineIntoHtml });
   console.log(`serving ${path.resolve(root)} on http://localhost:${app.server.address().port}`);
 }
