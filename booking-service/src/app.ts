@@ -12,6 +12,7 @@ import { createAuth } from './identity/auth.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { HttpError } from './http/errors.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createKnownIds, type KnownIds } from './http/known-ids.ts';
@@ -109,6 +110,8 @@ function applyChange(change: Change, { cache, knownIds, seatFeed }: { cache: Rea
 const INTEGRITY_MAX_AGE_MS = 5_000;
 const INTEGRITY_INTERVAL_MS = 30_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Liveness and readiness: answered even under load, so a busy instance is not restarted. */
+const HEALTH_PREFIX = '/api/health';
 
 /** 16 KiB is far more than any request of the contract needs. */
 const BODY_LIMIT = 16 * 1024;
@@ -136,6 +139,8 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
+  // First of the request hooks: an overloaded instance refuses before spending anything on the request.
+  await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
 
   registerSecurityHeaders(app, {
     // The API answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter).
