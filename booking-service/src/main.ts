@@ -51,12 +51,23 @@ async function main() {
   }
 
   let closing = false;
+  /**
+   * Graceful shutdown. app.close() makes every new request (readiness included) a 503, tells the open seat
+   * streams to reconnect (they land on another instance), stops accepting connections and waits for the
+   * requests in flight; then the database closes. Past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
+    app.log.info(`${signal}: draining, then closing (at most ${config.shutdownTimeoutSeconds} s)`);
+    const deadline = setTimeout(() => {
+      app.log.error(`${signal}: requests still open after ${config.shutdownTimeoutSeconds} s; exiting without them`);
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    deadline.unref();
     await app.close();
     await store.close();
+    app.log.info(`${signal}: closed`);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
