@@ -34,7 +34,7 @@ const featureZones = FRONTENDS.flatMap((remote) =>
 export const SERVICE_LAYERS = [
   ['contract'],
   ['config'],
-  ['http'],
+  ['http', 'metrics'],
   ['identity', 'email', 'catalog'],
   ['shows'],
   ['seats'],

@@ -13,6 +13,10 @@ import type { TokenVerifier } from './identity/token-verifier.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { registerRequestMetrics } from './metrics/request-metrics.ts';
+import { countingTransitions } from './bookings/counted-transitions.ts';
+import { createStreamLimiter } from './seats/stream-limiter.ts';
 import { HttpError } from './http/errors.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createKnownIds, type KnownIds } from './http/known-ids.ts';
@@ -28,7 +32,7 @@ import { createPaymentJobs, type PaymentJobs } from './payments/payment-jobs.ts'
 import { createPaymentService, type PaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
-import { createWebhookReceiver, type ReceiveWebhook } from './payments/webhook-receiver.ts';
+import { createWebhookReceiver, WebhookRefused, type ReceiveWebhook } from './payments/webhook-receiver.ts';
 import { developmentWebhookSecret } from './payments/webhook-secret.ts';
 import type { Change, Store } from './store/types.ts';
 import { adminReportRoutes } from './admin/report-routes.ts';
@@ -56,6 +60,8 @@ export interface PaymentsRuntime {
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentsRuntime;
+    /** Served on METRICS_PORT by main.ts (never on the API's port). */
+    metrics: Metrics;
   }
 }
 
@@ -83,6 +89,20 @@ const SEAT_POLL_MS = 500;
  * where other instances' changes are not heard (as the show lists' TTL), else a safety net.
  */
 const KNOWN_IDS_MAX_AGE_MS = { heard: 60_000, unheard: 5_000 };
+
+/** Counts a webhook delivery's outcome, passing the receiver's answer (or failure) on unchanged. */
+function countingDeliveries(receive: ReceiveWebhook, metrics: Metrics): ReceiveWebhook {
+  return async (raw, signature, log) => {
+    try {
+      const answer = await receive(raw, signature, log);
+      metrics.webhookDelivered(answer.duplicate ? 'duplicate' : 'processed');
+      return answer;
+    } catch (error) {
+      metrics.webhookDelivered(error instanceof WebhookRefused ? 'refused' : 'failed');
+      throw error;
+    }
+  };
+}
 
 /** What a change means for this instance: cached answers to drop, ids that may now exist, seat maps to push. */
 function applyChange(change: Change, { cache, knownIds, seatFeed }: { cache: ReadCache; knownIds: { shows: KnownIds; movies: KnownIds }; seatFeed: SeatFeed }) {
@@ -141,6 +161,18 @@ export async function buildApp(options: BuildAppOptions) {
   registerStrictJsonParser(app);
   // First of the request hooks: an overloaded instance refuses before spending anything on the request.
   await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
+  const now = options.now ?? (() => new Date());
+  const seatStreams = createStreamLimiter(config.seatStreams);
+  const metrics = createMetrics({
+    liveHeldSeats: () => store.figures.liveHeldSeats(now()),
+    outboxBacklog: () => store.figures.outboxBacklog(),
+    poolUse: () => store.figures.poolUse(),
+    openSeatStreams: () => seatStreams.openStreams(),
+  });
+  app.decorate('metrics', metrics);
+  registerRequestMetrics(app, metrics);
+  // Every transition goes through the repository: counted there, once, by the instance that made it.
+  const bookings = countingTransitions(store.bookings, metrics.bookingEntered, now);
 
   registerSecurityHeaders(app, {
     // The API answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter).
@@ -179,7 +211,6 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const now = options.now ?? (() => new Date());
   const cache = createReadCache();
   const webhookSecret = config.payments.webhookSecret ?? (await developmentWebhookSecret(config.dataDir));
   const mailer = createMailer({
@@ -222,11 +253,14 @@ export async function buildApp(options: BuildAppOptions) {
     shows: createKnownIds(() => store.shows.ids(), { maxAgeMs: knownIdsMaxAgeMs }),
     movies: createKnownIds(() => store.movies.ids(), { maxAgeMs: knownIdsMaxAgeMs }),
   };
-  const stopApplyingChanges = store.changes.subscribe((change) => applyChange(change, { cache, knownIds, seatFeed }));
+  const stopApplyingChanges = store.changes.subscribe((change) => {
+    if (change.kind !== 'resync' && change.sentAt !== undefined) metrics.changeHeard(change.sentAt, Date.now());
+    applyChange(change, { cache, knownIds, seatFeed });
+  });
   const seatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
   const onSeatsChanged = seatsChanged;
   const payments: PaymentService = createPaymentService({
-    bookings: store.bookings,
+    bookings,
     outbox: store.outbox,
     provider,
     mailer,
@@ -235,13 +269,16 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     onSeatsChanged,
   });
-  const receiveWebhook: ReceiveWebhook = createWebhookReceiver({
-    secret: webhookSecret,
-    toleranceSeconds: config.payments.webhookToleranceSeconds,
-    events: store.webhookEvents,
-    handleEvent: payments.handleEvent,
-    now,
-  });
+  const receiveWebhook: ReceiveWebhook = countingDeliveries(
+    createWebhookReceiver({
+      secret: webhookSecret,
+      toleranceSeconds: config.payments.webhookToleranceSeconds,
+      events: store.webhookEvents,
+      handleEvent: payments.handleEvent,
+      now,
+    }),
+    metrics,
+  );
   const jobs = createPaymentJobs({
     service: payments,
     log: app.log,
@@ -287,7 +324,7 @@ export async function buildApp(options: BuildAppOptions) {
     onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
   });
   await app.register(bookingRoutes, {
-    bookings: store.bookings,
+    bookings,
     shows: store.shows,
     auth,
     cache,
@@ -297,13 +334,13 @@ export async function buildApp(options: BuildAppOptions) {
     openPayment: payments.openPaymentForHold,
     onSeatsChanged,
   });
-  await app.register(ownBookingRoutes, { bookings: store.bookings, auth, payments });
-  await app.register(userRoutes, { users: store.users, bookings: store.bookings, movies: store.movies, auth });
-  await app.register(adminRoutes, { bookings: store.bookings, shows: store.shows, users: store.users, auth, config, now });
+  await app.register(ownBookingRoutes, { bookings, auth, payments });
+  await app.register(userRoutes, { users: store.users, bookings, movies: store.movies, auth });
+  await app.register(adminRoutes, { bookings, shows: store.shows, users: store.users, auth, config, now });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now });
-  await app.register(seatEventsRoutes, { shows: store.shows, feed: seatFeed, auth, config });
-  await app.register(debugRoutes, { bookings: store.bookings, outbox: store.outbox, auth, config, payments, mailer });
-  await app.register(checkoutRoutes, { bookings: store.bookings, config, payments, localCheckout, now });
+  await app.register(seatEventsRoutes, { shows: store.shows, feed: seatFeed, limiter: seatStreams, auth, config });
+  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments, mailer });
+  await app.register(checkoutRoutes, { bookings, config, payments, localCheckout, now });
   await app.register(stripeWebhookRoutes, { receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });
   await app.register(catalogRoutes, { catalog, imageSvg: catalog.imageSvg?.bind(catalog) });
   return app;

@@ -9,6 +9,7 @@ import { checkIntegrity } from './integrity/integrity-check.ts';
 import { establishIdentity, StartupRefusal } from './integrity/store-identity.ts';
 import { createPrivateFiles, makePrivate } from './db/private-files.ts';
 import { seedStore } from './seed/seed.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
 
 async function main() {
   const config = loadConfig();
@@ -50,6 +51,10 @@ async function main() {
     );
   }
 
+  // Scraped on the private network only: its own port, never the API's (see README, Operating it).
+  const metricsServer = config.metrics ? await startMetricsServer(app.metrics.registry, config.metrics) : null;
+  if (config.metrics) app.log.info(`metrics on http://${config.metrics.host}:${config.metrics.port}/metrics`);
+
   let closing = false;
   /**
    * Graceful shutdown. app.close() makes every new request (readiness included) a 503, tells the open seat
@@ -66,6 +71,7 @@ async function main() {
     }, config.shutdownTimeoutSeconds * 1000);
     deadline.unref();
     await app.close();
+    await metricsServer?.close();
     await store.close();
     app.log.info(`${signal}: closed`);
     process.exit(0);

@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { ShowRepository } from '../shows/show-repository.ts';
 import type { SeatFeed } from './seat-feed.ts';
-import { createStreamLimiter } from './stream-limiter.ts';
+import type { StreamLimiter } from './stream-limiter.ts';
 
 const HEARTBEAT_MS = 20_000;
 /** A client that has left this much unread (it stopped reading, the socket stays open) is cut off. */
@@ -29,12 +29,13 @@ export interface SeatEventsRoutesDeps {
   shows: Pick<ShowRepository, 'get'>;
   /** Live seat maps: what each stream sends. */
   feed: SeatFeed;
+  /** The caps on open streams (created from config.seatStreams; its count is a metric). */
+  limiter: StreamLimiter;
   auth: Auth;
   config: Pick<Config, 'seatStreams'>;
 }
 
-export async function seatEventsRoutes(app: AppInstance, { shows, feed, auth, config }: SeatEventsRoutesDeps) {
-  const limiter = createStreamLimiter(config.seatStreams);
+export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter, auth, config }: SeatEventsRoutesDeps) {
   const maxLifetimeMs = config.seatStreams.maxLifetimeSeconds * 1000;
   const open = new Set<(reason?: 'shutdown') => void>();
   // Streams never end on their own: on shutdown each is told to reconnect (to another instance: this one
