@@ -13,6 +13,7 @@ import type { TokenVerifier } from './identity/token-verifier.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { connectRateLimitRedis } from './http/shared-rate-limits.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerRequestMetrics } from './metrics/request-metrics.ts';
 import { countingTransitions } from './bookings/counted-transitions.ts';
@@ -195,10 +196,14 @@ export async function buildApp(options: BuildAppOptions) {
     maxAge: 600,
   });
   if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute);
+  // With REDIS_URL every instance counts in one Redis; without it each counts alone (README, Running several instances).
+  const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, (message) => app.log.warn(message)) : null;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
   await app.register(rateLimit, {
     global: config.rateLimit.perIpPerMinute > 0,
     max: config.rateLimit.perIpPerMinute || 1,
     timeWindow: '1 minute',
+    ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: 'booking-service-rate-limit:', skipOnError: true }),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests, please try again in ${context.after}`),
   });
