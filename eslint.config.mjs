@@ -34,6 +34,7 @@ const featureZones = FRONTENDS.flatMap((remote) =>
 export const SERVICE_LAYERS = [
   ['contract'],
   ['config'],
+  ['tracing'],
   ['http', 'metrics'],
   ['identity', 'email', 'catalog'],
   ['shows'],
@@ -47,7 +48,7 @@ export const SERVICE_LAYERS = [
   ['health', 'remote-health'],
   ['db'],
   ['seed'],
-  ['app.ts', 'main.ts'],
+  ['app.ts', 'main.ts', 'serve.ts'],
 ];
 const SERVICE = './booking-service/src';
 const serviceFolders = foldersOf('booking-service/src');

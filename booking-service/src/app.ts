@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyPluginCallback, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -13,6 +13,7 @@ import type { TokenVerifier } from './identity/token-verifier.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { echoRequestId, REQUEST_ID_HEADER, requestLogging } from './http/request-logging.ts';
 import { connectRateLimitRedis } from './http/shared-rate-limits.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerRequestMetrics } from './metrics/request-metrics.ts';
@@ -80,6 +81,8 @@ export interface BuildAppOptions {
   backgroundJobs?: boolean;
   /** Told of every route as it is registered (the route contract test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** OpenTelemetry's Fastify plugin (tracing/tracing.ts), when tracing is on: registered before every route. */
+  tracing?: FastifyPluginCallback;
 }
 
 /** How often watched shows are read where the store cannot announce other instances' changes. */
@@ -141,8 +144,10 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 export async function buildApp(options: BuildAppOptions) {
   const { config, store, catalog } = options;
+  const logging = requestLogging(config.logLevel);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    ...logging,
+    logger: options.logger ?? logging.logger,
     bodyLimit: BODY_LIMIT,
     // A request must arrive whole in time (a slow body held a connection open for good); answers and streams are not limited.
     // Node enforces it only when the headers' timeout (default 60 s) is no longer.
@@ -157,7 +162,9 @@ export async function buildApp(options: BuildAppOptions) {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.tracing) await app.register(options.tracing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  echoRequestId(app);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
   // First of the request hooks: an overloaded instance refuses before spending anything on the request.
@@ -192,7 +199,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    // traceparent: the frontends' API calls start their trace (shared-ui's API client); X-Request-Id may be read back.
+    allowedHeaders: ['Authorization', 'Content-Type', 'traceparent'],
+    exposedHeaders: [REQUEST_ID_HEADER],
     maxAge: 600,
   });
   if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute);

@@ -135,6 +135,8 @@ export interface Config {
   metrics: { host: string; port: number } | undefined;
   /** Redis shared by the instances for the per-address rate limits; unset: each instance counts alone. */
   redisUrl: string | undefined;
+  /** OpenTelemetry traces over OTLP/HTTP; undefined: no tracing at all (its modules are not even loaded). */
+  tracing: { endpoint: string; serviceName: string } | undefined;
 }
 
 export { ConfigError } from './environment.ts';
@@ -308,6 +310,9 @@ const ServiceEnvironment = z.object({
   METRICS_PORT: optional(wholeNumber(1, 65535)),
   METRICS_HOST: withDefault(text, '127.0.0.1'),
   REDIS_URL: optional(redisUrl),
+  /** The OTLP/HTTP collector (its base URL: traces go to /v1/traces); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(absoluteUrl),
+  OTEL_SERVICE_NAME: withDefault(text, 'booking-service'),
 });
 
 /** The issuer whose tokens the service accepts: the Auth0 tenant, another provider, or the local one. */
@@ -419,5 +424,6 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     redisUrl: e.REDIS_URL,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME } : undefined,
   };
 }
