@@ -3,10 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabaseUrl } from './support/databases.ts';
+import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
 import { builtService, builtServiceEnv, freePort, startProcess, stop } from './support/processes.ts';
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 import { openEvents } from './support/sse.ts';
+import { startTestApp } from './support/test-app.ts';
 
 const adminUrl = process.env.TEST_POSTGRES_URL;
 const skipReason = !adminUrl
@@ -169,5 +170,23 @@ describe.skipIf(skipReason !== null)('graceful shutdown of one of two instances 
     expect(late.status).toBe(200);
     await Promise.all(backs.map((back) => back.stream.next((seen) => seen.includes(lastSeat), BACK_WITHIN_MS)));
     await Promise.all(backs.map((back) => back.stream.close()));
+  });
+});
+
+describe(`closing the app on ${lanes[0]!.name}`, () => {
+  it('tells each open seat stream to reconnect soon (retry 200 ms, event: reconnect) before ending it, and closes', async () => {
+    const t = await startTestApp(lanes[0]!);
+    const showId = (await t.store.shows.listWithSeats({ from: new Date() }))[0]!.id;
+    const response = await fetch(`${t.baseUrl}/api/booking/seats/${showId}/events`);
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('event: seats')) text += new TextDecoder().decode((await reader.read()).value);
+    await t.close();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toMatch(/retry: 200\nevent: reconnect\ndata: \{\}\n\n$/);
   });
 });
