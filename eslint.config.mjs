@@ -34,7 +34,8 @@ const featureZones = FRONTENDS.flatMap((remote) =>
 export const SERVICE_LAYERS = [
   ['contract'],
   ['config'],
-  ['http'],
+  ['tracing'],
+  ['http', 'metrics'],
   ['identity', 'email', 'catalog'],
   ['shows'],
   ['seats'],
@@ -47,7 +48,7 @@ export const SERVICE_LAYERS = [
   ['health', 'remote-health'],
   ['db'],
   ['seed'],
-  ['app.ts', 'main.ts'],
+  ['app.ts', 'main.ts', 'serve.ts'],
 ];
 const SERVICE = './booking-service/src';
 const serviceFolders = foldersOf('booking-service/src');

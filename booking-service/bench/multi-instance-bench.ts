@@ -79,6 +79,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
       # Server-sent events: pass every event on at once, and keep quiet streams open.
       proxy_buffering off;
       proxy_read_timeout 1h;

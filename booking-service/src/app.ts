@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyPluginCallback, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,6 +12,13 @@ import { createAuth } from './identity/auth.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
+import { echoRequestId, REQUEST_ID_HEADER, requestLogging } from './http/request-logging.ts';
+import { connectRateLimitRedis } from './http/shared-rate-limits.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { registerRequestMetrics } from './metrics/request-metrics.ts';
+import { countingTransitions } from './bookings/counted-transitions.ts';
+import { createStreamLimiter } from './seats/stream-limiter.ts';
 import { HttpError } from './http/errors.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createKnownIds, type KnownIds } from './http/known-ids.ts';
@@ -27,7 +34,7 @@ import { createPaymentJobs, type PaymentJobs } from './payments/payment-jobs.ts'
 import { createPaymentService, type PaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
-import { createWebhookReceiver, type ReceiveWebhook } from './payments/webhook-receiver.ts';
+import { createWebhookReceiver, WebhookRefused, type ReceiveWebhook } from './payments/webhook-receiver.ts';
 import { developmentWebhookSecret } from './payments/webhook-secret.ts';
 import type { Change, Store } from './store/types.ts';
 import { adminReportRoutes } from './admin/report-routes.ts';
@@ -55,6 +62,8 @@ export interface PaymentsRuntime {
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentsRuntime;
+    /** Served on METRICS_PORT by main.ts (never on the API's port). */
+    metrics: Metrics;
   }
 }
 
@@ -72,6 +81,8 @@ export interface BuildAppOptions {
   backgroundJobs?: boolean;
   /** Told of every route as it is registered (the route contract test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** OpenTelemetry's Fastify plugin (tracing/tracing.ts), when tracing is on: registered before every route. */
+  tracing?: FastifyPluginCallback;
 }
 
 /** How often watched shows are read where the store cannot announce other instances' changes. */
@@ -82,6 +93,20 @@ const SEAT_POLL_MS = 500;
  * where other instances' changes are not heard (as the show lists' TTL), else a safety net.
  */
 const KNOWN_IDS_MAX_AGE_MS = { heard: 60_000, unheard: 5_000 };
+
+/** Counts a webhook delivery's outcome, passing the receiver's answer (or failure) on unchanged. */
+function countingDeliveries(receive: ReceiveWebhook, metrics: Metrics): ReceiveWebhook {
+  return async (raw, signature, log) => {
+    try {
+      const answer = await receive(raw, signature, log);
+      metrics.webhookDelivered(answer.duplicate ? 'duplicate' : 'processed');
+      return answer;
+    } catch (error) {
+      metrics.webhookDelivered(error instanceof WebhookRefused ? 'refused' : 'failed');
+      throw error;
+    }
+  };
+}
 
 /** What a change means for this instance: cached answers to drop, ids that may now exist, seat maps to push. */
 function applyChange(change: Change, { cache, knownIds, seatFeed }: { cache: ReadCache; knownIds: { shows: KnownIds; movies: KnownIds }; seatFeed: SeatFeed }) {
@@ -109,6 +134,8 @@ function applyChange(change: Change, { cache, knownIds, seatFeed }: { cache: Rea
 const INTEGRITY_MAX_AGE_MS = 5_000;
 const INTEGRITY_INTERVAL_MS = 30_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Liveness and readiness: answered even under load, so a busy instance is not restarted. */
+const HEALTH_PREFIX = '/api/health';
 
 /** 16 KiB is far more than any request of the contract needs. */
 const BODY_LIMIT = 16 * 1024;
@@ -117,8 +144,10 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 export async function buildApp(options: BuildAppOptions) {
   const { config, store, catalog } = options;
+  const logging = requestLogging(config.logLevel);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    ...logging,
+    logger: options.logger ?? logging.logger,
     bodyLimit: BODY_LIMIT,
     // A request must arrive whole in time (a slow body held a connection open for good); answers and streams are not limited.
     // Node enforces it only when the headers' timeout (default 60 s) is no longer.
@@ -133,9 +162,25 @@ export async function buildApp(options: BuildAppOptions) {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.tracing) await app.register(options.tracing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  echoRequestId(app);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
+  // First of the request hooks: an overloaded instance refuses before spending anything on the request.
+  await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
+  const now = options.now ?? (() => new Date());
+  const seatStreams = createStreamLimiter(config.seatStreams);
+  const metrics = createMetrics({
+    liveHeldSeats: () => store.figures.liveHeldSeats(now()),
+    outboxBacklog: () => store.figures.outboxBacklog(),
+    poolUse: () => store.figures.poolUse(),
+    openSeatStreams: () => seatStreams.openStreams(),
+  });
+  app.decorate('metrics', metrics);
+  registerRequestMetrics(app, metrics);
+  // Every transition goes through the repository: counted there, once, by the instance that made it.
+  const bookings = countingTransitions(store.bookings, metrics.bookingEntered, now);
 
   registerSecurityHeaders(app, {
     // The API answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter).
@@ -154,14 +199,20 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    // traceparent: the frontends' API calls start their trace (shared-ui's API client); X-Request-Id may be read back.
+    allowedHeaders: ['Authorization', 'Content-Type', 'traceparent'],
+    exposedHeaders: [REQUEST_ID_HEADER],
     maxAge: 600,
   });
   if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute);
+  // With REDIS_URL every instance counts in one Redis; without it each counts alone (README, Running several instances).
+  const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, (message) => app.log.warn(message)) : null;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
   await app.register(rateLimit, {
     global: config.rateLimit.perIpPerMinute > 0,
     max: config.rateLimit.perIpPerMinute || 1,
     timeWindow: '1 minute',
+    ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: 'booking-service-rate-limit:', skipOnError: true }),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests, please try again in ${context.after}`),
   });
@@ -174,7 +225,6 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const now = options.now ?? (() => new Date());
   const cache = createReadCache();
   const webhookSecret = config.payments.webhookSecret ?? (await developmentWebhookSecret(config.dataDir));
   const mailer = createMailer({
@@ -217,11 +267,14 @@ export async function buildApp(options: BuildAppOptions) {
     shows: createKnownIds(() => store.shows.ids(), { maxAgeMs: knownIdsMaxAgeMs }),
     movies: createKnownIds(() => store.movies.ids(), { maxAgeMs: knownIdsMaxAgeMs }),
   };
-  const stopApplyingChanges = store.changes.subscribe((change) => applyChange(change, { cache, knownIds, seatFeed }));
+  const stopApplyingChanges = store.changes.subscribe((change) => {
+    if (change.kind !== 'resync' && change.sentAt !== undefined) metrics.changeHeard(change.sentAt, Date.now());
+    applyChange(change, { cache, knownIds, seatFeed });
+  });
   const seatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
   const onSeatsChanged = seatsChanged;
   const payments: PaymentService = createPaymentService({
-    bookings: store.bookings,
+    bookings,
     outbox: store.outbox,
     provider,
     mailer,
@@ -230,13 +283,16 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     onSeatsChanged,
   });
-  const receiveWebhook: ReceiveWebhook = createWebhookReceiver({
-    secret: webhookSecret,
-    toleranceSeconds: config.payments.webhookToleranceSeconds,
-    events: store.webhookEvents,
-    handleEvent: payments.handleEvent,
-    now,
-  });
+  const receiveWebhook: ReceiveWebhook = countingDeliveries(
+    createWebhookReceiver({
+      secret: webhookSecret,
+      toleranceSeconds: config.payments.webhookToleranceSeconds,
+      events: store.webhookEvents,
+      handleEvent: payments.handleEvent,
+      now,
+    }),
+    metrics,
+  );
   const jobs = createPaymentJobs({
     service: payments,
     log: app.log,
@@ -282,7 +338,7 @@ export async function buildApp(options: BuildAppOptions) {
     onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
   });
   await app.register(bookingRoutes, {
-    bookings: store.bookings,
+    bookings,
     shows: store.shows,
     auth,
     cache,
@@ -292,13 +348,13 @@ export async function buildApp(options: BuildAppOptions) {
     openPayment: payments.openPaymentForHold,
     onSeatsChanged,
   });
-  await app.register(ownBookingRoutes, { bookings: store.bookings, auth, payments });
-  await app.register(userRoutes, { users: store.users, bookings: store.bookings, movies: store.movies, auth });
-  await app.register(adminRoutes, { bookings: store.bookings, shows: store.shows, users: store.users, auth, config, now });
+  await app.register(ownBookingRoutes, { bookings, auth, payments });
+  await app.register(userRoutes, { users: store.users, bookings, movies: store.movies, auth });
+  await app.register(adminRoutes, { bookings, shows: store.shows, users: store.users, auth, config, now });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now });
-  await app.register(seatEventsRoutes, { shows: store.shows, feed: seatFeed, auth, config });
-  await app.register(debugRoutes, { bookings: store.bookings, outbox: store.outbox, auth, config, payments, mailer });
-  await app.register(checkoutRoutes, { bookings: store.bookings, config, payments, localCheckout, now });
+  await app.register(seatEventsRoutes, { shows: store.shows, feed: seatFeed, limiter: seatStreams, auth, config });
+  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments, mailer });
+  await app.register(checkoutRoutes, { bookings, config, payments, localCheckout, now });
   await app.register(stripeWebhookRoutes, { receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });
   await app.register(catalogRoutes, { catalog, imageSvg: catalog.imageSvg?.bind(catalog) });
   return app;

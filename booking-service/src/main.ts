@@ -1,72 +1,19 @@
-import { buildApp } from './app.ts';
-import { createBuiltinCatalog } from './catalog/builtin-catalog.ts';
-import { createTmdbCatalog } from './catalog/tmdb-catalog.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
-import { existsSync } from 'node:fs';
-import { openStore, storeKind, storeLocation } from './db/open-store.ts';
-import { checkIntegrity } from './integrity/integrity-check.ts';
-import { establishIdentity, StartupRefusal } from './integrity/store-identity.ts';
-import { createPrivateFiles, makePrivate } from './db/private-files.ts';
-import { seedStore } from './seed/seed.ts';
 
+/**
+ * The service's entry point. With OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts before the service's
+ * modules load (its node-postgres instrumentation hooks `pg` as it is required), so serve.ts, which imports
+ * them all, is imported after it; without it the tracing modules are never loaded.
+ */
 async function main() {
   const config = loadConfig();
-  createPrivateFiles();
-  if (storeKind(config) === 'pglite' || existsSync(config.dataDir)) await makePrivate(config.dataDir);
-  const store = await openStore(config);
-  // Before anything is served or seeded: never start over where data existed, never serve a damaged database.
-  try {
-    const warn = (message: string) => console.warn(message);
-    await establishIdentity(store, {
-      dataDir: config.dataDir,
-      location: storeLocation(config),
-      now: new Date(),
-      initialiseEmpty: config.storeIdentity.initialiseEmpty,
-      adopt: config.storeIdentity.adopt,
-      log: { warn },
-    });
-    const integrity = await checkIntegrity(store, new Date());
-    if (!integrity.healthy) throw new StartupRefusal(`The database at ${storeLocation(config)} is damaged: ${integrity.problems.join(' ')}`);
-  } catch (error) {
-    await store.close().catch(() => {});
-    throw error;
-  }
-  const catalog = config.tmdb.apiKey
-    ? createTmdbCatalog({ ...config.tmdb, apiKey: config.tmdb.apiKey })
-    : createBuiltinCatalog({});
-  const verifyToken = createTokenVerifier({
-    issuer: config.auth.issuer,
-    audience: config.auth.audience,
-    rolesClaim: config.auth.rolesClaim,
-    maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
-    keys: remoteKeySet(config.auth.jwksUrl),
-  });
-  const app = await buildApp({ config, store, catalog, verifyToken });
-
-  if (config.seed) {
-    await seedStore(store, catalog, { now: new Date(), timeZone: config.theatreTimeZone, log: (m) => app.log.info(m) }).catch(
-      (error: unknown) => app.log.error({ err: error }, 'seeding failed; the service runs without sample data'),
-    );
-  }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await store.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(`booking-service on ${config.publicUrl} (store: ${store.driver}, catalogue: ${catalog.name}, docs: ${config.publicUrl}/docs)`);
+  const tracing = config.tracing ? (await import('./tracing/tracing.ts')).startTracing(config.tracing) : null;
+  const { serve } = await import('./serve.ts');
+  await serve(config, tracing);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  const { StartupRefusal } = await import('./integrity/store-identity.ts');
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
   else if (error instanceof StartupRefusal) console.error(`Not starting: ${error.message}`);
   else console.error(error);

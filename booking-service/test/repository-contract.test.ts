@@ -877,6 +877,37 @@ for (const lane of lanes) {
       });
     });
 
+    describe('operating figures (the metrics)', () => {
+      it('liveHeldSeats counts the seats of unpaid holds that have not ended; outboxBacklog the unsent messages still to be tried', async () => {
+        // Other tests' holds count too: compare with the figures before this test's bookings.
+        const at = BASE + 900 * DAY;
+        const [during, afterPaying, atHoldEnd] = [new Date(at + 1), new Date(at + 2), new Date(at + 10 * 60_000)];
+        const baseline = await Promise.all([during, afterPaying, atHoldEnd].map((instant) => store.figures.liveHeldSeats(instant)));
+        const { shows } = await movieWithShows([at + DAY]);
+        const user = await newUser('figures');
+        const held = await book(shows[0]!, user, ['B1', 'B2', 'B3'], new Date(at));
+        const paid = await book(shows[0]!, user, ['C1'], new Date(at));
+        expect(await store.figures.liveHeldSeats(during)).toBe(baseline[0]! + 4);
+        await lifecycle.markPaid(paid.id, afterPaying);
+        expect(await store.figures.liveHeldSeats(afterPaying)).toBe(baseline[1]! + 3);
+        // Once its hold has ended it no longer counts, swept or not.
+        expect(held.holdExpiresAt).toEqual(atHoldEnd);
+        expect(await store.figures.liveHeldSeats(atHoldEnd)).toBe(baseline[2]);
+
+        const before = await store.figures.outboxBacklog();
+        const message = { bookingId: held.id, kind: 'figures', toAddress: user.email, subject: 'S', text: 'T', html: 'H' };
+        const due = await store.outbox.add({ ...message, nextAttemptAt: new Date(at) });
+        await store.outbox.add(message); // kept only (no mail transport): not a backlog
+        expect(await store.figures.outboxBacklog()).toBe(before + 1);
+        await store.outbox.markSent(due.id, new Date(at));
+        expect(await store.figures.outboxBacklog()).toBe(before);
+
+        const pool = store.figures.poolUse();
+        if (store.driver === 'mongodb') expect(pool).toBeNull();
+        else expect(pool).toEqual({ total: expect.any(Number), idle: expect.any(Number), waiting: 0 });
+      });
+    });
+
     describe('webhook events', () => {
       it('recordOnce lets one of many concurrent deliveries of an event through; forget lets it through again', async () => {
         const id = `evt_test_${randomUUID()}`;

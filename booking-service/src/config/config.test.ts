@@ -120,6 +120,27 @@ describe('configuration', () => {
     expect(loadConfig({}).seatStreams).toEqual({ perAddress: 50, perUser: 10, perShow: 2000, total: 5000, maxLifetimeSeconds: 600 });
     expect(() => loadConfig({ SEAT_STREAMS_TOTAL: '0' })).toThrow(/SEAT_STREAMS_TOTAL must be a whole number/);
   });
+
+  it('reads the operating settings: load shedding, shutdown, a metrics port apart from the API, a shared Redis, tracing', () => {
+    expect(loadConfig({})).toMatchObject({
+      loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0, maxRssMb: 0, retryAfterSeconds: 10 },
+      shutdownTimeoutSeconds: 10,
+      metrics: undefined,
+      redisUrl: undefined,
+    });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT is the API port/);
+    expect(() => loadConfig({ METRICS_PORT: '4000' })).toThrow(/METRICS_PORT is the API port/);
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379' }).redisUrl).toBe('redis://10.0.0.5:6379');
+    expect(() => loadConfig({ REDIS_URL: 'http://secret@10.0.0.5' })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => loadConfig({ REDIS_URL: 'http://secret@10.0.0.5' })).not.toThrow(/secret/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be a whole number from 1 to 600/);
+    expect(() => loadConfig({ LOAD_SHED_EVENT_LOOP_DELAY_MS: 'fast' })).toThrow(/LOAD_SHED_EVENT_LOOP_DELAY_MS must be a whole number/);
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({ endpoint: 'http://collector:4318', serviceName: 'booking-service' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'booking-eu' }).tracing?.serviceName).toBe('booking-eu');
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute URL/);
+  });
 });
 
 describe('configuration errors', () => {

@@ -122,6 +122,21 @@ export interface Config {
     adopt: string | undefined;
   };
   logLevel: string;
+  /** Load shedding (http/load-shedding.ts): past a threshold requests get 503 with Retry-After; 0 turns a check off. */
+  loadShedding: {
+    maxEventLoopDelayMs: number;
+    maxHeapUsedMb: number;
+    maxRssMb: number;
+    retryAfterSeconds: number;
+  };
+  /** On SIGTERM: how long in-flight requests and streams get before the instance exits anyway. */
+  shutdownTimeoutSeconds: number;
+  /** Prometheus metrics on their own listener, never the public API's port; undefined: not served. */
+  metrics: { host: string; port: number } | undefined;
+  /** Redis shared by the instances for the per-address rate limits; unset: each instance counts alone. */
+  redisUrl: string | undefined;
+  /** OpenTelemetry traces over OTLP/HTTP; undefined: no tracing at all (its modules are not even loaded). */
+  tracing: { endpoint: string; serviceName: string } | undefined;
 }
 
 export { ConfigError } from './environment.ts';
@@ -213,6 +228,12 @@ const identityId: Rule<string> = {
   decode: (raw) => raw,
 };
 
+const redisUrl: Rule<string> = {
+  check: (raw) => URL.canParse(raw) && ['redis:', 'rediss:'].includes(new URL(raw).protocol),
+  allowed: () => 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+  decode: (raw) => raw,
+};
+
 const smtpUrl: Rule<string> = {
   check: (raw) => /^smtps?:\/\/[^\s/]+/i.test(raw),
   allowed: () => 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
@@ -280,6 +301,18 @@ const ServiceEnvironment = z.object({
   ADOPT_STORE: optional(identityId),
   /** Default: silent in tests, info otherwise. */
   LOG_LEVEL: optional(logLevel),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: withDefault(wholeNumber(0, 60_000), '1000'),
+  LOAD_SHED_HEAP_USED_MB: withDefault(wholeNumber(0, 1_000_000), '0'),
+  LOAD_SHED_RSS_MB: withDefault(wholeNumber(0, 1_000_000), '0'),
+  LOAD_SHED_RETRY_AFTER_SECONDS: withDefault(wholeNumber(1, 3600), '10'),
+  SHUTDOWN_TIMEOUT_SECONDS: withDefault(wholeNumber(1, 600), '10'),
+  /** Unset: no metrics listener. */
+  METRICS_PORT: optional(wholeNumber(1, 65535)),
+  METRICS_HOST: withDefault(text, '127.0.0.1'),
+  REDIS_URL: optional(redisUrl),
+  /** The OTLP/HTTP collector (its base URL: traces go to /v1/traces); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(absoluteUrl),
+  OTEL_SERVICE_NAME: withDefault(text, 'booking-service'),
 });
 
 /** The issuer whose tokens the service accepts: the Auth0 tenant, another provider, or the local one. */
@@ -304,6 +337,10 @@ const crossRules: CrossRule[] = [
   (env) =>
     env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY
       ? 'NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the local checkout takes test cards only)'
+      : undefined,
+  (env) =>
+    env.METRICS_PORT && env.METRICS_PORT === (env.PORT ?? '4000')
+      ? 'METRICS_PORT is the API port: metrics go on a port of their own, kept off the public network'
       : undefined,
   (env) =>
     env.NODE_ENV === 'production' && env.SEED === 'true'
@@ -378,5 +415,15 @@ export function loadConfig(env: Env = process.env): Config {
     seed: e.SEED ?? e.NODE_ENV !== 'production',
     storeIdentity: { initialiseEmpty: e.NODE_ENV !== 'production' || e.INIT_EMPTY_DATABASE, adopt: e.ADOPT_STORE },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    loadShedding: {
+      maxEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedMb: e.LOAD_SHED_HEAP_USED_MB,
+      maxRssMb: e.LOAD_SHED_RSS_MB,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
+    },
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    redisUrl: e.REDIS_URL,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME } : undefined,
   };
 }

@@ -31,6 +31,11 @@ export const CreateBookingResponse = Type.Object({
 export const OccupiedSeatsResponse = Type.Object({ success: ok, occupiedSeats: Type.Array(Type.String()) });
 /** GET /api/booking/seats/{showId}/events: the data of each `seats` event, on connect and on every change (the full list each time). */
 export const SEAT_EVENT = 'seats';
+/**
+ * Sent before a stream ends because its instance shuts down (with a short `retry:`): the browser's
+ * EventSource reconnects by itself, through the balancer, to an instance that stays.
+ */
+export const SEAT_RECONNECT_EVENT = 'reconnect';
 export const SeatsEventSchema = Type.Object({ occupiedSeats: Type.Array(Type.String({ description: 'Seats held or sold' })) });
 export const VerifyPaymentResponse = Type.Object({
   success: Type.Boolean(),

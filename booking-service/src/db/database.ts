@@ -25,6 +25,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Changes shared by the instances on this database (see ChangeBus). */
   changes: ChangeBus;
+  /** The node-postgres pool the query builder runs on (its use is a metric). */
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await stopWorker();
       if (dataDir) await makePrivate(dataDir);
     };
-    return { db, driver: 'pglite', changes: createLocalChangeBus(), close };
+    return { db, driver: 'pglite', changes: createLocalChangeBus(), pool, close };
   } catch (error) {
     await stopWorker();
     throw error;
@@ -131,7 +133,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     await changes.close();
     await pool.end();
   };
-  return { db, driver: 'postgres', changes, close };
+  return { db, driver: 'postgres', changes, pool, close };
 }
 
 /** Runs the migrations (under an advisory lock: several instances may start at once) and gives the query builder. */

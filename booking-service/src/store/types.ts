@@ -59,7 +59,11 @@ export interface IntegrityRepository {
  * What changed, for the instances' read caches and live seat maps. `resync` means
  * changes may have been missed (the listening connection dropped): forget everything.
  */
-export type Change = { kind: 'seats'; showId: string } | { kind: 'schedule'; movieId: string } | { kind: 'resync' };
+/**
+ * A change, as published. `sentAt` (ms since the epoch) is when the database sent it: set on the changes
+ * heard through PostgreSQL's LISTEN/NOTIFY (migration 0010), for the notification lag metric.
+ */
+export type Change = { kind: 'seats'; showId: string; sentAt?: number } | { kind: 'schedule'; movieId: string; sentAt?: number } | { kind: 'resync' };
 
 /** Changes shared by every service instance on one database. */
 export interface ChangeBus {
@@ -75,6 +79,16 @@ export interface ChangeBus {
   readonly crossInstance: boolean;
 }
 
+/** What the metrics read from the store when scraped: each cheap (an index range, or no query at all). */
+export interface OperatingFigures {
+  /** Seats of unpaid holds that have not ended by `now`. */
+  liveHeldSeats(now: Date): Promise<number>;
+  /** Emails not sent yet that are still to be tried. */
+  outboxBacklog(): Promise<number>;
+  /** The connection pool's use, where the store has one (node-postgres); null elsewhere. */
+  poolUse(): { total: number; idle: number; waiting: number } | null;
+}
+
 export interface Store {
   /** Changes published by every instance on this database. */
   changes: ChangeBus;
@@ -87,6 +101,8 @@ export interface Store {
   checkoutSessions: CheckoutSessionRepository;
   reports: ReportRepository;
   integrity: IntegrityRepository;
+  /** Figures for the metrics, read at scrape time. */
+  figures: OperatingFigures;
   readonly driver: string;
   close(): Promise<void>;
 }

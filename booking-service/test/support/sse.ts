@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { SEAT_EVENT, SeatsEventSchema, type SeatsEvent } from '../../src/contract/responses.ts';
+import { SEAT_EVENT, SEAT_RECONNECT_EVENT, SeatsEventSchema, type SeatsEvent } from '../../src/contract/responses.ts';
 
 /** Reads a live seat stream from a real HTTP response; every event must be a `seats` event of the contract's schema. */
 export async function openEvents(url: string) {
@@ -31,10 +31,14 @@ export async function openEvents(url: string) {
   return {
     response,
     events,
+    /** Resolves when the server ends the stream (or it is closed). */
+    ended: pump,
+    /** Whether the server said to reconnect (it shuts down). */
+    toldToReconnect: () => events.some((e) => e.event === SEAT_RECONNECT_EVENT),
     async next(predicate: (seats: string[]) => boolean, timeoutMs: number) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const hit = events.map(seatsOf).find(predicate);
+        const hit = events.filter((e) => e.event !== SEAT_RECONNECT_EVENT).map(seatsOf).find(predicate);
         if (hit) return hit;
         await new Promise((r) => setTimeout(r, 25));
       }

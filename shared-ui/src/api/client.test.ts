@@ -45,3 +45,24 @@ describe('responses the host asked for early', () => {
     expect(requests).toEqual(['GET /api/show/all anonymous']);
   });
 });
+
+describe('trace context', () => {
+  it('a call that is preflighted anyway starts a new W3C trace; a simple public read carries none (it would add a preflight)', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${base}/api/show/all`, ({ request }) => (seen.push(request.headers.get('traceparent')), HttpResponse.json({ success: true }))),
+      http.get(`${base}/api/user/bookings`, ({ request }) => (seen.push(request.headers.get('traceparent')), HttpResponse.json({ success: true }))),
+    );
+    setEarlyResponses(() => undefined);
+    await createApi(base).showAll();
+    const signedIn = createApi(base, async () => 'token-1');
+    await signedIn.myBookings();
+    await signedIn.myBookings();
+    expect(seen[0]).toBeNull();
+    expect(seen[1]).toMatch(/^00-[\da-f]{32}-[\da-f]{16}-01$/);
+    // Each call its own trace.
+    expect(seen[2]).toMatch(/^00-[\da-f]{32}-[\da-f]{16}-01$/);
+    expect(seen[2]!.slice(3, 35)).not.toBe(seen[1]!.slice(3, 35));
+    server.resetHandlers();
+  });
+});

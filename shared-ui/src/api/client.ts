@@ -67,6 +67,12 @@ interface ApiRequestOptions {
 }
 
 /**
+ * `bytes` random bytes in hex, for a W3C traceparent: the call starts a trace (sampled) that the service's
+ * spans and log lines continue. No tracing SDK in the browser: the shell's first visit has no room for one.
+ */
+const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => (b | 256).toString(16).slice(1)).join('');
+
+/**
  * Sends one request to the booking service and returns its JSON, or throws an
  * ApiError with the service's `message` (what the spec's toasts show). The
  * client's methods name the answer's type; callers use them.
@@ -78,6 +84,8 @@ async function apiRequest<T>(baseUrl: string, path: string, options: ApiRequestO
     if (!getToken) throw new ApiError(401, 'Please login to proceed');
     headers.authorization = `Bearer ${await getToken()}`;
   }
+  // Only where a CORS preflight is made anyway (a token or a JSON body): on a simple public read the header would add one.
+  if (headers['content-type'] || headers.authorization) headers.traceparent = `00-${randomHex(16)}-${randomHex(8)}-01`;
   const url = `${baseUrl.replace(/\/$/, '')}${path}`;
   const send = () =>
     fetch(url, {

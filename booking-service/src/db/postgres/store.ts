@@ -5,6 +5,7 @@ import { createBookingRepository } from './booking-repository.ts';
 import { createIntegrityRepository } from './integrity-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
+import { createOperatingFigures } from './operating-figures.ts';
 import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
@@ -25,6 +26,7 @@ export function createPostgresStore(database: Database): Store {
     checkoutSessions: createCheckoutSessionRepository(db),
     reports: createReportRepository(db),
     integrity: createIntegrityRepository(db),
+    figures: createOperatingFigures(db, database.pool),
     driver: database.driver,
     close: () => database.close(),
   };

@@ -1,0 +1,86 @@
+import { buildApp } from './app.ts';
+import { createBuiltinCatalog } from './catalog/builtin-catalog.ts';
+import { createTmdbCatalog } from './catalog/tmdb-catalog.ts';
+import type { Config } from './config/config.ts';
+import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
+import { existsSync } from 'node:fs';
+import { openStore, storeKind, storeLocation } from './db/open-store.ts';
+import { checkIntegrity } from './integrity/integrity-check.ts';
+import { establishIdentity, StartupRefusal } from './integrity/store-identity.ts';
+import type { Tracing } from './tracing/tracing.ts';
+import { createPrivateFiles, makePrivate } from './db/private-files.ts';
+import { seedStore } from './seed/seed.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
+
+/** The service: its store opened and checked, the app built and listening, and its shutdown on SIGTERM. */
+export async function serve(config: Config, tracing: Tracing | null) {
+  createPrivateFiles();
+  if (storeKind(config) === 'pglite' || existsSync(config.dataDir)) await makePrivate(config.dataDir);
+  const store = await openStore(config);
+  // Before anything is served or seeded: never start over where data existed, never serve a damaged database.
+  try {
+    const warn = (message: string) => console.warn(message);
+    await establishIdentity(store, {
+      dataDir: config.dataDir,
+      location: storeLocation(config),
+      now: new Date(),
+      initialiseEmpty: config.storeIdentity.initialiseEmpty,
+      adopt: config.storeIdentity.adopt,
+      log: { warn },
+    });
+    const integrity = await checkIntegrity(store, new Date());
+    if (!integrity.healthy) throw new StartupRefusal(`The database at ${storeLocation(config)} is damaged: ${integrity.problems.join(' ')}`);
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  const catalog = config.tmdb.apiKey
+    ? createTmdbCatalog({ ...config.tmdb, apiKey: config.tmdb.apiKey })
+    : createBuiltinCatalog({});
+  const verifyToken = createTokenVerifier({
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    rolesClaim: config.auth.rolesClaim,
+    maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
+    keys: remoteKeySet(config.auth.jwksUrl),
+  });
+  const app = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin });
+
+  if (config.seed) {
+    await seedStore(store, catalog, { now: new Date(), timeZone: config.theatreTimeZone, log: (m) => app.log.info(m) }).catch(
+      (error: unknown) => app.log.error({ err: error }, 'seeding failed; the service runs without sample data'),
+    );
+  }
+
+  // Scraped on the private network only: its own port, never the API's (see README, Operating it).
+  const metricsServer = config.metrics ? await startMetricsServer(app.metrics.registry, config.metrics) : null;
+  if (config.metrics) app.log.info(`metrics on http://${config.metrics.host}:${config.metrics.port}/metrics`);
+
+  let closing = false;
+  /**
+   * Graceful shutdown. app.close() makes every new request (readiness included) a 503, tells the open seat
+   * streams to reconnect (they land on another instance), stops accepting connections and waits for the
+   * requests in flight; then the database closes. Past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
+   */
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: draining, then closing (at most ${config.shutdownTimeoutSeconds} s)`);
+    const deadline = setTimeout(() => {
+      app.log.error(`${signal}: requests still open after ${config.shutdownTimeoutSeconds} s; exiting without them`);
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    deadline.unref();
+    await app.close();
+    await metricsServer?.close();
+    await store.close();
+    await tracing?.shutdown().catch((error: unknown) => app.log.warn({ err: error }, 'could not send the last spans'));
+    app.log.info(`${signal}: closed`);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`booking-service on ${config.publicUrl} (store: ${store.driver}, catalogue: ${catalog.name}, docs: ${config.publicUrl}/docs)`);
+}
