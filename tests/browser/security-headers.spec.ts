@@ -42,7 +42,7 @@ test.describe('security headers of the frontends', () => {
   test('the shell page sends a policy naming its inline scripts by hash and the remotes by origin, with frame-ancestors none and a referrer policy', async ({ request }) => {
     const response = await request.get(`${urls.shell}/movies`);
     const headers = response.headers();
-    const policy = headers['content-security-policy'];
+    const policy = headers['content-security-policy'] ?? '';
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toMatch(/script-src 'self' [^;]*'sha256-[A-Za-z0-9+/=]+'/);
     for (const remote of [urls.customer, urls.admin, urls.debug]) expect(policy).toContain(new URL(remote).origin);
@@ -56,7 +56,7 @@ test.describe('security headers of the frontends', () => {
   test('every page of the customer, admin and support remotes runs with no CSP violation, signed out and signed in', async ({ page }) => {
     test.setTimeout(180_000);
     const violations = await watchViolations(page);
-    const movie = (await apiAs().showAll()).shows[0];
+    const movie = (await apiAs().showAll()).shows[0]!;
     const [firstDate] = Object.keys((await apiAs().showDetail(movie._id)).dateTime).sort();
 
     await visit(page, '/');
