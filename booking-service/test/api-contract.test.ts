@@ -211,9 +211,9 @@ for (const lane of lanes) {
       expect(Date.parse(item.createdAt)).not.toBeNaN();
 
       const marked = await t.api('POST', '/api/debug/mark-paid', { token: support, body: { bookingId } });
-      expect(marked.body).toEqual({ success: true, message: 'Booking marked as paid and email sent' });
+      expect(marked.body).toEqual({ success: true, outcome: 'paid', message: 'Booking marked as paid and email sent' });
       const again = await t.api('POST', '/api/debug/mark-paid', { token: support, body: { bookingId } });
-      expect(again.body).toEqual({ success: true, message: 'Booking was already paid' });
+      expect(again.body).toEqual({ success: true, outcome: 'already-paid', message: 'Booking was already paid' });
 
       const mine = await t.api('GET', '/api/user/bookings', { token: user });
       expect(mine.body.bookings.find((b: { _id: string }) => b._id === bookingId)).toMatchObject({ isPaid: true, paymentLink: null });

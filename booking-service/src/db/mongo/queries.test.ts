@@ -25,7 +25,7 @@ import {
   newestFirst,
   salesSummaryPipeline,
   seatLedgers,
-  showsFrom,
+  showsBetween,
   takenSeats,
   upcomingMoviesPipeline,
   upcomingShowsOfMovie,
@@ -104,8 +104,10 @@ describe('seat and show queries', () => {
   });
 
   it('selects shows from an instant (inclusive) or all, and a movie\'s upcoming shows (exclusive)', () => {
-    expect(showsFrom(from)).toEqual({ startsAt: { $gte: from } });
-    expect(showsFrom(undefined)).toEqual({});
+    expect(showsBetween(from)).toEqual({ startsAt: { $gte: from } });
+    expect(showsBetween(undefined)).toEqual({});
+    expect(showsBetween(from, to)).toEqual({ startsAt: { $gte: from, $lt: to } });
+    expect(showsBetween(undefined, to)).toEqual({ startsAt: { $lt: to } });
     expect(upcomingShowsOfMovie('1001', from)).toEqual({ movieId: { $eq: '1001' }, startsAt: { $gt: from } });
     expect(models.Show.find(upcomingShowsOfMovie('1001', from)).cast()).toEqual(upcomingShowsOfMovie('1001', from));
   });

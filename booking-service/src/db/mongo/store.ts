@@ -12,6 +12,7 @@ import { createOutboxRepository } from './outbox-repository.ts';
 import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
+import { createSupportActionRepository } from './support-action-repository.ts';
 
 export interface MongoConnectOptions {
   /** Database to use instead of the one named in the URI (the tests use a fresh one per file). */
@@ -60,6 +61,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     webhookEvents: createWebhookEventRepository(models),
     checkoutSessions: createCheckoutSessionRepository(models),
     reports: createReportRepository(models),
+    supportActions: createSupportActionRepository(models),
     integrity: createIntegrityRepository(models),
     driver: 'mongodb',
     async close() {

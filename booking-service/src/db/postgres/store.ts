@@ -8,6 +8,7 @@ import { createOutboxRepository } from './outbox-repository.ts';
 import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
+import { createSupportActionRepository } from './support-action-repository.ts';
 
 /** The store on PostgreSQL, served either by a server or by PGlite in process. */
 export function createPostgresStore(database: Database): Store {
@@ -24,6 +25,7 @@ export function createPostgresStore(database: Database): Store {
     webhookEvents: createWebhookEventRepository(db),
     checkoutSessions: createCheckoutSessionRepository(db),
     reports: createReportRepository(db),
+    supportActions: createSupportActionRepository(db),
     integrity: createIntegrityRepository(db),
     driver: database.driver,
     close: () => database.close(),
