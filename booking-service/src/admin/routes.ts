@@ -48,11 +48,14 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
       schema: {
         tags,
         security,
-        summary: 'Whether the caller is theatre staff',
+        summary: 'Whether the caller is theatre staff (and support staff)',
         response: { 200: IsAdminResponse, ...failures(401) },
       },
     },
-    async (request) => ({ success: true as const, isAdmin: request.identity!.roles.includes('admin') }),
+    async (request) => {
+      const { roles } = request.identity!;
+      return { success: true as const, isAdmin: roles.includes('admin'), isSupport: roles.includes('support') };
+    },
   );
 
   app.register(async (adminOnly: AppInstance) => {

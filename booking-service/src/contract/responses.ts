@@ -49,7 +49,11 @@ export const UserBookingsResponse = Type.Object({ success: ok, bookings: Type.Ar
 export const FavoritesResponse = Type.Object({ success: ok, movies: Type.Array(MovieSchema) });
 export const UpdateFavoriteResponse = Type.Object({ success: ok, message: Type.String(), isFavorite: Type.Boolean() });
 
-export const IsAdminResponse = Type.Object({ success: ok, isAdmin: Type.Boolean() });
+export const IsAdminResponse = Type.Object({
+  success: ok,
+  isAdmin: Type.Boolean(),
+  isSupport: Type.Optional(Type.Boolean({ description: 'Whether the caller is support staff (the support desk)' })),
+});
 export const AllShowsResponse = Type.Object({ success: ok, shows: Type.Array(ShowSchema) });
 /** One row of the admin's List Shows: the show, its seats sold (paid) against the hall's, and the revenue. */
 export const AdminShowRowSchema = Type.Object({
