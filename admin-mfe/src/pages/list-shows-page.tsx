@@ -18,10 +18,11 @@ export function ListShowsPage() {
 
   return (
     <PageLayout title="List Shows">
+      {/* Each control is named by its label's words alone (aria-label): a wrapping label would add the chosen option's. */}
       <form className="admin__filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter and sort shows">
         <label>
           Movie
-          <select value={query.movieId ?? ''} onChange={(e) => change({ movie: e.target.value || undefined })}>
+          <select aria-label="Movie" value={query.movieId ?? ''} onChange={(e) => change({ movie: e.target.value || undefined })}>
             <option value="">All movies</option>
             {(shows.data?.movies ?? []).map((movie) => (
               <option key={movie.id} value={movie.id}>
@@ -32,15 +33,15 @@ export function ListShowsPage() {
         </label>
         <label>
           From
-          <input type="date" value={query.from ?? ''} onChange={(e) => change({ from: e.target.value || undefined })} />
+          <input type="date" aria-label="From" value={query.from ?? ''} onChange={(e) => change({ from: e.target.value || undefined })} />
         </label>
         <label>
           To
-          <input type="date" value={query.to ?? ''} min={query.from} onChange={(e) => change({ to: e.target.value || undefined })} />
+          <input type="date" aria-label="To" value={query.to ?? ''} min={query.from} onChange={(e) => change({ to: e.target.value || undefined })} />
         </label>
         <label>
           Sort by
-          <select value={query.sort} onChange={(e) => change({ sort: e.target.value === 'time' ? undefined : e.target.value })}>
+          <select aria-label="Sort by" value={query.sort} onChange={(e) => change({ sort: e.target.value === 'time' ? undefined : e.target.value })}>
             {(Object.entries(SORT_LABELS) as [ShowSort, string][]).map(([sort, label]) => (
               <option key={sort} value={sort}>
                 {label}
@@ -50,7 +51,7 @@ export function ListShowsPage() {
         </label>
         <label>
           Order
-          <select value={query.order} onChange={(e) => change({ order: e.target.value === 'desc' ? 'desc' : undefined })}>
+          <select aria-label="Order" value={query.order} onChange={(e) => change({ order: e.target.value === 'desc' ? 'desc' : undefined })}>
             <option value="asc">{query.sort === 'time' || query.sort === 'movie' ? 'Earliest / A–Z first' : 'Lowest first'}</option>
             <option value="desc">{query.sort === 'time' || query.sort === 'movie' ? 'Latest / Z–A first' : 'Highest first'}</option>
           </select>
