@@ -6,8 +6,6 @@ import { Button, EmptyState, notify, PageTitle, useAccountRequired, useApi, useC
 export interface StaffArea {
   /** The role the service requires. */
   role: 'admin' | 'support';
-  /** Where sign-in returns to. */
-  path: string;
   /** The sign-in prompt's heading and text. */
   title: string;
   text: string;
@@ -16,7 +14,8 @@ export interface StaffArea {
 }
 
 /**
- * Spec §4/§6, for every staff area: signed out -> a sign-in prompt that returns to the area; signed in
+ * Spec §4/§6, for every staff area: signed out -> a sign-in prompt that returns to the page asked for (a
+ * link to a search or a page of the area works after sign-in); signed in
  * without the role -> a toast and back to /. Nothing of the area renders until the service says the
  * user has the role.
  */
@@ -41,7 +40,7 @@ export function StaffGate({ area, children }: { area: StaffArea; children: React
     return (
       <>
         <PageTitle title={area.title} />
-        <EmptyState title={area.title} text={area.text} action={<Button onClick={() => void user.signIn(area.path)}>Sign in</Button>} />
+        <EmptyState title={area.title} text={area.text} action={<Button onClick={() => void user.signIn()}>Sign in</Button>} />
       </>
     );
   }

@@ -6,7 +6,6 @@ export const NOT_AUTHORIZED = 'You are not authorized to access admin dashboard'
 /** Spec §4/§6: the staff gate (shared with the support desk) for theatre staff. */
 const ADMIN_AREA: StaffArea = {
   role: 'admin',
-  path: '/admin',
   title: 'Theatre staff sign-in',
   text: 'Sign in with a theatre staff account to manage shows and bookings.',
   notAuthorized: NOT_AUTHORIZED,

@@ -3,10 +3,9 @@ import { StaffGate, type StaffArea } from 'shared-ui/staff';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access the support desk';
 
-/** The staff gate (shared with admin): signed out -> sign in back to /debug; without the support role -> a toast and back to /. */
+/** The staff gate (shared with admin): signed out -> sign in, back to the page asked for; without the support role -> a toast and back to /. */
 const SUPPORT_AREA: StaffArea = {
   role: 'support',
-  path: '/debug',
   title: 'Support desk',
   text: 'Sign in with a support account to look after payments.',
   notAuthorized: NOT_AUTHORIZED,
