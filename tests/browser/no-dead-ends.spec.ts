@@ -231,7 +231,7 @@ for (const size of SIZES) {
       await expect(row.getByRole('button', { name: /Mark as Paid/ })).toHaveCount(0);
       await expect(row.getByRole('button', { name: `Test Email: booking ${ticketCode}` })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
-      for (const cell of await page.locator('.staff-table th, .staff-table td').all()) {
+      for (const cell of await page.locator('.staff-table tbody th, .staff-table td').all()) {
         const box = await cell.boundingBox();
         if (box) expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
       }
