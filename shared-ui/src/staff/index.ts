@@ -8,3 +8,5 @@ export { StaffLayout } from './staff-layout';
 export { StaffGate, type StaffArea } from './staff-gate';
 export { useTheatreTimeZone } from './use-theatre-time-zone';
 export { notifyOutcome, type Outcome } from './notify-outcome';
+export { useStaffApi } from './use-staff-api';
+export type { StaffApi } from '../api/staff-client';

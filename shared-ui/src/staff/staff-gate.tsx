@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Button, EmptyState, notify, PageTitle, useAccountRequired, useApi, useCurrentUser } from 'shared-ui';
+import { Button, EmptyState, notify, PageTitle, useAccountRequired, useCurrentUser } from 'shared-ui';
+import { useStaffApi } from './use-staff-api';
 
 export interface StaffArea {
   /** The role the service requires. */
@@ -22,7 +23,7 @@ export interface StaffArea {
 export function StaffGate({ area, children }: { area: StaffArea; children: ReactNode }) {
   useAccountRequired();
   const user = useCurrentUser();
-  const api = useApi();
+  const api = useStaffApi();
   const navigate = useNavigate();
   const access = useQuery({ queryKey: ['is-admin'], queryFn: () => api.isAdmin(), enabled: user.isAuthenticated, staleTime: 60_000 });
   const allowed = access.data && (area.role === 'admin' ? access.data.isAdmin : access.data.isSupport === true);
