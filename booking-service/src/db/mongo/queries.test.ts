@@ -26,6 +26,7 @@ import {
   salesSummaryPipeline,
   seatLedgers,
   showsBetween,
+  usersWithEmail,
   takenSeats,
   upcomingMoviesPipeline,
   upcomingShowsOfMovie,
@@ -75,6 +76,14 @@ describe('booking list filter', () => {
       isPaid: { $eq: true },
       showStartsAt: { $gte: from, $lt: to },
     });
+  });
+
+  it("filters support's views and searches: states, a ticket code, and users by email in any case, taken literally", () => {
+    expect(bookingListFilter({ statuses: ['held'], ticketCode: '7K2M9P4QRT' })).toEqual({ status: { $in: ['held'] }, ticketCode: { $eq: '7K2M9P4QRT' } });
+    expect(models.Booking.find(bookingListFilter({ statuses: ['cancelled'], ticketCode: '7K2M9P4QRT' })).cast()).toBeDefined();
+    expect(usersWithEmail('a.b+c@example.com')).toEqual({ email: { $regex: '^a\\.b\\+c@example\\.com$', $options: 'i' } });
+    expect(new RegExp(usersWithEmail('a.b+c@example.com').email.$regex, 'i').test('A.B+C@EXAMPLE.COM')).toBe(true);
+    expect(new RegExp(usersWithEmail('a.b+c@example.com').email.$regex, 'i').test('aXb+c@example.com')).toBe(false);
   });
 
   it('keeps a value that looks like an operator a plain value', () => {

@@ -41,7 +41,7 @@ export function bookingListFilter(filter: BookingFilter): Filter {
 }
 
 /** Users whose email is this one, whatever its case (the booking list's customerEmail filter). */
-export function usersWithEmail(email: string): Filter {
+export function usersWithEmail(email: string): { email: { $regex: string; $options: 'i' } } {
   return { email: { $regex: `^${escapeRegExp(email)}$`, $options: 'i' } };
 }
 
