@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
+import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, expectOneLine, SCREEN_SIZES } from '../support/screens';
 import { signInFromPrompt } from '../support/sign-in';
 import { urls } from '../support/test-stack';
 
@@ -29,6 +29,8 @@ for (const size of SCREEN_SIZES) {
       }
       const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!;
       expect(signOut.x + signOut.width).toBeLessThanOrEqual(size.viewport.width);
+      await expectOneLine(page.getByRole('button', { name: 'Sign out' }));
+      for (const tab of await tabs.all()) await expectOneLine(tab);
       const brand = (await page.getByRole('link', { name: /^Marquee Admin$/ }).boundingBox())!;
       // One line: the brand and Sign out share the top bar.
       expect(Math.abs(brand.y + brand.height / 2 - (signOut.y + signOut.height / 2))).toBeLessThan(8);
@@ -65,6 +67,7 @@ for (const size of SCREEN_SIZES) {
       const search = page.getByRole('searchbox', { name: 'Movie' });
       await expect(search).toBeVisible();
       // The form's first field is above the fold, even on a phone.
+      await expectOneLine(page.getByRole('button', { name: 'Add Time' }));
       const first = (await search.boundingBox())!;
       expect(first.y + first.height).toBeLessThanOrEqual(size.viewport.height);
       const price = (await page.getByLabel('Show Price').boundingBox())!;

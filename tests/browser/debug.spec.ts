@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, bookFreeSeats, tokenFor } from '../support/api';
-import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
+import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, expectOneLine, SCREEN_SIZES } from '../support/screens';
 import { signIn, signInFromPrompt } from '../support/sign-in';
 import { urls } from '../support/test-stack';
 
@@ -36,6 +36,7 @@ for (const size of SCREEN_SIZES) {
       }
       const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!;
       expect(signOut.x + signOut.width).toBeLessThanOrEqual(size.viewport.width);
+      await expectOneLine(page.getByRole('button', { name: 'Sign out' }));
 
       const unpaid = page.getByRole('table', { name: 'Unpaid (held)' });
       await expect(unpaid.getByRole('row').filter({ hasText: held.ticketCode })).toBeVisible();

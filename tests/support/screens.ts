@@ -35,3 +35,13 @@ export async function expectAllWithinWidth(page: Page, locator: Locator): Promis
 export async function expectNoA11yViolations(page: Page): Promise<void> {
   expect((await a11yViolations(page)).map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
 }
+
+/** The element's text sits on one line (a label that wraps, "Sign / out", reads as broken). */
+export async function expectOneLine(locator: Locator): Promise<void> {
+  const lines = await locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { NowPlayingMovie } from 'booking-service/contract';
-import { formatVotes, Poster, StarRating } from 'shared-ui';
+import { formatDay, formatVotes, Poster, StarRating } from 'shared-ui';
 
 /**
  * The now-playing movies as a compact, searchable list inside the form (a small poster beside each
@@ -36,7 +36,7 @@ export function MoviePicker({ movies, selected, onSelect }: { movies: NowPlaying
                 <span className="admin__movie-option-meta">
                   <StarRating value={movie.vote_average} votes={movie.vote_count} /> <span>{formatVotes(movie.vote_count)} votes</span>
                 </span>
-                <span className="admin__muted">{movie.release_date}</span>
+                {movie.release_date && <span className="admin__muted">Released {formatDay(movie.release_date)}</span>}
               </span>
             </button>
           </li>
