@@ -95,7 +95,16 @@ describe('bookings', () => {
     const dialog = screen.getByRole('dialog', { name: 'Mark this booking as paid?' });
     for (const fact of [UNPAID.ticketCode, 'maya@example.com', 'Dear Odette · Tue, Dec 1, 2:30 PM', '$25.00']) expect(within(dialog).getByText(fact)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Focus stays in the dialog, and Escape closes it.
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Mark as Paid' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(table).getByRole('button', { name: `Mark as Paid: booking ${UNPAID.ticketCode}` })).toHaveFocus();
+    await userEvent.click(within(table).getByRole('button', { name: `Mark as Paid: booking ${UNPAID.ticketCode}` }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls).toBe(0);
 

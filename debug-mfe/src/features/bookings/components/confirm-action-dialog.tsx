@@ -1,6 +1,21 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { DebugBooking } from 'booking-service/contract';
 import { Button, formatPrice, formatShowTime } from 'shared-ui';
+
+/** Tab and Shift+Tab cycle through the dialog's buttons: the page behind a modal is out of reach. */
+function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+  const first = buttons[0];
+  const last = buttons[buttons.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 /**
  * Before a money-affecting action: which booking it is (ticket code, customer, show, amount), so
@@ -39,6 +54,7 @@ export function ConfirmActionDialog({
         className="debug__dialog"
         onKeyDown={(e) => {
           if (e.key === 'Escape') onCancel();
+          if (e.key === 'Tab') keepFocusInside(e);
         }}
       >
         <h2 id={headingId}>{title}</h2>
