@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderWithProviders, signIn, TEST_API } from 'shared-ui/testing';
 import AdminRoutes from './exposes/routes';
 import { server } from './testing/server';
+import { useAddShowStore } from './features/shows/add-show-store';
 import { Route, Routes } from 'react-router-dom';
 
 const admin = () => signIn({ name: 'Theo Theatre', email: 'admin@example.com' });
@@ -121,13 +122,79 @@ describe('add shows', () => {
   });
 });
 
+describe('add shows: form first, honest outcomes', () => {
+  // The form's draft outlives the page (a zustand store): each test starts from an empty one.
+  beforeEach(() => useAddShowStore.getState().reset());
+
+  it('puts the movie search first in the form and filters the compact list', async () => {
+    admin();
+    renderAdmin('/admin/add-shows');
+    const form = await screen.findByRole('form', { name: 'Add shows' });
+    const fields = await within(form).findAllByRole('searchbox');
+    expect(fields[0]).toHaveAccessibleName('Movie');
+    await userEvent.type(fields[0]!, '1002');
+    expect(await screen.findByRole('button', { name: /Movie 1002/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Movie 1001/ })).not.toBeInTheDocument();
+  });
+
+  it('says what is still needed after a submit, and stops saying it once everything is filled', async () => {
+    admin();
+    renderAdmin('/admin/add-shows');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Show' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Still needed: a movie, a show time, a price.');
+    await userEvent.click(screen.getByRole('button', { name: /Movie 1001/ }));
+    await userEvent.type(screen.getByLabelText('Show Price'), '9');
+    expect(screen.getByText('Still needed: a show time.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Select Date and Time'), '2099-12-24T18:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Time' }));
+    expect(screen.queryByText(/Still needed/)).not.toBeInTheDocument();
+    // 12-hour, as every screen writes times.
+    expect(screen.getByRole('button', { name: 'Remove 6:30 PM on Thu, Dec 24' })).toBeInTheDocument();
+  });
+
+  it('says "already existed" as a warning, not a success', async () => {
+    admin();
+    server.use(http.post(`${TEST_API}/api/show/add`, () => HttpResponse.json({ success: true, message: 'Added 0 shows; 1 already existed', created: 0, skipped: 1 })));
+    renderAdmin('/admin/add-shows');
+    await userEvent.click(await screen.findByRole('button', { name: /Movie 1001/ }));
+    await userEvent.type(screen.getByLabelText('Show Price'), '9');
+    await userEvent.type(screen.getByLabelText('Select Date and Time'), '2099-12-24T18:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Time' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Show' }));
+    const toast = await screen.findByText('Added 0 shows; 1 already existed');
+    expect(toast.closest('.staff-toast--warning')).not.toBeNull();
+  });
+});
+
 describe('list shows and bookings', () => {
-  it('shows earnings as occupied seats times price', async () => {
+  it('lists sold seats against the hall and revenue, in the theatre time zone, 12-hour', async () => {
     admin();
     renderAdmin('/admin/list-shows');
-    const row = (await screen.findByRole('cell', { name: 'Dear Odette' })).closest('tr')!;
-    expect(within(row).getByText('2')).toBeInTheDocument();
-    expect(within(row).getByText('$25.00')).toBeInTheDocument();
+    const row = (await screen.findByRole('rowheader', { name: 'Dear Odette' })).closest('tr')!;
+    expect(within(row).getByText(/^1 \/ 90/)).toBeInTheDocument();
+    expect(within(row).getByText('(1 held)')).toBeInTheDocument();
+    // Revenue $12.50 (paid seats only), beside the $12.50 price.
+    expect(within(row).getAllByText('$12.50')).toHaveLength(2);
+    // 19:30 UTC is 2:30 PM in New York, the theatre's zone.
+    expect(await within(row).findByText('Tue, Dec 1, 2:30 PM')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3 · 45 shows')).toBeInTheDocument();
+  });
+
+  it('keeps the filter, sort and page in the URL and asks the service for them', async () => {
+    admin();
+    const queries: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/api/admin/shows')) queries.push(new URL(request.url).search);
+    });
+    renderAdmin('/admin/list-shows?sort=revenue&order=desc');
+    expect(await screen.findByText('Page 1 of 3 · 45 shows')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort by')).toHaveValue('revenue');
+    await userEvent.selectOptions(screen.getByLabelText('Movie'), '1002');
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Dear Odette' })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(currentLocation()).toBe('/admin/list-shows?sort=revenue&order=desc&movie=1002&page=2'));
+    expect(queries.at(-1)).toBe('?movieId=1002&sort=revenue&order=desc&page=2&pageSize=20');
+    server.events.removeAllListeners();
   });
 
   it('filters by payment and pages on the server', async () => {

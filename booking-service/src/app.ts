@@ -353,7 +353,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminRoutes, { bookings, shows: store.shows, users: store.users, auth, config, now });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now });
   await app.register(seatEventsRoutes, { shows: store.shows, feed: seatFeed, limiter: seatStreams, auth, config });
-  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments, mailer });
+  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments, mailer, supportActions: store.supportActions });
   await app.register(checkoutRoutes, { bookings, config, payments, localCheckout, now });
   await app.register(stripeWebhookRoutes, { receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });
   await app.register(catalogRoutes, { catalog, imageSvg: catalog.imageSvg?.bind(catalog) });

@@ -124,8 +124,9 @@ for (const lane of lanes) {
     });
 
     it('answers is-admin for any signed-in user', async () => {
-      expect((await t.api('GET', '/api/admin/is-admin', { token: admin })).body).toEqual({ success: true, isAdmin: true });
-      expect((await t.api('GET', '/api/admin/is-admin', { token: user })).body).toEqual({ success: true, isAdmin: false });
+      expect((await t.api('GET', '/api/admin/is-admin', { token: admin })).body).toEqual({ success: true, isAdmin: true, isSupport: false });
+      expect((await t.api('GET', '/api/admin/is-admin', { token: user })).body).toEqual({ success: true, isAdmin: false, isSupport: false });
+      expect((await t.api('GET', '/api/admin/is-admin', { token: support })).body).toEqual({ success: true, isAdmin: false, isSupport: true });
     });
 
     it('gives admins shows with seat ledgers, bookings with user names, and the dashboard', async () => {
@@ -211,9 +212,9 @@ for (const lane of lanes) {
       expect(Date.parse(item.createdAt)).not.toBeNaN();
 
       const marked = await t.api('POST', '/api/debug/mark-paid', { token: support, body: { bookingId } });
-      expect(marked.body).toEqual({ success: true, message: 'Booking marked as paid and email sent' });
+      expect(marked.body).toEqual({ success: true, outcome: 'paid', message: 'Booking marked as paid and email sent' });
       const again = await t.api('POST', '/api/debug/mark-paid', { token: support, body: { bookingId } });
-      expect(again.body).toEqual({ success: true, message: 'Booking was already paid' });
+      expect(again.body).toEqual({ success: true, outcome: 'already-paid', message: 'Booking was already paid' });
 
       const mine = await t.api('GET', '/api/user/bookings', { token: user });
       expect(mine.body.bookings.find((b: { _id: string }) => b._id === bookingId)).toMatchObject({ isPaid: true, paymentLink: null });

@@ -57,7 +57,7 @@ for (const lane of lanes) {
       const { booking } = await createBooking(t, user, 1);
       smtp.mode = 'reject';
       const marked = await t.api('POST', '/api/debug/mark-paid', { token: support, body: { bookingId: booking.id } });
-      expect(marked.body).toEqual({ success: true, message: 'Booking marked as paid and email sent' });
+      expect(marked.body).toEqual({ success: true, outcome: 'paid', message: 'Booking marked as paid and email sent' });
       await t.app.payments.mailer.idle();
 
       const [failed] = await outboxOf(booking.id);

@@ -56,7 +56,7 @@ for (const lane of lanes) {
 
       const mine = (await t.api('GET', '/api/user/bookings', { token: user })).body.bookings.find((b: { _id: string }) => b._id === booking.id);
       expect(mine).toMatchObject({ status: 'cancelled', isPaid: false, paymentLink: null });
-      const unpaid = (await t.api('GET', '/api/debug/unpaid-bookings', { token: support })).body.unpaidBookings.find((b: { id: string }) => b.id === booking.id);
+      const unpaid = (await t.api('GET', '/api/debug/unpaid-bookings?includeCancelled=true', { token: support })).body.unpaidBookings.find((b: { id: string }) => b.id === booking.id);
       expect(unpaid).toMatchObject({ status: 'cancelled', hasPaymentLink: false, refundStatus: null, refundReason: null });
 
       // The payment page takes nothing now.

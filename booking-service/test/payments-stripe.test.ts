@@ -154,7 +154,7 @@ for (const lane of lanes) {
       // Support sees it, with the reason, in both lists.
       const debug = (await t.api('GET', '/api/debug/bookings', { token: support })).body.bookings.find((b: { id: string }) => b.id === booking.id);
       expect(debug).toMatchObject({ status: 'cancelled', isPaid: false, refundStatus: 'refunded', refundReason: after.refundReason });
-      const unpaid = (await t.api('GET', '/api/debug/unpaid-bookings', { token: support })).body.unpaidBookings.find((b: { id: string }) => b.id === booking.id);
+      const unpaid = (await t.api('GET', '/api/debug/unpaid-bookings?includeCancelled=true', { token: support })).body.unpaidBookings.find((b: { id: string }) => b.id === booking.id);
       expect(unpaid).toMatchObject({ refundStatus: 'refunded', refundReason: after.refundReason });
       const mine = (await t.api('GET', '/api/user/bookings', { token: user })).body.bookings.find((b: { _id: string }) => b._id === booking.id);
       expect(mine).toMatchObject({ refundStatus: 'refunded', isPaid: false, ticketCode: null });
@@ -180,7 +180,7 @@ for (const lane of lanes) {
       const pending = (await t.store.bookings.get(booking.id))!;
       expect(pending).toMatchObject({ refundStatus: 'pending', refundId: null });
       expect(pending.refundReason).toMatch(/refund will be retried/);
-      const debug = (await t.api('GET', '/api/debug/unpaid-bookings', { token: support })).body.unpaidBookings.find((b: { id: string }) => b.id === booking.id);
+      const debug = (await t.api('GET', '/api/debug/unpaid-bookings?includeCancelled=true', { token: support })).body.unpaidBookings.find((b: { id: string }) => b.id === booking.id);
       expect(debug.refundStatus).toBe('pending');
 
       await t.app.payments.jobs.reconcileNow();

@@ -279,7 +279,7 @@ test('a canary serves its share of browsers, each keeping its release; the debug
   // Support and platform staff see the live release, the canary's share, and what the shells reported.
   const { loads, failures } = await settledCounts(canaryVersion);
   expect(loads).toBeGreaterThanOrEqual(3);
-  await outside.goto('/debug');
+  await outside.goto('/debug/releases');
   await signInFromPrompt(outside, 'support@example.com');
   const releases = outside.getByRole('table', { name: 'Live releases of the remotes' });
   await expect(releases.getByRole('row').filter({ hasText: canaryVersion })).toHaveText(new RegExp(`customer${canaryVersion}Canary50 %${loads}${failures}`.replace(/\./g, '\\.')));

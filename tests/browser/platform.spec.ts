@@ -185,8 +185,11 @@ test.describe('each remote also runs standalone for its team', () => {
     await signInFromPrompt(page, 'admin@example.com');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
-    // The identity provider's session signs the admin in here too (silent sign-in); admins are not support staff.
+    // The identity provider's session signs the admin in here too (silent sign-in); admins are not support staff:
+    // turned away as admin turns away non-admins, to the standalone page's home.
     await page.goto(`${urls.debug}/debug`);
-    await expect(page.getByRole('heading', { name: 'Not authorized' })).toBeVisible();
+    await expect(page.getByText('You are not authorized to access the support desk')).toBeVisible();
+    await expect(page).toHaveURL(`${urls.debug}/`);
+    await expect(page.getByRole('heading', { name: 'Marquee support desk' })).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CreateBookingResponse } from 'booking-service/contract';
 import { ApiError, createApi, type Api } from 'shared-ui/api-client';
+import { staffApi, type StaffApi } from 'shared-ui/staff-api-client';
 import { urls } from './test-stack';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,8 +21,9 @@ export function tokenFor(email: string, role?: 'admin' | 'support'): string {
 }
 
 /** The frontends' typed client (shared-ui), calling the test stack's service as the holder of `token`, or anonymously. */
-export function apiAs(token?: string): Api {
-  return createApi(urls.service, token === undefined ? undefined : async () => token);
+export function apiAs(token?: string): Api & StaffApi {
+  const api = createApi(urls.service, token === undefined ? undefined : async () => token);
+  return { ...api, ...staffApi(api) };
 }
 
 /**

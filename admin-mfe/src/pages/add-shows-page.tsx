@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, CURRENCY_SYMBOL, ErrorState, formatDay, notify, PageLayout, Skeleton } from 'shared-ui';
+import { Button, CURRENCY_SYMBOL, ErrorState, formatDay, formatTime, notify, PageLayout, Skeleton } from 'shared-ui';
+import { notifyOutcome, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAddShow } from '../features/shows/api/add-show';
 import { useNowPlaying } from '../features/shows/api/get-now-playing';
 import { useAddShowStore } from '../features/shows/add-show-store';
@@ -12,8 +13,11 @@ export function AddShowsPage() {
   const { movieId, price, dateTimes, selectMovie, setPrice, addDateTime, removeTime, reset } = useAddShowStore();
   const [dateTimeInput, setDateTimeInput] = useState('');
   const [dateTimeError, setDateTimeError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // After a submit that lacked something, the form says what is still needed, until it is all there.
+  const [submitted, setSubmitted] = useState(false);
+  const missing = submitted ? missingParts({ movieId, price, dateTimes }) : [];
   const priceError = priceProblem(price);
+  const timeZone = useTheatreTimeZone();
 
   const addTime = () => {
     const problem = dateTimeProblem(dateTimeInput, new Date());
@@ -28,7 +32,7 @@ export function AddShowsPage() {
     event.preventDefault();
     const problem = addShowProblem({ movieId, price, dateTimes }, new Date());
     // The toast says the spec's message; the form says what is still needed.
-    setFormError(problem?.field === 'form' ? `Still needed: ${missingParts({ movieId, price, dateTimes }).join(', ')}.` : null);
+    setSubmitted(true);
     if (problem?.field === 'dateTime') setDateTimeError(problem.message);
     if (problem || !movieId) {
       notify.error(problem?.message ?? 'Missing required fields');
@@ -37,8 +41,10 @@ export function AddShowsPage() {
     const showsInput = Object.entries(dateTimes).map(([date, time]) => ({ date, time }));
     try {
       const result = await addShow.mutateAsync({ movieId, showsInput, showPrice: Number(price) });
-      notify.success(result.message);
+      // Nothing added (every show already existed) is not a success: say what happened, in amber.
+      notifyOutcome(result.created > 0 ? 'success' : 'warning', result.message);
       reset();
+      setSubmitted(false);
     } catch (error) {
       notify.error(error instanceof Error ? error.message : 'An error occurred. Please try again.');
     }
@@ -46,17 +52,16 @@ export function AddShowsPage() {
 
   return (
     <PageLayout title="Add Shows">
-      <h2 className="admin__section-title">Now Playing Movies</h2>
-      {nowPlaying.isPending ? (
-        <div role="status" aria-label="Loading movies">
-          <Skeleton height="16rem" />
-        </div>
-      ) : nowPlaying.isError ? (
-        <ErrorState message={nowPlaying.error.message} onRetry={() => void nowPlaying.refetch()} />
-      ) : (
-        <MoviePicker movies={nowPlaying.data.movies} selected={movieId} onSelect={selectMovie} />
-      )}
-      <form className="admin__form" onSubmit={submit} noValidate>
+      <form className="admin__form" onSubmit={submit} noValidate aria-label="Add shows">
+        {nowPlaying.isPending ? (
+          <div role="status" aria-label="Loading movies">
+            <Skeleton height="10rem" />
+          </div>
+        ) : nowPlaying.isError ? (
+          <ErrorState message={nowPlaying.error.message} onRetry={() => void nowPlaying.refetch()} />
+        ) : (
+          <MoviePicker movies={nowPlaying.data.movies} selected={movieId} onSelect={selectMovie} />
+        )}
         <label htmlFor="show-price">Show Price</label>
         <div className="admin__price">
           <span aria-hidden="true">{CURRENCY_SYMBOL}</span>
@@ -79,6 +84,7 @@ export function AddShowsPage() {
           </p>
         )}
         <label htmlFor="show-datetime">Select Date and Time</label>
+        {timeZone && <p className="admin__muted">In the theatre's time ({timeZone})</p>}
         <div className="admin__datetime">
           <input
             id="show-datetime"
@@ -111,8 +117,8 @@ export function AddShowsPage() {
                   <ul className="admin__times">
                     {times.map((time) => (
                       <li key={time}>
-                        {time}
-                        <button type="button" aria-label={`Remove ${time} on ${date}`} onClick={() => removeTime(date, time)}>
+                        {wallClockTime(date, time)}
+                        <button type="button" aria-label={`Remove ${wallClockTime(date, time)} on ${formatDay(date)}`} onClick={() => removeTime(date, time)}>
                           ×
                         </button>
                       </li>
@@ -123,9 +129,9 @@ export function AddShowsPage() {
             </ul>
           </div>
         )}
-        {formError && (
+        {missing.length > 0 && (
           <p className="admin__field-error" role="alert">
-            {formError}
+            Still needed: {missing.join(', ')}.
           </p>
         )}
         <Button type="submit" disabled={addShow.isPending}>
@@ -134,6 +140,11 @@ export function AddShowsPage() {
       </form>
     </PageLayout>
   );
+}
+
+/** A theatre wall-clock time of a date as every screen writes times ("18:30" -> "6:30 PM"), with no time zone shift. */
+function wallClockTime(date: string, time: string): string {
+  return formatTime(`${date}T${time}:00Z`, 'UTC');
 }
 
 /** Now as a datetime-local value ("2026-11-23T20:45"), the earliest the picker offers. */

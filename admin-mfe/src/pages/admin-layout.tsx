@@ -1,5 +1,6 @@
-import { Outlet, Link } from 'react-router-dom';
-import { Button, NavLinkList, useCurrentUser, type NavItem } from 'shared-ui';
+import { Outlet } from 'react-router-dom';
+import type { NavItem } from 'shared-ui';
+import { StaffLayout } from 'shared-ui/staff';
 
 const LINKS: NavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -8,30 +9,11 @@ const LINKS: NavItem[] = [
   { to: '/admin/list-bookings', label: 'List Bookings' },
 ];
 
-/** The admin's own top bar and sidebar (the shell hides its navbar and footer on /admin). */
+/** The admin's pages in the staff chrome (the shell hides its navbar and footer on /admin). */
 export function AdminLayout() {
-  const user = useCurrentUser();
   return (
-    <div className="admin">
-      <header className="admin__top">
-        <Link to="/" className="admin__brand">
-          Marquee <span>Admin</span>
-        </Link>
-        <div className="admin__account">
-          <span className="admin__user">{user.name}</span>
-          <Button variant="secondary" onClick={user.signOut}>
-            Sign out
-          </Button>
-        </div>
-      </header>
-      <div className="admin__body">
-        <nav aria-label="Admin" className="admin__sidebar">
-          <NavLinkList links={LINKS} />
-        </nav>
-        <div className="admin__content">
-          <Outlet />
-        </div>
-      </div>
-    </div>
+    <StaffLayout area="Admin" links={LINKS}>
+      <Outlet />
+    </StaffLayout>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { bookingStatusLabel, Button, EmptyState, ErrorState, formatPrice, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
 import { useAllBookings, type BookingFilters } from '../features/bookings/api/get-all-bookings';
-import { useAllShows } from '../features/shows/api/get-all-shows';
+import { useAdminShows } from '../features/shows/api/get-admin-shows';
+import { useTheatreTimeZone } from 'shared-ui/staff';
 
 const PAGE_SIZE = 25;
 
@@ -9,8 +10,9 @@ const PAGE_SIZE = 25;
 export function ListBookingsPage() {
   const [filters, setFilters] = useState<BookingFilters>({ page: 1, pageSize: PAGE_SIZE });
   const bookings = useAllBookings(filters);
-  const shows = useAllShows();
-  const movies = [...new Map((shows.data?.shows ?? []).map((s) => [s.movie._id, s.movie.title])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  // The movies of the upcoming shows, as the service lists them for List Shows' filter.
+  const movies = useAdminShows({ pageSize: '1' }).data?.movies ?? [];
+  const timeZone = useTheatreTimeZone();
   const update = (change: Partial<BookingFilters>) => setFilters((current) => ({ ...current, ...change, page: change.page ?? 1 }));
   const total = bookings.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.pageSize));
@@ -22,9 +24,9 @@ export function ListBookingsPage() {
           Movie
           <select value={filters.movieId ?? ''} onChange={(e) => update({ movieId: e.target.value || undefined })}>
             <option value="">All movies</option>
-            {movies.map(([id, title]) => (
-              <option key={id} value={id}>
-                {title}
+            {movies.map((movie) => (
+              <option key={movie.id} value={movie.id}>
+                {movie.title}
               </option>
             ))}
           </select>
@@ -52,33 +54,31 @@ export function ListBookingsPage() {
         <EmptyState title="No bookings found" text="No booking matches these filters." />
       ) : (
         <>
-          <div className="admin__table-wrap">
-            <table className="admin__table">
-              <caption className="sr-only">Bookings</caption>
-              <thead>
-                <tr>
-                  <th scope="col">User Name</th>
-                  <th scope="col">Movie Name</th>
-                  <th scope="col">Show Time</th>
-                  <th scope="col">Seats</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
+          <table className="staff-table">
+            <caption className="sr-only">Bookings</caption>
+            <thead>
+              <tr>
+                <th scope="col">User Name</th>
+                <th scope="col">Movie Name</th>
+                <th scope="col">Show Time</th>
+                <th scope="col">Seats</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.data.bookings.map((booking) => (
+                <tr key={booking._id}>
+                  <th scope="row" data-label="User Name">{booking.user.name}</th>
+                  <td data-label="Movie Name">{booking.show.movie.title}</td>
+                  <td data-label="Show Time">{formatShowTime(booking.show.showDateTime, timeZone)}</td>
+                  <td data-label="Seats">{booking.bookedSeats.join(', ')}</td>
+                  <td data-label="Amount">{formatPrice(booking.amount)}</td>
+                  <td data-label="Status">{bookingStatusLabel(booking)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {bookings.data.bookings.map((booking) => (
-                  <tr key={booking._id}>
-                    <td>{booking.user.name}</td>
-                    <td>{booking.show.movie.title}</td>
-                    <td>{formatShowTime(booking.show.showDateTime)}</td>
-                    <td>{booking.bookedSeats.join(', ')}</td>
-                    <td>{formatPrice(booking.amount)}</td>
-                    <td>{bookingStatusLabel(booking)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
           <nav className="admin__pager" aria-label="Pages">
             <Button variant="secondary" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
               Previous

@@ -1,11 +1,62 @@
-import { EmptyState, ErrorState, formatPrice, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
-import { useAllShows } from '../features/shows/api/get-all-shows';
+import { useSearchParams } from 'react-router-dom';
+import type { ShowSort } from 'booking-service/contract';
+import { Button, EmptyState, ErrorState, formatPrice, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
+import { useTheatreTimeZone } from 'shared-ui/staff';
+import { useAdminShows } from '../features/shows/api/get-admin-shows';
+import { showListQuery, SORT_LABELS, withChange } from '../features/shows/show-list-query';
 
-/** Spec §9: earnings per show = occupied seats × price. */
+/** List Shows: filtered by movie and date range, sorted and paged by the service; the URL keeps it all. */
 export function ListShowsPage() {
-  const shows = useAllShows();
+  const [params, setParams] = useSearchParams();
+  const query = showListQuery(params);
+  const shows = useAdminShows(query);
+  const timeZone = useTheatreTimeZone();
+  const change = (values: Record<string, string | undefined>) => setParams(withChange(params, values));
+  const page = Number(query.page);
+  const total = shows.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / Number(query.pageSize)));
+
   return (
     <PageLayout title="List Shows">
+      {/* Each control is named by its label's words alone (aria-label): a wrapping label would add the chosen option's. */}
+      <form className="admin__filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter and sort shows">
+        <label>
+          Movie
+          <select aria-label="Movie" value={query.movieId ?? ''} onChange={(e) => change({ movie: e.target.value || undefined })}>
+            <option value="">All movies</option>
+            {(shows.data?.movies ?? []).map((movie) => (
+              <option key={movie.id} value={movie.id}>
+                {movie.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" aria-label="From" value={query.from ?? ''} onChange={(e) => change({ from: e.target.value || undefined })} />
+        </label>
+        <label>
+          To
+          <input type="date" aria-label="To" value={query.to ?? ''} min={query.from} onChange={(e) => change({ to: e.target.value || undefined })} />
+        </label>
+        <label>
+          Sort by
+          <select aria-label="Sort by" value={query.sort} onChange={(e) => change({ sort: e.target.value === 'time' ? undefined : e.target.value })}>
+            {(Object.entries(SORT_LABELS) as [ShowSort, string][]).map(([sort, label]) => (
+              <option key={sort} value={sort}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Order
+          <select aria-label="Order" value={query.order} onChange={(e) => change({ order: e.target.value === 'desc' ? 'desc' : undefined })}>
+            <option value="asc">{query.sort === 'time' || query.sort === 'movie' ? 'Earliest / A–Z first' : 'Lowest first'}</option>
+            <option value="desc">{query.sort === 'time' || query.sort === 'movie' ? 'Latest / Z–A first' : 'Highest first'}</option>
+          </select>
+        </label>
+      </form>
       {shows.isPending ? (
         <div role="status" aria-label="Loading shows">
           <Skeleton height="12rem" />
@@ -13,34 +64,47 @@ export function ListShowsPage() {
       ) : shows.isError ? (
         <ErrorState message={shows.error.message} onRetry={() => void shows.refetch()} />
       ) : shows.data.shows.length === 0 ? (
-        <EmptyState title="No upcoming shows" text="Add shows from Add Shows." />
+        <EmptyState title="No shows found" text={params.size > 0 ? 'No show matches these filters.' : 'Add shows from Add Shows.'} />
       ) : (
-        <div className="admin__table-wrap">
-          <table className="admin__table">
-            <caption className="sr-only">Upcoming shows</caption>
+        <>
+          <table className="staff-table">
+            <caption className="sr-only">Shows</caption>
             <thead>
               <tr>
-                <th scope="col">Movie Name</th>
-                <th scope="col">Show Time</th>
-                <th scope="col">Total Bookings</th>
-                <th scope="col">Earnings</th>
+                <th scope="col">Movie</th>
+                <th scope="col">Show time</th>
+                <th scope="col">Sold / seats</th>
+                <th scope="col">Price</th>
+                <th scope="col">Revenue</th>
               </tr>
             </thead>
             <tbody>
-              {shows.data.shows.map((show) => {
-                const booked = Object.keys(show.occupiedSeats).length;
-                return (
-                  <tr key={show._id}>
-                    <td>{show.movie.title}</td>
-                    <td>{formatShowTime(show.showDateTime)}</td>
-                    <td>{booked}</td>
-                    <td>{formatPrice(Math.round(booked * show.showPrice * 100) / 100)}</td>
-                  </tr>
-                );
-              })}
+              {shows.data.shows.map((show) => (
+                <tr key={show._id}>
+                  <th scope="row" data-label="Movie">{show.movie.title}</th>
+                  <td data-label="Show time">{formatShowTime(show.showDateTime, timeZone)}</td>
+                  <td data-label="Sold / seats">
+                    {show.soldSeats} / {show.totalSeats}
+                    {show.heldSeats > 0 && <span className="admin__muted"> ({show.heldSeats} held)</span>}
+                  </td>
+                  <td data-label="Price">{formatPrice(show.showPrice)}</td>
+                  <td data-label="Revenue">{formatPrice(show.revenue)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
-        </div>
+          <nav className="admin__pager" aria-label="Pages">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => change({ page: String(page - 1) })}>
+              Previous
+            </Button>
+            <span aria-live="polite">
+              Page {page} of {pages} · {total} shows
+            </span>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => change({ page: String(page + 1) })}>
+              Next
+            </Button>
+          </nav>
+        </>
       )}
     </PageLayout>
   );

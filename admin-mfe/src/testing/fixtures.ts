@@ -1,4 +1,4 @@
-import type { AdminBooking, Movie, Show } from 'booking-service/contract';
+import type { AdminBooking, AdminShowRow, Movie, Show } from 'booking-service/contract';
 
 export const movie = (id: string, title: string): Movie => ({
   _id: id,
@@ -33,3 +33,9 @@ export const booking = (id: string, isPaid: boolean): AdminBooking => ({
   show: { _id: 's1', showDateTime: SHOWS[0]!.showDateTime, showPrice: 12.5, movie: SHOWS[0]!.movie },
   user: { name: `Customer ${id}` },
 });
+
+/** List Shows' rows of SHOWS: one seat paid and one held of the first, none of the second. */
+export const SHOW_ROWS: AdminShowRow[] = [
+  { _id: 's1', movie: { _id: '1001', title: 'Dear Odette' }, showDateTime: SHOWS[0]!.showDateTime, showPrice: 12.5, soldSeats: 1, heldSeats: 1, totalSeats: 90, revenue: 12.5 },
+  { _id: 's2', movie: { _id: '1002', title: 'Sungrazer' }, showDateTime: SHOWS[1]!.showDateTime, showPrice: 10, soldSeats: 0, heldSeats: 0, totalSeats: 90, revenue: 0 },
+];

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { TEST_API } from 'shared-ui/testing';
-import { booking, SHOWS } from './fixtures';
+import { booking, SHOW_ROWS, SHOWS } from './fixtures';
 
 const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, revenue: i, tickets: i % 3 }));
 
@@ -14,7 +14,14 @@ export const server = setupServer(
   http.get(`${TEST_API}/api/admin/dashboard/sales`, () =>
     HttpResponse.json({ success: true, days, occupancy: [{ showId: 's1', title: 'Dear Odette', showDateTime: SHOWS[0]!.showDateTime, occupied: 2, capacity: 90 }] }),
   ),
-  http.get(`${TEST_API}/api/admin/all-shows`, () => HttpResponse.json({ success: true, shows: SHOWS })),
+  http.get(`${TEST_API}/api/config`, () => HttpResponse.json({ success: true, theatreTimeZone: 'America/New_York' })),
+  http.get(`${TEST_API}/api/admin/shows`, ({ request }) => {
+    const url = new URL(request.url);
+    const movieId = url.searchParams.get('movieId');
+    const shows = SHOW_ROWS.filter((row) => !movieId || row.movie._id === movieId);
+    const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
+    return HttpResponse.json({ success: true, shows, page: Number(url.searchParams.get('page') ?? 1), pageSize, total: 45, movies: [{ id: '1001', title: 'Dear Odette' }, { id: '1002', title: 'Sungrazer' }] });
+  }),
   http.get(`${TEST_API}/api/admin/all-bookings`, ({ request }) => {
     const url = new URL(request.url);
     const page = Number(url.searchParams.get('page'));

@@ -1,11 +1,12 @@
-import { AllBookingsResponse, AllShowsResponse, DashboardResponse, IsAdminResponse } from '../contract/responses.ts';
+import { AdminShowsResponse, AllBookingsResponse, AllShowsResponse, DashboardResponse, IsAdminResponse, type AdminShowRow } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { ShowRepository } from '../shows/show-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
-import { AllBookingsQuery, type AdminBooking } from '../contract/schemas.ts';
+import { AdminShowsQuery, AllBookingsQuery, type AdminBooking } from '../contract/schemas.ts';
+import { moviesOf, pageOfShows, type ShowSales } from './show-list.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
 import { showJson } from '../shows/show-json.ts';
 import { toUnits } from '../contract/money.ts';
@@ -32,6 +33,14 @@ export interface AdminRoutesDeps {
 }
 
 export async function adminRoutes(app: AppInstance, { bookings, shows, users, auth, config, now }: AdminRoutesDeps) {
+  /** A show date of a query as the instants of that day in the theatre; a date that is not one is refused. */
+  function dayRange(date: string) {
+    if (!isCalendarDate(date)) throw badRequest(`date ${date} is not a calendar date`);
+    // Far dates cannot hold shows, and the day after 9999-12-31 has no YYYY-MM-DD form.
+    if (date < FIRST_DATE || date > LAST_DATE) throw badRequest(`date must be from ${FIRST_DATE} to ${LAST_DATE}`);
+    return localDayRange(date, config.theatreTimeZone);
+  }
+
   app.get(
     '/api/admin/is-admin',
     {
@@ -39,11 +48,14 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
       schema: {
         tags,
         security,
-        summary: 'Whether the caller is theatre staff',
+        summary: 'Whether the caller is theatre staff (and support staff)',
         response: { 200: IsAdminResponse, ...failures(401) },
       },
     },
-    async (request) => ({ success: true as const, isAdmin: request.identity!.roles.includes('admin') }),
+    async (request) => {
+      const { roles } = request.identity!;
+      return { success: true as const, isAdmin: roles.includes('admin'), isSupport: roles.includes('support') };
+    },
   );
 
   app.register(async (adminOnly: AppInstance) => {
@@ -66,6 +78,40 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
     );
 
     adminOnly.get(
+      '/api/admin/shows',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'List Shows: shows with seats sold and revenue, filtered by movie and date range, sorted and paged on the server',
+          description: 'Without dates: upcoming shows. Dates are calendar days in the theatre time zone, both included.',
+          querystring: AdminShowsQuery,
+          response: { 200: AdminShowsResponse, ...failures(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const page = Number(query.page ?? 1);
+        const pageSize = Number(query.pageSize ?? DEFAULT_PAGE_SIZE);
+        if (pageSize > MAX_PAGE_SIZE) throw badRequest(`pageSize must be at most ${MAX_PAGE_SIZE}`);
+        const from = query.from ? dayRange(query.from).from : query.to ? undefined : now();
+        const to = query.to ? dayRange(query.to).to : undefined;
+        if (from && to && from >= to) throw badRequest(`from (${query.from}) must not be after to (${query.to})`);
+        // The store reads the date range; sold seats and revenue come from each show's seat ledger, so the
+        // sort and the page are cut here (a range holds hundreds of shows, not millions).
+        const inRange = await shows.listWithSeats({ from, to });
+        const { items, total } = pageOfShows(inRange, {
+          movieId: query.movieId,
+          sort: query.sort ?? 'time',
+          order: query.order ?? 'asc',
+          offset: (page - 1) * pageSize,
+          limit: pageSize,
+        });
+        return { success: true as const, shows: items.map(adminShowJson), page, pageSize, total, movies: moviesOf(inRange) };
+      },
+    );
+
+    adminOnly.get(
       '/api/admin/all-bookings',
       {
         schema: {
@@ -84,12 +130,7 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
         const filter: BookingFilter = {};
         if (query.movieId) filter.movieId = query.movieId;
         if (query.paid) filter.isPaid = query.paid === 'true';
-        if (query.date) {
-          if (!isCalendarDate(query.date)) throw badRequest(`date ${query.date} is not a calendar date`);
-          // Far dates cannot hold shows, and the day after 9999-12-31 has no YYYY-MM-DD form.
-          if (query.date < FIRST_DATE || query.date > LAST_DATE) throw badRequest(`date must be from ${FIRST_DATE} to ${LAST_DATE}`);
-          filter.showsBetween = localDayRange(query.date, config.theatreTimeZone);
-        }
+        if (query.date) filter.showsBetween = dayRange(query.date);
         const result = await bookings.list(filter, { offset: (page - 1) * pageSize, limit: pageSize });
         return { success: true as const, bookings: result.items.map(adminBookingJson), page, pageSize, total: result.total };
       },
@@ -123,6 +164,19 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
       },
     );
   });
+}
+
+function adminShowJson({ show, soldSeats, heldSeats, totalSeats, revenueCents }: ShowSales): AdminShowRow {
+  return {
+    _id: show.id,
+    movie: { _id: show.movieId, title: show.movie.title },
+    showDateTime: show.startsAt.toISOString(),
+    showPrice: toUnits(show.priceCents),
+    soldSeats,
+    heldSeats,
+    totalSeats,
+    revenue: toUnits(revenueCents),
+  };
 }
 
 function adminBookingJson(booking: BookingWithDetails): AdminBooking {

@@ -76,6 +76,12 @@ export interface BookingFilter {
   showsBetween?: { from: Date; to: Date };
   isPaid?: boolean;
   userId?: string;
+  /** Only bookings in one of these states (support's Unpaid list leaves cancelled ones out). */
+  statuses?: BookingStatus[];
+  /** The code printed on the e-ticket, as the customer quotes it. */
+  ticketCode?: string;
+  /** The customer's email, whatever its case. */
+  customerEmail?: string;
 }
 
 /** Paid bookings and their revenue, for the admin dashboard. */

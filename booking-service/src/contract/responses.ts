@@ -54,8 +54,31 @@ export const UserBookingsResponse = Type.Object({ success: ok, bookings: Type.Ar
 export const FavoritesResponse = Type.Object({ success: ok, movies: Type.Array(MovieSchema) });
 export const UpdateFavoriteResponse = Type.Object({ success: ok, message: Type.String(), isFavorite: Type.Boolean() });
 
-export const IsAdminResponse = Type.Object({ success: ok, isAdmin: Type.Boolean() });
+export const IsAdminResponse = Type.Object({
+  success: ok,
+  isAdmin: Type.Boolean(),
+  isSupport: Type.Optional(Type.Boolean({ description: 'Whether the caller is support staff (the support desk)' })),
+});
 export const AllShowsResponse = Type.Object({ success: ok, shows: Type.Array(ShowSchema) });
+/** One row of the admin's List Shows: the show, its seats sold (paid) against the hall's, and the revenue. */
+export const AdminShowRowSchema = Type.Object({
+  _id: Type.String(),
+  movie: Type.Object({ _id: Type.String(), title: Type.String() }),
+  showDateTime: Type.String({ format: 'date-time' }),
+  showPrice: Type.Number({ description: 'Price of one seat in currency units' }),
+  soldSeats: Type.Integer({ description: 'Seats paid for' }),
+  heldSeats: Type.Integer({ description: 'Seats held, not paid yet' }),
+  totalSeats: Type.Integer({ description: "The hall's seats" }),
+  revenue: Type.Number({ description: 'Sold seats at the show price, in currency units' }),
+});
+export const AdminShowsResponse = Type.Object({
+  success: ok,
+  shows: Type.Array(AdminShowRowSchema),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer({ description: 'Shows matching the filters, over every page' }),
+  movies: Type.Array(Type.Object({ id: Type.String(), title: Type.String() }), { description: 'Movies with shows in the date range (the filter choices)' }),
+});
 /** The owner's own booking after a payment re-check or a release, with what it means for them. */
 export const OwnBookingActionResponse = Type.Object({
   success: Type.Boolean(),
@@ -82,9 +105,30 @@ export const DashboardResponse = Type.Object({
   }),
 });
 
-export const DebugBookingsResponse = Type.Object({ success: ok, bookings: Type.Array(DebugBookingSchema) });
+export const DebugBookingsResponse = Type.Object({
+  success: ok,
+  bookings: Type.Array(DebugBookingSchema),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer({ description: 'Bookings matching the search and view, over every page' }),
+});
+/** A money-affecting support action on a booking, and who took it. */
+export const SupportActionSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('mark-paid'), Type.Literal('fix-payment')]),
+  actorEmail: Type.String({ description: "The support user's email (their account id when it has none)" }),
+  outcome: Type.String(),
+  message: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export const SupportHistoryResponse = Type.Object({ success: ok, actions: Type.Array(SupportActionSchema) });
 export const UnpaidBookingsResponse = Type.Object({ success: ok, unpaidBookings: Type.Array(DebugBookingSchema) });
 export const MessageResponse = Type.Object({ success: ok, message: Type.String() });
+export const MarkPaidResponse = Type.Object({
+  success: ok,
+  message: Type.String(),
+  outcome: Type.Union([Type.Literal('paid'), Type.Literal('already-paid')], { description: 'paid: this call paid it; already-paid: nothing changed' }),
+});
 export const FixPaymentResponse = Type.Object({
   success: ok,
   message: Type.String({ description: 'What the provider said and what was done' }),
@@ -170,8 +214,13 @@ export type AllShowsResponse = Static<typeof AllShowsResponse>;
 export type AllBookingsResponse = Static<typeof AllBookingsResponse>;
 export type DashboardResponse = Static<typeof DashboardResponse>;
 export type DebugBookingsResponse = Static<typeof DebugBookingsResponse>;
+export type SupportHistoryResponse = Static<typeof SupportHistoryResponse>;
+export type SupportActionJson = Static<typeof SupportActionSchema>;
+export type AdminShowsResponse = Static<typeof AdminShowsResponse>;
+export type AdminShowRow = Static<typeof AdminShowRowSchema>;
 export type UnpaidBookingsResponse = Static<typeof UnpaidBookingsResponse>;
 export type MessageResponse = Static<typeof MessageResponse>;
+export type MarkPaidResponse = Static<typeof MarkPaidResponse>;
 export type RemoteEventCountsResponse = Static<typeof RemoteEventCountsResponse>;
 export type FixPaymentResponse = Static<typeof FixPaymentResponse>;
 export type OwnBookingActionResponse = Static<typeof OwnBookingActionResponse>;

@@ -91,6 +91,8 @@ export const DebugBookingSchema = Type.Object({
   isPaid: Type.Boolean(),
   status: Type.String(),
   userName: Type.String(),
+  userEmail: Type.String({ description: "The customer's email (empty when the account has none)" }),
+  ticketCode: Type.String({ description: 'The 10-character code the customer quotes (on the e-ticket once paid)' }),
   showDateTime: Type.String({ format: 'date-time' }),
   holdExpiresAt: Type.Optional(Type.String({ format: 'date-time' })),
   paymentSessionId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
@@ -183,6 +185,41 @@ export const AllBookingsQuery = Type.Object(
   Strict,
 );
 
+const PageQuery = {
+  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  pageSize: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 200' })),
+};
+
+
+/** The admin's List Shows: filtered, sorted and paged on the server. Without dates, upcoming shows. */
+export const AdminShowsQuery = Type.Object(
+  {
+    ...PageQuery,
+    movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
+    from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First show date, theatre time zone' })),
+    to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last show date, theatre time zone' })),
+    sort: Type.Optional(Type.Union([Type.Literal('time'), Type.Literal('movie'), Type.Literal('sold'), Type.Literal('revenue')], { description: 'time (default), movie, sold, revenue' })),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { description: 'asc (default) or desc' })),
+  },
+  Strict,
+);
+
+
+/** Support's booking search: by email, ticket code or booking id, within a view; paged, newest first. */
+export const SupportBookingsQuery = Type.Object(
+  {
+    ...PageQuery,
+    q: Type.Optional(Type.String({ maxLength: 320, description: "A customer's email, a ticket code or a booking id" })),
+    view: Type.Optional(Type.Union([Type.Literal('unpaid'), Type.Literal('cancelled'), Type.Literal('paid'), Type.Literal('all')], { description: 'all (default), unpaid (cancelled left out), cancelled, paid' })),
+  },
+  Strict,
+);
+
+export const UnpaidBookingsQuery = Type.Object(
+  { includeCancelled: Type.Optional(Type.Literal('true', { description: 'Cancelled bookings too (left out by default)' })) },
+  Strict,
+);
+
 export type Movie = Static<typeof MovieSchema>;
 export type Show = Static<typeof ShowSchema>;
 export type Booking = Static<typeof BookingSchema>;
@@ -192,4 +229,8 @@ export type NowPlayingMovie = Static<typeof NowPlayingMovieSchema>;
 export type AddShowRequest = Static<typeof AddShowBody>;
 export type UpdateFavoriteRequest = Static<typeof UpdateFavoriteBody>;
 export type AllBookingsRequest = Static<typeof AllBookingsQuery>;
+export type AdminShowsRequest = Static<typeof AdminShowsQuery>;
+export type SupportBookingsRequest = Static<typeof SupportBookingsQuery>;
+export type ShowSort = NonNullable<AdminShowsRequest['sort']>;
+export type SupportView = NonNullable<SupportBookingsRequest['view']>;
 export type ShowDateTimes = Record<string, { time: string; showId: string }[]>;

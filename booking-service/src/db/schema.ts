@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
 import { SEAT_ID_PATTERN } from '../contract/hall.ts';
+import { SUPPORT_ACTION_KINDS, type SupportActionKind } from '../debug/support-actions.ts';
 
 /** A list of values as SQL literals: `'held', 'paid'`. */
 function sqlList(values: readonly string[]) {
@@ -147,6 +148,25 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     index('outbox_booking_kind_idx').on(t.bookingId, t.kind),
+  ],
+);
+
+/** Money-affecting support actions and who took them (debug/support-actions.ts): history, never removed. */
+export const supportActions = pgTable(
+  'support_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    kind: text('kind').$type<SupportActionKind>().notNull(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    outcome: text('outcome').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_actions_booking_idx').on(t.bookingId, t.createdAt),
+    check('support_actions_kind_valid', sql`${t.kind} in (${sqlList(SUPPORT_ACTION_KINDS)})`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { DebugBookingsResponse, FixPaymentResponse, MessageResponse, OutboxResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
+import { DebugBookingsResponse, FixPaymentResponse, MarkPaidResponse, MessageResponse, OutboxResponse, SupportHistoryResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Config } from '../config/config.ts';
@@ -6,17 +6,22 @@ import type { Mailer } from '../email/mailer.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
-import { BookingIdBody, type DebugBooking } from '../contract/schemas.ts';
+import { BookingIdBody, BookingIdParams, SupportBookingsQuery, UnpaidBookingsQuery, type DebugBooking } from '../contract/schemas.ts';
 import { testEmail } from '../bookings/booking-emails.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { badGateway, conflict, notFound } from '../http/errors.ts';
+import { badGateway, badRequest, conflict, notFound } from '../http/errors.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
 import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
 import { toUnits } from '../contract/money.ts';
+import type { FastifyRequest } from 'fastify';
+import { SEARCH_HELP, searchFilter, viewFilter } from './support-search.ts';
+import type { NewSupportAction, SupportAction, SupportActionRepository } from './support-actions.ts';
 
 const tags = ['debug'];
 const security = [{ bearerAuth: [] }];
 const LIST_LIMIT = 500;
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 200;
 const OUTBOX_LIMIT = 100;
 
 /** Support staff tools (beyond the spec: they require the support role). */
@@ -27,9 +32,10 @@ export interface DebugRoutesDeps {
   config: Pick<Config, 'theatreTimeZone' | 'currency'>;
   payments: Pick<PaymentService, 'markPaidBySupport' | 'reconcileBooking' | 'describeAmount'>;
   mailer: Pick<Mailer, 'send'>;
+  supportActions: SupportActionRepository;
 }
 
-export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, config, payments, mailer }: DebugRoutesDeps) {
+export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, config, payments, mailer, supportActions }: DebugRoutesDeps) {
   app.addHook('onRequest', auth.requireRole('support'));
   const emailContext = { timeZone: config.theatreTimeZone, currency: config.currency };
 
@@ -39,19 +45,33 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
     return booking;
   }
 
+  /** Writes down who took a money-affecting action on a booking, and what came of it (the booking's history). */
+  function recordAction(request: FastifyRequest, action: Omit<NewSupportAction, 'actorId' | 'actorEmail'>) {
+    const { sub, email } = request.identity!;
+    return supportActions.record({ ...action, actorId: sub, actorEmail: email });
+  }
+
   app.get(
     '/api/debug/bookings',
     {
       schema: {
         tags,
         security,
-        summary: 'The latest bookings',
-        response: { 200: DebugBookingsResponse, ...failures(401, 403) },
+        summary: "Bookings, newest first: searched by a customer's email, a ticket code or a booking id, within a view, paged",
+        querystring: SupportBookingsQuery,
+        response: { 200: DebugBookingsResponse, ...failures(400, 401, 403) },
       },
     },
-    async () => {
-      const { items } = await bookings.list({}, { offset: 0, limit: LIST_LIMIT });
-      return { success: true as const, bookings: items.map(debugBookingJson) };
+    async (request) => {
+      const query = request.query;
+      const page = Number(query.page ?? 1);
+      const pageSize = Number(query.pageSize ?? DEFAULT_PAGE_SIZE);
+      if (pageSize > MAX_PAGE_SIZE) throw badRequest(`pageSize must be at most ${MAX_PAGE_SIZE}`);
+      const search = query.q?.trim() ? searchFilter(query.q) : {};
+      if (!search) throw badRequest(SEARCH_HELP);
+      const filter = { ...viewFilter(query.view ?? 'all'), ...search };
+      const { items, total } = await bookings.list(filter, { offset: (page - 1) * pageSize, limit: pageSize });
+      return { success: true as const, bookings: items.map(debugBookingJson), page, pageSize, total };
     },
   );
 
@@ -61,12 +81,14 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
       schema: {
         tags,
         security,
-        summary: 'The latest unpaid bookings',
-        response: { 200: UnpaidBookingsResponse, ...failures(401, 403) },
+        summary: 'The latest unpaid bookings still held (cancelled ones only when asked)',
+        querystring: UnpaidBookingsQuery,
+        response: { 200: UnpaidBookingsResponse, ...failures(400, 401, 403) },
       },
     },
-    async () => {
-      const { items } = await bookings.list({ isPaid: false }, { offset: 0, limit: LIST_LIMIT });
+    async (request) => {
+      const filter = request.query.includeCancelled ? { isPaid: false } : viewFilter('unpaid');
+      const { items } = await bookings.list(filter, { offset: 0, limit: LIST_LIMIT });
       return { success: true as const, unpaidBookings: items.map(debugBookingJson) };
     },
   );
@@ -78,19 +100,25 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
         tags,
         security,
         summary: 'Mark a booking paid and send its confirmation email',
+        description: 'Recorded in the booking\'s history with the support user who did it and the outcome.',
         body: BookingIdBody,
-        response: { 200: MessageResponse, ...failures(400, 401, 403, 404, 409, 413, 415) },
+        response: { 200: MarkPaidResponse, ...failures(400, 401, 403, 404, 409, 413, 415) },
       },
     },
     async (request) => {
       const { bookingId } = request.body;
       const before = await bookingOr404(bookingId);
-      if (before.isPaid) return { success: true as const, message: 'Booking was already paid' };
       // Conditional: of two concurrent calls (or a call and a webhook), one pays it and sends the e-ticket.
-      const after = await payments.markPaidBySupport(before);
-      if (!after.booking.isPaid) throw conflict('This booking was cancelled and its seats released; it cannot be marked paid');
-      if (!after.changed) return { success: true as const, message: 'Booking was already paid' };
-      return { success: true as const, message: 'Booking marked as paid and email sent' };
+      const after = before.isPaid ? { booking: before, changed: false } : await payments.markPaidBySupport(before);
+      const outcome = !after.booking.isPaid ? 'refused' : after.changed ? 'paid' : 'already-paid';
+      const message = {
+        refused: 'This booking was cancelled and its seats released; it cannot be marked paid',
+        paid: 'Booking marked as paid and email sent',
+        'already-paid': 'Booking was already paid',
+      }[outcome];
+      await recordAction(request, { bookingId, kind: 'mark-paid', outcome, message });
+      if (outcome === 'refused') throw conflict(message);
+      return { success: true as const, outcome, message };
     },
   );
 
@@ -119,12 +147,27 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
         throw badGateway(`Could not reach the payment provider: ${error.message}`);
       }
       const after = (await bookings.getWithDetails(booking.id))!;
-      return {
-        success: true as const,
-        outcome: result.outcome,
-        message: fixMessage(result.outcome, after, payments.describeAmount(after.amountCents)),
-        booking: debugBookingJson(after),
-      };
+      const message = fixMessage(result.outcome, after, payments.describeAmount(after.amountCents));
+      await recordAction(request, { bookingId: booking.id, kind: 'fix-payment', outcome: result.outcome, message });
+      return { success: true as const, outcome: result.outcome, message, booking: debugBookingJson(after) };
+    },
+  );
+
+  app.get(
+    '/api/debug/bookings/:bookingId/history',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The booking's support actions (mark as paid, fix payment), oldest first, with who took them",
+        params: BookingIdParams,
+        response: { 200: SupportHistoryResponse, ...failures(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { bookingId } = request.params;
+      await bookingOr404(bookingId);
+      return { success: true as const, actions: (await supportActions.listForBooking(bookingId)).map(supportActionJson) };
     },
   );
 
@@ -217,10 +260,23 @@ function debugBookingJson(booking: BookingWithDetails): DebugBooking {
     isPaid: booking.isPaid,
     status: booking.status,
     userName: booking.user.name,
+    userEmail: booking.user.email,
+    ticketCode: booking.ticketCode,
     showDateTime: booking.show.startsAt.toISOString(),
     holdExpiresAt: booking.holdExpiresAt.toISOString(),
     paymentSessionId: booking.paymentSessionId,
     refundStatus: booking.refundStatus,
     refundReason: booking.refundReason,
+  };
+}
+
+function supportActionJson(action: SupportAction) {
+  return {
+    id: action.id,
+    kind: action.kind,
+    actorEmail: action.actorEmail || action.actorId,
+    outcome: action.outcome,
+    message: action.message,
+    createdAt: action.createdAt.toISOString(),
   };
 }

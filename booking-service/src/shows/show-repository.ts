@@ -19,8 +19,8 @@ export interface ShowRepository {
   /** Every show's id, past ones included (see MovieRepository.ids). */
   ids(): Promise<string[]>;
   upcomingForMovie(movieId: string, now: Date): Promise<Show[]>;
-  /** Upcoming shows (or all when `includePast`) with movie and seat ledger, soonest first. */
-  listWithSeats(options: { from?: Date }): Promise<ShowWithSeats[]>;
+  /** Shows starting in [from, to) (either bound optional) with movie and seat ledger, soonest first. */
+  listWithSeats(options: { from?: Date; to?: Date }): Promise<ShowWithSeats[]>;
   countUpcoming(now: Date): Promise<number>;
   /** Seats held or sold for a show. */
   occupiedSeats(showId: string): Promise<Record<string, SeatState>>;

@@ -1,31 +1,17 @@
 import type {
-  AddShowRequest,
-  AllBookingsRequest,
   CatalogCreditsResponse,
   CatalogListKind,
   CatalogMoviePageResponse,
   CatalogMovieResponse,
   CatalogVideosResponse,
   ErrorBody,
-  FixPaymentResponse,
   PublicConfigResponse,
-  AddShowResponse,
-  AllBookingsResponse,
-  AllShowsResponse,
   CreateBookingResponse,
-  DashboardResponse,
-  DebugBookingsResponse,
   FavoritesResponse,
-  IsAdminResponse,
-  MessageResponse,
-  NowPlayingResponse,
   OccupiedSeatsResponse,
   OwnBookingActionResponse,
-  OutboxResponse,
-  SalesReportResponse,
   ShowAllResponse,
   ShowDetailResponse,
-  UnpaidBookingsResponse,
   UpdateFavoriteResponse,
   UserBookingsResponse,
   VerifyPaymentResponse,
@@ -58,8 +44,10 @@ export function setEarlyResponses(take: (url: string) => Promise<Response> | und
   takeEarlyResponse = take;
 }
 
-interface ApiRequestOptions {
+export interface ApiRequestOptions {
   method?: 'GET' | 'POST';
+  /** Query fields; those left undefined are not sent. */
+  query?: Record<string, string | undefined>;
   body?: unknown;
   /** Attach the signed-in user's access token. */
   auth?: boolean;
@@ -86,7 +74,7 @@ async function apiRequest<T>(baseUrl: string, path: string, options: ApiRequestO
   }
   // Only where a CORS preflight is made anyway (a token or a JSON body): on a simple public read the header would add one.
   if (headers['content-type'] || headers.authorization) headers.traceparent = `00-${randomHex(16)}-${randomHex(8)}-01`;
-  const url = `${baseUrl.replace(/\/$/, '')}${path}`;
+  const url = `${baseUrl.replace(/\/$/, '')}${path}${options.query ? queryString(options.query) : ''}`;
   const send = () =>
     fetch(url, {
       method: options.method ?? 'GET',
@@ -126,9 +114,12 @@ const id = encodeURIComponent;
  * schemas (`booking-service/contract`): the answer's type is the client's, never the caller's.
  */
 export function createApi(baseUrl: string, getToken?: GetToken) {
-  const get = <T>(path: string, auth = false) => apiRequest<T>(baseUrl, path, { auth }, getToken);
-  const post = <T>(path: string, body: unknown) => apiRequest<T>(baseUrl, path, { method: 'POST', body, auth: true }, getToken);
+  const call = <T>(path: string, options: ApiRequestOptions = {}) => apiRequest<T>(baseUrl, path, options, getToken);
+  const get = <T>(path: string, auth = false) => call<T>(path, { auth });
+  const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body, auth: true });
   return {
+    /** Any call of the contract: the staff remotes' calls are made with it (staffApi), so the moviegoers' pages never load them. */
+    call,
     publicConfig: () => get<PublicConfigResponse>('/api/config'),
     showAll: () => get<ShowAllResponse>('/api/show/all'),
     showDetail: (movieId: string) => get<ShowDetailResponse>(`/api/show/${id(movieId)}`),
@@ -142,19 +133,6 @@ export function createApi(baseUrl: string, getToken?: GetToken) {
     releaseBooking: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/release`, {}),
     favorites: () => get<FavoritesResponse>('/api/user/favorites', true),
     toggleFavorite: (movieId: string) => post<UpdateFavoriteResponse>('/api/user/update-favorite', { movieId }),
-    isAdmin: () => get<IsAdminResponse>('/api/admin/is-admin', true),
-    nowPlaying: () => get<NowPlayingResponse>('/api/show/now-playing', true),
-    addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),
-    allShows: () => get<AllShowsResponse>('/api/admin/all-shows', true),
-    allBookings: (query: AllBookingsRequest = {}) => get<AllBookingsResponse>(`/api/admin/all-bookings${queryString(query)}`, true),
-    dashboard: () => get<DashboardResponse>('/api/admin/dashboard', true),
-    salesReport: (days = 30) => get<SalesReportResponse>(`/api/admin/dashboard/sales${queryString({ days: String(days) })}`, true),
-    debugBookings: () => get<DebugBookingsResponse>('/api/debug/bookings', true),
-    unpaidBookings: () => get<UnpaidBookingsResponse>('/api/debug/unpaid-bookings', true),
-    markPaid: (bookingId: string) => post<MessageResponse>('/api/debug/mark-paid', { bookingId }),
-    testEmail: (bookingId: string) => post<MessageResponse>('/api/debug/test-email', { bookingId }),
-    fixPayment: (bookingId: string) => post<FixPaymentResponse>('/api/debug/fix-payment', { bookingId }),
-    outbox: () => get<OutboxResponse>('/api/debug/outbox', true),
     // The movie catalogue, in TMDB v3 shapes, proxied by the service.
     catalogList: (kind: CatalogListKind, page?: number) =>
       get<CatalogMoviePageResponse>(`/api/catalog/movie/${kind}${queryString({ page: page === undefined ? undefined : String(page) })}`),

@@ -20,7 +20,7 @@ export function remoteForPath(pathname: string): RemoteName {
   return space?.remote ?? DEFAULT_SPACE_REMOTE;
 }
 
-/** The shell's navbar and footer show everywhere except in the admin space (spec §2). */
+/** The shell's navbar and footer show in the moviegoers' space only: staff (admin, spec §2) and support bring their own chrome. */
 export function showsShellChrome(pathname: string): boolean {
-  return remoteForPath(pathname) !== 'admin';
+  return remoteForPath(pathname) === DEFAULT_SPACE_REMOTE;
 }

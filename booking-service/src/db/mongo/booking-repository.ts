@@ -16,6 +16,7 @@ import {
   salesSummaryPipeline,
   takenSeats,
   unique,
+  usersWithEmail,
 } from './queries.ts';
 import type { BookingDocument, ShowDocument } from './schemas.ts';
 import { CLAIM_ATTEMPTS, claimSeats, createSeatClaimGate } from './seat-claim.ts';
@@ -98,6 +99,11 @@ export function createBookingRepository(models: Models, { readBeforeInsert = fal
 
   async function list(filter: Parameters<BookingRepository['list']>[0], page: { offset: number; limit: number }) {
     const query = bookingListFilter(filter);
+    if (filter.customerEmail) {
+      // Bookings keep the user's id only: the email names the users first.
+      const owners = await Users.find(usersWithEmail(filter.customerEmail), { _id: 1 }).lean<{ _id: string }[]>();
+      query.userId = filter.userId ? { $eq: filter.userId, $in: owners.map((u) => u._id) } : { $in: owners.map((u) => u._id) };
+    }
     const [docs, total] = await Promise.all([
       // limit(0) would mean "no limit" to MongoDB.
       page.limit > 0

@@ -8,6 +8,7 @@ import {
   outboxSchema,
   showSchema,
   storeIdentitySchema,
+  supportActionSchema,
   userSchema,
   webhookEventSchema,
   type BookingDocument,
@@ -17,6 +18,7 @@ import {
   type OutboxDocument,
   type ShowDocument,
   type StoreIdentityDocument,
+  type SupportActionDocument,
   type UserDocument,
   type WebhookEventDocument,
 } from './schemas.ts';
@@ -31,6 +33,7 @@ export interface Models {
   WebhookEvent: Model<WebhookEventDocument>;
   CheckoutSession: Model<CheckoutSessionDocument>;
   StoreIdentity: Model<StoreIdentityDocument>;
+  SupportAction: Model<SupportActionDocument>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- mongoose's schema generics do not line up with Model<T>
@@ -53,6 +56,7 @@ export function createModels(connection: Connection): Models {
     WebhookEvent: model(connection, 'WebhookEvent', webhookEventSchema),
     CheckoutSession: model(connection, 'CheckoutSession', checkoutSessionSchema),
     StoreIdentity: model(connection, 'StoreIdentity', storeIdentitySchema),
+    SupportAction: model(connection, 'SupportAction', supportActionSchema),
   };
 }
 

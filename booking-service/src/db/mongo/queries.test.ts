@@ -25,7 +25,8 @@ import {
   newestFirst,
   salesSummaryPipeline,
   seatLedgers,
-  showsFrom,
+  showsBetween,
+  usersWithEmail,
   takenSeats,
   upcomingMoviesPipeline,
   upcomingShowsOfMovie,
@@ -77,6 +78,14 @@ describe('booking list filter', () => {
     });
   });
 
+  it("filters support's views and searches: states, a ticket code, and users by email in any case, taken literally", () => {
+    expect(bookingListFilter({ statuses: ['held'], ticketCode: '7K2M9P4QRT' })).toEqual({ status: { $in: ['held'] }, ticketCode: { $eq: '7K2M9P4QRT' } });
+    expect(models.Booking.find(bookingListFilter({ statuses: ['cancelled'], ticketCode: '7K2M9P4QRT' })).cast()).toBeDefined();
+    expect(usersWithEmail('a.b+c@example.com')).toEqual({ email: { $regex: '^a\\.b\\+c@example\\.com$', $options: 'i' } });
+    expect(new RegExp(usersWithEmail('a.b+c@example.com').email.$regex, 'i').test('A.B+C@EXAMPLE.COM')).toBe(true);
+    expect(new RegExp(usersWithEmail('a.b+c@example.com').email.$regex, 'i').test('aXb+c@example.com')).toBe(false);
+  });
+
   it('keeps a value that looks like an operator a plain value', () => {
     const sneaky = { $ne: null } as unknown as string;
     expect(bookingListFilter({ userId: sneaky })).toEqual({ userId: { $eq: { $ne: null } } });
@@ -104,8 +113,10 @@ describe('seat and show queries', () => {
   });
 
   it('selects shows from an instant (inclusive) or all, and a movie\'s upcoming shows (exclusive)', () => {
-    expect(showsFrom(from)).toEqual({ startsAt: { $gte: from } });
-    expect(showsFrom(undefined)).toEqual({});
+    expect(showsBetween(from)).toEqual({ startsAt: { $gte: from } });
+    expect(showsBetween(undefined)).toEqual({});
+    expect(showsBetween(from, to)).toEqual({ startsAt: { $gte: from, $lt: to } });
+    expect(showsBetween(undefined, to)).toEqual({ startsAt: { $lt: to } });
     expect(upcomingShowsOfMovie('1001', from)).toEqual({ movieId: { $eq: '1001' }, startsAt: { $gt: from } });
     expect(models.Show.find(upcomingShowsOfMovie('1001', from)).cast()).toEqual(upcomingShowsOfMovie('1001', from));
   });

@@ -34,8 +34,19 @@ export function bookingListFilter(filter: BookingFilter): Filter {
   if (filter.userId) query.userId = { $eq: filter.userId };
   if (filter.movieId) query.movieId = { $eq: filter.movieId };
   if (filter.isPaid !== undefined) query.isPaid = { $eq: filter.isPaid };
+  if (filter.statuses) query.status = { $in: filter.statuses };
+  if (filter.ticketCode) query.ticketCode = { $eq: filter.ticketCode };
   if (filter.showsBetween) query.showStartsAt = { $gte: filter.showsBetween.from, $lt: filter.showsBetween.to };
   return query;
+}
+
+/** Users whose email is this one, whatever its case (the booking list's customerEmail filter). */
+export function usersWithEmail(email: string): { email: { $regex: string; $options: 'i' } } {
+  return { email: { $regex: `^${escapeRegExp(email)}$`, $options: 'i' } };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Live bookings of these shows: the ones whose seats are held or sold. */
@@ -48,9 +59,10 @@ export function liveHoldersOfSeats(showId: string, seats: string[]): Filter {
   return { showId: { $eq: showId }, live: true, seats: { $in: seats } };
 }
 
-/** Shows starting at or after `from`, or all shows. */
-export function showsFrom(from: Date | undefined): Filter {
-  return from ? { startsAt: { $gte: from } } : {};
+/** Shows starting in [from, to), either bound optional. */
+export function showsBetween(from: Date | undefined, to?: Date): Filter {
+  if (!from && !to) return {};
+  return { startsAt: { ...(from && { $gte: from }), ...(to && { $lt: to }) } };
 }
 
 export function upcomingShowsOfMovie(movieId: string, now: Date): Filter {

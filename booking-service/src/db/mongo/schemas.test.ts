@@ -140,6 +140,7 @@ describe('MongoDB schemas: collections and indexes', () => {
       webhookEvents: 'webhook_events',
       checkoutSessions: 'checkout_sessions',
       storeIdentity: 'store_identity',
+      supportActions: 'support_actions',
     });
     for (const [schema, collection] of [
       [movieSchema, 'movies'],

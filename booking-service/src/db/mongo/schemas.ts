@@ -4,6 +4,7 @@ import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
 import type { CastMember } from '../../shows/show.ts';
+import { SUPPORT_ACTION_KINDS, type SupportActionKind } from '../../debug/support-actions.ts';
 
 /**
  * The documents the MongoDB store keeps, one collection each, with the
@@ -21,6 +22,7 @@ export const COLLECTIONS = {
   webhookEvents: 'webhook_events',
   checkoutSessions: 'checkout_sessions',
   storeIdentity: 'store_identity',
+  supportActions: 'support_actions',
 } as const;
 
 export interface MovieDocument {
@@ -402,3 +404,31 @@ export const storeIdentitySchema = new Schema<StoreIdentityDocument>(
   },
   options(COLLECTIONS.storeIdentity),
 );
+
+/** A money-affecting support action and who took it (debug/support-actions.ts). */
+export interface SupportActionDocument {
+  _id: string;
+  bookingId: string;
+  kind: SupportActionKind;
+  actorId: string;
+  actorEmail: string;
+  outcome: string;
+  message: string;
+  createdAt: Date;
+}
+
+export const supportActionSchema = new Schema<SupportActionDocument>(
+  {
+    _id: uuid(),
+    bookingId: uuid(),
+    kind: { type: String, required: true, enum: SUPPORT_ACTION_KINDS },
+    actorId: requiredText(255),
+    actorEmail: anyText(320),
+    outcome: requiredText(64),
+    message: anyText(2_000),
+    createdAt: requiredDate(),
+  },
+  options(COLLECTIONS.supportActions),
+);
+// A booking's history, oldest first.
+supportActionSchema.index({ bookingId: 1, createdAt: 1 }, { name: 'support_actions_booking_idx' });

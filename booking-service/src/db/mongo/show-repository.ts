@@ -8,7 +8,7 @@ import {
   isDuplicateKeyError,
   liveBookingsOfShows,
   seatLedgers,
-  showsFrom,
+  showsBetween,
   unique,
   upcomingShowsOfMovie,
 } from './queries.ts';
@@ -76,9 +76,9 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
       return docs.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()).map(toShow);
     },
 
-    async listWithSeats({ from }): Promise<ShowWithSeats[]> {
+    async listWithSeats({ from, to }): Promise<ShowWithSeats[]> {
       // Unsorted: the list is sorted below (and a sorted query costs more on DocumentDB, see newestFirst).
-      const shows = await Shows.find(showsFrom(from)).lean<ShowDocument[]>();
+      const shows = await Shows.find(showsBetween(from, to)).lean<ShowDocument[]>();
       const [movies, seatsByShow] = await Promise.all([
         moviesById(shows.map((s) => s.movieId)),
         ledgers(shows.map((s) => s._id)),

@@ -13,6 +13,7 @@ import { createOutboxRepository } from './outbox-repository.ts';
 import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
+import { createSupportActionRepository } from './support-action-repository.ts';
 
 export interface MongoConnectOptions {
   /** Database to use instead of the one named in the URI (the tests use a fresh one per file). */
@@ -61,6 +62,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     webhookEvents: createWebhookEventRepository(models),
     checkoutSessions: createCheckoutSessionRepository(models),
     reports: createReportRepository(models),
+    supportActions: createSupportActionRepository(models),
     integrity: createIntegrityRepository(models),
     figures: createOperatingFigures(models),
     driver: 'mongodb',

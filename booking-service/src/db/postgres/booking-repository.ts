@@ -35,6 +35,9 @@ function whereOf(filter: BookingFilter): SQL | undefined {
   if (filter.userId) conditions.push(eq(bookings.userId, filter.userId));
   if (filter.movieId) conditions.push(eq(shows.movieId, filter.movieId));
   if (filter.isPaid !== undefined) conditions.push(eq(bookings.isPaid, filter.isPaid));
+  if (filter.statuses) conditions.push(inArray(bookings.status, filter.statuses));
+  if (filter.ticketCode) conditions.push(eq(bookings.ticketCode, filter.ticketCode));
+  if (filter.customerEmail) conditions.push(eq(sql`lower(${users.email})`, filter.customerEmail.toLowerCase()));
   if (filter.showsBetween) {
     conditions.push(gte(shows.startsAt, filter.showsBetween.from), lt(shows.startsAt, filter.showsBetween.to));
   }
@@ -173,6 +176,7 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
           .select({ n: count() })
           .from(bookings)
           .innerJoin(shows, eq(shows.id, bookings.showId))
+          .innerJoin(users, eq(users.id, bookings.userId))
           .where(where),
       ]);
       return {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, movies, seatReservations, shows } from '../schema.ts';
 import type { SeatState, ShowWithSeats } from '../../shows/show.ts';
@@ -51,12 +51,12 @@ export function createShowRepository(db: Db): ShowRepository {
       return rows.map(toShow);
     },
 
-    async listWithSeats({ from }): Promise<ShowWithSeats[]> {
+    async listWithSeats({ from, to }): Promise<ShowWithSeats[]> {
       const rows = await db
         .select()
         .from(shows)
         .innerJoin(movies, eq(movies.id, shows.movieId))
-        .where(from ? gte(shows.startsAt, from) : undefined)
+        .where(and(from ? gte(shows.startsAt, from) : undefined, to ? lt(shows.startsAt, to) : undefined))
         .orderBy(asc(shows.startsAt), asc(movies.title));
       const seatsByShow = await ledgers(rows.map((row) => row.shows.id));
       return rows.map((row) => ({

@@ -1,18 +1,16 @@
 import type { ReactNode } from 'react';
-import { Button, EmptyState, useAccountRequired, useCurrentUser } from 'shared-ui';
+import { StaffGate, type StaffArea } from 'shared-ui/staff';
 
-/** The support desk needs a signed-in user; the service decides whether they have the support role. */
+export const NOT_AUTHORIZED = 'You are not authorized to access the support desk';
+
+/** The staff gate (shared with admin): signed out -> sign in, back to the page asked for; without the support role -> a toast and back to /. */
+const SUPPORT_AREA: StaffArea = {
+  role: 'support',
+  title: 'Support desk',
+  text: 'Sign in with a support account to look after payments.',
+  notAuthorized: NOT_AUTHORIZED,
+};
+
 export function SupportGate({ children }: { children: ReactNode }) {
-  useAccountRequired();
-  const user = useCurrentUser();
-  if (user.isLoading) return <div role="status" aria-label="Loading" />;
-  if (!user.isAuthenticated) {
-    return <EmptyState title="Support desk" text="Sign in with a support account to look after payments." action={<Button onClick={() => void user.signIn('/debug')}>Sign in</Button>} />;
-  }
-  return <>{children}</>;
-}
-
-/** True when the service refused the call for lack of the support role. */
-export function isForbidden(error: unknown): boolean {
-  return (error as { status?: number } | null)?.status === 403;
+  return <StaffGate area={SUPPORT_AREA}>{children}</StaffGate>;
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllBookingsRequest } from 'booking-service/contract';
-import { useApi, type Api } from 'shared-ui';
+import { useStaffApi, type StaffApi } from 'shared-ui/staff';
 
 export interface BookingFilters {
   movieId?: string;
@@ -22,7 +22,7 @@ function bookingsQuery(filters: BookingFilters): AllBookingsRequest {
 }
 
 /** GET /api/admin/all-bookings, filtered and paged on the server. */
-export const allBookingsQueryOptions = (api: Api, filters: BookingFilters) =>
+export const allBookingsQueryOptions = (api: StaffApi, filters: BookingFilters) =>
   queryOptions({
     queryKey: ['admin', 'all-bookings', filters],
     queryFn: () => api.allBookings(bookingsQuery(filters)),
@@ -30,5 +30,5 @@ export const allBookingsQueryOptions = (api: Api, filters: BookingFilters) =>
   });
 
 export function useAllBookings(filters: BookingFilters) {
-  return useQuery(allBookingsQueryOptions(useApi(), filters));
+  return useQuery(allBookingsQueryOptions(useStaffApi(), filters));
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { useStaffApi, type StaffApi } from 'shared-ui/staff';
 
 /** GET /api/admin/dashboard; failures are logged with the spec's prefix. */
-export const dashboardQueryOptions = (api: Api) =>
+export const dashboardQueryOptions = (api: StaffApi) =>
   queryOptions({
     queryKey: ['admin', 'dashboard'],
     queryFn: async () => {
@@ -16,5 +16,5 @@ export const dashboardQueryOptions = (api: Api) =>
   });
 
 export function useDashboard() {
-  return useQuery(dashboardQueryOptions(useApi()));
+  return useQuery(dashboardQueryOptions(useStaffApi()));
 }

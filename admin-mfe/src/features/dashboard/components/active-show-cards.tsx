@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Show } from 'booking-service/contract';
 import { Button, formatPrice, formatShowTime, Poster, StarRating } from 'shared-ui';
+import { useTheatreTimeZone } from 'shared-ui/staff';
 
 /** A page of cards: two rows on a laptop screen, however many shows are upcoming. */
 export const ACTIVE_SHOWS_PAGE_SIZE = 12;
@@ -8,6 +9,7 @@ export const ACTIVE_SHOWS_PAGE_SIZE = 12;
 /** The upcoming shows as compact cards (poster, title, price, rating, date-time), a page at a time. */
 export function ActiveShowCards({ shows }: { shows: Show[] }) {
   const [page, setPage] = useState(1);
+  const timeZone = useTheatreTimeZone();
   if (shows.length === 0) return <p className="admin__muted">No upcoming shows. Add some from Add Shows.</p>;
   const pages = Math.ceil(shows.length / ACTIVE_SHOWS_PAGE_SIZE);
   const current = Math.min(page, pages);
@@ -20,7 +22,7 @@ export function ActiveShowCards({ shows }: { shows: Show[] }) {
             <Poster path={show.movie.poster_path} title={show.movie.title} />
             <div className="admin__show-card-text">
               <h3>{show.movie.title}</h3>
-              <p className="admin__muted">{formatShowTime(show.showDateTime)}</p>
+              <p className="admin__muted">{formatShowTime(show.showDateTime, timeZone)}</p>
               <div className="admin__show-card-meta">
                 <span>{formatPrice(show.showPrice)}</span>
                 <StarRating value={show.movie.vote_average} votes={show.movie.vote_count} />

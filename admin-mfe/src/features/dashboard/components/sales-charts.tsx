@@ -1,6 +1,10 @@
 import type { SalesReportResponse } from 'booking-service/contract';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPrice, formatShowTime } from 'shared-ui';
+import { useTheatreTimeZone } from 'shared-ui/staff';
+
+/** The fullest upcoming shows the occupancy list names (more would be a wall of labels). */
+export const OCCUPANCY_TOP = 8;
 
 const ACCENT = '#f84565';
 const SECOND = '#60a5fa';
@@ -13,13 +17,13 @@ const TEXT = '#a1a1aa';
  * readers.
  */
 export default function SalesCharts({ report }: { report: SalesReportResponse }) {
+  const timeZone = useTheatreTimeZone();
   const totalRevenue = report.days.reduce((sum, d) => sum + d.revenue, 0);
   const totalTickets = report.days.reduce((sum, d) => sum + d.tickets, 0);
-  const occupancy = report.occupancy.slice(0, 20).map((o) => ({
-    name: `${o.title} · ${formatShowTime(o.showDateTime)}`,
-    percent: Math.round((o.occupied / o.capacity) * 100),
-    occupied: o.occupied,
-  }));
+  const occupancy = report.occupancy
+    .map((o) => ({ id: o.showId, title: o.title, time: formatShowTime(o.showDateTime, timeZone), occupied: o.occupied, capacity: o.capacity, percent: Math.round((o.occupied / o.capacity) * 100) }))
+    .sort((a, b) => b.percent - a.percent)
+    .slice(0, OCCUPANCY_TOP);
   return (
     <div className="admin__charts">
       <figure className="admin__chart">
@@ -28,7 +32,8 @@ export default function SalesCharts({ report }: { report: SalesReportResponse })
         </figcaption>
         <div aria-hidden="true" style={{ width: '100%', height: 260 }}>
           <ResponsiveContainer>
-            <LineChart data={report.days} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            {/* No accessibility layer: the chart is hidden from assistive technology (the table says it), so nothing in it may take focus. */}
+            <LineChart data={report.days} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
               <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
               <XAxis dataKey="date" stroke={TEXT} tickFormatter={(d: string) => d.slice(5)} />
               <YAxis yAxisId="revenue" stroke={TEXT} />
@@ -53,34 +58,27 @@ export default function SalesCharts({ report }: { report: SalesReportResponse })
         </table>
       </figure>
       <figure className="admin__chart">
-        <figcaption>Occupancy of upcoming shows</figcaption>
+        <figcaption>Fullest upcoming shows</figcaption>
         {occupancy.length === 0 ? (
           <p className="admin__muted">No upcoming shows.</p>
         ) : (
-          <>
-            <div aria-hidden="true" style={{ width: '100%', height: Math.max(160, occupancy.length * 28) }}>
-              <ResponsiveContainer>
-                <BarChart data={occupancy} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-                  <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
-                  <XAxis type="number" domain={[0, 100]} unit="%" stroke={TEXT} />
-                  <YAxis type="category" dataKey="name" width={260} stroke={TEXT} tick={{ fontSize: 12 }} />
-                  <Tooltip contentStyle={{ background: '#18181b', border: `1px solid ${GRID}` }} />
-                  <Bar dataKey="percent" name="Occupancy (%)" fill={ACCENT} isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-            <table className="sr-only">
-              <caption>Occupancy per upcoming show</caption>
-              <thead>
-                <tr><th scope="col">Show</th><th scope="col">Seats taken</th><th scope="col">Occupancy</th></tr>
-              </thead>
-              <tbody>
-                {occupancy.map((o) => (
-                  <tr key={o.name}><td>{o.name}</td><td>{o.occupied}</td><td>{o.percent}%</td></tr>
-                ))}
-              </tbody>
-            </table>
-          </>
+          <ol className="admin__occupancy">
+            {occupancy.map((o) => (
+              <li key={o.id}>
+                <div className="admin__occupancy-label">
+                  <span>
+                    {o.title} · {o.time}
+                  </span>
+                  <span>
+                    {o.occupied} / {o.capacity} seats · {o.percent}%
+                  </span>
+                </div>
+                <div className="admin__occupancy-bar" aria-hidden="true">
+                  <span style={{ width: `${o.percent}%` }} />
+                </div>
+              </li>
+            ))}
+          </ol>
         )}
       </figure>
     </div>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddShowRequest } from 'booking-service/contract';
-import { useApi } from 'shared-ui';
+import { useStaffApi } from 'shared-ui/staff';
 
 /** POST /api/show/add; refreshes every list that shows schedules. */
 export function useAddShow() {
-  const api = useApi();
+  const api = useStaffApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: AddShowRequest) => api.addShow(request),

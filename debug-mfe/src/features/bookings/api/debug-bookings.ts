@@ -1,27 +1,31 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SupportBookingsRequest } from 'booking-service/contract';
+import { useStaffApi, type StaffApi } from 'shared-ui/staff';
 
-/** GET /api/debug/bookings and /api/debug/unpaid-bookings. */
-export const debugBookingsQueryOptions = (api: Api) => queryOptions({ queryKey: ['debug', 'bookings'], queryFn: () => api.debugBookings(), retry: false });
-export const unpaidBookingsQueryOptions = (api: Api) =>
-  queryOptions({ queryKey: ['debug', 'unpaid-bookings'], queryFn: () => api.unpaidBookings(), retry: false });
+/** GET /api/debug/bookings: searched, filtered by view and paged on the server. */
+export const supportBookingsQueryOptions = (api: StaffApi, query: SupportBookingsRequest) =>
+  queryOptions({ queryKey: ['debug', 'bookings', query], queryFn: () => api.debugBookings(query), retry: false, placeholderData: keepPreviousData });
 
-export function useDebugBookings() {
-  return useQuery(debugBookingsQueryOptions(useApi()));
+export function useSupportBookings(query: SupportBookingsRequest) {
+  return useQuery(supportBookingsQueryOptions(useStaffApi(), query));
 }
 
-export function useUnpaidBookings() {
-  return useQuery(unpaidBookingsQueryOptions(useApi()));
+/** GET /api/debug/bookings/:id/history: the support actions taken on a booking, and by whom. */
+export function useBookingHistory(bookingId: string) {
+  const api = useStaffApi();
+  return useQuery({ queryKey: ['debug', 'history', bookingId], queryFn: () => api.supportHistory(bookingId), retry: false });
 }
 
-export type BookingAction = 'markPaid' | 'testEmail' | 'fixPayment';
-
-/** Mark as Paid, Test Email and Fix Payment; every debug list refreshes afterwards. */
-export function useBookingAction(action: BookingAction) {
-  const api = useApi();
+/** A support action on one booking; every debug list (and the booking's history) refreshes afterwards. */
+function useSupportAction<T>(call: (api: StaffApi, bookingId: string) => Promise<T>) {
+  const api = useStaffApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bookingId: string) => api[action](bookingId),
+    mutationFn: (bookingId: string) => call(api, bookingId),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['debug'] }),
   });
 }
+
+export const useMarkPaid = () => useSupportAction((api, bookingId) => api.markPaid(bookingId));
+export const useFixPayment = () => useSupportAction((api, bookingId) => api.fixPayment(bookingId));
+export const useTestEmail = () => useSupportAction((api, bookingId) => api.testEmail(bookingId));

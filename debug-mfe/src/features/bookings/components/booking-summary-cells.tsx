@@ -5,7 +5,7 @@ import { formatPrice } from 'shared-ui';
 export function BookingSummaryHeaders() {
   return (
     <>
-      <th scope="col">Booking</th>
+      <th scope="col">Ticket code</th>
       <th scope="col">Customer</th>
       <th scope="col">Movie</th>
       <th scope="col">Amount</th>
@@ -16,12 +16,12 @@ export function BookingSummaryHeaders() {
 export function BookingSummaryCells({ booking }: { booking: DebugBooking }) {
   return (
     <>
-      <td>
-        <code title={booking.id}>{booking.id.slice(0, 8)}</code>
-      </td>
-      <td>{booking.userName}</td>
-      <td>{booking.movieTitle}</td>
-      <td>{formatPrice(booking.amount)}</td>
+      <th scope="row" data-label="Ticket code">
+        <code title={`Booking id ${booking.id}`}>{booking.ticketCode}</code>
+      </th>
+      <td data-label="Customer">{booking.userEmail || booking.userName}</td>
+      <td data-label="Movie">{booking.movieTitle}</td>
+      <td data-label="Amount">{formatPrice(booking.amount)}</td>
     </>
   );
 }

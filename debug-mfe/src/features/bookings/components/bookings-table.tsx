@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import type { DebugBooking } from 'booking-service/contract';
-import { BookingSummaryCells, BookingSummaryHeaders } from './booking-summary-cells';
-import { bookingStatusLabel, Button, notify } from 'shared-ui';
-import { useBookingAction } from '../api/debug-bookings';
+import { bookingStatusLabel, Button, formatPrice, formatShowTime, notify } from 'shared-ui';
+import { notifyOutcome } from 'shared-ui/staff';
+import { useFixPayment, useMarkPaid, useTestEmail } from '../api/debug-bookings';
+import { fixPaymentOutcome, markPaidOutcome } from '../outcomes';
+import { BookingHistory } from './booking-history';
+import { ConfirmActionDialog } from './confirm-action-dialog';
 
 /** Spec §8: the support desk's toasts. */
 export const MESSAGES = {
@@ -9,22 +13,41 @@ export const MESSAGES = {
   testEmail: { success: 'Test email sent successfully!', failure: 'Failed to send test email' },
 } as const;
 
-function Actions({ booking }: { booking: DebugBooking }) {
-  const markPaid = useBookingAction('markPaid');
-  const testEmail = useBookingAction('testEmail');
-  const fixPayment = useBookingAction('fixPayment');
-  const label = `booking ${booking.id.slice(0, 8)}`;
+type Confirming = 'markPaid' | 'fixPayment' | null;
+
+function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: string | undefined }) {
+  const markPaid = useMarkPaid();
+  const testEmail = useTestEmail();
+  const fixPayment = useFixPayment();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [showHistory, setShowHistory] = useState(false);
+  const label = `booking ${booking.ticketCode}`;
+  const failed = (fallback: string) => (error: Error) => notifyOutcome('error', error.message || fallback);
+
+  const confirmMarkPaid = () =>
+    markPaid.mutate(booking.id, {
+      onSuccess: (result) => notifyOutcome(markPaidOutcome(result.outcome), result.outcome === 'paid' ? MESSAGES.markPaid.success : result.message),
+      onError: (error) => notifyOutcome('error', `${MESSAGES.markPaid.failure}: ${error.message}`),
+      onSettled: () => setConfirming(null),
+    });
+  const confirmFixPayment = () =>
+    fixPayment.mutate(booking.id, {
+      onSuccess: (result) => notifyOutcome(fixPaymentOutcome(result.outcome), result.message),
+      onError: failed('Failed to fix payment'),
+      onSettled: () => setConfirming(null),
+    });
+
   return (
     <div className="debug__actions">
       {/* Only a held booking can be marked paid: a cancelled one's seats are released (the service refuses). */}
       {!booking.isPaid && booking.status === 'held' && (
-        <Button
-          variant="secondary"
-          aria-label={`Mark as Paid: ${label}`}
-          disabled={markPaid.isPending}
-          onClick={() => markPaid.mutate(booking.id, { onSuccess: () => notify.success(MESSAGES.markPaid.success), onError: () => notify.error(MESSAGES.markPaid.failure) })}
-        >
+        <Button variant="secondary" aria-label={`Mark as Paid: ${label}`} disabled={markPaid.isPending} onClick={() => setConfirming('markPaid')}>
           Mark as Paid
+        </Button>
+      )}
+      {!booking.isPaid && booking.hasPaymentLink && (
+        <Button variant="secondary" aria-label={`Fix Payment: ${label}`} disabled={fixPayment.isPending} onClick={() => setConfirming('fixPayment')}>
+          Fix Payment
         </Button>
       )}
       <Button
@@ -35,55 +58,81 @@ function Actions({ booking }: { booking: DebugBooking }) {
       >
         Test Email
       </Button>
-      {!booking.isPaid && booking.hasPaymentLink && (
-        <Button
-          variant="secondary"
-          aria-label={`Fix Payment: ${label}`}
-          disabled={fixPayment.isPending}
-          onClick={() =>
-            fixPayment.mutate(booking.id, {
-              onSuccess: (result) => notify.success(result.message),
-              onError: (error) => notify.error(error instanceof Error ? error.message : 'Failed to fix payment'),
-            })
-          }
-        >
-          Fix Payment
-        </Button>
+      <Button variant="ghost" aria-expanded={showHistory} aria-label={`History: ${label}`} onClick={() => setShowHistory((shown) => !shown)}>
+        History
+      </Button>
+      {showHistory && (
+        <div className="debug__history-panel" role="region" aria-label={`History of ${label}`}>
+          <BookingHistory bookingId={booking.id} timeZone={timeZone} />
+        </div>
+      )}
+      {confirming === 'markPaid' && (
+        <ConfirmActionDialog
+          title="Mark this booking as paid?"
+          consequence="Only when the money has arrived another way: the customer gets the e-ticket by email. This is recorded under your name."
+          confirmLabel="Mark as Paid"
+          booking={booking}
+          timeZone={timeZone}
+          busy={markPaid.isPending}
+          onConfirm={confirmMarkPaid}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming === 'fixPayment' && (
+        <ConfirmActionDialog
+          title="Check this booking's payment with the provider?"
+          consequence="The provider's answer is applied: a payment found marks it paid (with the e-ticket), a late one may be refunded, an expired session cancels it. This is recorded under your name."
+          confirmLabel="Fix Payment"
+          booking={booking}
+          timeZone={timeZone}
+          busy={fixPayment.isPending}
+          onConfirm={confirmFixPayment}
+          onCancel={() => setConfirming(null)}
+        />
       )}
     </div>
   );
 }
 
-export function BookingsTable({ bookings, caption }: { bookings: DebugBooking[]; caption: string }) {
+/** Bookings as support reads them: a table on a laptop, one card per booking on a phone (staff-table). */
+export function BookingsTable({ bookings, caption, timeZone }: { bookings: DebugBooking[]; caption: string; timeZone: string | undefined }) {
   return (
-    <div className="debug__table-wrap">
-      <table className="debug-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <BookingSummaryHeaders />
-            <th scope="col">Seats</th>
-            <th scope="col">Created</th>
-            <th scope="col">Payment link</th>
-            <th scope="col">Paid</th>
-            <th scope="col">Actions</th>
+    <table className="staff-table debug__bookings">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Ticket code</th>
+          <th scope="col">Customer</th>
+          <th scope="col">Email</th>
+          <th scope="col">Show</th>
+          <th scope="col">Seats</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Status</th>
+          <th scope="col">Booked</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bookings.map((b) => (
+          <tr key={b.id}>
+            <th scope="row" data-label="Ticket code">
+              <code title={`Booking id ${b.id}`}>{b.ticketCode}</code>
+            </th>
+            <td data-label="Customer">{b.userName}</td>
+            <td data-label="Email">{b.userEmail || '—'}</td>
+            <td data-label="Show">
+              {b.movieTitle} · {formatShowTime(b.showDateTime, timeZone)}
+            </td>
+            <td data-label="Seats">{b.seats.join(', ')}</td>
+            <td data-label="Amount">{formatPrice(b.amount)}</td>
+            <td data-label="Status">{bookingStatusLabel(b)}</td>
+            <td data-label="Booked">{formatShowTime(b.createdAt, timeZone)}</td>
+            <td data-label="">
+              <Actions booking={b} timeZone={timeZone} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {bookings.map((b) => (
-            <tr key={b.id}>
-              <BookingSummaryCells booking={b} />
-              <td>{b.seats.join(', ')}</td>
-              <td>{new Date(b.createdAt).toLocaleString()}</td>
-              <td>{b.hasPaymentLink ? 'Yes' : 'No'}</td>
-              <td>{bookingStatusLabel(b)}</td>
-              <td>
-                <Actions booking={b} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }

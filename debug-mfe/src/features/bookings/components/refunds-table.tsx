@@ -9,8 +9,7 @@ export function RefundsTable({ bookings }: { bookings: DebugBooking[] }) {
   const flagged = bookings.filter((b) => b.refundStatus);
   if (flagged.length === 0) return <EmptyState title="No refunds" text="No payment needed refunding." />;
   return (
-    <div className="debug__table-wrap">
-      <table className="debug-table">
+      <table className="staff-table">
         <caption className="sr-only">Bookings flagged for refund</caption>
         <thead>
           <tr>
@@ -23,12 +22,11 @@ export function RefundsTable({ bookings }: { bookings: DebugBooking[] }) {
           {flagged.map((b) => (
             <tr key={b.id}>
               <BookingSummaryCells booking={b} />
-              <td>{STATUS[b.refundStatus!]}</td>
-              <td className="debug__reason">{b.refundReason}</td>
+              <td data-label="Refund">{STATUS[b.refundStatus!]}</td>
+              <td data-label="Reason" className="debug__reason">{b.refundReason}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
   );
 }

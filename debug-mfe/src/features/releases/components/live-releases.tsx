@@ -32,8 +32,7 @@ export function LiveReleases() {
   if (!live.data) return <EmptyState title="No remotes.json here" text="This page is not served by a deployed site." />;
   const counts = new Map((events.data?.versions ?? []).map((entry: RemoteEventCountsResponse['versions'][number]) => [`${entry.remote} ${entry.version}`, entry]));
   return (
-    <div className="debug__table-wrap">
-      <table className="debug-table">
+      <table className="staff-table">
         <caption className="sr-only">Live releases of the remotes</caption>
         <thead>
           <tr>
@@ -50,19 +49,18 @@ export function LiveReleases() {
             const count = counts.get(`${row.remote} ${row.version}`);
             return (
               <tr key={`${row.remote} ${row.role}`}>
-                <td>{row.remote}</td>
-                <td>
+                <td data-label="Remote">{row.remote}</td>
+                <td data-label="Release">
                   <code>{row.version}</code>
                 </td>
-                <td>{row.role}</td>
-                <td>{percent(row.share)}</td>
-                <td>{events.isError ? '?' : (count?.loads ?? 0)}</td>
-                <td>{events.isError ? '?' : (count?.failures ?? 0)}</td>
+                <td data-label="Serves">{row.role}</td>
+                <td data-label="Share of browsers">{percent(row.share)}</td>
+                <td data-label="Loads">{events.isError ? '?' : (count?.loads ?? 0)}</td>
+                <td data-label="Failures">{events.isError ? '?' : (count?.failures ?? 0)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
-    </div>
   );
 }

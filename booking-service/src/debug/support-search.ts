@@ -1,0 +1,32 @@
+import type { BookingFilter } from '../bookings/booking.ts';
+import { isTicketCode } from '../bookings/ticket-code.ts';
+import { UuidPattern, type SupportView } from '../contract/schemas.ts';
+
+export const SEARCH_HELP = "Search by a customer's email, a ticket code (10 characters) or a booking id";
+
+/**
+ * What support typed, as the booking filter it means: a booking id (a UUID), a ticket code (10
+ * characters, any case: customers read it from the e-ticket) or a customer's email (has an @).
+ * Null when it is none of them, so the route says so rather than search for nothing.
+ */
+export function searchFilter(text: string): BookingFilter | null {
+  const term = text.trim();
+  if (new RegExp(UuidPattern, 'i').test(term)) return { bookingId: term.toLowerCase() };
+  if (isTicketCode(term.toUpperCase())) return { ticketCode: term.toUpperCase() };
+  if (/^[^\s@]+@[^\s@]+$/.test(term)) return { customerEmail: term };
+  return null;
+}
+
+/** Which bookings a view lists. Unpaid leaves cancelled ones out: those have their own view. */
+export function viewFilter(view: SupportView): BookingFilter {
+  switch (view) {
+    case 'unpaid':
+      return { isPaid: false, statuses: ['held'] };
+    case 'cancelled':
+      return { statuses: ['cancelled'] };
+    case 'paid':
+      return { isPaid: true };
+    case 'all':
+      return {};
+  }
+}

@@ -1,0 +1,17 @@
+import type { SupportBookingsRequest, SupportView } from 'booking-service/contract';
+
+export const SUPPORT_PAGE_SIZE = 20;
+
+/** The views support picks from, as the page names them (a Record: a view the contract adds must be named here). */
+export const VIEW_LABELS: Record<SupportView, string> = { unpaid: 'Unpaid (held)', cancelled: 'Cancelled', paid: 'Paid', all: 'All bookings' };
+
+/**
+ * The desk's search as the URL keeps it (`?q=ana@example.com&view=all&page=2`). Unpaid is the default
+ * view, without its cancelled bookings; a search looks in every booking unless a view is chosen.
+ */
+export function supportQuery(params: URLSearchParams): SupportBookingsRequest & { view: SupportView; page: string } {
+  const q = params.get('q')?.trim() || undefined;
+  const chosen = (Object.keys(VIEW_LABELS) as SupportView[]).find((v) => v === params.get('view'));
+  const page = /^[1-9][0-9]{0,5}$/.test(params.get('page') ?? '') ? params.get('page')! : '1';
+  return { q, view: chosen ?? (q ? 'all' : 'unpaid'), page, pageSize: String(SUPPORT_PAGE_SIZE) };
+}

@@ -1,0 +1,50 @@
+import type {
+  AddShowRequest,
+  AddShowResponse,
+  AdminShowsRequest,
+  AdminShowsResponse,
+  AllBookingsRequest,
+  AllBookingsResponse,
+  DashboardResponse,
+  DebugBookingsResponse,
+  FixPaymentResponse,
+  IsAdminResponse,
+  MarkPaidResponse,
+  MessageResponse,
+  NowPlayingResponse,
+  OutboxResponse,
+  SalesReportResponse,
+  SupportBookingsRequest,
+  SupportHistoryResponse,
+} from 'booking-service/contract';
+import type { Api } from './client';
+
+const id = encodeURIComponent;
+
+/**
+ * The staff's calls (theatre staff and support), typed by the contract, over the page's API client.
+ * They live apart from createApi, bundled into the staff remotes and not into the shell, so the
+ * moviegoers' first visit never downloads them. Only the calls the screens make are here (the spec's
+ * all-shows and unpaid-bookings stay served for other clients).
+ */
+export function staffApi({ call }: Pick<Api, 'call'>) {
+  const get = <T>(path: string, query?: Record<string, string | undefined>) => call<T>(path, { auth: true, query });
+  const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body, auth: true });
+  return {
+    isAdmin: () => get<IsAdminResponse>('/api/admin/is-admin'),
+    nowPlaying: () => get<NowPlayingResponse>('/api/show/now-playing'),
+    addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),
+    adminShows: (query: AdminShowsRequest) => get<AdminShowsResponse>('/api/admin/shows', query),
+    allBookings: (query: AllBookingsRequest = {}) => get<AllBookingsResponse>('/api/admin/all-bookings', query),
+    dashboard: () => get<DashboardResponse>('/api/admin/dashboard'),
+    salesReport: (days = 30) => get<SalesReportResponse>('/api/admin/dashboard/sales', { days: String(days) }),
+    debugBookings: (query: SupportBookingsRequest = {}) => get<DebugBookingsResponse>('/api/debug/bookings', query),
+    supportHistory: (bookingId: string) => get<SupportHistoryResponse>(`/api/debug/bookings/${id(bookingId)}/history`),
+    markPaid: (bookingId: string) => post<MarkPaidResponse>('/api/debug/mark-paid', { bookingId }),
+    testEmail: (bookingId: string) => post<MessageResponse>('/api/debug/test-email', { bookingId }),
+    fixPayment: (bookingId: string) => post<FixPaymentResponse>('/api/debug/fix-payment', { bookingId }),
+    outbox: () => get<OutboxResponse>('/api/debug/outbox'),
+  };
+}
+
+export type StaffApi = ReturnType<typeof staffApi>;

@@ -1,0 +1,12 @@
+/**
+ * `shared-ui/staff`: what the staff remotes (admin, support) share, bundled into them rather than into
+ * the shell's shared-ui, so moviegoers never download it. It reaches shared-ui's singletons (the signed-in
+ * state, the API client) through the package itself, never by relative paths (a second copy would not
+ * see the page's providers).
+ */
+export { StaffLayout } from './staff-layout';
+export { StaffGate, type StaffArea } from './staff-gate';
+export { useTheatreTimeZone } from './use-theatre-time-zone';
+export { notifyOutcome, type Outcome } from './notify-outcome';
+export { useStaffApi } from './use-staff-api';
+export type { StaffApi } from '../api/staff-client';
