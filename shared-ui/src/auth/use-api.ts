@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useAppConfig } from '../config/app-config';
-import { ApiError, createApi, type Api } from '../api/client';
+import { createApi, type Api } from '../api/client';
+import { accessTokenGetter } from './access-token';
 import { useAuthState } from './auth-state';
 
 /**
@@ -10,15 +11,7 @@ import { useAuthState } from './auth-state';
 export function useApi(): Api {
   const { apiBaseUrl, auth } = useAppConfig();
   const { getAccessTokenSilently } = useAuthState();
-  return useMemo(
-    () =>
-      createApi(apiBaseUrl, async () => {
-        const token = await getAccessTokenSilently({ authorizationParams: { audience: auth.audience } });
-        if (!token) throw new ApiError(401, 'Please login to proceed');
-        return token;
-      }),
-    [apiBaseUrl, auth.audience, getAccessTokenSilently],
-  );
+  return useMemo(() => createApi(apiBaseUrl, accessTokenGetter(getAccessTokenSilently, auth.audience)), [apiBaseUrl, auth.audience, getAccessTokenSilently]);
 }
 
 /** The signed-in state the screens need. */

@@ -1,18 +1,20 @@
 import { useMemo } from 'react';
-import { useApi } from 'shared-ui';
+import { useAppConfig, useAuthState } from 'shared-ui';
+import { createApi } from '../api/client';
 import { staffApi, type StaffApi } from '../api/staff-client';
+import { accessTokenGetter } from '../auth/access-token';
 
 /**
- * The staff's typed calls for the signed-in user (see staffApi). They need the page's API client to have
- * `call` (shells from this release on). Under an older shell the pages still render (the sign-in prompt
- * needs no call) and each call fails saying why, rather than on a missing method: the compatibility
- * contract checks exports, not a client's methods.
+ * The staff's typed calls for the signed-in user (see staffApi). The request code comes with the staff
+ * remote (this module and its relative imports are bundled into it, not shared), and from the page it takes
+ * only the run-time config and the sign-in state, which every shell has provided from release 0 on: a staff
+ * release never needs a newer shell, whatever the shell's own API client holds.
  */
 export function useStaffApi(): StaffApi {
-  const api = useApi();
-  return useMemo(() => staffApi(typeof api.call === 'function' ? api : { call: shellTooOld }), [api]);
-}
-
-function shellTooOld(): Promise<never> {
-  return Promise.reject(new Error('This staff release needs a newer shell: deploy the shell first (its API client has no `call`).'));
+  const { apiBaseUrl, auth } = useAppConfig();
+  const { getAccessTokenSilently } = useAuthState();
+  return useMemo(
+    () => staffApi(createApi(apiBaseUrl, accessTokenGetter(getAccessTokenSilently, auth.audience))),
+    [apiBaseUrl, auth.audience, getAccessTokenSilently],
+  );
 }
