@@ -65,6 +65,9 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     BOOKING_RATE_LIMIT_PER_MINUTE: '10000',
     DATA_DIR: '/nonexistent-test-data-dir',
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    // Off: these tests check rules, on a machine whose load they do not control (a busy CI host can delay the
+    // event loop past any fixed threshold); test/overload-shedding.test.ts sets thresholds of its own.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   // As the service's start-up does (src/main.ts), without a data folder to remember it in.
