@@ -5,6 +5,7 @@ import type { CheckoutSessionRepository } from '../payments/local/checkout-sessi
 import type { WebhookEventRepository } from '../payments/webhook-events.ts';
 import type { MovieRepository, ShowRepository } from '../shows/show-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
+import type { WaitingRoomRepository } from '../waiting-room/waiting-room-repository.ts';
 
 /**
  * The store the domains talk to (its records are the domains' models). Each database adapter
@@ -100,6 +101,8 @@ export interface Store {
   webhookEvents: WebhookEventRepository;
   checkoutSessions: CheckoutSessionRepository;
   reports: ReportRepository;
+  /** On-sale events and their queues (MongoDB refuses them). */
+  waitingRoom: WaitingRoomRepository;
   integrity: IntegrityRepository;
   /** Figures for the metrics, read at scrape time. */
   figures: OperatingFigures;

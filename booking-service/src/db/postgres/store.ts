@@ -9,6 +9,7 @@ import { createOperatingFigures } from './operating-figures.ts';
 import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
+import { createWaitingRoomRepository } from './waiting-room-repository.ts';
 
 /** The store on PostgreSQL, served either by a server or by PGlite in process. */
 export function createPostgresStore(database: Database): Store {
@@ -25,6 +26,7 @@ export function createPostgresStore(database: Database): Store {
     webhookEvents: createWebhookEventRepository(db),
     checkoutSessions: createCheckoutSessionRepository(db),
     reports: createReportRepository(db),
+    waitingRoom: createWaitingRoomRepository(db),
     integrity: createIntegrityRepository(db),
     figures: createOperatingFigures(db, database.pool),
     driver: database.driver,
