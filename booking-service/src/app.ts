@@ -346,6 +346,7 @@ export async function buildApp(options: BuildAppOptions) {
     knownMovies: knownIds.movies,
     config,
     now,
+    onSaleShows: waitingRoom.onSaleShows,
     onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
   });
   await app.register(bookingRoutes, {

@@ -101,7 +101,10 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect((await t.api('GET', '/api/admin/on-sale', { token: admin })).body.events).toHaveLength(2);
     });
 
-    it('before the on-sale time the show cannot be booked and its seat map says when it goes on sale', async () => {
+    it('before the on-sale time the show is listed with its on-sale time, cannot be booked, and its seat map says when it goes on sale', async () => {
+      const movieId = (await t.store.shows.get(showId))!.movie.id;
+      const times = Object.values((await t.api('GET', `/api/show/${movieId}`)).body.dateTime).flat() as { showId: string; onSale?: unknown }[];
+      expect(times.find((time) => time.showId === showId)!.onSale).toEqual({ eventId, at: new Date(clock.now().getTime() + 10 * MINUTE).toISOString(), waitingRoom: true });
       const early = await book('fan', ['A1']);
       expect(early.status).toBe(409);
       expect(early.body.message).toMatch(/^This show goes on sale at /);

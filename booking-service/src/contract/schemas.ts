@@ -192,4 +192,5 @@ export type NowPlayingMovie = Static<typeof NowPlayingMovieSchema>;
 export type AddShowRequest = Static<typeof AddShowBody>;
 export type UpdateFavoriteRequest = Static<typeof UpdateFavoriteBody>;
 export type AllBookingsRequest = Static<typeof AllBookingsQuery>;
-export type ShowDateTimes = Record<string, { time: string; showId: string }[]>;
+export interface ShowOnSale { eventId: string; at: string; waitingRoom: boolean }
+export type ShowDateTimes = Record<string, { time: string; showId: string; onSale?: ShowOnSale }[]>;

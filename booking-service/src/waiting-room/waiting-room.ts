@@ -132,6 +132,11 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
   let timer: NodeJS.Timeout | null = null;
   return {
     gate,
+    /** Each show of an on-sale event: its event, on-sale time, and whether it sells through the waiting room. */
+    async onSaleShows() {
+      const { byShow } = await current();
+      return new Map([...byShow].map(([showId, event]) => [showId, { eventId: event.id, at: event.onSaleAt.toISOString(), waitingRoom: event.waitingRoom }]));
+    },
     /** The event as moviegoers see it, or null when there is none. */
     event: async (eventId: string) => (await eventOrNull(eventId))?.json ?? null,
     events: async () => {
