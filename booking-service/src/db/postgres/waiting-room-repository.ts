@@ -76,6 +76,9 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** The first key of the advisory locks that let one instance at a time admit for an event (the second: the event id's hash). */
+const ADMISSION_LOCK_CLASS = 7_240_002;
+
 /** Rolls a join back when another request of the same account made the entry first. */
 class AlreadyJoined extends Error {}
 
@@ -130,11 +133,10 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
   }
 
   /** Locks the event row; runs the draw when the on-sale time has passed and nobody has yet. The row, or null. */
-  async function lockEvent(tx: Executor, eventId: string, now: Date, mode: 'wait' | 'skip-locked') {
-    const lock = mode === 'wait' ? sql`for update` : sql`for update skip locked`;
+  async function lockEvent(tx: Executor, eventId: string, now: Date) {
     const [event] = await rows<{ on_sale_at: string; drawn_at: string | null; paused: boolean; shopping_capacity: number; window_minutes: number }>(
       tx,
-      sql`select on_sale_at, drawn_at, paused, shopping_capacity, window_minutes from on_sale_events where id = ${eventId} ${lock}`,
+      sql`select on_sale_at, drawn_at, paused, shopping_capacity, window_minutes from on_sale_events where id = ${eventId} for update`,
     );
     if (event && !event.drawn_at && instant(event.on_sale_at) <= now) {
       await drawLocked(tx, eventId, now);
@@ -214,7 +216,7 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
       if (existing) return existing;
       try {
         return await db.transaction(async (tx) => {
-          const event = await lockEvent(tx, eventId, now, 'wait');
+          const event = await lockEvent(tx, eventId, now);
           if (!event) throw new Error(`no on-sale event ${eventId}`);
           // After the draw, the next place in arrival order: the event row's lock orders the arrivals.
           let place: number | null = null;
@@ -248,8 +250,11 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
 
     async admitNext(eventId, now) {
       return db.transaction(async (tx) => {
-        // Another instance admitting for this event holds the lock: it does the work, this one skips.
-        const event = await lockEvent(tx, eventId, now, 'skip-locked');
+        // Another instance admitting for this event holds its admission lock: it does the work, this one skips.
+        // (Not the event row's lock with SKIP LOCKED: during a rush of joins that lock is taken most of the time.)
+        const [admitting] = await rows<{ ours: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADMISSION_LOCK_CLASS}, hashtext(${eventId})) as ours`);
+        if (!admitting!.ours) return 0;
+        const event = await lockEvent(tx, eventId, now);
         if (!event || event.paused || !event.drawn_at) return 0;
         const [active] = await rows<{ n: number }>(tx, activeShopping(eventId, now));
         const free = event.shopping_capacity - active!.n;
