@@ -397,3 +397,27 @@ describe.skipIf(postgres.skipReason !== null)('two instances sharing one waiting
     expect(shopping).toBe(capacity);
   });
 });
+
+const mongodb = lanes.find((l) => l.name === 'mongodb')!;
+
+describe.skipIf(mongodb.skipReason !== null)('the waiting room on the MongoDB store', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(mongodb);
+  });
+  afterAll(() => t?.close());
+
+  it('refuses on-sale events with a message saying why; the shows sell as before', async () => {
+    const [show] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+    const refused = await t.api('POST', '/api/admin/on-sale', {
+      token: await t.tokenFor('staff@example.com', ['admin']),
+      body: { name: 'Premiere', showIds: [show!.id], onSaleAt: new Date(Date.now() + 3600_000).toISOString(), waitingRoom: true },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^On-sale events and their waiting room need the PostgreSQL or PGlite store/);
+    expect((await t.api('GET', '/api/admin/on-sale', { token: await t.tokenFor('staff@example.com', ['admin']) })).body.events).toEqual([]);
+    const booked = await t.api('POST', '/api/booking/create', { token: await t.tokenFor('fan@example.com'), body: { showId: show!.id, selectedSeats: ['J9'] } });
+    expect(booked.status).toBe(200);
+  });
+});
