@@ -165,7 +165,9 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
     it('the admission token opens the seat map and booking to its own account only', async () => {
       const [first, second] = await shoppers();
       const admission = (await me(first!.name)).admission as string;
-      expect((await book(first!.name, ['A1'])).status).toBe(403);
+      const withoutToken = await book(first!.name, ['A1']);
+      expect(withoutToken.status).toBe(403);
+      expect(withoutToken.body.message).toBe('This show is sold through the waiting room of "Opening night": join it, and book once you are admitted');
       const copied = await book(second!.name, ['A2'], admission);
       expect(copied.status).toBe(403);
       expect(copied.body.message).toBe('This admission belongs to another account');
@@ -198,7 +200,11 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
 
     it('windows that run out free their slots: the next in line are admitted', async () => {
       const before = (await shoppers()).map((s) => s.name);
+      const lastAdmission = (await me(before.at(-1)!)).admission as string;
       clock.advance(10 * MINUTE + 1_000);
+      const late = await book(before.at(-1)!, ['J1'], lastAdmission);
+      expect(late.status).toBe(403);
+      expect(late.body.message).toBe('Your shopping window for "Opening night" has ended, or this admission is not for it');
       expect(await t.app.waitingRoom.admitAll()).toBe(3);
       aSecondLater();
       const after = (await shoppers()).map((s) => s.name);

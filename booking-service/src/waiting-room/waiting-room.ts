@@ -122,10 +122,10 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     if (!event) return;
     if (!onSale(event, now())) throw conflict(`This show goes on sale at ${event.onSaleAt.toISOString()}: it cannot be booked before then`);
     if (!event.waitingRoom) return;
-    const admission = caller.admission ? await readAdmission(admissionKey, caller.admission, now()) : null;
-    if (!admission || admission.eventId !== event.id) {
-      throw forbidden(`This show is sold through the waiting room of "${event.name}": join it, and book once you are admitted (a shopping window has ended)`);
-    }
+    if (!caller.admission) throw forbidden(`This show is sold through the waiting room of "${event.name}": join it, and book once you are admitted`);
+    const admission = await readAdmission(admissionKey, caller.admission, now());
+    // An expired token is the common case here: the shopping window ran out.
+    if (!admission || admission.eventId !== event.id) throw forbidden(`Your shopping window for "${event.name}" has ended, or this admission is not for it`);
     if (caller.accountId !== null && admission.accountId !== caller.accountId) throw forbidden('This admission belongs to another account');
   };
 
