@@ -42,6 +42,7 @@ export const SERVICE_LAYERS = [
   ['bookings'],
   ['payments'],
   ['users'],
+  ['waiting-room'],
   ['admin', 'debug', 'settings'],
   ['store'],
   ['integrity'],

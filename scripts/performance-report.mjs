@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { resultsDir } from './bench-results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const EXPECTED = ['10-api-reads', '20-rush', '22-seat-race', '25-multi-instance', '30-frontend'];
+const EXPECTED = ['10-api-reads', '20-rush', '22-seat-race', '25-multi-instance', '27-waiting-room', '30-frontend'];
 
 function gitCommit() {
   try {

@@ -18,9 +18,9 @@
  * BENCH_MULTI_SHOWS (100), BENCH_MULTI_SECONDS (10), BENCH_MULTI_IN_FLIGHT (40),
  * BENCH_MULTI_USERS (400), BENCH_POSTGRES_URL / TEST_POSTGRES_URL (else a throwaway cluster).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,8 @@ import { writeBenchResult } from '../../scripts/bench-results.mjs';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
 import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/processes.ts';
 import { postgresServer, stopPostgresServer, withAdmin, type PostgresServer } from './support/postgres-server.ts';
+import { nginxVersion, startNginx } from './support/nginx.ts';
+import { percentile, transactions, transactionsPerSecond } from './support/measures.ts';
 
 function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name] || fallback);
@@ -45,58 +47,6 @@ const IDLE_SAMPLE_S = 5;
 /** How long after the rush the streams may still deliver before a booking counts as never seen. */
 const DELIVERY_GRACE_MS = 3_000;
 const ALL_SEATS = 'ABCDEFGHIJ'.split('').flatMap((row) => Array.from({ length: 9 }, (_, i) => `${row}${i + 1}`));
-
-// ---------------------------------------------------------------------------------------------
-// nginx
-
-/** The settings the README's deployment section gives for server-sent events behind nginx. */
-function nginxConfig(dir: string, port: number, upstreams: number[]): string {
-  return `
-worker_processes 1;
-worker_rlimit_nofile 65536;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-daemon off;
-events { worker_connections 20000; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream booking {
-    least_conn;
-${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://booking;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
-      # Server-sent events: pass every event on at once, and keep quiet streams open.
-      proxy_buffering off;
-      proxy_read_timeout 1h;
-      proxy_send_timeout 1h;
-    }
-  }
-}
-`;
-}
-
-async function startNginx(dir: string, upstreams: number[]): Promise<{ origin: string; child: ChildProcess }> {
-  const port = await freePort();
-  await chmod(dir, 0o755); // nginx's workers run as nobody
-  await writeFile(path.join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreams));
-  const child = await startProcess('nginx', ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], {}, `http://127.0.0.1:${port}/api/health`);
-  return { origin: `http://127.0.0.1:${port}`, child };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Watchers: seat-map streams that note when they first saw each seat
@@ -147,26 +97,6 @@ function watch(origin: string, showId: string, address: string): Watcher {
 
 // ---------------------------------------------------------------------------------------------
 // Measures
-
-async function transactions(databaseUrl: string, name: string): Promise<number> {
-  return withAdmin(databaseUrl, async (client) => {
-    const { rows } = await client.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [name]);
-    return Number(rows[0].n);
-  });
-}
-
-async function transactionsPerSecond(databaseUrl: string, name: string, seconds: number): Promise<number> {
-  const before = await transactions(databaseUrl, name);
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  // The first sample's own transaction is not the service's.
-  return ((await transactions(databaseUrl, name)) - before - 1) / seconds;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 interface Acknowledged {
   id: string;
@@ -403,16 +333,6 @@ async function main() {
     console.error(`multi-instance benchmark: ${failures.join('; ')}`);
     process.exit(1);
   }
-}
-
-function nginxVersion(): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn('nginx', ['-v']);
-    let text = '';
-    child.stderr.on('data', (c: Buffer) => (text += c));
-    child.on('close', () => resolve(/nginx\/([\d.]+)/.exec(text)?.[1] ?? '(version unknown)'));
-    child.on('error', () => resolve('(not found)'));
-  });
 }
 
 await main();

@@ -48,6 +48,9 @@ import { debugRoutes } from './debug/routes.ts';
 import { showRoutes } from './shows/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { admissionKey } from './waiting-room/admission-token.ts';
+import { waitingRoomRoutes } from './waiting-room/routes.ts';
+import { createWaitingRoom, type WaitingRoom } from './waiting-room/waiting-room.ts';
 
 /** Payments as they run in this app (tests drive the jobs directly with a controlled clock). */
 export interface PaymentsRuntime {
@@ -64,6 +67,8 @@ declare module 'fastify' {
     payments: PaymentsRuntime;
     /** Served on METRICS_PORT by main.ts (never on the API's port). */
     metrics: Metrics;
+    /** The on-sale waiting room (tests run its admissions directly with a controlled clock). */
+    waitingRoom: WaitingRoom;
   }
 }
 
@@ -200,7 +205,8 @@ export async function buildApp(options: BuildAppOptions) {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
     // traceparent: the frontends' API calls start their trace (shared-ui's API client); X-Request-Id may be read back.
-    allowedHeaders: ['Authorization', 'Content-Type', 'traceparent'],
+    // X-Admission: the waiting room's admission token on an on-sale event's seat map and booking calls.
+    allowedHeaders: ['Authorization', 'Content-Type', 'traceparent', 'X-Admission'],
     exposedHeaders: [REQUEST_ID_HEADER],
     maxAge: 600,
   });
@@ -313,11 +319,16 @@ export async function buildApp(options: BuildAppOptions) {
     integrity.check().catch((error: unknown) => app.log.warn({ err: error }, 'integrity check failed to run'));
   }, INTEGRITY_INTERVAL_MS);
   integrityTimer.unref();
+  // Admission tokens are signed with a key every instance derives from the secret they already share.
+  const waitingRoom = createWaitingRoom({ repository: store.waitingRoom, admissionKey: admissionKey(webhookSecret), now, log: app.log });
+  app.decorate('waitingRoom', waitingRoom);
   if (options.backgroundJobs !== false) app.addHook('onReady', async () => jobs.start());
+  if (options.backgroundJobs !== false) app.addHook('onReady', async () => waitingRoom.start());
   app.addHook('onClose', async () => {
     clearInterval(integrityTimer);
     stopApplyingChanges();
     await jobs.stop();
+    waitingRoom.stop();
     await mailer.close();
   });
 
@@ -335,6 +346,7 @@ export async function buildApp(options: BuildAppOptions) {
     knownMovies: knownIds.movies,
     config,
     now,
+    onSaleShows: waitingRoom.onSaleShows,
     onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
   });
   await app.register(bookingRoutes, {
@@ -347,6 +359,15 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     openPayment: payments.openPaymentForHold,
     onSeatsChanged,
+    saleGate: waitingRoom.gate,
+  });
+  await app.register(waitingRoomRoutes, {
+    waitingRoom,
+    repository: store.waitingRoom,
+    auth,
+    now,
+    joinsPerIpPerMinute: config.rateLimit.waitingRoomJoinsPerIpPerMinute,
+    isUnavailable: isDatabaseUnavailable,
   });
   await app.register(ownBookingRoutes, { bookings, auth, payments });
   await app.register(userRoutes, { users: store.users, bookings, movies: store.movies, auth });

@@ -48,6 +48,7 @@ function checksInput(schema: Record<string, unknown>): boolean {
 const PLACEHOLDERS: Record<string, () => string> = {
   showId: () => randomUUID(),
   bookingId: () => randomUUID(),
+  eventId: () => randomUUID(),
   movieId: () => '999999',
   id: () => '999999',
   sessionId: () => 'cs_test_unknown',
@@ -113,7 +114,7 @@ describe.skipIf(lane.skipReason !== null)('route contract', () => {
   it('the OpenAPI document shows the failures beside the success answers', async () => {
     const openapi = await t.api('GET', '/docs/json');
     const create = openapi.body.paths['/api/booking/create'].post.responses;
-    expect(Object.keys(create).sort()).toEqual(['200', '400', '401', '404', '409', '413', '415', '429', '500', '503']);
+    expect(Object.keys(create).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503']);
     expect(create['409'].content['application/json'].schema.properties).toHaveProperty('takenSeats');
     const page = openapi.body.paths['/api/checkout/sessions/{sessionId}'].get.responses;
     expect(Object.keys(page['404'].content)).toEqual(['text/html']);

@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { createReadCache } from '../http/read-cache.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
 import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
+import { ADMISSION_HEADER, type SaleGate } from './sale-gate.ts';
 
 const SEATS_TTL_MS = 1_000;
 /** Shows are never changed once added: this only bounds how long a movie's refreshed title takes to reach the payment page. */
@@ -42,10 +43,18 @@ export interface BookingRoutesDeps {
   now: () => Date;
   openPayment: OpenPayment;
   onSeatsChanged: (showId: string) => void;
+  /** On-sale events: their shows wait for the on-sale time, and behind a waiting room need an admission. */
+  saleGate: SaleGate;
+}
+
+/** The X-Admission header's value, if one was sent. */
+function admissionOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[ADMISSION_HEADER];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Holding seats (a new booking), a show's taken seats, and the e-ticket's QR code. */
-export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, cache, knownShows, config, now, openPayment, onSeatsChanged }: BookingRoutesDeps) {
+export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, cache, knownShows, config, now, openPayment, onSeatsChanged, saleGate }: BookingRoutesDeps) {
   // A rush books a few shows many times over: their details are read from memory, not once per booking.
   const showsBooked = createReadCache<ShowWithMovie>();
   const holds = createSeatHolds({
@@ -80,11 +89,12 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
           'whose hold it let lapse until REHOLD_COOLDOWN_MINUTES later (409 with a message saying which and until when).',
         security: [{ bearerAuth: [] }],
         body: CreateBookingBody,
-        response: { 200: CreateBookingResponse, ...failures(400, 401, 404, 413, 415), 409: SeatsTakenErrorSchema },
+        response: { 200: CreateBookingResponse, ...failures(400, 401, 403, 404, 413, 415), 409: SeatsTakenErrorSchema },
       },
     },
     async (request) => {
       const { identity } = request;
+      await saleGate(request.body.showId, { accountId: identity!.sub, admission: admissionOf(request) });
       const held = await holds.hold({
         user: { id: identity!.sub, name: identity!.name, email: identity!.email },
         showId: request.body.showId,
@@ -104,12 +114,13 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
         tags,
         summary: 'Seats held or sold for a show',
         params: ShowIdParams,
-        response: { 200: OccupiedSeatsResponse, ...failures(400, 404) },
+        response: { 200: OccupiedSeatsResponse, ...failures(400, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const { showId } = request.params;
       if (!(await knownShows.has(showId))) throw notFound('Show not found');
+      await saleGate(showId, { accountId: null, admission: admissionOf(request) });
       const body = await cache.get(`seats:${showId}`, SEATS_TTL_MS, async () => {
         const ledger = await shows.occupiedSeats(showId);
         return serializeJson({ success: true, occupiedSeats: sortSeats(Object.keys(ledger)) } satisfies OccupiedSeatsResponse);

@@ -70,6 +70,8 @@ export interface Config {
     webhookPerMinute: number;
     /** The shell's remote load reports (POST /api/remote-events) per minute per address. */
     remoteEventsPerMinute: number;
+    /** Joins of an on-sale waiting room per minute per address (a join is a write; polls are not limited here). */
+    waitingRoomJoinsPerIpPerMinute: number;
   };
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits and stream caps
@@ -280,6 +282,7 @@ const ServiceEnvironment = z.object({
   BOOKING_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 10_000), '10'),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '600'),
   REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '60'),
+  WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: withDefault(wholeNumber(1, 10_000_000), '30'),
   TRUST_PROXY: withDefault(trustProxy, 'false'),
   SEAT_STREAMS_PER_ADDRESS: withDefault(wholeNumber(1, 100_000), '50'),
   SEAT_STREAMS_PER_USER: withDefault(wholeNumber(1, 100_000), '10'),
@@ -394,6 +397,7 @@ export function loadConfig(env: Env = process.env): Config {
       bookingsPerUserPerMinute: e.BOOKING_RATE_LIMIT_PER_MINUTE,
       webhookPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
       remoteEventsPerMinute: e.REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE,
+      waitingRoomJoinsPerIpPerMinute: e.WAITING_ROOM_JOINS_PER_IP_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
     seatStreams: {

@@ -3,3 +3,4 @@ export * from './responses.ts';
 export * from './reports.ts';
 export * from './failures.ts';
 export * from './catalog.ts';
+export * from './waiting-room.ts';

@@ -16,7 +16,12 @@ import {
 const ok = Type.Literal(true);
 
 export const ShowAllResponse = Type.Object({ success: ok, shows: Type.Array(MovieSchema) });
-export const ShowTimesSchema = Type.Record(Type.String(), Type.Array(Type.Object({ time: Type.String(), showId: Type.String() })));
+/** Set on a show of an on-sale event (issue 30): before `at` it is listed as "On sale <at>" and cannot be booked; with `waitingRoom`, it is booked through the event's waiting room. */
+export const ShowOnSaleSchema = Type.Object({ eventId: Type.String(), at: Type.String({ format: 'date-time' }), waitingRoom: Type.Boolean() });
+export const ShowTimesSchema = Type.Record(
+  Type.String(),
+  Type.Array(Type.Object({ time: Type.String(), showId: Type.String(), onSale: Type.Optional(ShowOnSaleSchema) })),
+);
 export const ShowDetailResponse = Type.Object({ success: ok, movie: MovieSchema, dateTime: ShowTimesSchema });
 export const NowPlayingResponse = Type.Object({ success: ok, movies: Type.Array(NowPlayingMovieSchema) });
 export const AddShowResponse = Type.Object({ success: ok, message: Type.String(), created: Type.Integer(), skipped: Type.Integer() });

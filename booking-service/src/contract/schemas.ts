@@ -233,4 +233,5 @@ export type AdminShowsRequest = Static<typeof AdminShowsQuery>;
 export type SupportBookingsRequest = Static<typeof SupportBookingsQuery>;
 export type ShowSort = NonNullable<AdminShowsRequest['sort']>;
 export type SupportView = NonNullable<SupportBookingsRequest['view']>;
-export type ShowDateTimes = Record<string, { time: string; showId: string }[]>;
+export interface ShowOnSale { eventId: string; at: string; waitingRoom: boolean }
+export type ShowDateTimes = Record<string, { time: string; showId: string; onSale?: ShowOnSale }[]>;

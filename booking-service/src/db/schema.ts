@@ -233,3 +233,80 @@ export const rowLedger = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tableName, t.shard] })],
 );
+
+/**
+ * On-sale events (issue 30, src/waiting-room/): a set of shows sold from one instant, behind a virtual
+ * waiting room when `waitingRoom` is on. `serving` is the highest place admitted so far: a waiting
+ * entry's position is its place minus it, so a poll reads two rows and writes none. `lastPlace` is the
+ * last place given out; the row's lock orders the draw and every later arrival.
+ */
+export const onSaleEvents = pgTable(
+  'on_sale_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    onSaleAt: timestamp('on_sale_at', { withTimezone: true }).notNull(),
+    waitingRoom: boolean('waiting_room').notNull().default(true),
+    shoppingCapacity: integer('shopping_capacity').notNull(),
+    windowMinutes: integer('window_minutes').notNull(),
+    paused: boolean('paused').notNull().default(false),
+    serving: integer('serving').notNull().default(0),
+    lastPlace: integer('last_place').notNull().default(0),
+    /** When the pre-queue was put in random order (null until the on-sale time was first seen passed). */
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('on_sale_events_capacity_positive', sql`${t.shoppingCapacity} > 0`),
+    check('on_sale_events_window_positive', sql`${t.windowMinutes} > 0`),
+  ],
+);
+
+/** The shows of each on-sale event; a show belongs to one event at most. */
+export const onSaleEventShows = pgTable(
+  'on_sale_event_shows',
+  {
+    showId: uuid('show_id').primaryKey().references(() => shows.id),
+    eventId: uuid('event_id').notNull().references(() => onSaleEvents.id),
+  },
+  (t) => [index('on_sale_event_shows_event_idx').on(t.eventId)],
+);
+
+/**
+ * One place per account and event (the primary key). `place` is null in the pre-queue, given at the draw
+ * (random order) or on arrival after it (arrival order). Admitted: `admittedAt` set, shopping until
+ * `windowEndsAt`; `leftAt` (the moviegoer gave up the place) and `removedAt` (support) end an entry.
+ */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    eventId: uuid('event_id').notNull().references(() => onSaleEvents.id),
+    accountId: text('account_id').notNull().references(() => users.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    place: integer('place'),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.accountId] }),
+    uniqueIndex('queue_entries_event_place_key').on(t.eventId, t.place),
+    index('queue_entries_event_admitted_idx').on(t.eventId, t.admittedAt),
+  ],
+);
+
+/** What staff and support did to an on-sale event, and who (kept: never deleted). */
+export const waitingRoomActions = pgTable(
+  'waiting_room_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id').notNull().references(() => onSaleEvents.id),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    accountId: text('account_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('waiting_room_actions_event_idx').on(t.eventId, t.at)],
+);

@@ -6,7 +6,7 @@ import type { KnownIds } from '../http/known-ids.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { MovieRepository, ShowRepository } from './show-repository.ts';
-import { AddShowBody, MovieIdParams } from '../contract/schemas.ts';
+import { AddShowBody, MovieIdParams, type ShowOnSale } from '../contract/schemas.ts';
 import { movieJson } from './show-json.ts';
 import { toCents } from '../contract/money.ts';
 import { isCalendarDate, zonedInstant } from './time-zone.ts';
@@ -30,11 +30,13 @@ export interface ShowRoutesDeps {
   knownMovies: KnownIds;
   config: Pick<Config, 'theatreTimeZone'>;
   now: () => Date;
+  /** The shows of on-sale events (the waiting room's), marked in the show times. */
+  onSaleShows: () => Promise<ReadonlyMap<string, ShowOnSale>>;
   /** A movie's shows changed: every instance drops its cached show lists and known ids. */
   onScheduleChanged: (movieId: string) => void;
 }
 
-export async function showRoutes(app: AppInstance, { movies, shows, catalog, auth, cache, knownMovies, config, now, onScheduleChanged }: ShowRoutesDeps) {
+export async function showRoutes(app: AppInstance, { movies, shows, catalog, auth, cache, knownMovies, config, now, onSaleShows, onScheduleChanged }: ShowRoutesDeps) {
   app.get(
     '/api/show/all',
     {
@@ -146,7 +148,7 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
         return serializeJson({
           success: true,
           movie: movieJson(movie),
-          dateTime: groupByLocalDate(upcoming, config.theatreTimeZone),
+          dateTime: groupByLocalDate(upcoming, config.theatreTimeZone, await onSaleShows()),
         } satisfies ShowDetailResponse);
       });
       if (body === null) throw notFound('Movie not found');

@@ -6,6 +6,7 @@ import type { WebhookEventRepository } from '../payments/webhook-events.ts';
 import type { MovieRepository, ShowRepository } from '../shows/show-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { SupportActionRepository } from '../debug/support-actions.ts';
+import type { WaitingRoomRepository } from '../waiting-room/waiting-room-repository.ts';
 
 /**
  * The store the domains talk to (its records are the domains' models). Each database adapter
@@ -102,6 +103,8 @@ export interface Store {
   checkoutSessions: CheckoutSessionRepository;
   reports: ReportRepository;
   supportActions: SupportActionRepository;
+  /** On-sale events and their queues (MongoDB refuses them). */
+  waitingRoom: WaitingRoomRepository;
   integrity: IntegrityRepository;
   /** Figures for the metrics, read at scrape time. */
   figures: OperatingFigures;

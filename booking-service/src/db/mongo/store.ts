@@ -7,6 +7,7 @@ import { openMongoChangeBus, type MongoChangeBus } from './change-bus.ts';
 import { recognisedEngine, recogniseEngine } from './engine.ts';
 import { createModels, ensureIndexes } from './models.ts';
 import { createOperatingFigures } from './operating-figures.ts';
+import { createUnsupportedWaitingRoomRepository } from './waiting-room-repository.ts';
 import { createIntegrityRepository } from './integrity-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
@@ -63,6 +64,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     checkoutSessions: createCheckoutSessionRepository(models),
     reports: createReportRepository(models),
     supportActions: createSupportActionRepository(models),
+    waitingRoom: createUnsupportedWaitingRoomRepository(),
     integrity: createIntegrityRepository(models),
     figures: createOperatingFigures(models),
     driver: 'mongodb',

@@ -1,0 +1,95 @@
+import { Type, type Static } from 'typebox';
+import { UuidPattern } from './schemas.ts';
+
+/** The waiting room's requests and answers (issue 30); the customer, admin and debug remotes import the types. */
+
+const ok = Type.Literal(true);
+const instant = Type.String({ format: 'date-time' });
+
+export const EventIdParams = Type.Object({ eventId: Type.String({ pattern: UuidPattern }) }, { additionalProperties: false });
+
+export const OnSaleEventSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  onSaleAt: instant,
+  waitingRoom: Type.Boolean(),
+  shoppingCapacity: Type.Integer(),
+  windowMinutes: Type.Integer(),
+  paused: Type.Boolean(),
+  showIds: Type.Array(Type.String()),
+  soldOut: Type.Boolean({ description: 'Every seat of the event is sold or held (holds may lapse and return seats)' }),
+});
+
+/** Where an account stands: not joined, in the pre-queue (before the draw), waiting, shopping (admitted, window open), done (window over), left, removed (by support). */
+const QueueStateSchema = Type.Union([
+  Type.Literal('not-joined'),
+  Type.Literal('pre-queue'),
+  Type.Literal('waiting'),
+  Type.Literal('shopping'),
+  Type.Literal('done'),
+  Type.Literal('left'),
+  Type.Literal('removed'),
+]);
+
+export const QueueStatusResponse = Type.Object({
+  success: ok,
+  event: OnSaleEventSchema,
+  state: QueueStateSchema,
+  place: Type.Union([Type.Integer(), Type.Null()], { description: 'Null in the pre-queue: places are drawn at random at the on-sale time' }),
+  position: Type.Union([Type.Integer(), Type.Null()], { description: 'How many are ahead, at most (places given up ahead still count)' }),
+  estimatedWaitSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  windowEndsAt: Type.Union([instant, Type.Null()], { description: 'While shopping: when the shopping window ends' }),
+  admission: Type.Union([Type.String(), Type.Null()], { description: 'While shopping: the token to send as X-Admission on the seat map and booking calls' }),
+});
+
+export const OnSaleEventResponse = Type.Object({ success: ok, event: OnSaleEventSchema });
+export const OnSaleEventsResponse = Type.Object({ success: ok, events: Type.Array(OnSaleEventSchema) });
+
+export const CreateOnSaleEventBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    showIds: Type.Array(Type.String({ pattern: UuidPattern }), { minItems: 1, maxItems: 50, uniqueItems: true }),
+    onSaleAt: Type.String({ minLength: 1, maxLength: 40, description: 'An ISO 8601 instant with its offset' }),
+    waitingRoom: Type.Boolean(),
+    shoppingCapacity: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Default: a quarter of the seats' })),
+    windowMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, description: 'Default: 10' })),
+  },
+  { additionalProperties: false },
+);
+
+export const OnSaleFiguresResponse = Type.Object({
+  success: ok,
+  event: OnSaleEventSchema,
+  figures: Type.Object({
+    preQueue: Type.Integer(),
+    waiting: Type.Integer(),
+    shopping: Type.Integer(),
+    admittedLastMinute: Type.Integer(),
+    seats: Type.Integer(),
+    seatsLeft: Type.Integer(),
+  }),
+});
+
+export const QueueEntrySchema = Type.Object({
+  accountId: Type.String(),
+  state: QueueStateSchema,
+  joinedAt: instant,
+  place: Type.Union([Type.Integer(), Type.Null()]),
+  position: Type.Union([Type.Integer(), Type.Null()]),
+  windowEndsAt: Type.Union([instant, Type.Null()]),
+});
+
+export const AccountLookupQuery = Type.Object({ account: Type.String({ minLength: 1, maxLength: 320 }) }, { additionalProperties: false });
+export const AccountBody = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 320 }) }, { additionalProperties: false });
+export const QueueEntryResponse = Type.Object({ success: ok, entry: QueueEntrySchema });
+export const WaitingRoomActionsResponse = Type.Object({
+  success: ok,
+  actions: Type.Array(Type.Object({ actor: Type.String(), action: Type.String(), accountId: Type.Union([Type.String(), Type.Null()]), at: instant })),
+});
+
+export type OnSaleEvent = Static<typeof OnSaleEventSchema>;
+export type QueueState = Static<typeof QueueStateSchema>;
+export type QueueStatusResponse = Static<typeof QueueStatusResponse>;
+export type CreateOnSaleEventBody = Static<typeof CreateOnSaleEventBody>;
+export type OnSaleFiguresResponse = Static<typeof OnSaleFiguresResponse>;
+export type QueueEntryResponse = Static<typeof QueueEntryResponse>;

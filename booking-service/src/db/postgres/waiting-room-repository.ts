@@ -1,0 +1,351 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ALL_SEATS } from '../../contract/hall.ts';
+import type { EventFigures, OnSaleEvent, QueueEntry, WaitingRoomAction, WaitingRoomRepository } from '../../waiting-room/waiting-room-repository.ts';
+import type { Db } from '../database.ts';
+
+type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+interface EventRow {
+  id: string;
+  name: string;
+  on_sale_at: string;
+  waiting_room: boolean;
+  shopping_capacity: number;
+  window_minutes: number;
+  paused: boolean;
+  serving: number;
+  drawn_at: string | null;
+  created_by: string;
+  created_at: string;
+  show_ids: string[] | null;
+}
+
+interface EntryRow {
+  event_id: string;
+  account_id: string;
+  joined_at: string;
+  place: number | null;
+  admitted_at: string | null;
+  window_ends_at: string | null;
+  left_at: string | null;
+  removed_at: string | null;
+}
+
+const ENTRY_COLUMNS = sql.raw('event_id, account_id, joined_at, place, admitted_at, window_ends_at, left_at, removed_at');
+
+/** Raw queries get timestamps as PostgreSQL writes them (drizzle turns off node-postgres's date parsing). */
+function instant(value: string): Date {
+  return new Date(value);
+}
+
+function instantOrNull(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
+}
+
+function toEvent(row: EventRow): OnSaleEvent {
+  return {
+    id: row.id,
+    name: row.name,
+    onSaleAt: instant(row.on_sale_at),
+    waitingRoom: row.waiting_room,
+    shoppingCapacity: row.shopping_capacity,
+    windowMinutes: row.window_minutes,
+    paused: row.paused,
+    serving: row.serving,
+    drawnAt: instantOrNull(row.drawn_at),
+    showIds: row.show_ids ?? [],
+    createdBy: row.created_by,
+    createdAt: instant(row.created_at),
+  };
+}
+
+function toEntry(row: EntryRow): QueueEntry {
+  return {
+    eventId: row.event_id,
+    accountId: row.account_id,
+    joinedAt: instant(row.joined_at),
+    place: row.place,
+    admittedAt: instantOrNull(row.admitted_at),
+    windowEndsAt: instantOrNull(row.window_ends_at),
+    leftAt: instantOrNull(row.left_at),
+    removedAt: instantOrNull(row.removed_at),
+  };
+}
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The first key of the advisory locks that let one instance at a time admit for an event (the second: the event id's hash). */
+const ADMISSION_LOCK_CLASS = 7_240_002;
+
+/** Rolls a join back when another request of the same account made the entry first. */
+class AlreadyJoined extends Error {}
+
+/** Rolls a new event back when one of its shows already belongs to another event. */
+class ShowInEvent extends Error {
+  constructor(readonly showId: string) {
+    super(`show ${showId} is already in an on-sale event`);
+  }
+}
+
+/**
+ * Shopping windows still taking a slot at `now`: admitted, open, not given up or removed, and the account
+ * has not paid for a booking of the event's shows since its admission (a purchase ends the window).
+ */
+function activeShopping(eventId: string, now: Date) {
+  return sql`
+    select count(*)::int as n from queue_entries q
+    where q.event_id = ${eventId} and q.admitted_at is not null and q.window_ends_at > ${now}
+      and q.left_at is null and q.removed_at is null
+      and not exists (
+        select 1 from bookings b join on_sale_event_shows s on s.show_id = b.show_id
+        where s.event_id = q.event_id and b.user_id = q.account_id and b.is_paid and b.created_at >= q.admitted_at
+      )`;
+}
+
+/** The waiting room on PostgreSQL and PGlite: the event row's lock orders the draw and the places given after it. */
+export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
+  async function record(executor: Executor, action: Omit<WaitingRoomAction, 'at'>, now: Date) {
+    await executor.execute(
+      sql`insert into waiting_room_actions (event_id, actor, action, account_id, at) values (${action.eventId}, ${action.actor}, ${action.action}, ${action.accountId}, ${now})`,
+    );
+  }
+
+  async function entryOf(executor: Executor, eventId: string, accountId: string) {
+    const [row] = await rows<EntryRow>(executor, sql`select ${ENTRY_COLUMNS} from queue_entries where event_id = ${eventId} and account_id = ${accountId}`);
+    return row ? toEntry(row) : null;
+  }
+
+  /** The draw, inside a transaction holding the event row's lock: every pre-queue entry gets a place, in random order. */
+  async function drawLocked(tx: Executor, eventId: string, now: Date) {
+    await tx.execute(sql`
+      with drawn as (
+        select account_id, row_number() over (order by random()) as n from queue_entries where event_id = ${eventId} and place is null
+      )
+      update queue_entries q set place = e.last_place + drawn.n
+      from drawn, on_sale_events e
+      where q.event_id = ${eventId} and q.account_id = drawn.account_id and e.id = ${eventId}`);
+    await tx.execute(sql`
+      update on_sale_events set drawn_at = ${now},
+        last_place = last_place + (select count(*) from queue_entries where event_id = ${eventId} and place > last_place)
+      where id = ${eventId}`);
+  }
+
+  /** Locks the event row; runs the draw when the on-sale time has passed and nobody has yet. The row, or null. */
+  async function lockEvent(tx: Executor, eventId: string, now: Date) {
+    const [event] = await rows<{ on_sale_at: string; drawn_at: string | null; paused: boolean; shopping_capacity: number; window_minutes: number }>(
+      tx,
+      sql`select on_sale_at, drawn_at, paused, shopping_capacity, window_minutes from on_sale_events where id = ${eventId} for update`,
+    );
+    if (event && !event.drawn_at && instant(event.on_sale_at) <= now) {
+      await drawLocked(tx, eventId, now);
+      event.drawn_at = now.toISOString();
+    }
+    return event ?? null;
+  }
+
+  return {
+    async createEvent(input) {
+      return db.transaction(async (tx) => {
+        const known = new Set((await rows<{ id: string }>(tx, sql`select id::text from shows where id::text in (${sql.join(input.showIds.map((id) => sql`${id}`), sql`, `)})`)).map((r) => r.id));
+        const unknown = input.showIds.find((id) => !known.has(id));
+        if (unknown) return { refused: 'unknown-show' as const, showId: unknown };
+        const [event] = await rows<EventRow>(
+          tx,
+          sql`insert into on_sale_events (name, on_sale_at, waiting_room, shopping_capacity, window_minutes, created_by, created_at)
+              values (${input.name}, ${input.onSaleAt}, ${input.waitingRoom}, ${input.shoppingCapacity}, ${input.windowMinutes}, ${input.actor}, ${input.now})
+              returning *`,
+        );
+        const claimed = await rows<{ show_id: string }>(
+          tx,
+          sql`insert into on_sale_event_shows (show_id, event_id)
+              values ${sql.join(input.showIds.map((id) => sql`(${id}::uuid, ${event!.id}::uuid)`), sql`, `)}
+              on conflict (show_id) do nothing returning show_id::text`,
+        );
+        const taken = input.showIds.find((id) => !claimed.some((row) => row.show_id === id));
+        if (taken) throw new ShowInEvent(taken);
+        await record(tx, { eventId: event!.id, actor: input.actor, action: 'create', accountId: null }, input.now);
+        return toEvent({ ...event!, show_ids: input.showIds });
+      }).catch((error: unknown) => {
+        // Thrown to roll the new event back: one of its shows already belongs to another event.
+        if (error instanceof ShowInEvent) return { refused: 'show-in-event' as const, showId: error.showId };
+        throw error;
+      });
+    },
+
+    async events() {
+      const found = await rows<EventRow>(
+        db,
+        sql`select e.*, (select array_agg(s.show_id::text order by s.show_id) from on_sale_event_shows s where s.event_id = e.id) as show_ids
+            from on_sale_events e order by e.on_sale_at desc`,
+      );
+      return found.map(toEvent);
+    },
+
+    async pulse(eventId, now) {
+      const [row] = await rows<{ shows: number; taken: number; admitted: number }>(
+        db,
+        sql`select (select count(*)::int from on_sale_event_shows where event_id = ${eventId}) as shows,
+                   (select count(*)::int from seat_reservations r
+                      join on_sale_event_shows s on s.show_id = r.show_id
+                      join bookings b on b.id = r.booking_id
+                    where s.event_id = ${eventId} and (b.is_paid or b.hold_expires_at > ${now})) as taken,
+                   (select count(*)::int from queue_entries
+                    where event_id = ${eventId} and admitted_at > ${new Date(now.getTime() - 60_000)}) as admitted`,
+      );
+      return { seatsLeft: row!.shows * ALL_SEATS.length - row!.taken, admittedLastMinute: row!.admitted };
+    },
+
+    entry: (eventId, accountId) => entryOf(db, eventId, accountId),
+
+    async findEntry(eventId, accountIdOrEmail) {
+      const [row] = await rows<EntryRow>(
+        db,
+        sql`select ${sql.raw('q.event_id, q.account_id, q.joined_at, q.place, q.admitted_at, q.window_ends_at, q.left_at, q.removed_at')}
+            from queue_entries q join users u on u.id = q.account_id
+            where q.event_id = ${eventId} and (u.id = ${accountIdOrEmail} or lower(u.email) = lower(${accountIdOrEmail}))
+            order by (u.id = ${accountIdOrEmail}) desc limit 1`,
+      );
+      return row ? toEntry(row) : null;
+    },
+
+    async join(eventId, accountId, now) {
+      // The common repeat (a refresh, a second tab) reads and writes nothing more.
+      const existing = await entryOf(db, eventId, accountId);
+      if (existing) return existing;
+      try {
+        return await db.transaction(async (tx) => {
+          const event = await lockEvent(tx, eventId, now);
+          if (!event) throw new Error(`no on-sale event ${eventId}`);
+          // After the draw, the next place in arrival order: the event row's lock orders the arrivals.
+          let place: number | null = null;
+          if (event.drawn_at) {
+            const [given] = await rows<{ last_place: number }>(tx, sql`update on_sale_events set last_place = last_place + 1 where id = ${eventId} returning last_place`);
+            place = given!.last_place;
+          }
+          const [row] = await rows<EntryRow>(
+            tx,
+            sql`insert into queue_entries (event_id, account_id, joined_at, place) values (${eventId}, ${accountId}, ${now}, ${place})
+                on conflict (event_id, account_id) do nothing returning ${ENTRY_COLUMNS}`,
+          );
+          // Another request of the account joined first: undo the place taken (the error rolls back).
+          if (!row) throw new AlreadyJoined();
+          return toEntry(row);
+        });
+      } catch (error) {
+        if (error instanceof AlreadyJoined) return (await entryOf(db, eventId, accountId))!;
+        throw error;
+      }
+    },
+
+    async draw(eventId, now) {
+      return db.transaction(async (tx) => {
+        const [event] = await rows<{ drawn_at: string | null; on_sale_at: string }>(tx, sql`select drawn_at, on_sale_at from on_sale_events where id = ${eventId} for update`);
+        if (!event || event.drawn_at || instant(event.on_sale_at) > now) return false;
+        await drawLocked(tx, eventId, now);
+        return true;
+      });
+    },
+
+    async admitNext(eventId, now) {
+      return db.transaction(async (tx) => {
+        // Another instance admitting for this event holds its admission lock: it does the work, this one skips.
+        // (Not the event row's lock with SKIP LOCKED: during a rush of joins that lock is taken most of the time.)
+        const [admitting] = await rows<{ ours: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADMISSION_LOCK_CLASS}, hashtext(${eventId})) as ours`);
+        if (!admitting!.ours) return 0;
+        const event = await lockEvent(tx, eventId, now);
+        if (!event || event.paused || !event.drawn_at) return 0;
+        const [active] = await rows<{ n: number }>(tx, activeShopping(eventId, now));
+        const free = event.shopping_capacity - active!.n;
+        if (free <= 0) return 0;
+        const windowEndsAt = new Date(now.getTime() + event.window_minutes * 60_000);
+        const admitted = await rows<{ place: number }>(
+          tx,
+          sql`update queue_entries set admitted_at = ${now}, window_ends_at = ${windowEndsAt}
+              where event_id = ${eventId} and account_id in (
+                select account_id from queue_entries
+                where event_id = ${eventId} and place is not null and admitted_at is null and left_at is null and removed_at is null
+                order by place limit ${free}
+              ) returning place`,
+        );
+        if (admitted.length === 0) return 0;
+        const highest = Math.max(...admitted.map((row) => row.place));
+        await tx.execute(sql`update on_sale_events set serving = greatest(serving, ${highest}) where id = ${eventId}`);
+        return admitted.length;
+      });
+    },
+
+    async leave(eventId, accountId, now) {
+      const [row] = await rows<EntryRow>(
+        db,
+        sql`update queue_entries set left_at = ${now} where event_id = ${eventId} and account_id = ${accountId} and left_at is null and removed_at is null
+            returning ${ENTRY_COLUMNS}`,
+      );
+      return row ? toEntry(row) : entryOf(db, eventId, accountId);
+    },
+
+    async figures(eventId, now): Promise<EventFigures> {
+      const [counts] = await rows<{ pre_queue: number; waiting: number }>(
+        db,
+        sql`select count(*) filter (where place is null and left_at is null and removed_at is null)::int as pre_queue,
+                   count(*) filter (where place is not null and admitted_at is null and left_at is null and removed_at is null)::int as waiting
+            from queue_entries where event_id = ${eventId}`,
+      );
+      const [shopping] = await rows<{ n: number }>(db, activeShopping(eventId, now));
+      const { seatsLeft, admittedLastMinute } = await this.pulse(eventId, now);
+      const [shows] = await rows<{ n: number }>(db, sql`select count(*)::int as n from on_sale_event_shows where event_id = ${eventId}`);
+      return {
+        preQueue: counts!.pre_queue,
+        waiting: counts!.waiting,
+        shopping: shopping!.n,
+        admittedLastMinute,
+        seats: shows!.n * ALL_SEATS.length,
+        seatsLeft,
+      };
+    },
+
+    async setPaused(eventId, paused, actor, now) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update on_sale_events set paused = ${paused} where id = ${eventId}`);
+        await record(tx, { eventId, actor, action: paused ? 'pause' : 'resume', accountId: null }, now);
+      });
+    },
+
+    async admitEntry(eventId, accountId, actor, now) {
+      return db.transaction(async (tx) => {
+        const [event] = await rows<{ window_minutes: number }>(tx, sql`select window_minutes from on_sale_events where id = ${eventId}`);
+        if (!event) return null;
+        const windowEndsAt = new Date(now.getTime() + event.window_minutes * 60_000);
+        const [row] = await rows<EntryRow>(
+          tx,
+          sql`update queue_entries set admitted_at = ${now}, window_ends_at = ${windowEndsAt}, left_at = null, removed_at = null
+              where event_id = ${eventId} and account_id = ${accountId} returning ${ENTRY_COLUMNS}`,
+        );
+        if (!row) return null;
+        await record(tx, { eventId, actor, action: 'admit', accountId }, now);
+        return toEntry(row);
+      });
+    },
+
+    async removeEntry(eventId, accountId, actor, now) {
+      return db.transaction(async (tx) => {
+        const [row] = await rows<EntryRow>(
+          tx,
+          sql`update queue_entries set removed_at = ${now} where event_id = ${eventId} and account_id = ${accountId} returning ${ENTRY_COLUMNS}`,
+        );
+        if (!row) return null;
+        await record(tx, { eventId, actor, action: 'remove', accountId }, now);
+        return toEntry(row);
+      });
+    },
+
+    async actions(eventId) {
+      const found = await rows<{ event_id: string; actor: string; action: WaitingRoomAction['action']; account_id: string | null; at: string }>(
+        db,
+        sql`select event_id, actor, action, account_id, at from waiting_room_actions where event_id = ${eventId} order by at desc, id limit 200`,
+      );
+      return found.map((row) => ({ eventId: row.event_id, actor: row.actor, action: row.action, accountId: row.account_id, at: instant(row.at) }));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { ALL_SEATS } from '../contract/hall.ts';
+import type { OnSaleEvent, QueueEntry } from './waiting-room-repository.ts';
+
+/**
+ * The default shopping capacity: a quarter of the event's seats. A moviegoer buys up to 5 seats (about 2
+ * on average), so about half the seats are being chosen at once: enough to sell fast, few enough that
+ * most who are admitted still find seats.
+ */
+export function defaultShoppingCapacity(showCount: number): number {
+  return Math.max(1, Math.floor((showCount * ALL_SEATS.length) / 4));
+}
+
+export const DEFAULT_WINDOW_MINUTES = 10;
+
+export type EntryState = 'pre-queue' | 'waiting' | 'shopping' | 'done' | 'removed' | 'left';
+
+/** Where an entry stands at `now` (a window that ran out is done: its slot was freed). */
+export function entryState(entry: QueueEntry, now: Date): EntryState {
+  if (entry.removedAt) return 'removed';
+  if (entry.leftAt) return 'left';
+  if (entry.admittedAt) return entry.windowEndsAt && entry.windowEndsAt > now ? 'shopping' : 'done';
+  return entry.place === null ? 'pre-queue' : 'waiting';
+}
+
+/**
+ * How many are ahead, counted against the serving counter: places given up ahead still count, so it
+ * can only overstate (and then drop faster), never jump up.
+ */
+export function position(entry: QueueEntry, event: Pick<OnSaleEvent, 'serving'>): number | null {
+  if (entry.place === null) return null;
+  return Math.max(1, entry.place - event.serving);
+}
+
+/**
+ * Seconds until admission, from the admissions of the last minute; before any (the start), from the
+ * closed loop's slowest pace: every slot turning over once a window.
+ */
+export function estimatedWaitSeconds(ahead: number, admittedLastMinute: number, event: Pick<OnSaleEvent, 'shoppingCapacity' | 'windowMinutes'>): number {
+  const perMinute = Math.max(admittedLastMinute, event.shoppingCapacity / event.windowMinutes);
+  return Math.ceil((ahead / perMinute) * 60);
+}

@@ -1,0 +1,227 @@
+import type { FastifyRequest } from 'fastify';
+import { failures } from '../contract/failures.ts';
+import {
+  AccountBody,
+  AccountLookupQuery,
+  CreateOnSaleEventBody,
+  EventIdParams,
+  OnSaleEventResponse,
+  OnSaleEventsResponse,
+  OnSaleFiguresResponse,
+  QueueEntryResponse,
+  QueueStatusResponse,
+  WaitingRoomActionsResponse,
+} from '../contract/waiting-room.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import type { Auth } from '../identity/auth.ts';
+import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from './queue-rules.ts';
+import type { WaitingRoom } from './waiting-room.ts';
+import type { EventRefusal, WaitingRoomRepository } from './waiting-room-repository.ts';
+
+const tags = ['waiting-room'];
+
+/** A refused on-sale event as its answer: 404 an unknown show, 409 a show already in an event or a store without a waiting room. */
+function refusal(refused: EventRefusal) {
+  if (refused.refused === 'unsupported') return conflict(refused.message);
+  if (refused.refused === 'unknown-show') return notFound(`Show ${refused.showId} not found`);
+  return conflict(`Show ${refused.showId} already belongs to an on-sale event`);
+}
+const security = [{ bearerAuth: [] }];
+
+/** The failure policy: the queue's store unreachable closes the on-sale (503, this message); the rest of the site goes on. */
+export const UNAVAILABLE_MESSAGE = 'The waiting room is unavailable; the on-sale is paused. Your place is kept: try again in a moment';
+
+export interface WaitingRoomRoutesDeps {
+  waitingRoom: WaitingRoom;
+  repository: WaitingRoomRepository;
+  auth: Auth;
+  now: () => Date;
+  /** Joins per minute per client address. */
+  joinsPerIpPerMinute: number;
+  /** Which errors mean the store is unreachable (store/unavailable.ts). */
+  isUnavailable: (error: unknown) => boolean;
+}
+
+/** The moviegoers' queue calls, theatre staff's on-sale setup and live panel, support's lookup, admit and remove. */
+export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, repository, auth, now, joinsPerIpPerMinute, isUnavailable }: WaitingRoomRoutesDeps) {
+  // This plugin's errors go on to the app's handler; a store outage becomes the waiting room's own 503.
+  app.setErrorHandler((error) => {
+    throw isUnavailable(error) ? new HttpError(503, UNAVAILABLE_MESSAGE) : error;
+  });
+
+  async function storedEventOr404(eventId: string) {
+    const event = await waitingRoom.storedEvent(eventId);
+    if (!event) throw notFound('On-sale event not found');
+    return event;
+  }
+
+  app.get(
+    '/api/waiting-room/:eventId',
+    { schema: { tags, summary: 'An on-sale event as moviegoers see it', params: EventIdParams, response: { 200: OnSaleEventResponse, ...failures(400, 404, 503) } } },
+    async (request) => {
+      const event = await waitingRoom.event(request.params.eventId);
+      if (!event) throw notFound('On-sale event not found');
+      return { success: true as const, event };
+    },
+  );
+
+  app.get(
+    '/api/waiting-room/:eventId/me',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's place, position, estimated wait; while shopping, the window's end and the admission token",
+        description: 'Cheap and never writes: poll it (every 5-20 s). Answered from one entry row and this instance\'s view of the event (at most 1 s old).',
+        params: EventIdParams,
+        response: { 200: QueueStatusResponse, ...failures(400, 401, 404, 503) },
+      },
+    },
+    async (request) => {
+      const status = await waitingRoom.status(request.params.eventId, request.identity!.sub);
+      if (!status) throw notFound('On-sale event not found');
+      return { success: true as const, ...status };
+    },
+  );
+
+  app.post(
+    '/api/waiting-room/:eventId/join',
+    {
+      onRequest: auth.requireUser,
+      config: { rateLimit: { max: joinsPerIpPerMinute, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `waiting-room-join:${request.ip}` } },
+      schema: {
+        tags,
+        security,
+        summary: 'Take a place (one per account: joining again returns the same place)',
+        params: EventIdParams,
+        response: { 200: QueueStatusResponse, ...failures(400, 401, 404, 409, 413, 429, 503) },
+      },
+    },
+    async (request) => {
+      const status = await waitingRoom.join(request.params.eventId, request.identity!.sub);
+      if (!status) throw notFound('On-sale event not found');
+      return { success: true as const, ...status };
+    },
+  );
+
+  app.post(
+    '/api/waiting-room/:eventId/leave',
+    {
+      onRequest: auth.requireUser,
+      schema: { tags, security, summary: 'Give the place or the shopping window up (the next in line gets the slot)', params: EventIdParams, response: { 200: QueueStatusResponse, ...failures(400, 401, 404, 413, 503) } },
+    },
+    async (request) => {
+      const status = await waitingRoom.leave(request.params.eventId, request.identity!.sub);
+      if (!status) throw notFound('On-sale event not found');
+      return { success: true as const, ...status };
+    },
+  );
+
+  // Theatre staff: set up an on-sale, the live panel, pause and resume.
+  app.register(async (admin: AppInstance) => {
+    admin.addHook('onRequest', auth.requireRole('admin'));
+
+    admin.get('/api/admin/on-sale', { schema: { tags, security, summary: 'On-sale events (admin)', response: { 200: OnSaleEventsResponse, ...failures(401, 403, 503) } } }, async () => {
+      waitingRoom.changed();
+      return { success: true as const, events: await waitingRoom.events() };
+    });
+
+    admin.post(
+      '/api/admin/on-sale',
+      { schema: { tags, security, summary: 'Make shows an on-sale event (admin)', body: CreateOnSaleEventBody, response: { 200: OnSaleEventResponse, ...failures(400, 401, 403, 404, 409, 413, 415, 503) } } },
+      async (request) => {
+        const { name, showIds, waitingRoom: withQueue } = request.body;
+        const onSaleAt = new Date(request.body.onSaleAt);
+        if (Number.isNaN(onSaleAt.getTime()) || !/(Z|[+-]\d\d:\d\d)$/.test(request.body.onSaleAt)) {
+          throw badRequest('onSaleAt must be an ISO 8601 instant with its offset, e.g. 2026-12-01T10:00:00Z');
+        }
+        const created = await repository.createEvent({
+          name: name.trim(),
+          onSaleAt,
+          waitingRoom: withQueue,
+          shoppingCapacity: request.body.shoppingCapacity ?? defaultShoppingCapacity(showIds.length),
+          windowMinutes: request.body.windowMinutes ?? DEFAULT_WINDOW_MINUTES,
+          showIds,
+          actor: request.identity!.sub,
+          now: now(),
+        });
+        if ('refused' in created) throw refusal(created);
+        waitingRoom.changed();
+        return { success: true as const, event: waitingRoom.eventJson(created, undefined) };
+      },
+    );
+
+    admin.get(
+      '/api/admin/on-sale/:eventId',
+      { schema: { tags, security, summary: 'The live panel: waiting, shopping, admitted per minute, seats left (admin)', params: EventIdParams, response: { 200: OnSaleFiguresResponse, ...failures(400, 401, 403, 404, 503) } } },
+      async (request) => {
+        const event = await storedEventOr404(request.params.eventId);
+        const figures = await repository.figures(event.id, now());
+        return { success: true as const, event: { ...waitingRoom.eventJson(event, figures) }, figures };
+      },
+    );
+
+    for (const [path, paused] of [['pause', true], ['resume', false]] as const) {
+      admin.post(
+        `/api/admin/on-sale/:eventId/${path}`,
+        { schema: { tags, security, summary: `${paused ? 'Pause' : 'Resume'} admissions (admin)`, params: EventIdParams, response: { 200: OnSaleEventResponse, ...failures(400, 401, 403, 404, 413, 503) } } },
+        async (request) => {
+          const event = await storedEventOr404(request.params.eventId);
+          await repository.setPaused(event.id, paused, request.identity!.sub, now());
+          return { success: true as const, event: waitingRoom.eventJson({ ...event, paused }, undefined) };
+        },
+      );
+    }
+  });
+
+  // Support: look an account's place up, admit or remove it; every action is recorded with who did it.
+  app.register(async (support: AppInstance) => {
+    support.addHook('onRequest', auth.requireRole('support'));
+
+    support.get(
+      '/api/debug/waiting-room/:eventId/entry',
+      { schema: { tags, security, summary: "An account's place, by account id or email (support)", params: EventIdParams, querystring: AccountLookupQuery, response: { 200: QueueEntryResponse, ...failures(400, 401, 403, 404, 503) } } },
+      async (request) => {
+        const event = await storedEventOr404(request.params.eventId);
+        const entry = await repository.findEntry(event.id, request.query.account.trim());
+        if (!entry) throw notFound('That account has no place in this waiting room');
+        return { success: true as const, entry: waitingRoom.describeEntry(entry, event) };
+      },
+    );
+
+    for (const action of ['admit', 'remove'] as const) {
+      support.post(
+        `/api/debug/waiting-room/:eventId/${action}`,
+        {
+          schema: {
+            tags,
+            security,
+            summary: action === 'admit' ? 'Give an entry a shopping window now, out of turn (support)' : 'Remove an entry from the queue (support)',
+            params: EventIdParams,
+            body: AccountBody,
+            response: { 200: QueueEntryResponse, ...failures(400, 401, 403, 404, 413, 415, 503) },
+          },
+        },
+        async (request) => {
+          const event = await storedEventOr404(request.params.eventId);
+          const change = action === 'admit' ? repository.admitEntry : repository.removeEntry;
+          const entry = await change(event.id, request.body.accountId, request.identity!.sub, now());
+          if (!entry) throw notFound('That account has no place in this waiting room');
+          return { success: true as const, entry: waitingRoom.describeEntry(entry, event) };
+        },
+      );
+    }
+
+    support.get(
+      '/api/debug/waiting-room/:eventId/actions',
+      { schema: { tags, security, summary: "Staff and support actions on the event, who and when (support)", params: EventIdParams, response: { 200: WaitingRoomActionsResponse, ...failures(400, 401, 403, 404, 503) } } },
+      async (request) => {
+        const event = await storedEventOr404(request.params.eventId);
+        const actions = await repository.actions(event.id);
+        return { success: true as const, actions: actions.map((a) => ({ actor: a.actor, action: a.action, accountId: a.accountId, at: a.at.toISOString() })) };
+      },
+    );
+  });
+}

@@ -1,0 +1,105 @@
+/** The waiting room's records and its port (every store implements it: db/). */
+
+export interface OnSaleEvent {
+  id: string;
+  name: string;
+  onSaleAt: Date;
+  /** Off: the shows still wait for the on-sale time, then sell to whoever comes (no queue). */
+  waitingRoom: boolean;
+  /** How many moviegoers shop at once (N of the closed loop). */
+  shoppingCapacity: number;
+  /** How long an admitted moviegoer may shop. */
+  windowMinutes: number;
+  paused: boolean;
+  /** The highest place admitted so far: a waiting entry's position is its place minus this. */
+  serving: number;
+  /** When the pre-queue was put in random order; null until the on-sale time was first seen passed. */
+  drawnAt: Date | null;
+  showIds: string[];
+  createdBy: string;
+  createdAt: Date;
+}
+
+export interface QueueEntry {
+  eventId: string;
+  accountId: string;
+  joinedAt: Date;
+  /** Null in the pre-queue; given at the draw (random order) or on arrival after it (arrival order). */
+  place: number | null;
+  admittedAt: Date | null;
+  windowEndsAt: Date | null;
+  /** The moviegoer gave the place up (abandoned: the slot goes to the next in line). */
+  leftAt: Date | null;
+  /** Support removed the entry. */
+  removedAt: Date | null;
+}
+
+export interface EventPulse {
+  /** Seats of the event's shows neither sold nor held by a hold still running. */
+  seatsLeft: number;
+  admittedLastMinute: number;
+}
+
+/** The live panel's numbers, read on demand (never on a moviegoer's poll). */
+export interface EventFigures {
+  preQueue: number;
+  waiting: number;
+  shopping: number;
+  admittedLastMinute: number;
+  seats: number;
+  seatsLeft: number;
+}
+
+export interface NewOnSaleEvent {
+  name: string;
+  onSaleAt: Date;
+  waitingRoom: boolean;
+  shoppingCapacity: number;
+  windowMinutes: number;
+  showIds: string[];
+  actor: string;
+  now: Date;
+}
+
+/** A support or staff action, kept with who did it. */
+export interface WaitingRoomAction {
+  eventId: string;
+  actor: string;
+  action: 'create' | 'pause' | 'resume' | 'admit' | 'remove';
+  accountId: string | null;
+  at: Date;
+}
+
+/** Why an event could not be created. */
+export type EventRefusal = { refused: 'unknown-show' | 'show-in-event'; showId: string } | { refused: 'unsupported'; message: string };
+
+export interface WaitingRoomRepository {
+  createEvent(event: NewOnSaleEvent): Promise<OnSaleEvent | EventRefusal>;
+  /** Every on-sale event (a theatre has a handful), with its shows. */
+  events(): Promise<OnSaleEvent[]>;
+  /** What every poll needs, read at most once a second per instance: seats left, admissions of the last minute. */
+  pulse(eventId: string, now: Date): Promise<EventPulse>;
+  entry(eventId: string, accountId: string): Promise<QueueEntry | null>;
+  /** The entry of the account whose id or email this is. */
+  findEntry(eventId: string, accountIdOrEmail: string): Promise<QueueEntry | null>;
+  /**
+   * The account's entry, made on its first join: in the pre-queue before the on-sale time, else at the
+   * back (after running the draw if nobody has yet). A second join returns the same entry, unchanged.
+   */
+  join(eventId: string, accountId: string, now: Date): Promise<QueueEntry>;
+  /** Puts the pre-queue in random order, once (whoever first sees the on-sale time passed); true if this call did. */
+  draw(eventId: string, now: Date): Promise<boolean>;
+  /**
+   * Admits the next in line into the free shopping slots (capacity minus windows still open, unpaid and
+   * not given up); skipped when paused, or when another instance is admitting for the event. How many.
+   */
+  admitNext(eventId: string, now: Date): Promise<number>;
+  /** The moviegoer gives the place (or the shopping window) up. */
+  leave(eventId: string, accountId: string, now: Date): Promise<QueueEntry | null>;
+  figures(eventId: string, now: Date): Promise<EventFigures>;
+  setPaused(eventId: string, paused: boolean, actor: string, now: Date): Promise<void>;
+  /** Support: a shopping window now for this entry, out of turn. */
+  admitEntry(eventId: string, accountId: string, actor: string, now: Date): Promise<QueueEntry | null>;
+  removeEntry(eventId: string, accountId: string, actor: string, now: Date): Promise<QueueEntry | null>;
+  actions(eventId: string): Promise<WaitingRoomAction[]>;
+}

@@ -1,0 +1,187 @@
+import type { QueueStatusResponse } from '../contract/waiting-room.ts';
+import type { SaleGate } from '../bookings/sale-gate.ts';
+import { conflict, forbidden } from '../http/errors.ts';
+import { readAdmission, signAdmission } from './admission-token.ts';
+import { entryState, estimatedWaitSeconds, position } from './queue-rules.ts';
+import type { EventPulse, OnSaleEvent, QueueEntry, WaitingRoomRepository } from './waiting-room-repository.ts';
+
+/**
+ * How old the events and their pulse (seats left, admissions per minute) may be when a poll or the gate
+ * reads them: each instance reads them at most once a second, whatever the number of people polling.
+ */
+const SNAPSHOT_MAX_AGE_MS = 1_000;
+/** How often each instance runs the draw and admissions (the repository lets one instance at a time do it). */
+export const ADMISSION_INTERVAL_MS = 1_000;
+
+interface Snapshot {
+  readAt: number;
+  events: OnSaleEvent[];
+  byShow: Map<string, OnSaleEvent>;
+  pulses: Map<string, EventPulse>;
+}
+
+export interface WaitingRoomDeps {
+  repository: WaitingRoomRepository;
+  admissionKey: Uint8Array;
+  now: () => Date;
+  log: { warn(object: unknown, message: string): void };
+}
+
+export type WaitingRoom = ReturnType<typeof createWaitingRoom>;
+
+/** Has the on-sale time passed (the shows may be sold, through the queue when it is on)? */
+function onSale(event: OnSaleEvent, now: Date) {
+  return event.onSaleAt <= now;
+}
+
+export function createWaitingRoom({ repository, admissionKey, now, log }: WaitingRoomDeps) {
+  let snapshot: Snapshot | null = null;
+  let reading: Promise<Snapshot> | null = null;
+
+  async function readSnapshot(): Promise<Snapshot> {
+    const at = now();
+    const events = await repository.events();
+    const pulses = new Map<string, EventPulse>();
+    // Only events on sale need a pulse (before it nobody shops; a past sale keeps being read: seats return).
+    for (const event of events.filter((e) => onSale(e, at))) pulses.set(event.id, await repository.pulse(event.id, at));
+    const byShow = new Map(events.flatMap((event) => event.showIds.map((showId) => [showId, event] as const)));
+    return { readAt: at.getTime(), events, byShow, pulses };
+  }
+
+  /** The events as this instance last read them (one read in flight at a time, shared by every caller). */
+  async function current(): Promise<Snapshot> {
+    if (snapshot && now().getTime() - snapshot.readAt < SNAPSHOT_MAX_AGE_MS) return snapshot;
+    reading ??= readSnapshot().finally(() => (reading = null));
+    snapshot = await reading;
+    return snapshot;
+  }
+
+  /** Forget the snapshot: this instance changed an event (the others see it within a second). */
+  function changed() {
+    snapshot = null;
+  }
+
+  function eventJson(event: OnSaleEvent, pulse: EventPulse | undefined) {
+    return {
+      id: event.id,
+      name: event.name,
+      onSaleAt: event.onSaleAt.toISOString(),
+      waitingRoom: event.waitingRoom,
+      shoppingCapacity: event.shoppingCapacity,
+      windowMinutes: event.windowMinutes,
+      paused: event.paused,
+      showIds: event.showIds,
+      soldOut: pulse !== undefined && pulse.seatsLeft <= 0,
+    };
+  }
+
+  async function eventOrNull(eventId: string) {
+    const { events, pulses } = await current();
+    const event = events.find((e) => e.id === eventId);
+    return event ? { event, pulse: pulses.get(eventId), json: eventJson(event, pulses.get(eventId)) } : null;
+  }
+
+  async function statusOf(eventId: string, entry: QueueEntry | null): Promise<Omit<QueueStatusResponse, 'success'> | null> {
+    const found = await eventOrNull(eventId);
+    if (!found) return null;
+    const { event, pulse, json } = found;
+    const at = now();
+    if (!entry) return { event: json, state: 'not-joined', place: null, position: null, estimatedWaitSeconds: null, windowEndsAt: null, admission: null };
+    const state = entryState(entry, at);
+    const ahead = state === 'waiting' ? position(entry, event) : null;
+    const shopping = state === 'shopping' && entry.windowEndsAt;
+    return {
+      event: json,
+      state,
+      place: entry.place,
+      position: ahead,
+      estimatedWaitSeconds: ahead === null ? null : estimatedWaitSeconds(ahead, pulse?.admittedLastMinute ?? 0, event),
+      windowEndsAt: shopping ? entry.windowEndsAt!.toISOString() : null,
+      admission: shopping ? await signAdmission(admissionKey, { accountId: entry.accountId, eventId, expiresAt: entry.windowEndsAt! }) : null,
+    };
+  }
+
+  /** Draws and admits for every event on sale with its queue on (run by each instance; one at a time per event does the work). */
+  async function admitAll(): Promise<number> {
+    const at = now();
+    const { events, pulses } = await current();
+    let admitted = 0;
+    for (const event of events) {
+      if (!event.waitingRoom || !onSale(event, at)) continue;
+      if (!event.drawnAt) await repository.draw(event.id, at);
+      // Nobody is let in to find nothing: admissions wait while every seat is sold or held.
+      if ((pulses.get(event.id)?.seatsLeft ?? 0) <= 0) continue;
+      admitted += await repository.admitNext(event.id, at);
+    }
+    if (admitted > 0) changed();
+    return admitted;
+  }
+
+  const gate: SaleGate = async (showId, caller) => {
+    const event = (await current()).byShow.get(showId);
+    if (!event) return;
+    if (!onSale(event, now())) throw conflict(`This show goes on sale at ${event.onSaleAt.toISOString()}: it cannot be booked before then`);
+    if (!event.waitingRoom) return;
+    if (!caller.admission) throw forbidden(`This show is sold through the waiting room of "${event.name}": join it, and book once you are admitted`);
+    const admission = await readAdmission(admissionKey, caller.admission, now());
+    // An expired token is the common case here: the shopping window ran out.
+    if (!admission || admission.eventId !== event.id) throw forbidden(`Your shopping window for "${event.name}" has ended, or this admission is not for it`);
+    if (caller.accountId !== null && admission.accountId !== caller.accountId) throw forbidden('This admission belongs to another account');
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    gate,
+    /** Each show of an on-sale event: its event, on-sale time, and whether it sells through the waiting room. */
+    async onSaleShows() {
+      const { byShow } = await current();
+      return new Map([...byShow].map(([showId, event]) => [showId, { eventId: event.id, at: event.onSaleAt.toISOString(), waitingRoom: event.waitingRoom }]));
+    },
+    /** The event as moviegoers see it, or null when there is none. */
+    event: async (eventId: string) => (await eventOrNull(eventId))?.json ?? null,
+    events: async () => {
+      const { events, pulses } = await current();
+      return events.map((event) => eventJson(event, pulses.get(event.id)));
+    },
+    /** The account's place, read (never written): one entry row against this instance's snapshot. */
+    status: async (eventId: string, accountId: string) => statusOf(eventId, await repository.entry(eventId, accountId)),
+    async join(eventId: string, accountId: string) {
+      const found = await eventOrNull(eventId);
+      if (!found) return null;
+      if (!found.event.waitingRoom) throw conflict(`"${found.event.name}" has no waiting room: its shows are booked directly`);
+      return statusOf(eventId, await repository.join(eventId, accountId, now()));
+    },
+    async leave(eventId: string, accountId: string) {
+      return statusOf(eventId, await repository.leave(eventId, accountId, now()));
+    },
+    describeEntry(entry: QueueEntry, event: Pick<OnSaleEvent, 'serving'>) {
+      const state = entryState(entry, now());
+      return {
+        accountId: entry.accountId,
+        state,
+        joinedAt: entry.joinedAt.toISOString(),
+        place: entry.place,
+        position: state === 'waiting' ? position(entry, event) : null,
+        windowEndsAt: state === 'shopping' ? entry.windowEndsAt!.toISOString() : null,
+      };
+    },
+    /** The stored event (staff and support read it fresh). */
+    async storedEvent(eventId: string) {
+      changed();
+      return (await current()).events.find((e) => e.id === eventId) ?? null;
+    },
+    eventJson,
+    changed,
+    admitAll,
+    start() {
+      timer ??= setInterval(() => {
+        admitAll().catch((error: unknown) => log.warn({ err: error }, 'waiting room admissions failed to run'));
+      }, ADMISSION_INTERVAL_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_SEATS } from '../src/contract/hall.ts';
+import { openPostgres } from '../src/db/database.ts';
+import { createPostgresStore } from '../src/db/postgres/store.ts';
+import type { Store } from '../src/store/types.ts';
+import { UNAVAILABLE_MESSAGE } from '../src/waiting-room/routes.ts';
+import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
+import { submitCard } from './support/payments.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const MINUTE = 60_000;
+const PRE_QUEUE = 200;
+
+/** Spearman's rank correlation of two lists of distinct values. */
+function spearman(xs: number[], ys: number[]): number {
+  const ranks = (values: number[]) => {
+    const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+    const rank = new Array<number>(values.length);
+    order.forEach(([, i], r) => (rank[i] = r));
+    return rank;
+  };
+  const rx = ranks(xs);
+  const ry = ranks(ys);
+  const n = xs.length;
+  const d2 = rx.reduce((sum, r, i) => sum + (r - ry[i]!) ** 2, 0);
+  return 1 - (6 * d2) / (n * (n * n - 1));
+}
+
+/** A test clock the app reads: it moves only when a test moves it. */
+function testClock() {
+  let at = new Date();
+  return { now: () => at, advance: (ms: number) => (at = new Date(at.getTime() + ms)) };
+}
+
+/**
+ * The presale waiting room (issue 30) against a real database and HTTP server: joining, one place per
+ * account, the draw at the on-sale time, arrival order after it, positions, the closed admission loop
+ * (windows that end, are paid or given up), sold out and seats returning, pause and resume, and the
+ * admission token bound to its account.
+ */
+for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
+  describe.skipIf(lane.skipReason !== null)(`the waiting room on ${lane.name}`, () => {
+    let t: TestApp;
+    const clock = testClock();
+    let admin: string;
+    let eventId: string;
+    let showId: string;
+    const tokens = new Map<string, string>();
+    const token = async (name: string) => {
+      if (!tokens.has(name)) tokens.set(name, await t.tokenFor(`${name}@example.com`));
+      return tokens.get(name)!;
+    };
+    const me = async (name: string) => (await t.api('GET', `/api/waiting-room/${eventId}/me`, { token: await token(name) })).body;
+    const join = async (name: string) => t.api('POST', `/api/waiting-room/${eventId}/join`, { token: await token(name) });
+    /** What the instance shows a second later (its view of the event is at most 1 s old). */
+    const aSecondLater = () => clock.advance(1_000);
+    const book = async (name: string, seats: string[], admission?: string) =>
+      t.api('POST', '/api/booking/create', { token: await token(name), body: { showId, selectedSeats: seats }, headers: admission ? { 'x-admission': admission } : {} });
+
+    beforeAll(async () => {
+      t = await startTestApp(lane, { now: clock.now, env: { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '10000' } });
+      admin = await t.tokenFor('staff@example.com', ['admin']);
+      showId = (await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) }))[0]!.id;
+    });
+    afterAll(() => t?.close());
+
+    it('staff make shows an on-sale event: by default a quarter of the seats shop at once, for 10 minutes', async () => {
+      const [, otherShow] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const defaults = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Matinee', showIds: [otherShow!.id], onSaleAt: clock.now().toISOString(), waitingRoom: false },
+      });
+      expect(defaults.body).toMatchObject({ success: true });
+      expect(defaults.body.event).toMatchObject({ shoppingCapacity: Math.floor(ALL_SEATS.length / 4), windowMinutes: 10, waitingRoom: false });
+      // Without a waiting room, the show is booked directly from its on-sale time, and there is no queue to join.
+      expect((await t.api('GET', `/api/booking/seats/${otherShow!.id}`)).status).toBe(200);
+      expect((await t.api('POST', `/api/waiting-room/${defaults.body.event.id}/join`, { token: await token('fan') })).status).toBe(409);
+
+      // The opening night: a small capacity makes the closed loop visible.
+      const created = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Opening night', showIds: [showId], onSaleAt: new Date(clock.now().getTime() + 10 * MINUTE).toISOString(), waitingRoom: true, shoppingCapacity: 3 },
+      });
+      expect(created.status).toBe(200);
+      expect(created.body.event).toMatchObject({ name: 'Opening night', shoppingCapacity: 3, windowMinutes: 10, paused: false, soldOut: false, showIds: [showId] });
+      eventId = created.body.event.id;
+
+      const again = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Twice', showIds: [showId], onSaleAt: new Date().toISOString(), waitingRoom: true },
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(`Show ${showId} already belongs to an on-sale event`);
+      const badTime = await t.api('POST', '/api/admin/on-sale', { token: admin, body: { name: 'x', showIds: [showId], onSaleAt: 'tomorrow', waitingRoom: true } });
+      expect(badTime.status).toBe(400);
+      expect(badTime.body.message).toMatch(/onSaleAt must be an ISO 8601 instant/);
+      const notStaff = await t.api('POST', '/api/admin/on-sale', { token: await token('fan'), body: { name: 'x', showIds: [showId], onSaleAt: new Date().toISOString(), waitingRoom: true } });
+      expect(notStaff.status).toBe(403);
+      // Only one event was made.
+      expect((await t.api('GET', '/api/admin/on-sale', { token: admin })).body.events).toHaveLength(2);
+    });
+
+    it('before the on-sale time the show is listed with its on-sale time, cannot be booked, and its seat map says when it goes on sale', async () => {
+      const movieId = (await t.store.shows.get(showId))!.movie.id;
+      const times = Object.values((await t.api('GET', `/api/show/${movieId}`)).body.dateTime).flat() as { showId: string; onSale?: unknown }[];
+      expect(times.find((time) => time.showId === showId)!.onSale).toEqual({ eventId, at: new Date(clock.now().getTime() + 10 * MINUTE).toISOString(), waitingRoom: true });
+      const early = await book('fan', ['A1']);
+      expect(early.status).toBe(409);
+      expect(early.body.message).toMatch(/^This show goes on sale at /);
+      expect((await t.api('GET', `/api/booking/seats/${showId}`)).status).toBe(409);
+      expect(await t.store.bookings.listOwn('test|fan@example.com')).toEqual([]);
+    });
+
+    it('joining before the start puts the account in the pre-queue; a second join or a second tab keeps the same place', async () => {
+      const first = await join('fan');
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ state: 'pre-queue', place: null, position: null, admission: null });
+      expect((await join('fan')).body.state).toBe('pre-queue');
+      expect(await me('fan')).toMatchObject({ state: 'pre-queue' });
+      expect(await me('nobody')).toMatchObject({ state: 'not-joined' });
+      expect((await t.store.waitingRoom.figures(eventId, clock.now())).preQueue).toBe(1);
+    });
+
+    it(`at the on-sale time the pre-queue (${PRE_QUEUE + 1} accounts) is put in random order once; later arrivals join in arrival order`, async () => {
+      for (let i = 0; i < PRE_QUEUE; i++) {
+        expect((await join(`early${i}`)).status).toBe(200);
+        clock.advance(10);
+      }
+      clock.advance(10 * MINUTE);
+      // Whoever first sees the time passed runs the draw; a join after it gets the next place in line.
+      const late = [];
+      for (let i = 0; i < 5; i++) late.push((await join(`late${i}`)).body.place as number);
+      const places: number[] = [];
+      for (let i = 0; i < PRE_QUEUE; i++) places.push((await me(`early${i}`)).place);
+      const fanPlace = (await me('fan')).place as number;
+      expect(new Set([...places, fanPlace]).size).toBe(PRE_QUEUE + 1);
+      expect(Math.min(...places, fanPlace)).toBe(1);
+      expect(Math.max(...places, fanPlace)).toBe(PRE_QUEUE + 1);
+      const rho = spearman(places.map((_, i) => i), places);
+      expect(Math.abs(rho)).toBeLessThan(0.2);
+      expect(places).not.toEqual([...places].sort((a, b) => a - b));
+      expect(late).toEqual([1, 2, 3, 4, 5].map((n) => PRE_QUEUE + 1 + n));
+      // The draw happened once: drawing again changes nothing.
+      expect(await t.store.waitingRoom.draw(eventId, clock.now())).toBe(false);
+      expect((await me('late0')).place).toBe(late[0]);
+    });
+
+    it('admission fills the shopping slots in place order; positions count against the serving counter', async () => {
+      const capacity = 3;
+      const before = (await me('late0')).position as number;
+      aSecondLater();
+      expect(await t.app.waitingRoom.admitAll()).toBe(capacity);
+      aSecondLater();
+      const shopping = await shoppers();
+      expect(shopping.map((s) => s.place)).toEqual([1, 2, 3]);
+      expect((await me('late0')).position).toBe(before - capacity);
+      const first = await me(shopping[0]!.name);
+      expect(first).toMatchObject({ state: 'shopping', position: null, windowEndsAt: new Date(clock.now().getTime() - 1_000 + 10 * MINUTE).toISOString() });
+      expect(typeof first.admission).toBe('string');
+      // Full: nothing more is admitted until a slot frees.
+      expect(await t.app.waitingRoom.admitAll()).toBe(0);
+    });
+
+    it('the admission token opens the seat map and booking to its own account only', async () => {
+      const [first, second] = await shoppers();
+      const admission = (await me(first!.name)).admission as string;
+      const withoutToken = await book(first!.name, ['A1']);
+      expect(withoutToken.status).toBe(403);
+      expect(withoutToken.body.message).toBe('This show is sold through the waiting room of "Opening night": join it, and book once you are admitted');
+      const copied = await book(second!.name, ['A2'], admission);
+      expect(copied.status).toBe(403);
+      expect(copied.body.message).toBe('This admission belongs to another account');
+      expect((await t.api('GET', `/api/booking/seats/${showId}`)).status).toBe(403);
+      expect((await t.api('GET', `/api/booking/seats/${showId}`, { headers: { 'x-admission': admission } })).status).toBe(200);
+      const booked = await book(first!.name, ['A1'], admission);
+      expect(booked.status).toBe(200);
+      // Paying ends the shopping window: its slot goes to the next in line.
+      const paid = await submitCard(t, booked.body.url);
+      expect(paid.status).toBe(303);
+      aSecondLater();
+      expect(await t.app.waitingRoom.admitAll()).toBe(1);
+    });
+
+    it('paused admissions let nobody in; resumed, a window given up is refilled at once', async () => {
+      const [, second] = await shoppers();
+      expect((await t.api('POST', `/api/admin/on-sale/${eventId}/pause`, { token: admin })).body.event.paused).toBe(true);
+      expect((await t.api('POST', `/api/waiting-room/${eventId}/leave`, { token: await token(second!.name) })).body.state).toBe('left');
+      aSecondLater();
+      expect(await t.app.waitingRoom.admitAll()).toBe(0);
+      expect((await t.api('POST', `/api/admin/on-sale/${eventId}/resume`, { token: admin })).body.event.paused).toBe(false);
+      aSecondLater();
+      expect(await t.app.waitingRoom.admitAll()).toBe(1);
+      const actions = (await t.api('GET', `/api/debug/waiting-room/${eventId}/actions`, { token: await t.tokenFor('help@example.com', ['support']) })).body.actions;
+      expect(actions.filter((a: { action: string }) => a.action !== 'create')).toMatchObject([
+        { action: 'resume', actor: 'test|staff@example.com' },
+        { action: 'pause', actor: 'test|staff@example.com' },
+      ]);
+    });
+
+    it('windows that run out free their slots: the next in line are admitted', async () => {
+      const before = (await shoppers()).map((s) => s.name);
+      const lastAdmission = (await me(before.at(-1)!)).admission as string;
+      clock.advance(10 * MINUTE + 1_000);
+      const late = await book(before.at(-1)!, ['J1'], lastAdmission);
+      expect(late.status).toBe(403);
+      expect(late.body.message).toBe('Your shopping window for "Opening night" has ended, or this admission is not for it');
+      expect(await t.app.waitingRoom.admitAll()).toBe(3);
+      aSecondLater();
+      const after = (await shoppers()).map((s) => s.name);
+      expect(after.filter((name) => before.includes(name))).toEqual([]);
+      expect((await me(before[0]!)).state).toBe('done');
+    });
+
+    it('when every seat is sold or held, those waiting are told; when the holds lapse and seats return, they are told again', async () => {
+      const waiting = 'late4';
+      expect((await me(waiting)).event.soldOut).toBe(false);
+      const holdsEnd = new Date(clock.now().getTime() + 20 * MINUTE);
+      await holdEverySeat(t.store, showId, holdsEnd, clock.now());
+      aSecondLater();
+      expect(await me(waiting)).toMatchObject({ state: 'waiting', event: { soldOut: true } });
+      // Nobody is admitted to find nothing, even with every slot free (the windows ran out).
+      clock.advance(11 * MINUTE);
+      expect(await t.app.waitingRoom.admitAll()).toBe(0);
+      expect((await me(waiting)).event.soldOut).toBe(true);
+      clock.advance(10 * MINUTE);
+      expect((await me(waiting)).event.soldOut).toBe(false);
+      const panel = await t.api('GET', `/api/admin/on-sale/${eventId}`, { token: admin });
+      expect(panel.body.figures).toMatchObject({ seats: ALL_SEATS.length, seatsLeft: ALL_SEATS.length - 1 });
+    });
+
+    it('support look an account up by email, admit it out of turn or remove it; each action names who did it', async () => {
+      const support = await t.tokenFor('help@example.com', ['support']);
+      const found = await t.api('GET', `/api/debug/waiting-room/${eventId}/entry?account=early7@example.com`, { token: support });
+      expect(found.status).toBe(200);
+      expect(found.body.entry.accountId).toBe('test|early7@example.com');
+      const admitted = await t.api('POST', `/api/debug/waiting-room/${eventId}/admit`, { token: support, body: { accountId: 'test|early8@example.com' } });
+      expect(admitted.body.entry.state).toBe('shopping');
+      aSecondLater();
+      const removed = await t.api('POST', `/api/debug/waiting-room/${eventId}/remove`, { token: support, body: { accountId: 'test|early9@example.com' } });
+      expect(removed.body.entry.state).toBe('removed');
+      expect((await me('early9')).state).toBe('removed');
+      expect((await t.api('GET', `/api/debug/waiting-room/${eventId}/entry?account=stranger@example.com`, { token: support })).status).toBe(404);
+      expect((await t.api('GET', `/api/debug/waiting-room/${eventId}/entry?account=x`, { token: admin })).status).toBe(403);
+      const actions = (await t.api('GET', `/api/debug/waiting-room/${eventId}/actions`, { token: support })).body.actions;
+      expect(actions.slice(0, 2)).toMatchObject([
+        { action: 'remove', actor: 'test|help@example.com', accountId: 'test|early9@example.com' },
+        { action: 'admit', actor: 'test|help@example.com', accountId: 'test|early8@example.com' },
+      ]);
+    });
+
+    /** The accounts shopping now, in place order. */
+    async function shoppers() {
+      const names = ['fan', ...Array.from({ length: PRE_QUEUE }, (_, i) => `early${i}`), ...Array.from({ length: 5 }, (_, i) => `late${i}`)];
+      const all = [];
+      for (const name of names) {
+        const entry = await t.store.waitingRoom.entry(eventId, `test|${name}@example.com`);
+        if (entry?.admittedAt && entry.windowEndsAt! > clock.now() && !entry.leftAt) all.push({ name, place: entry.place! });
+      }
+      return all.sort((a, b) => a.place - b.place);
+    }
+  });
+}
+
+/** Holds every free seat of the show, as a crowd of other moviegoers would (the hold caps do not apply to the store). */
+async function holdEverySeat(store: Store, showId: string, holdExpiresAt: Date, now: Date) {
+  const taken = new Set(Object.keys(await store.shows.occupiedSeats(showId)));
+  const free = ALL_SEATS.filter((seat) => !taken.has(seat));
+  await store.users.upsert({ id: 'test|crowd', name: 'Crowd', email: 'crowd@example.com' });
+  for (let i = 0; i < free.length; i += 5) {
+    const created = await store.bookings.create({
+      id: randomUUID(),
+      userId: 'test|crowd',
+      showId,
+      seats: free.slice(i, i + 5),
+      amountCents: 1000,
+      holdExpiresAt,
+      paymentLink: null,
+      createdAt: now,
+      ticketCode: randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase(),
+    });
+    expect(created.ok).toBe(true);
+  }
+}
+
+/** An error as node-postgres gives it when the database cannot be reached. */
+function connectionRefused(): Error {
+  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+}
+
+const pglite = lanes.find((l) => l.name === 'pglite')!;
+
+describe('the waiting room when its store is unreachable, and its joins per address', () => {
+  let t: TestApp;
+  let store: Store;
+  let eventId: string;
+  let reachable = true;
+
+  beforeAll(async () => {
+    const real = await pglite.openStore();
+    // The queue's calls fail as they would with the database gone; the rest of the store keeps working.
+    const waitingRoom = Object.fromEntries(
+      Object.entries(real.waitingRoom).map(([name, call]) => [
+        name,
+        (...args: unknown[]) => (reachable ? (call as (...a: unknown[]) => unknown)(...args) : Promise.reject(connectionRefused())),
+      ]),
+    ) as unknown as Store['waitingRoom'];
+    store = { ...real, waitingRoom };
+    t = await startTestApp(pglite, { store, seed: true, env: { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '2' } });
+    const [show] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+    const created = await t.api('POST', '/api/admin/on-sale', {
+      token: await t.tokenFor('staff@example.com', ['admin']),
+      body: { name: 'Premiere', showIds: [show!.id], onSaleAt: new Date(Date.now() + 3600_000).toISOString(), waitingRoom: true },
+    });
+    eventId = created.body.event.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
+
+  it('joins are limited per address: the third within a minute is refused', async () => {
+    expect((await t.api('POST', `/api/waiting-room/${eventId}/join`, { token: await t.tokenFor('one@example.com') })).status).toBe(200);
+    expect((await t.api('POST', `/api/waiting-room/${eventId}/join`, { token: await t.tokenFor('two@example.com') })).status).toBe(200);
+    const third = await t.api('POST', `/api/waiting-room/${eventId}/join`, { token: await t.tokenFor('three@example.com') });
+    expect(third.status).toBe(429);
+    expect(await t.store.waitingRoom.entry(eventId, 'test|three@example.com')).toBeNull();
+  });
+
+  it('the queue calls answer 503 saying the on-sale is paused; the rest of the site keeps working', async () => {
+    reachable = false;
+    try {
+      const poll = await t.api('GET', `/api/waiting-room/${eventId}/me`, { token: await t.tokenFor('one@example.com') });
+      expect(poll.status).toBe(503);
+      expect(poll.body).toEqual({ success: false, message: UNAVAILABLE_MESSAGE });
+      expect((await t.api('GET', '/api/show/all')).status).toBe(200);
+      expect((await t.api('GET', '/api/health')).status).toBe(200);
+    } finally {
+      reachable = true;
+    }
+    // Back: the place was kept.
+    const poll = await t.api('GET', `/api/waiting-room/${eventId}/me`, { token: await t.tokenFor('one@example.com') });
+    expect(poll.body.state).toBe('pre-queue');
+  });
+});
+
+const postgres = lanes.find((l) => l.name === 'postgres')!;
+
+/** Two instances on one PostgreSQL database agree on places, positions and admissions. */
+describe.skipIf(postgres.skipReason !== null)('two instances sharing one waiting room on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof freshPostgresDatabaseUrl>>;
+  const stores: Store[] = [];
+  let a: TestApp;
+  let b: TestApp;
+  const clock = testClock();
+
+  beforeAll(async () => {
+    database = await freshPostgresDatabaseUrl(process.env.TEST_POSTGRES_URL!);
+    for (let i = 0; i < 2; i++) stores.push(createPostgresStore(await openPostgres(database.url)));
+    const env = { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '10000' };
+    a = await startTestApp(postgres, { store: stores[0], seed: true, now: clock.now, env });
+    b = await startTestApp(postgres, { store: stores[1], now: clock.now, env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    for (const store of stores) await store.close();
+    await database?.drop();
+  });
+
+  it('joins on both at once give one place each; both admit at once and never pass the capacity; both report the same positions', async () => {
+    const [show] = await a.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+    const capacity = 5;
+    const created = await a.api('POST', '/api/admin/on-sale', {
+      token: await a.tokenFor('staff@example.com', ['admin']),
+      body: { name: 'Shared', showIds: [show!.id], onSaleAt: new Date(clock.now().getTime() + MINUTE).toISOString(), waitingRoom: true, shoppingCapacity: capacity },
+    });
+    const eventId = created.body.event.id as string;
+    const names = Array.from({ length: 40 }, (_, i) => `fan${i}`);
+    // One account, the same subject, signed for each instance (each test app has its own identity provider).
+    const tokenOn = (instance: TestApp, name: string) => instance.tokenFor(`${name}@example.com`);
+    const poll = async (instance: TestApp, name: string) => (await instance.api('GET', `/api/waiting-room/${eventId}/me`, { token: await tokenOn(instance, name) })).body;
+    // Half before the start, half after; each account joins on both instances at once.
+    const joinBoth = (name: string) =>
+      Promise.all([a, b].map(async (instance) => instance.api('POST', `/api/waiting-room/${eventId}/join`, { token: await tokenOn(instance, name) })));
+    for (const pair of await Promise.all(names.slice(0, 20).map(joinBoth))) expect(pair.map((r) => r.status)).toEqual([200, 200]);
+    clock.advance(MINUTE);
+    for (const pair of await Promise.all(names.slice(20).map(joinBoth))) {
+      expect(pair[0]!.body.place).toBe(pair[1]!.body.place);
+      expect(pair[0]!.body.place).toBeGreaterThan(20);
+    }
+    const places = await Promise.all(names.map(async (name) => (await poll(b, name)).place as number));
+    expect([...places].sort((x, y) => x - y)).toEqual(names.map((_, i) => i + 1));
+
+    const admitted = await Promise.all([a.app.waitingRoom.admitAll(), b.app.waitingRoom.admitAll(), a.app.waitingRoom.admitAll(), b.app.waitingRoom.admitAll()]);
+    expect(admitted.reduce((sum, n) => sum + n, 0)).toBe(capacity);
+    clock.advance(1_000);
+    for (const name of names) {
+      const [onA, onB] = await Promise.all([poll(a, name), poll(b, name)]);
+      expect({ state: onA.state, position: onA.position }).toEqual({ state: onB.state, position: onB.position });
+    }
+    const shopping = (await a.api('GET', `/api/admin/on-sale/${eventId}`, { token: await a.tokenFor('staff@example.com', ['admin']) })).body.figures.shopping;
+    expect(shopping).toBe(capacity);
+  });
+});
+
+const mongodb = lanes.find((l) => l.name === 'mongodb')!;
+
+describe.skipIf(mongodb.skipReason !== null)('the waiting room on the MongoDB store', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(mongodb);
+  });
+  afterAll(() => t?.close());
+
+  it('refuses on-sale events with a message saying why; the shows sell as before', async () => {
+    const [show] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+    const refused = await t.api('POST', '/api/admin/on-sale', {
+      token: await t.tokenFor('staff@example.com', ['admin']),
+      body: { name: 'Premiere', showIds: [show!.id], onSaleAt: new Date(Date.now() + 3600_000).toISOString(), waitingRoom: true },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^On-sale events and their waiting room need the PostgreSQL or PGlite store/);
+    expect((await t.api('GET', '/api/admin/on-sale', { token: await t.tokenFor('staff@example.com', ['admin']) })).body.events).toEqual([]);
+    const booked = await t.api('POST', '/api/booking/create', { token: await t.tokenFor('fan@example.com'), body: { showId: show!.id, selectedSeats: ['J9'] } });
+    expect(booked.status).toBe(200);
+  });
+});
