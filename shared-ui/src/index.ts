@@ -1,7 +1,6 @@
 import './styles/tokens.css';
 
 export * from './format';
-export * from './checkout-store';
 export * from './config/app-config';
 export * from './api/client';
 export * from './auth/use-api';
@@ -14,7 +13,6 @@ export * from './components/states';
 export * from './components/page-layout';
 export * from './components/page-title';
 export * from './components/nav-link-list';
-export * from './components/test-payment-info';
 export * from './providers';
 export { notify } from './notify';
 export * from './standalone';

@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCheckoutStore } from 'shared-ui';
 import { redirectTo } from '../lib/redirect';
 import { signIn } from '../testing/auth';
 import { API, SHOW_DETAIL, SHOW_ID } from '../testing/fixtures';
@@ -53,7 +52,6 @@ class FakeEventSource extends EventTarget {
 
 describe('/movies/:id/:date seat selection', () => {
   beforeEach(() => {
-    useCheckoutStore.getState().dismiss();
     vi.mocked(redirectTo).mockClear();
   });
 
@@ -151,7 +149,6 @@ describe('/movies/:id/:date seat selection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://pay.test/checkout/1'));
     expect(body).toEqual({ showId: SHOW_ID, selectedSeats: ['C3', 'D4'] });
-    expect(useCheckoutStore.getState().checkoutStarted).toBe(true);
   });
 
   it('shows the service message when the booking fails, and lets go of seats taken meanwhile (409)', async () => {

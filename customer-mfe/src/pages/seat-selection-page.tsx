@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, buttonClass, formatDay, notify, Skeleton, TestPaymentInfo, useCheckoutStore, useCurrentUser } from 'shared-ui';
+import { ApiError, Button, buttonClass, formatDay, notify, Skeleton, useCurrentUser } from 'shared-ui';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
 import { holdRemainingMs } from '../lib/hold';
 import { useTheatreTimeZone } from '../features/config/api/get-public-config';
@@ -108,7 +108,6 @@ function SeatSelection() {
       { showId, seats: sortSeats(selected) },
       {
         onSuccess: (answer) => {
-          useCheckoutStore.getState().startCheckout();
           redirectTo(answer.url);
         },
         onError: (error) => {
@@ -168,8 +167,6 @@ function SeatSelection() {
               {booking.isPending ? 'Holding your seats…' : 'Proceed to Checkout'}
             </Button>
           </div>
-          {/* Checkout is starting: the test card details, readable before the payment page opens. */}
-          {selected.length > 0 && holds.length === 0 && <TestPaymentInfo />}
         </section>
       </div>
     </div>

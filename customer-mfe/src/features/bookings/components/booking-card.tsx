@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, formatPrice, formatRuntime, formatShowTime, Poster, TestPaymentInfo } from 'shared-ui';
+import { Button, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
 import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions';
 import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
@@ -69,7 +69,6 @@ export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTi
             </div>
           </dl>
         </div>
-        {payable && <TestPaymentInfo />}
         {booking.isPaid && (
           <div className="c-booking__ticket">
             <Button variant="secondary" aria-expanded={ticketOpen} aria-controls={`${ticketId}-ticket`} onClick={() => setTicketOpen((o) => !o)}>
