@@ -67,13 +67,22 @@ for (const lane of lanes) {
       expect(await t.app.payments.jobs.sweepNow()).toEqual({ released: 0, paid: 0 });
     });
 
-    it('a hold never outlasts the show: it ends at the show start when that comes first', async () => {
-      const soon = (await t.store.shows.listWithSeats({ from: now() }))[0]!;
-      clock = soon.startsAt.getTime() - 4 * MINUTE;
+    it('online sales close SALES_CLOSE_MINUTES (15) before the show: a hold just before is made, one at the cutoff is refused and changes nothing', async () => {
+      const soon = (await t.store.shows.listWithSeats({ from: new Date(Date.now() + 30 * MINUTE) }))[0]!;
+      expect((await t.api('GET', '/api/config')).body.salesCloseMinutes).toBe(15);
       try {
-        const res = await t.api('POST', '/api/booking/create', { token: user, body: { showId: soon.id, selectedSeats: ['J9'] } });
-        if (res.status === 200) expect(res.body.holdExpiresAt).toBe(soon.startsAt.toISOString());
-        else expect(res.status).toBe(409);
+        clock = soon.startsAt.getTime() - 16 * MINUTE;
+        const open = await t.api('POST', '/api/booking/create', { token: user, body: { showId: soon.id, selectedSeats: ['J8'] } });
+        expect(open.status).toBe(200);
+        // A whole hold, and it ends before the show.
+        expect(open.body.holdExpiresAt).toBe(new Date(clock + 10 * MINUTE).toISOString());
+
+        clock = soon.startsAt.getTime() - 15 * MINUTE;
+        const before = await occupied(soon.id);
+        const closed = await t.api('POST', '/api/booking/create', { token: rival, body: { showId: soon.id, selectedSeats: ['J9'] } });
+        expect(closed.status).toBe(409);
+        expect(closed.body).toEqual({ success: false, message: expect.stringMatching(/^Online sales for this show closed at .*\d{1,2}:\d{2}.*; pick a later show$/) });
+        expect(await occupied(soon.id)).toEqual(before);
       } finally {
         clock = Date.now();
       }

@@ -143,6 +143,7 @@ export const PublicConfigResponse = Type.Object({
   currency: Type.String(),
   theatreTimeZone: Type.String(),
   holdMinutes: Type.Integer(),
+  salesCloseMinutes: Type.Integer({ description: 'Online sales of a show close this many minutes before it starts' }),
   catalog: Type.String(),
   paymentProvider: Type.Optional(
     Type.Union([Type.Literal('stripe'), Type.Literal('local')], { description: 'local: the test-card checkout (show the test card info)' }),

@@ -4,7 +4,7 @@ import { failures } from '../contract/failures.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 
 export interface SettingsRoutesDeps {
-  config: Pick<Config, 'imageBaseUrl' | 'currency' | 'theatreTimeZone' | 'holdMinutes'>;
+  config: Pick<Config, 'imageBaseUrl' | 'currency' | 'theatreTimeZone' | 'holdMinutes' | 'salesCloseMinutes'>;
   /** The catalogue's name (`builtin` or `tmdb`). */
   catalogName: string;
   /** The payment provider's name (`local` or `stripe`). */
@@ -28,6 +28,7 @@ export async function settingsRoutes(app: AppInstance, { config, catalogName, pa
       currency: config.currency,
       theatreTimeZone: config.theatreTimeZone,
       holdMinutes: config.holdMinutes,
+      salesCloseMinutes: config.salesCloseMinutes,
       catalog: catalogName,
       paymentProvider: paymentProviderName,
     }),
