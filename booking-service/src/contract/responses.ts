@@ -16,7 +16,7 @@ import {
 const ok = Type.Literal(true);
 
 export const ShowAllResponse = Type.Object({ success: ok, shows: Type.Array(MovieSchema) });
-export const ShowTimesSchema = Type.Record(Type.String(), Type.Array(Type.Object({ time: Type.String(), showId: Type.String() })));
+export const ShowTimesSchema = Type.Record(Type.String(), Type.Array(Type.Object({ time: Type.String(), showId: Type.String(), price: Type.Number({ description: 'The price of one seat, in the currency of GET /api/config' }) })));
 export const ShowDetailResponse = Type.Object({ success: ok, movie: MovieSchema, dateTime: ShowTimesSchema });
 export const NowPlayingResponse = Type.Object({ success: ok, movies: Type.Array(NowPlayingMovieSchema) });
 export const AddShowResponse = Type.Object({ success: ok, message: Type.String(), created: Type.Integer(), skipped: Type.Integer() });

@@ -197,4 +197,5 @@ export type NowPlayingMovie = Static<typeof NowPlayingMovieSchema>;
 export type AddShowRequest = Static<typeof AddShowBody>;
 export type UpdateFavoriteRequest = Static<typeof UpdateFavoriteBody>;
 export type AllBookingsRequest = Static<typeof AllBookingsQuery>;
-export type ShowDateTimes = Record<string, { time: string; showId: string }[]>;
+/** Per local date, its shows: start, id and the price of a seat (currency units). */
+export type ShowDateTimes = Record<string, { time: string; showId: string; price: number }[]>;

@@ -7,7 +7,7 @@ export function groupByLocalDate(shows: readonly Show[], timeZone: string): Show
   const grouped: ShowDateTimes = {};
   for (const show of [...shows].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())) {
     const date = localDate(show.startsAt, timeZone);
-    (grouped[date] ??= []).push({ time: show.startsAt.toISOString(), showId: show.id });
+    (grouped[date] ??= []).push({ time: show.startsAt.toISOString(), showId: show.id, price: show.priceCents / 100 });
   }
   return grouped;
 }

@@ -39,4 +39,5 @@ export const MESSAGES = {
   noBookings: 'No bookings found',
   movieNotFound: 'Movie not found',
   heldByYou: 'You hold this seat: resume payment or release it below',
+  salesClosed: 'Online sales for this show have closed; pick a later show',
 } as const;
