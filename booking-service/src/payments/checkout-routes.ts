@@ -225,12 +225,18 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
           tags,
           summary: "Local checkout: cancel the payment (the page's Cancel button): releases the booking's hold, then back to My Bookings",
           params: CheckoutSessionParams,
-          response: { 303: redirect('To My Bookings, the seats released (or nothing changed when the booking was no longer held)'), ...failures(413, 415) },
+          response: {
+            303: redirect('To My Bookings, the seats released (or nothing changed when the booking was no longer held)'),
+            ...failures(413, 415),
+            400: htmlPageOrError(400, 'the session id is malformed'),
+            404: notFoundPage,
+          },
         },
       },
       async (request, reply) => {
         // Holding the payment link is what lets one pay (as with Stripe Checkout); it lets one give up the hold too.
-        const { booking } = await sessionAndBooking(request.params.sessionId);
+        const { session, booking } = await sessionAndBooking(request.params.sessionId);
+        if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
         if (booking && isAwaitingPayment(booking)) {
           const result = await payments.releaseHold(booking);
           request.log.info({ bookingId: booking.id, outcome: result.outcome }, 'local checkout: cancelled by the customer');
