@@ -52,7 +52,7 @@ label{display:grid;gap:.35rem;font-weight:600}
 input{width:100%;padding:.7rem .8rem;border:1px solid #52525b;border-radius:.5rem;background:#09090b;color:#f4f4f5;font:inherit}
 input:focus{outline:3px solid #f84565;outline-offset:1px}
 input[aria-invalid=true]{border-color:#fb7185}
-button{padding:.8rem;border:0;border-radius:.5rem;background:#f84565;color:#fff;font:inherit;font-weight:700;cursor:pointer}
+button{padding:.8rem;border:0;border-radius:.5rem;background:#be123c;color:#fff;font:inherit;font-weight:700;cursor:pointer}
 button:disabled{opacity:.7;cursor:progress}
 .alert{margin:0;padding:.75rem 1rem;border-radius:.5rem;background:#4c0519;border:1px solid #fb7185;color:#fecdd3}
 .notice{margin:0 0 1rem;padding:.75rem 1rem;border-radius:.5rem;background:#27272a;color:#e4e4e7}
