@@ -106,57 +106,57 @@ for (const size of SIZES) {
 
     // axe is injected as a script, which the checkout's strict CSP refuses; payments.spec.ts checks the page within its CSP.
     test.describe('checkout', () => {
-    test.use({ bypassCSP: true });
+      test.use({ bypassCSP: true });
 
-    test('checkout page: test cards in its flow, Pay with the amount, a live countdown, MM / YY as typed, post/redirect/get after a decline, Cancel releases the seats', async ({ page }, testInfo) => {
-      const user = tokenFor('user@example.com');
-      const booked = await bookFreeSeats(user, 2);
-      const amount = (await apiAs(user).myBookings()).bookings.find((b) => b._id === booked.bookingId)!.amount;
-      await page.goto(booked.url);
-      await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+      test('checkout page: test cards in its flow, Pay with the amount, a live countdown, MM / YY as typed, post/redirect/get after a decline, Cancel releases the seats', async ({ page }, testInfo) => {
+        const user = tokenFor('user@example.com');
+        const booked = await bookFreeSeats(user, 2);
+        const amount = (await apiAs(user).myBookings()).bookings.find((b) => b._id === booked.bookingId)!.amount;
+        await page.goto(booked.url);
+        await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
 
-      await expect(page.getByRole('button', { name: `Pay ${money(amount)}` })).toBeVisible();
-      const countdown = page.locator('#hold-countdown');
-      await expect(countdown).toHaveText(/^\d{1,2}:\d{2}$/);
-      const first = await countdown.textContent();
-      await expect(countdown).not.toHaveText(first!, { timeout: 3000 });
+        await expect(page.getByRole('button', { name: `Pay ${money(amount)}` })).toBeVisible();
+        const countdown = page.locator('#hold-countdown');
+        await expect(countdown).toHaveText(/^\d{1,2}:\d{2}$/);
+        const first = await countdown.textContent();
+        await expect(countdown).not.toHaveText(first!, { timeout: 3000 });
 
-      // The test cards are part of the page: in the flow, not over the form.
-      const cards = page.getByRole('region', { name: 'Test mode: no real charges' });
-      await expect(cards).toContainText('4242 4242 4242 4242');
-      expect(await cards.evaluate((el) => getComputedStyle(el).position)).toBe('static');
-      const cardsBox = (await cards.boundingBox())!;
-      const formBox = (await page.locator('#card-form').boundingBox())!;
-      expect(cardsBox.y + cardsBox.height).toBeLessThanOrEqual(formBox.y);
+        // The test cards are part of the page: in the flow, not over the form.
+        const cards = page.getByRole('region', { name: 'Test mode: no real charges' });
+        await expect(cards).toContainText('4242 4242 4242 4242');
+        expect(await cards.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+        const cardsBox = (await cards.boundingBox())!;
+        const formBox = (await page.locator('#card-form').boundingBox())!;
+        expect(cardsBox.y + cardsBox.height).toBeLessThanOrEqual(formBox.y);
 
-      await page.getByLabel('Expiry').pressSequentially('1234');
-      await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await shot(page, testInfo, 'checkout-page');
+        await page.getByLabel('Expiry').pressSequentially('1234');
+        await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await shot(page, testInfo, 'checkout-page');
 
-      // A declined card: the answer is a redirect to a GET page, so Back and reload never re-post.
-      await page.getByLabel('Card number').pressSequentially('4000000000000002');
-      await page.getByLabel('CVC').fill('123');
-      await page.getByLabel('Name on card').fill('Maya Moviegoer');
-      await page.getByRole('button', { name: /^Pay / }).click();
-      await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
-      expect(new URL(page.url()).searchParams.get('refused')).toBe('declined');
-      await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
-      await expect(page.getByLabel('Name on card')).toHaveValue('Maya Moviegoer');
-      await expect(page.getByLabel('Card number')).toHaveValue('');
-      await shot(page, testInfo, 'checkout-declined');
-      const reloaded = await page.reload();
-      expect(reloaded!.request().method()).toBe('GET');
-      await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+        // A declined card: the answer is a redirect to a GET page, so Back and reload never re-post.
+        await page.getByLabel('Card number').pressSequentially('4000000000000002');
+        await page.getByLabel('CVC').fill('123');
+        await page.getByLabel('Name on card').fill('Maya Moviegoer');
+        await page.getByRole('button', { name: /^Pay / }).click();
+        await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+        expect(new URL(page.url()).searchParams.get('refused')).toBe('declined');
+        await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
+        await expect(page.getByLabel('Name on card')).toHaveValue('Maya Moviegoer');
+        await expect(page.getByLabel('Card number')).toHaveValue('');
+        await shot(page, testInfo, 'checkout-declined');
+        const reloaded = await page.reload();
+        expect(reloaded!.request().method()).toBe('GET');
+        await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
 
-      // Cancel really releases the hold.
-      await page.getByRole('button', { name: 'Cancel and return to My Bookings' }).click();
-      await page.waitForURL((url) => url.origin === urls.shell && url.pathname === '/my-bookings');
-      const after = (await apiAs(user).myBookings()).bookings.find((b) => b._id === booked.bookingId)!;
-      expect(after.status).toBe('cancelled');
-      const occupied = (await apiAs().occupiedSeats(booked.showId)).occupiedSeats;
-      for (const id of booked.seats) expect(occupied).not.toContain(id);
-    });
+        // Cancel really releases the hold.
+        await page.getByRole('button', { name: 'Cancel and return to My Bookings' }).click();
+        await page.waitForURL((url) => url.origin === urls.shell && url.pathname === '/my-bookings');
+        const after = (await apiAs(user).myBookings()).bookings.find((b) => b._id === booked.bookingId)!;
+        expect(after.status).toBe('cancelled');
+        const occupied = (await apiAs().occupiedSeats(booked.showId)).occupiedSeats;
+        for (const id of booked.seats) expect(occupied).not.toContain(id);
+      });
     });
   });
 }
