@@ -104,6 +104,23 @@ for (const size of SIZES) {
       }
     });
 
+    test('list pages: two posters a row on a phone, no sideways scrolling', async ({ page }, testInfo) => {
+      for (const path of ['/movies', '/releases']) {
+        await page.goto(path);
+        const cards = page.getByRole('article');
+        await expect(cards.nth(1)).toBeVisible();
+        const [a, b] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+        if (size.name === 'phone') {
+          // Side by side, each about half the width.
+          expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+          expect(b.x).toBeGreaterThanOrEqual(a.x + a.width);
+          expect(b.x + b.width).toBeLessThanOrEqual(size.viewport.width);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+        await shot(page, testInfo, `list${path.replace('/', '-')}`);
+      }
+    });
+
     // axe is injected as a script, which the checkout's strict CSP refuses; payments.spec.ts checks the page within its CSP.
     test.describe('checkout', () => {
       test.use({ bypassCSP: true });
