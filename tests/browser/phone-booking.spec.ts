@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { apiAs, bookFreeSeats, tokenFor } from '../support/api';
+import { apiAs, bookFreeSeats, holdIfFree, tokenFor } from '../support/api';
+import { signIn } from '../support/sign-in';
 import { seriousA11yViolations } from '../support/a11y';
 import { urls } from '../support/test-stack';
 
@@ -19,8 +20,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 const seat = (page: Page, id: string) => page.getByRole('group', { name: 'Seats' }).getByRole('button', { name: id, exact: true });
 
-/** A movie with a show on its last date whose sales are open (the last date is days away), and two free seats of row F. */
-async function openShow() {
+/** A movie with a show on its last date whose sales are open (the last date is days away), and two free seats of `row`. */
+async function openShow(row = 'F') {
   const anyone = apiAs();
   for (const movie of (await anyone.showAll()).shows) {
     const detail = await anyone.showDetail(movie._id);
@@ -28,11 +29,11 @@ async function openShow() {
     if (!date) continue;
     for (const [index, slot] of detail.dateTime[date]!.entries()) {
       const taken = new Set((await anyone.occupiedSeats(slot.showId)).occupiedSeats);
-      const free = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9'].filter((s) => !taken.has(s)).slice(0, 2);
+      const free = Array.from({ length: 9 }, (_, i) => `${row}${i + 1}`).filter((s) => !taken.has(s)).slice(0, 2);
       if (free.length === 2) return { movieId: movie._id, date, index, showId: slot.showId, price: slot.price, seats: free };
     }
   }
-  throw new Error('no open show with two free seats in row F');
+  throw new Error(`no open show with two free seats in row ${row}`);
 }
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;
@@ -102,6 +103,28 @@ for (const size of SIZES) {
         expect(narrow.x + narrow.width).toBeLessThanOrEqual(360);
         expect(narrow.width).toBeGreaterThanOrEqual(24);
       }
+    });
+
+    test('seats in my own cooldown (released a moment ago) are marked before I click them, with a short note', async ({ page }, testInfo) => {
+      const token = tokenFor('user@example.com');
+      // A row of its own per size: the seats released at one size are still cooling at the next.
+      const show = await openShow(size.name === 'phone' ? 'H' : 'G');
+      const held = await holdIfFree(token, show.showId, show.seats);
+      expect(held).not.toBeNull();
+      await apiAs(token).releaseBooking(held!.bookingId);
+      await page.goto('/');
+      await signIn(page, 'user@example.com');
+      await page.goto(`/movies/${show.movieId}/${show.date}?show=${show.showId}`);
+      for (const id of show.seats) {
+        await expect(seat(page, id)).toHaveAttribute('data-state', 'cooling');
+        await expect(seat(page, id)).toHaveAccessibleDescription('recently released by you');
+      }
+      await expect(page.getByRole('list', { name: 'Seat legend' })).toContainText(/Released by you: yours to pick again at \d{1,2}:\d{2} [AP]M/);
+      await seat(page, show.seats[0]!).click({ force: true });
+      await expect(page.getByRole('status').filter({ hasText: 'You released this seat a moment ago' }).last()).toBeVisible();
+      await expect(page.getByText(/cooldown/i)).toHaveCount(0);
+      await seat(page, show.seats[0]!).scrollIntoViewIfNeeded();
+      await shot(page, testInfo, 'seat-page-cooldown');
     });
 
     test('list pages: two posters a row on a phone, no sideways scrolling', async ({ page }, testInfo) => {

@@ -144,6 +144,7 @@ export const PublicConfigResponse = Type.Object({
   theatreTimeZone: Type.String(),
   holdMinutes: Type.Integer(),
   salesCloseMinutes: Type.Integer({ description: 'Online sales of a show close this many minutes before it starts' }),
+  reholdCooldownMinutes: Type.Integer({ description: "After an account's unpaid hold on a seat ends, how long before it may hold that seat again" }),
   catalog: Type.String(),
   paymentProvider: Type.Optional(
     Type.Union([Type.Literal('stripe'), Type.Literal('local')], { description: 'local: the test-card checkout (show the test card info)' }),

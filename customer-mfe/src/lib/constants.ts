@@ -40,4 +40,5 @@ export const MESSAGES = {
   movieNotFound: 'Movie not found',
   heldByYou: 'You hold this seat: resume payment or release it below',
   salesClosed: 'Online sales for this show have closed; pick a later show',
+  coolingDown: 'You released this seat a moment ago: others get first pick for a few minutes',
 } as const;

@@ -60,6 +60,24 @@ function SeatSelection() {
   );
   const mine = useMemo(() => new Set(holds.flatMap((b) => b.bookedSeats)), [holds]);
 
+  // Seats this visitor let go unpaid on this show, still in their re-hold cooldown (the service's hold policy:
+  // from when the hold ended, REHOLD_COOLDOWN_MINUTES): marked on the map before a click, not refused after it.
+  const cooldown = useMemo(() => {
+    const seats = new Set<string>();
+    let until = 0;
+    for (const b of myBookings.data?.bookings ?? []) {
+      if (b.show._id !== showId || b.isPaid || b.refundStatus) continue;
+      const expires = Date.parse(b.holdExpiresAt);
+      const lapsed = b.status === 'cancelled' ? Math.min(expires, now) : b.status === 'held' && expires <= now ? expires : null;
+      if (lapsed === null) continue;
+      const ends = lapsed + sales.reholdCooldownMinutes * 60_000;
+      if (ends <= now) continue;
+      for (const seat of b.bookedSeats) seats.add(seat);
+      until = Math.max(until, ends);
+    }
+    return { seats, until };
+  }, [myBookings.data, showId, now, sales.reholdCooldownMinutes]);
+
   // Back from the payment page (restored from the back/forward cache): what was held may have changed.
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
@@ -100,6 +118,7 @@ function SeatSelection() {
   const onSeat = (seat: string) => {
     if (!showId) return void notify.error(MESSAGES.selectTimeFirst);
     if (mine.has(seat)) return void notify(MESSAGES.heldByYou, { id: 'held-by-you' });
+    if (cooldown.seats.has(seat)) return void notify(MESSAGES.coolingDown, { id: 'cooling' });
     if (occupied.has(seat)) return void notify.error(MESSAGES.seatBooked);
     if (!selected.includes(seat) && selected.length >= MAX_SEATS_PER_BOOKING) return void notify.error(MESSAGES.maxSeats);
     toggleSeat(seat);
@@ -182,8 +201,11 @@ function SeatSelection() {
                   {salesClosed ? 'Online sales closed for this show.' : `Sales close at ${formatTime(closesAt.toISOString(), zone.timeZone)}`}
                 </p>
               )}
-              <SeatMap occupied={occupied} mine={mine} selected={selected} onSeat={onSeat} busy={occupiedQuery.isPending} />
-              <SeatLegend showMine={mine.size > 0} />
+              <SeatMap occupied={occupied} mine={mine} cooling={cooldown.seats} selected={selected} onSeat={onSeat} busy={occupiedQuery.isPending} />
+              <SeatLegend
+                showMine={mine.size > 0}
+                coolingUntil={cooldown.seats.size > 0 ? formatTime(new Date(cooldown.until).toISOString(), zone.timeZone) : null}
+              />
             </>
           )}
           {holds.length > 0 && <HeldByYou holds={holds} now={now} />}
