@@ -88,6 +88,22 @@ for (const lane of lanes) {
       }
     });
 
+    it('the owner sees what the seat page needs to mark seats in their cooldown: the released booking, its seats and the cooldown length', async () => {
+      clock = Date.now();
+      const { booking, showId, seats } = await createBooking(t, user, 2);
+      const released = await t.api('POST', `/api/booking/${booking.id}/release`, { token: user });
+      expect(released.status).toBe(200);
+      expect((await t.api('GET', '/api/config')).body.reholdCooldownMinutes).toBe(10);
+      const mine = (await t.api('GET', '/api/user/bookings', { token: user })).body.bookings.find((b: { _id: string }) => b._id === booking.id);
+      expect(mine).toMatchObject({ status: 'cancelled', isPaid: false, refundStatus: null, bookedSeats: seats, show: { _id: showId } });
+      // The rule the page reflects: the owner may not hold them again yet; anyone else may.
+      const again = await t.api('POST', '/api/booking/create', { token: user, body: { showId, selectedSeats: seats } });
+      expect(again.status).toBe(409);
+      const other = await t.api('POST', '/api/booking/create', { token: rival, body: { showId, selectedSeats: seats } });
+      expect(other.status).toBe(200);
+      await t.api('POST', `/api/booking/${other.body.bookingId}/release`, { token: rival });
+    });
+
     it('several instances sweeping at once release each booking once and never a newer booking of the same seats', async () => {
       clock = Date.now();
       const made = [await createBooking(t, user, 2), await createBooking(second, await second.tokenFor('user@example.com'), 1), await createBooking(t, user, 3)];
