@@ -127,6 +127,44 @@ for (const size of SIZES) {
       await shot(page, testInfo, 'seat-page-cooldown');
     });
 
+    test('after paying: the confirmation shows the show date and time, and the e-ticket and QR stay inside their cards', async ({ page }, testInfo) => {
+      const user = tokenFor('user@example.com');
+      const booked = await bookFreeSeats(user, 1);
+      await page.goto('/');
+      await signIn(page, 'user@example.com');
+      await page.goto(booked.url);
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry').fill('12 / 34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByLabel('Name on card').fill('Maya Moviegoer');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL((url) => url.origin === urls.shell && url.pathname === '/payment-success');
+      await expect(page.getByText('CONFIRMED', { exact: true })).toBeVisible();
+      const card = page.locator('.c-payment');
+      await expect(card.locator('dt', { hasText: 'Show time' })).toBeVisible();
+      await expect(card.locator('dd').filter({ has: page.locator('time') })).toHaveText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M$/);
+      const qr = page.getByRole('img', { name: /^Ticket QR code / });
+      await expect(qr).toBeVisible();
+      const [cardBox, qrBox] = [(await card.boundingBox())!, (await qr.boundingBox())!];
+      expect(qrBox.x).toBeGreaterThanOrEqual(cardBox.x);
+      expect(qrBox.x + qrBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(size.viewport.width);
+      await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
+      await shot(page, testInfo, 'payment-success');
+
+      await page.goto('/my-bookings');
+      await page.getByRole('button', { name: 'Show e-ticket' }).first().click();
+      const ticket = page.getByRole('region', { name: /^E-ticket for / }).first();
+      await expect(ticket).toBeVisible();
+      const article = page.getByRole('article').filter({ has: ticket });
+      const [articleBox, ticketBox] = [(await article.boundingBox())!, (await ticket.boundingBox())!];
+      expect(ticketBox.x + ticketBox.width).toBeLessThanOrEqual(articleBox.x + articleBox.width);
+      expect(await ticket.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+      await ticket.scrollIntoViewIfNeeded();
+      await shot(page, testInfo, 'my-bookings-e-ticket');
+    });
+
     test('list pages: two posters a row on a phone, no sideways scrolling', async ({ page }, testInfo) => {
       for (const path of ['/movies', '/releases']) {
         await page.goto(path);
