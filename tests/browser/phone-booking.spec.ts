@@ -165,6 +165,23 @@ for (const size of SIZES) {
       await shot(page, testInfo, 'my-bookings-e-ticket');
     });
 
+    test('Releases lead a movie that is showing here to Buy Tickets (its show times), not the sample listing', async ({ page }, testInfo) => {
+      const showing = new Set((await apiAs().showAll()).shows.map((m) => m._id));
+      await page.goto('/releases');
+      const buy = page.getByRole('link', { name: /^Buy tickets for / }).first();
+      await expect(buy).toBeVisible();
+      const href = (await buy.getAttribute('href'))!;
+      expect(href).toMatch(/^\/movies\/\d+$/);
+      expect(showing.has(href.split('/').pop()!)).toBe(true);
+      await buy.click();
+      await expect(page.getByRole('list', { name: 'Show dates' })).toBeVisible();
+      // The movie's details page says Buy Tickets too, never Find Theaters.
+      await page.goto(`/tmdb-movie/${href.split('/').pop()}`);
+      await expect(page.getByRole('link', { name: 'Buy Tickets', exact: true })).toHaveAttribute('href', href);
+      await expect(page.getByRole('link', { name: 'Find Theaters' })).toHaveCount(0);
+      await shot(page, testInfo, 'tmdb-movie-buy-tickets');
+    });
+
     test('list pages: two posters a row on a phone, no sideways scrolling', async ({ page }, testInfo) => {
       for (const path of ['/movies', '/releases']) {
         await page.goto(path);

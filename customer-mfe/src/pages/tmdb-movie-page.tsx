@@ -19,6 +19,7 @@ import { useCatalogCredits } from '../features/catalog/api/get-catalog-credits';
 import { useCatalogMovie } from '../features/catalog/api/get-catalog-movie';
 import { useCatalogSimilar } from '../features/catalog/api/get-catalog-similar';
 import { CatalogMovieGrid } from '../features/catalog/components/catalog-movie-grid';
+import { useShows } from '../features/shows/api/get-shows';
 import type { CatalogMovie } from 'booking-service/contract';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
 import { CAST_LIMIT, COMPANIES_LIMIT, SIMILAR_LIMIT } from '../lib/constants';
@@ -49,6 +50,8 @@ function TmdbMovieScreen() {
 function TmdbMovie({ movie }: { movie: CatalogMovie }) {
   const config = useAppConfig();
   const id = String(movie.id);
+  // Showing here: straight to Buy Tickets (its show times), not to the sample theatre listing.
+  const showingHere = useShows().data?.shows.some((m) => m._id === id) ?? false;
   const backdrop = imageUrl(config, movie.backdrop_path);
   return (
     <>
@@ -109,9 +112,15 @@ function TmdbMovie({ movie }: { movie: CatalogMovie }) {
             <TrailerToggle
               movie={{ id, title: movie.title, posterPath: movie.poster_path, backdropPath: movie.backdrop_path }}
               actions={
-                <Link className={buttonClass()} to="/theaters">
-                  Find Theaters
-                </Link>
+                showingHere ? (
+                  <Link className={buttonClass()} to={`/movies/${id}`}>
+                    Buy Tickets
+                  </Link>
+                ) : (
+                  <Link className={buttonClass()} to="/theaters">
+                    Find Theaters
+                  </Link>
+                )
               }
             />
           </div>
