@@ -164,6 +164,7 @@ function TmdbCast({ id }: { id: string }) {
 
 function TmdbSimilar({ id }: { id: string }) {
   const similar = useCatalogSimilar(id);
+  const showing = new Set(useShows().data?.shows.map((m) => m._id));
   return (
     <Section title="Similar Movies">
       {similar.isPending ? (
@@ -173,7 +174,7 @@ function TmdbSimilar({ id }: { id: string }) {
       ) : similar.data.results.length === 0 ? (
         <p className="c-muted">No similar movies found.</p>
       ) : (
-        <CatalogMovieGrid movies={similar.data.results.slice(0, SIMILAR_LIMIT)} />
+        <CatalogMovieGrid movies={similar.data.results.slice(0, SIMILAR_LIMIT)} showing={showing} />
       )}
     </Section>
   );

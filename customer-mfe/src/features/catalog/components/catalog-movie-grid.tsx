@@ -1,14 +1,20 @@
 import { Link } from 'react-router-dom';
 import { buttonClass, MovieCard } from 'shared-ui';
 import type { CatalogMovieSummary } from 'booking-service/contract';
-import { useShows } from '../../shows/api/get-shows';
 
 /**
- * Movies from the movie database as cards. A movie showing here leads to Buy Tickets (its page with
- * the show times); any other to /tmdb-movie/{id}, its details.
+ * Movies from the movie database as cards. A movie showing here (`showing`: the ids of the movies
+ * with shows) leads to Buy Tickets (its page with the show times); any other to /tmdb-movie/{id}.
  */
-export function CatalogMovieGrid({ movies, actionLabel = 'View Details' }: { movies: CatalogMovieSummary[]; actionLabel?: string }) {
-  const showing = new Set(useShows().data?.shows.map((m) => m._id));
+export function CatalogMovieGrid({
+  movies,
+  showing,
+  actionLabel = 'View Details',
+}: {
+  movies: CatalogMovieSummary[];
+  showing: ReadonlySet<string>;
+  actionLabel?: string;
+}) {
   return (
     <div className="ui-grid c-cards">
       {movies.map((movie) => {
