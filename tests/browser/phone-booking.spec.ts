@@ -182,6 +182,17 @@ for (const size of SIZES) {
       await shot(page, testInfo, 'tmdb-movie-buy-tickets');
     });
 
+    test('the sample theatre listing is labelled a sample and its show times are plain text, not buttons', async ({ page }, testInfo) => {
+      await page.goto('/theaters');
+      await expect(page.getByText('Sample listing.')).toBeVisible();
+      const times = page.locator('.c-theater__times').first();
+      await expect(times).toContainText(/^Sample show times: \d{1,2}:\d{2}/);
+      await expect(times.locator('button, a, li')).toHaveCount(0);
+      expect(await times.evaluate((el) => getComputedStyle(el).borderStyle)).toBe('none');
+      await times.scrollIntoViewIfNeeded();
+      await shot(page, testInfo, 'sample-theaters');
+    });
+
     test('list pages: two posters a row on a phone, no sideways scrolling', async ({ page }, testInfo) => {
       for (const path of ['/movies', '/releases']) {
         await page.goto(path);
