@@ -73,7 +73,7 @@ for (const lane of lanes) {
       expect(html).toContain(`<button type="submit">Pay $${(booking.amountCents / 100).toFixed(2)}</button>`);
       // The hold as a countdown (mm:ss), the test cards in the page's flow, and a Cancel that posts.
       expect(html).toMatch(/held for <strong><time id="hold-countdown" datetime="[^"]+" data-ends="[^"]+">\d{1,2}:\d{2}<\/time>/);
-      expect(html).toContain('<dt>Pays</dt><dd>4242 4242 4242 4242</dd>');
+      expect(html).toContain('<dt>Pays</dt><dd class="card">4242 4242 4242 4242</dd>');
       expect(html).toMatch(/<form method="post" action="\/api\/checkout\/sessions\/cs_local_[0-9a-f]+\/cancel"/);
       // No external assets: only this origin's script, the inline style carries the CSP nonce.
       expect(html).not.toMatch(/(src|href)="https?:\/\/(?!localhost:3000)/);

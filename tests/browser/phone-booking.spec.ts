@@ -234,6 +234,8 @@ for (const size of SIZES) {
         const cardsBox = (await cards.boundingBox())!;
         const formBox = (await page.locator('#card-form').boundingBox())!;
         expect(cardsBox.y + cardsBox.height).toBeLessThanOrEqual(formBox.y);
+        expect(await cards.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
 
         await page.getByLabel('Expiry').pressSequentially('1234');
         await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');

@@ -60,6 +60,7 @@ button:disabled{opacity:.7;cursor:progress}
 .test h2{margin:0 0 .5rem;font-size:1rem}
 .test dl{margin:0}
 .test dd{font-family:ui-monospace,monospace}
+.test dd.card{white-space:nowrap}
 .cancel{margin-top:1.5rem}
 button.link{padding:0;background:none;color:#fda4af;font-weight:400;text-decoration:underline}
 a{color:#fda4af}
@@ -113,8 +114,8 @@ export function countdownText(remainingMs: number): string {
 const TEST_CARDS = `<section class="test" aria-labelledby="test-cards-title">
 <h2 id="test-cards-title">Test mode: no real charges</h2>
 <dl>
-<dt>Pays</dt><dd>4242 4242 4242 4242</dd>
-<dt>Declined</dt><dd>4000 0000 0000 0002</dd>
+<dt>Pays</dt><dd class="card">4242 4242 4242 4242</dd>
+<dt>Declined</dt><dd class="card">4000 0000 0000 0002</dd>
 <dt>Expiry, CVC</dt><dd>any future date, any 3 digits</dd>
 </dl>
 </section>`;
