@@ -70,7 +70,11 @@ for (const lane of lanes) {
       expect(html).toContain(`$${(booking.amountCents / 100).toFixed(2)}`);
       expect(html).toMatch(/<dt>Show time<\/dt><dd>[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}/);
       for (const label of ['Card number', 'Expiry', 'CVC', 'Name on card']) expect(html).toMatch(new RegExp(`<label for="[^"]+">${label}<input`));
-      expect(html).toContain('<button type="submit">Pay</button>');
+      expect(html).toContain(`<button type="submit">Pay $${(booking.amountCents / 100).toFixed(2)}</button>`);
+      // The hold as a countdown (mm:ss), the test cards in the page's flow, and a Cancel that posts.
+      expect(html).toMatch(/held for <strong><time id="hold-countdown" datetime="[^"]+" data-ends="[^"]+">\d{1,2}:\d{2}<\/time>/);
+      expect(html).toContain('<dt>Pays</dt><dd class="card">4242 4242 4242 4242</dd>');
+      expect(html).toMatch(/<form method="post" action="\/api\/checkout\/sessions\/cs_local_[0-9a-f]+\/cancel"/);
       // No external assets: only this origin's script, the inline style carries the CSP nonce.
       expect(html).not.toMatch(/(src|href)="https?:\/\/(?!localhost:3000)/);
       const nonce = /style-src 'nonce-([^']+)'/.exec(csp)![1];
@@ -139,9 +143,13 @@ for (const lane of lanes) {
       const { res, booking } = await createBooking(t, user, 1);
       const before = await snapshot(booking.id);
       const declined = await submitCard(t, res.body.url, { cardNumber: '4000 0000 0000 0002' });
-      expect(declined.status).toBe(402);
+      // Post/redirect/get: the refusal answers a redirect to the payment page, so Back never re-posts the form.
+      expect(declined.status).toBe(303);
+      expect(declined.location).toBe(`${new URL(res.body.url).pathname}?refused=declined`);
       expect(declined.html).toContain('<p class="alert" role="alert" id="payment-error">Your card was declined.</p>');
-      expect(declined.html).toContain('<button type="submit">Pay</button>');
+      expect(declined.html).toContain(`<button type="submit">Pay $${(booking.amountCents / 100).toFixed(2)}</button>`);
+      // Nothing typed is echoed into the page: not the card number, not the security code.
+      expect(declined.html).not.toMatch(/<input[^>]* value=/);
       expect(await snapshot(booking.id)).toBe(before);
       // Still payable, with the same session.
       const paid = await submitCard(t, res.body.url);
@@ -152,20 +160,20 @@ for (const lane of lanes) {
     it('refuses insufficient funds, invalid numbers, past expiry and bad CVC on the page, changing nothing', async () => {
       const { res, booking } = await createBooking(t, user, 1);
       const before = await snapshot(booking.id);
-      const cases: [Parameters<typeof submitCard>[2], number, string, string | null][] = [
-        [{ cardNumber: '4000 0000 0000 9995' }, 402, 'Your card has insufficient funds.', null],
-        [{ cardNumber: '4242 4242 4242 4241' }, 400, 'Your card number is invalid.', 'card-number'],
-        [{ cardNumber: '4242' }, 400, 'Your card number is incomplete.', 'card-number'],
-        [{ expiry: '01 / 20' }, 400, "Your card&#39;s expiration date is in the past.", 'card-expiry'],
-        [{ expiry: '13/40' }, 400, "Your card&#39;s expiration date is incomplete.", 'card-expiry'],
-        [{ cvc: '12' }, 400, "Your card&#39;s security code is incomplete.", 'card-cvc'],
-        [{ cvc: '12a' }, 400, "Your card&#39;s security code is invalid.", 'card-cvc'],
-        [{ name: '' }, 400, 'Please enter the name on your card.', 'card-name'],
-        [{ cardNumber: '4111 1111 1111 1111' }, 402, 'accepts test cards only', null],
+      const cases: [Parameters<typeof submitCard>[2], string, string | null][] = [
+        [{ cardNumber: '4000 0000 0000 9995' }, 'Your card has insufficient funds.', null],
+        [{ cardNumber: '4242 4242 4242 4241' }, 'Your card number is invalid.', 'card-number'],
+        [{ cardNumber: '4242' }, 'Your card number is incomplete.', 'card-number'],
+        [{ expiry: '01 / 20' }, "Your card&#39;s expiration date is in the past.", 'card-expiry'],
+        [{ expiry: '13/40' }, "Your card&#39;s expiration date is incomplete.", 'card-expiry'],
+        [{ cvc: '12' }, "Your card&#39;s security code is incomplete.", 'card-cvc'],
+        [{ cvc: '12a' }, "Your card&#39;s security code is invalid.", 'card-cvc'],
+        [{ name: '' }, 'Please enter the name on your card.', 'card-name'],
+        [{ cardNumber: '4111 1111 1111 1111' }, 'accepts test cards only', null],
       ];
-      for (const [card, status, message, field] of cases) {
+      for (const [card, message, field] of cases) {
         const result = await submitCard(t, res.body.url, card);
-        expect(result.status, JSON.stringify(card)).toBe(status);
+        expect(result.status, JSON.stringify(card)).toBe(303);
         expect(result.html, JSON.stringify(card)).toContain(message);
         if (field) expect(result.html).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true" aria-describedby="payment-error"`));
         // The security code is never echoed back.
@@ -210,6 +218,39 @@ for (const lane of lanes) {
       expect(b.body.success).toBe(true);
       expect((await t.store.bookings.get(booking.id))!).toMatchObject({ isPaid: true, paymentIntentId: 'pi_local_lost' });
       expect((await t.store.outbox.list(1000)).filter((m) => m.bookingId === booking.id && m.kind === 'booking-confirmation')).toHaveLength(1);
+    });
+
+    it("the page's Cancel releases the hold and its seats, then goes back to My Bookings; a second Cancel changes nothing", async () => {
+      const { res, booking, seats } = await createBooking(t, user, 2);
+      expect(Object.keys(await t.store.shows.occupiedSeats(booking.showId))).toEqual(expect.arrayContaining(seats));
+      const cancel = () =>
+        fetch(`${t.baseUrl}${new URL(res.body.url).pathname}/cancel`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: '',
+          redirect: 'manual',
+        });
+      const first = await cancel();
+      expect(first.status).toBe(303);
+      expect(first.headers.get('location')).toBe('http://localhost:3000/my-bookings');
+      expect((await t.store.bookings.get(booking.id))!).toMatchObject({ status: 'cancelled', isPaid: false });
+      const ledger = await t.store.shows.occupiedSeats(booking.showId);
+      for (const seat of seats) expect(ledger[seat]).toBeUndefined();
+      expect((await t.store.checkoutSessions.get(booking.paymentSessionId!))!.status).toBe('expired');
+      const before = await snapshot(booking.id);
+      const second = await cancel();
+      expect(second.status).toBe(303);
+      expect(await snapshot(booking.id)).toBe(before);
+      expect((await submitCard(t, res.body.url)).status).toBe(410);
+    });
+
+    it('a refusal code the page does not know shows the plain form', async () => {
+      const { res } = await createBooking(t, user, 1);
+      const page = await fetch(`${t.baseUrl}${new URL(res.body.url).pathname}?refused=notAThing&field=cvc`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).not.toContain('role="alert"');
+      expect(html).not.toContain('aria-invalid="true"');
     });
 
     it('unknown sessions, and pages of cancelled bookings, take no payment', async () => {

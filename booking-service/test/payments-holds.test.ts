@@ -67,16 +67,41 @@ for (const lane of lanes) {
       expect(await t.app.payments.jobs.sweepNow()).toEqual({ released: 0, paid: 0 });
     });
 
-    it('a hold never outlasts the show: it ends at the show start when that comes first', async () => {
-      const soon = (await t.store.shows.listWithSeats({ from: now() }))[0]!;
-      clock = soon.startsAt.getTime() - 4 * MINUTE;
+    it('online sales close SALES_CLOSE_MINUTES (15) before the show: a hold just before is made, one at the cutoff is refused and changes nothing', async () => {
+      const soon = (await t.store.shows.listWithSeats({ from: new Date(Date.now() + 30 * MINUTE) }))[0]!;
+      expect((await t.api('GET', '/api/config')).body.salesCloseMinutes).toBe(15);
       try {
-        const res = await t.api('POST', '/api/booking/create', { token: user, body: { showId: soon.id, selectedSeats: ['J9'] } });
-        if (res.status === 200) expect(res.body.holdExpiresAt).toBe(soon.startsAt.toISOString());
-        else expect(res.status).toBe(409);
+        clock = soon.startsAt.getTime() - 16 * MINUTE;
+        const open = await t.api('POST', '/api/booking/create', { token: user, body: { showId: soon.id, selectedSeats: ['J8'] } });
+        expect(open.status).toBe(200);
+        // A whole hold, and it ends before the show.
+        expect(open.body.holdExpiresAt).toBe(new Date(clock + 10 * MINUTE).toISOString());
+
+        clock = soon.startsAt.getTime() - 15 * MINUTE;
+        const before = await occupied(soon.id);
+        const closed = await t.api('POST', '/api/booking/create', { token: rival, body: { showId: soon.id, selectedSeats: ['J9'] } });
+        expect(closed.status).toBe(409);
+        expect(closed.body).toEqual({ success: false, message: expect.stringMatching(/^Online sales for this show closed at .*\d{1,2}:\d{2}.*; pick a later show$/) });
+        expect(await occupied(soon.id)).toEqual(before);
       } finally {
         clock = Date.now();
       }
+    });
+
+    it('the owner sees what the seat page needs to mark seats in their cooldown: the released booking, its seats and the cooldown length', async () => {
+      clock = Date.now();
+      const { booking, showId, seats } = await createBooking(t, user, 2);
+      const released = await t.api('POST', `/api/booking/${booking.id}/release`, { token: user });
+      expect(released.status).toBe(200);
+      expect((await t.api('GET', '/api/config')).body.reholdCooldownMinutes).toBe(10);
+      const mine = (await t.api('GET', '/api/user/bookings', { token: user })).body.bookings.find((b: { _id: string }) => b._id === booking.id);
+      expect(mine).toMatchObject({ status: 'cancelled', isPaid: false, refundStatus: null, bookedSeats: seats, show: { _id: showId } });
+      // The rule the page reflects: the owner may not hold them again yet; anyone else may.
+      const again = await t.api('POST', '/api/booking/create', { token: user, body: { showId, selectedSeats: seats } });
+      expect(again.status).toBe(409);
+      const other = await t.api('POST', '/api/booking/create', { token: rival, body: { showId, selectedSeats: seats } });
+      expect(other.status).toBe(200);
+      await t.api('POST', `/api/booking/${other.body.bookingId}/release`, { token: rival });
     });
 
     it('several instances sweeping at once release each booking once and never a newer booking of the same seats', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingStatusLabel, formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
+import { bookingStatusLabel, calendarDateIn, formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
 
 describe('formatters of spec §9', () => {
   it('formats runtime as Xh Ym', () => {
@@ -10,6 +10,9 @@ describe('formatters of spec §9', () => {
   it('formats prices with the $ symbol, keeping cents', () => {
     expect(formatPrice(12)).toBe('$12.00');
     expect(formatPrice(1234)).toBe('$1,234.00');
+    // The service's CURRENCY: a theatre selling in rupees or euros shows its own symbol.
+    expect(formatPrice(250, 'INR')).toBe('₹250.00');
+    expect(formatPrice(12.5, 'EUR')).toBe('€12.50');
     expect(formatPrice(25.5)).toBe('$25.50');
     expect(formatPrice(9.99)).toBe('$9.99');
   });
@@ -34,5 +37,13 @@ describe('bookingStatusLabel', () => {
     expect(bookingStatusLabel({ isPaid: true, status: 'paid' })).toBe('Paid');
     expect(bookingStatusLabel({ isPaid: false, status: 'cancelled' })).toBe('Cancelled');
     expect(bookingStatusLabel({ isPaid: false, status: 'held' })).toBe('Unpaid');
+  });
+});
+
+describe('calendarDateIn', () => {
+  it('is the date in the given zone, as the site URLs write it', () => {
+    expect(calendarDateIn('2026-12-01T03:30:00.000Z', 'UTC')).toBe('2026-12-01');
+    expect(calendarDateIn('2026-12-01T03:30:00.000Z', 'America/New_York')).toBe('2026-11-30');
+    expect(calendarDateIn('2026-12-01T20:00:00.000Z', 'Asia/Kolkata')).toBe('2026-12-02');
   });
 });

@@ -19,14 +19,21 @@ function numberFormatOnFirstUse(options: Intl.NumberFormatOptions): () => Intl.N
   return () => (format ??= new Intl.NumberFormat('en-US', options));
 }
 
-const money = numberFormatOnFirstUse({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * The one money format of every screen, the same as the payment page's and the
- * emails': 25.5 -> "$25.50"; 12 -> "$12.00"; 1234 -> "$1,234.00".
+ * emails': 25.5 -> "$25.50"; 12 -> "$12.00"; 1234 -> "$1,234.00". `currency` is
+ * the service's CURRENCY setting (GET /api/config), so a theatre selling in
+ * rupees shows "₹"; made on first use per currency (see numberFormatOnFirstUse).
  */
-export function formatPrice(amount: number): string {
-  return money().format(amount);
+export function formatPrice(amount: number, currency = 'USD'): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount);
 }
 
 /** A film's rating means something only once people have voted on it (unreleased films have none). */
@@ -79,4 +86,10 @@ export function formatDay(date: string): string {
 export function bookingStatusLabel(booking: { isPaid: boolean; status: string }): string {
   if (booking.isPaid) return 'Paid';
   return booking.status === 'cancelled' ? 'Cancelled' : 'Unpaid';
+}
+
+/** The calendar date of an instant in a time zone (the theatre's), as the site's URLs write it: "2026-11-21". */
+export function calendarDateIn(iso: string, timeZone?: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }

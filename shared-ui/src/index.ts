@@ -1,7 +1,6 @@
 import './styles/tokens.css';
 
 export * from './format';
-export * from './checkout-store';
 export * from './config/app-config';
 export * from './api/client';
 export * from './auth/use-api';
@@ -14,7 +13,10 @@ export * from './components/states';
 export * from './components/page-layout';
 export * from './components/page-title';
 export * from './components/nav-link-list';
-export * from './components/test-payment-info';
 export * from './providers';
 export { notify } from './notify';
 export * from './standalone';
+// Neither is used by this release (the test cards are on the checkout page only, issue 29): kept because the
+// remotes of release 0, which this release's shell still runs (version skew), import them.
+export * from './components/test-payment-info';
+export * from './checkout-store';

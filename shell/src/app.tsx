@@ -3,7 +3,6 @@ import { DEFAULT_SPACE_REMOTE, PREFIXED_SPACES, showsShellChrome } from './feder
 import { RemoteSlot } from './federation/remote-slot';
 import { Footer } from './layout/footer';
 import { Navbar } from './layout/navbar';
-import { TestPaymentInfo } from './layout/test-payment-info';
 
 export function App() {
   const { pathname } = useLocation();
@@ -24,7 +23,6 @@ export function App() {
         </Routes>
       </main>
       {chrome && <Footer />}
-      <TestPaymentInfo />
     </>
   );
 }

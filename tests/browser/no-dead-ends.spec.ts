@@ -57,8 +57,8 @@ for (const size of SIZES) {
       await page.goto('/my-bookings');
       const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Pay Now' }) }).first();
       await expect(card).toBeVisible();
-      // 3. The test card details beside Pay Now.
-      await expect(card.getByRole('complementary', { name: 'Test Payment Info' })).toContainText('4242 4242 4242 4242');
+      // 3. The test card details live on the checkout page only (issue 29), not beside Pay Now.
+      await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
       await card.getByRole('button', { name: 'Check payment' }).click();
       await expect(toast(page, 'No payment has reached us for this booking yet. Use Pay Now to pay before the hold ends.')).toBeVisible();
       await shot(page, testInfo, 'my-bookings-check-payment');
@@ -95,32 +95,30 @@ for (const size of SIZES) {
       const panel = page.getByRole('region', { name: 'Held by you' });
       await expect(panel.getByRole('timer')).toHaveText(/^\d+:\d{2}$/);
       await expect(panel.getByRole('link', { name: 'Resume payment' })).toHaveAttribute('href', held.url);
-      await expect(panel.getByRole('complementary', { name: 'Test Payment Info' })).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
       await panel.scrollIntoViewIfNeeded();
       await shot(page, testInfo, 'held-by-you');
 
       await panel.getByRole('button', { name: 'Release seats' }).click();
       await expect(toast(page, `Seats ${mine.join(', ')} released`)).toBeVisible();
-      for (const id of mine) await expect(seat(page, id)).toHaveAttribute('data-state', 'available');
+      // Free for others now; for me, marked as in my re-hold cooldown (issue 29).
+      for (const id of mine) await expect(seat(page, id)).toHaveAttribute('data-state', 'cooling');
       await expect(panel).toHaveCount(0);
     });
 
-    test('3. the Test Payment Info box is on the seat page once checkout starts, long enough to read', async ({ page }, testInfo) => {
+    test('3. no test-card box on the seat page (issue 29: it is on the checkout page only), nothing fixed over the seat map', async ({ page }, testInfo) => {
       const movieId = (await apiAs().showAll()).shows[2]!._id;
       const detail = await apiAs().showDetail(movieId);
       const date = Object.keys(detail.dateTime).sort().at(-1)!;
       await page.goto(`/movies/${movieId}/${date}`);
-      const box = page.getByRole('complementary', { name: 'Test Payment Info' });
-      await expect(box).toHaveCount(0);
       await page.getByRole('list', { name: 'Show times' }).getByRole('button').first().click();
       const taken = new Set((await apiAs().occupiedSeats(detail.dateTime[date]![0]!.showId)).occupiedSeats);
       const free = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'].find((s) => !taken.has(s))!;
       await seat(page, free).click();
-      await expect(box).toBeVisible();
-      await expect(box).toContainText('4242 4242 4242 4242');
-      await expect(box).toContainText('no real charges');
-      await box.scrollIntoViewIfNeeded();
-      await shot(page, testInfo, 'seat-page-test-payment-info');
+      await expect(seat(page, free)).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
+      await expect(page.getByText('4242 4242 4242 4242')).toHaveCount(0);
+      await shot(page, testInfo, 'seat-page-without-test-card-box');
     });
 
     test('4. bad links get a friendly not-found state: no crash, no regex, no status code, no plain-text server page', async ({ page }, testInfo) => {
@@ -148,9 +146,11 @@ for (const size of SIZES) {
       await page.goto('/');
       await signIn(page, 'user@example.com');
       await page.goto('/my-bookings');
-      const amounts = page.locator('.c-booking__amount');
+      // Amounts owed or paid; a cancelled booking shows "No charge" instead (issue 29).
+      const amounts = page.locator('.c-booking__amount:not(.c-booking__amount--void)');
       await expect(amounts.first()).toBeVisible();
       for (const text of await amounts.allTextContents()) expect(text).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+      for (const text of await page.locator('.c-booking__amount--void').allTextContents()) expect(text).toBe('Nothing owed: No charge');
       await shot(page, testInfo, 'my-bookings-amounts');
       await apiAs(token).releaseBooking(held.bookingId);
 
@@ -184,19 +184,21 @@ for (const size of SIZES) {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
 
-      // Seats are 44 px targets; a toast appears below the header, never over Login.
+      // Seats share a phone's width (issue 29: all 9 of a row in view), well above the 24 px target minimum;
+      // the other controls are 44 px; a toast appears below the header, never over Login.
       const movieId = (await apiAs().showAll()).shows[0]!._id;
       const detail = await apiAs().showDetail(movieId);
       await page.goto(`/movies/${movieId}/${Object.keys(detail.dateTime).sort().at(-1)!}`);
+      await page.getByRole('list', { name: 'Show times' }).getByRole('button').first().click();
       const a1 = (await seat(page, 'A1').boundingBox())!;
       if (size.name === 'phone') {
-        expect(a1.width).toBeGreaterThanOrEqual(44);
-        expect(a1.height).toBeGreaterThanOrEqual(44);
+        expect(a1.width).toBeGreaterThanOrEqual(32);
+        expect(a1.height).toBeGreaterThanOrEqual(32);
         expect((await page.getByRole('list', { name: 'Show times' }).getByRole('button').first().boundingBox())!.height).toBeGreaterThanOrEqual(44);
         expect((await page.getByRole('button', { name: 'Proceed to Checkout' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
       }
-      await seat(page, 'A1').click();
-      const message = toast(page, 'Please select time first');
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      const message = toast(page, 'Please login to proceed');
       await expect(message).toBeVisible();
       const loginBox = (await header.getByRole('button', { name: 'Login' }).boundingBox())!;
       // The toast slides in from above; where it comes to rest is what the user sees.

@@ -147,7 +147,7 @@ test.describe('what the first screen does not wait for', () => {
     await expect(page.getByRole('heading', { name: movie.title, level: 1 })).toBeVisible();
     expect(scripts.filter((script) => script.body.includes(TOAST_LIBRARY_MARKER)).map((script) => script.url)).toEqual([]);
     // Signed out, Favorite asks the visitor to log in, in a toast.
-    await page.getByRole('button', { name: 'Favourite' }).first().click();
+    await page.getByRole('button', { name: 'Favorite' }).first().click();
     await expect(page.getByText('Please login to proceed')).toBeVisible();
   });
 

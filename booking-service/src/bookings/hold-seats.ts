@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { seatSelectionProblem, sortSeats } from '../contract/hall.ts';
+import { salesCloseAt } from '../contract/sales.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
 import { formatTheatreTime } from '../shows/time-zone.ts';
 import type { BookingRepository } from './booking-repository.ts';
@@ -48,7 +49,7 @@ export type OpenPayment = (booking: BookingWithDetails, log: Log) => Promise<Boo
 export interface SeatHoldDeps {
   bookings: Pick<BookingRepository, 'create' | 'listOwn'>;
   openPayment: OpenPayment;
-  config: Pick<Config, 'theatreTimeZone' | 'holds' | 'holdMinutes' | 'publicUrl'>;
+  config: Pick<Config, 'theatreTimeZone' | 'holds' | 'holdMinutes' | 'salesCloseMinutes' | 'publicUrl'>;
   now: () => Date;
   /** The show of an id, or null when there is none (the routes read it through their caches). */
   findShow: (showId: string) => Promise<ShowWithMovie | null>;
@@ -79,6 +80,10 @@ export function createSeatHolds({ bookings, openPayment, config, now, findShow, 
     if (!show) return { refused: 'unknown-show', message: 'Show not found' };
     const at = now();
     if (show.startsAt.getTime() <= at.getTime()) return { refused: 'invalid', message: 'This show has already started; pick a later show' };
+    const salesClose = salesCloseAt(show.startsAt, config.salesCloseMinutes);
+    if (salesClose.getTime() <= at.getTime()) {
+      return { refused: 'conflict', message: `Online sales for this show closed at ${time(salesClose)}; pick a later show` };
+    }
 
     const id = randomUUID();
     const holdEnds = Math.min(at.getTime() + config.holdMinutes * 60_000, show.startsAt.getTime());

@@ -39,7 +39,7 @@ export interface BookingRoutesDeps {
   cache: ReadCache;
   /** The show ids that exist: an unknown one is answered 404 from memory. */
   knownShows: KnownIds;
-  config: Pick<Config, 'theatreTimeZone' | 'holds' | 'holdMinutes' | 'publicUrl'> & { rateLimit: Pick<Config['rateLimit'], 'bookingsPerUserPerMinute'> };
+  config: Pick<Config, 'theatreTimeZone' | 'holds' | 'holdMinutes' | 'salesCloseMinutes' | 'publicUrl'> & { rateLimit: Pick<Config['rateLimit'], 'bookingsPerUserPerMinute'> };
   now: () => Date;
   openPayment: OpenPayment;
   onSeatsChanged: (showId: string) => void;

@@ -49,6 +49,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
     expect(() => loadConfig({ THEATRE_TIMEZONE: 'Mars/Olympus' })).toThrow(/THEATRE_TIMEZONE/);
     expect(() => loadConfig({ HOLD_MINUTES: '0' })).toThrow(/HOLD_MINUTES/);
+    expect(() => loadConfig({ SALES_CLOSE_MINUTES: 'soon' })).toThrow(/SALES_CLOSE_MINUTES must be a whole number/);
+    expect(loadConfig({}).salesCloseMinutes).toBe(15);
+    expect(loadConfig({ SALES_CLOSE_MINUTES: '0' }).salesCloseMinutes).toBe(0);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/needs a real identity provider/);
   });

@@ -37,6 +37,8 @@ export interface Config {
   theatreTimeZone: string;
   currency: string;
   holdMinutes: number;
+  /** Online sales of a show close this long before it starts: no hold is made after that (none would be payable in time). */
+  salesCloseMinutes: number;
   /** Against seat hoarding: unpaid seats one account may hold, and the wait before re-holding a seat it let lapse. */
   holds: {
     maxHeldSeatsPerShow: number;
@@ -258,6 +260,7 @@ const ServiceEnvironment = z.object({
   THEATRE_TIMEZONE: withDefault(timeZone, 'UTC'),
   CURRENCY: withDefault(currency, 'USD'),
   HOLD_MINUTES: withDefault(wholeNumber(1, 24 * 60), '10'),
+  SALES_CLOSE_MINUTES: withDefault(wholeNumber(0, 24 * 60), '15'),
   MAX_HELD_SEATS_PER_SHOW: withDefault(wholeNumber(1, 1000), '10'),
   MAX_HELD_SEATS: withDefault(wholeNumber(1, 10_000), '20'),
   /** Default: HOLD_MINUTES. */
@@ -371,6 +374,7 @@ export function loadConfig(env: Env = process.env): Config {
     theatreTimeZone: e.THEATRE_TIMEZONE,
     currency: e.CURRENCY,
     holdMinutes: e.HOLD_MINUTES,
+    salesCloseMinutes: e.SALES_CLOSE_MINUTES,
     holds: {
       maxHeldSeatsPerShow: e.MAX_HELD_SEATS_PER_SHOW,
       maxHeldSeats: e.MAX_HELD_SEATS,

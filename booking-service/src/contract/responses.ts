@@ -20,7 +20,14 @@ export const ShowAllResponse = Type.Object({ success: ok, shows: Type.Array(Movi
 export const ShowOnSaleSchema = Type.Object({ eventId: Type.String(), at: Type.String({ format: 'date-time' }), waitingRoom: Type.Boolean() });
 export const ShowTimesSchema = Type.Record(
   Type.String(),
-  Type.Array(Type.Object({ time: Type.String(), showId: Type.String(), onSale: Type.Optional(ShowOnSaleSchema) })),
+  Type.Array(
+    Type.Object({
+      time: Type.String(),
+      showId: Type.String(),
+      price: Type.Number({ description: 'The price of one seat, in the currency of GET /api/config' }),
+      onSale: Type.Optional(ShowOnSaleSchema),
+    }),
+  ),
 );
 export const ShowDetailResponse = Type.Object({ success: ok, movie: MovieSchema, dateTime: ShowTimesSchema });
 export const NowPlayingResponse = Type.Object({ success: ok, movies: Type.Array(NowPlayingMovieSchema) });
@@ -197,6 +204,8 @@ export const PublicConfigResponse = Type.Object({
   currency: Type.String(),
   theatreTimeZone: Type.String(),
   holdMinutes: Type.Integer(),
+  salesCloseMinutes: Type.Integer({ description: 'Online sales of a show close this many minutes before it starts' }),
+  reholdCooldownMinutes: Type.Integer({ description: "After an account's unpaid hold on a seat ends, how long before it may hold that seat again" }),
   catalog: Type.String(),
   paymentProvider: Type.Optional(
     Type.Union([Type.Literal('stripe'), Type.Literal('local')], { description: 'local: the test-card checkout (show the test card info)' }),

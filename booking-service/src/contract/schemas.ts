@@ -171,6 +171,11 @@ export const CheckoutSessionParams = Type.Object(
   { sessionId: Type.String({ pattern: CheckoutSessionIdPattern, maxLength: 255, description: 'Payment session id' }) },
   Strict,
 );
+/** The refusal a local checkout page shows after the redirect that followed a refused card (codes from payments/local/cards.ts). */
+export const CheckoutRefusalQuery = Type.Object({
+  refused: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,40}$', description: 'Why the last card was refused' })),
+  field: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,20}$', description: 'The card field at fault' })),
+});
 /** Printable characters only: a NUL or other control character never reaches the database. */
 export const VerifyPaymentBody = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }) }, Strict);
 
@@ -234,4 +239,5 @@ export type SupportBookingsRequest = Static<typeof SupportBookingsQuery>;
 export type ShowSort = NonNullable<AdminShowsRequest['sort']>;
 export type SupportView = NonNullable<SupportBookingsRequest['view']>;
 export interface ShowOnSale { eventId: string; at: string; waitingRoom: boolean }
-export type ShowDateTimes = Record<string, { time: string; showId: string; onSale?: ShowOnSale }[]>;
+/** Per local date, its shows: start, id, the price of a seat (currency units) and, for an on-sale event's show, its sale. */
+export type ShowDateTimes = Record<string, { time: string; showId: string; price: number; onSale?: ShowOnSale }[]>;

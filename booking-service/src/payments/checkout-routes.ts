@@ -6,11 +6,11 @@ import type { PaymentService } from './payment-service.ts';
 import { isAwaitingPayment } from '../bookings/lifecycle.ts';
 import { failureMeaning, failures } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError, javaScript, redirect } from '../contract/media.ts';
-import { BookingIdParams, CheckoutSessionParams } from '../contract/schemas.ts';
+import { BookingIdParams, CheckoutRefusalQuery, CheckoutSessionParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { formatMoney } from '../contract/money.ts';
 import { checkoutCsp, checkoutFormPage, CHECKOUT_SCRIPT, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
-import type { CardInput } from './local/cards.ts';
+import { CARD_FIELDS, isRefusalCode, MESSAGES as CARD_MESSAGES, refusalCode, type CardField, type CardInput } from './local/cards.ts';
 import { PaymentProviderError } from './provider.ts';
 import { formatTheatreTime } from '../shows/time-zone.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
@@ -32,7 +32,7 @@ const FORM_BODY_LIMIT = 4 * 1024;
 export interface CheckoutRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
   config: Pick<Config, 'shellUrl' | 'publicUrl' | 'theatreTimeZone' | 'currency'>;
-  payments: Pick<PaymentService, 'provider' | 'openPayment'>;
+  payments: Pick<PaymentService, 'provider' | 'openPayment' | 'releaseHold'>;
   /** The local checkout when it is the payment provider (no STRIPE_SECRET_KEY), else null: its pages are served only then. */
   localCheckout: LocalCheckoutProvider | null;
   now: () => Date;
@@ -112,21 +112,30 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
       return notice(reply, 410, 'Payment session expired', 'This payment session has expired and can no longer be paid; the seats were released.', booking);
     }
 
-    function form(reply: FastifyReply, status: number, sessionId: string, booking: BookingWithDetails, extra: Partial<Parameters<typeof checkoutFormPage>[0]> = {}) {
+    function form(reply: FastifyReply, sessionId: string, booking: BookingWithDetails, error?: { field: CardField | null; message: string }) {
       const nonce = newNonce();
+      const session = `/api/checkout/sessions/${encodeURIComponent(sessionId)}`;
       return html(
         reply,
-        status,
+        200,
         nonce,
         checkoutFormPage({
           booking: pageBooking(booking),
-          action: `/api/checkout/sessions/${encodeURIComponent(sessionId)}/pay`,
-          cancelUrl: `${config.shellUrl}/my-bookings`,
-          holdEnds: time(booking.holdExpiresAt),
+          action: `${session}/pay`,
+          cancelAction: `${session}/cancel`,
+          holdEndsAt: booking.holdExpiresAt,
+          now: now(),
           nonce,
-          ...extra,
+          error,
         }),
       );
+    }
+
+    /** The refusal a redirect carries (its code and field), or none when the query names none we know. */
+    function refusalOf(query: { refused?: string; field?: string }): { field: CardField | null; message: string } | undefined {
+      if (!query.refused || !isRefusalCode(query.refused)) return undefined;
+      const field = CARD_FIELDS.find((f) => f === query.field) ?? null;
+      return { field, message: CARD_MESSAGES[query.refused] };
     }
 
     app.get(
@@ -136,8 +145,9 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
           tags,
           summary: 'Local checkout: the hosted payment page of a payment session (HTML)',
           params: CheckoutSessionParams,
+          querystring: CheckoutRefusalQuery,
           response: {
-            200: htmlPage('The card form, or a page saying the booking is already paid'),
+            200: htmlPage('The card form (with the last refusal when the query names one), or a page saying the booking is already paid'),
             ...failures(),
             400: htmlPageOrError(400, 'the session id is malformed'),
             404: notFoundPage,
@@ -150,7 +160,7 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
         const { session, booking } = await sessionAndBooking(sessionId);
         if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
         if (!booking || !local.isPayable(session) || !isAwaitingPayment(booking)) return closedPage(reply, session, booking);
-        return form(reply, 200, sessionId, booking);
+        return form(reply, sessionId, booking, refusalOf(request.query));
       },
     );
 
@@ -161,14 +171,13 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
-          summary: 'Local checkout: pay a session with a test card (form post; answers HTML or a redirect)',
+          summary: 'Local checkout: pay a session with a test card (form post; answers a redirect, or HTML when the session takes no payment)',
           params: CheckoutSessionParams,
           response: {
-            303: redirect('Paid: on to the success page'),
+            303: redirect('Paid: on to the success page. Refused (a card field not valid, or the card declined): back to the payment page, which names the reason'),
             200: htmlPage('The booking is already paid (a page)'),
             ...failures(413, 415),
-            400: htmlPageOrError(400, 'a card field is not valid: the form again with the field named'),
-            402: htmlPage('The test card was declined: the form again with the reason'),
+            400: htmlPageOrError(400, 'the session id is malformed'),
             404: notFoundPage,
             410: gonePage,
           },
@@ -192,17 +201,47 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
           case 'paid':
             return reply.redirect(result.redirectTo, 303);
           case 'invalid':
-          case 'declined':
+          case 'declined': {
             request.log.info({ sessionId, outcome: result.kind }, 'local checkout: card refused');
-            return form(reply, result.kind === 'invalid' ? 400 : 402, sessionId, booking, {
-              error: { field: result.field, message: result.message },
-              values: { cardNumber: card.cardNumber, expiry: card.expiry, name: card.name },
-            });
+            // Post/redirect/get: Back or a reload after a refusal shows the page again, never "Confirm Form Resubmission".
+            const query = new URLSearchParams({ refused: refusalCode(result.message) ?? 'declined' });
+            if (result.field) query.set('field', result.field);
+            return reply.redirect(`/api/checkout/sessions/${encodeURIComponent(sessionId)}?${query}`, 303);
+          }
           case 'closed':
             return closedPage(reply, result.session, booking);
           case 'unknown':
             return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
         }
+      },
+    );
+
+    app.post(
+      '/api/checkout/sessions/:sessionId/cancel',
+      {
+        bodyLimit: FORM_BODY_LIMIT,
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: "Local checkout: cancel the payment (the page's Cancel button): releases the booking's hold, then back to My Bookings",
+          params: CheckoutSessionParams,
+          response: {
+            303: redirect('To My Bookings, the seats released (or nothing changed when the booking was no longer held)'),
+            ...failures(413, 415),
+            400: htmlPageOrError(400, 'the session id is malformed'),
+            404: notFoundPage,
+          },
+        },
+      },
+      async (request, reply) => {
+        // Holding the payment link is what lets one pay (as with Stripe Checkout); it lets one give up the hold too.
+        const { session, booking } = await sessionAndBooking(request.params.sessionId);
+        if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
+        if (booking && isAwaitingPayment(booking)) {
+          const result = await payments.releaseHold(booking);
+          request.log.info({ bookingId: booking.id, outcome: result.outcome }, 'local checkout: cancelled by the customer');
+        }
+        return reply.redirect(myBookings.href, 303);
       },
     );
   }

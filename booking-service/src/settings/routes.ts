@@ -4,7 +4,7 @@ import { failures } from '../contract/failures.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 
 export interface SettingsRoutesDeps {
-  config: Pick<Config, 'imageBaseUrl' | 'currency' | 'theatreTimeZone' | 'holdMinutes'>;
+  config: Pick<Config, 'imageBaseUrl' | 'currency' | 'theatreTimeZone' | 'holdMinutes' | 'salesCloseMinutes' | 'holds'>;
   /** The catalogue's name (`builtin` or `tmdb`). */
   catalogName: string;
   /** The payment provider's name (`local` or `stripe`). */
@@ -28,6 +28,8 @@ export async function settingsRoutes(app: AppInstance, { config, catalogName, pa
       currency: config.currency,
       theatreTimeZone: config.theatreTimeZone,
       holdMinutes: config.holdMinutes,
+      salesCloseMinutes: config.salesCloseMinutes,
+      reholdCooldownMinutes: config.holds.reholdCooldownMinutes,
       catalog: catalogName,
       paymentProvider: paymentProviderName,
     }),

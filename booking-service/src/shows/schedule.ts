@@ -10,8 +10,8 @@ export function groupByLocalDate(shows: readonly Show[], timeZone: string, onSal
   const grouped: ShowDateTimes = {};
   for (const show of [...shows].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())) {
     const date = localDate(show.startsAt, timeZone);
-        const sale = onSale.get(show.id);
-    (grouped[date] ??= []).push({ time: show.startsAt.toISOString(), showId: show.id, ...(sale && { onSale: sale }) });
+    const sale = onSale.get(show.id);
+    (grouped[date] ??= []).push({ time: show.startsAt.toISOString(), showId: show.id, price: show.priceCents / 100, ...(sale && { onSale: sale }) });
   }
   return grouped;
 }

@@ -70,7 +70,7 @@ export async function userRoutes(app: AppInstance, { users, bookings, movies, au
       const { movieId } = request.body;
       if (!(await movies.get(movieId))) throw notFound('Movie not found');
       const isFavorite = await users.toggleFavorite(request.identity!.sub, movieId);
-      return { success: true as const, message: isFavorite ? 'Added to favourites' : 'Removed from favourites', isFavorite };
+      return { success: true as const, message: isFavorite ? 'Added to favorites' : 'Removed from favorites', isFavorite };
     },
   );
 }

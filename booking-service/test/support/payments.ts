@@ -32,7 +32,11 @@ export async function createBooking(t: TestApp, token: string, count = 2, showIn
   return { res, booking, showId, seats };
 }
 
-/** Posts the local checkout's card form as a browser would (redirects not followed). */
+/**
+ * Posts the local checkout's card form as a browser would. A refusal redirects back to the payment
+ * page (post/redirect/get): that page is fetched, as the browser would, and is the `html`; other
+ * redirects (to the shell) are not followed.
+ */
 export async function submitCard(
   t: TestApp,
   paymentUrl: string,
@@ -45,7 +49,11 @@ export async function submitCard(
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+  const location = response.headers.get('location');
+  if (response.status === 303 && location?.startsWith('/api/checkout/sessions/')) {
+    return { status: response.status, location, html: await (await fetch(`${t.baseUrl}${location}`)).text() };
+  }
+  return { status: response.status, location, html: await response.text() };
 }
 
 export interface SessionFields {

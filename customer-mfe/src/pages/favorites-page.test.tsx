@@ -10,7 +10,7 @@ import { server } from '../testing/server';
 describe('/favorite', () => {
   it('asks a visitor to sign in', async () => {
     renderRoute('/favorite');
-    expect(await screen.findByRole('heading', { name: 'Sign in to see your favourites' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in to see your favorites' })).toBeInTheDocument();
   });
 
   it('lists the favourite movies', async () => {
@@ -18,6 +18,26 @@ describe('/favorite', () => {
     server.use(http.get(`${API}/api/user/favorites`, () => HttpResponse.json({ success: true, movies: MOVIES.slice(0, 2) })));
     renderRoute('/favorite');
     expect(await screen.findAllByRole('article')).toHaveLength(2);
+  });
+
+  it('removes a movie from the list with its Remove button', async () => {
+    signIn();
+    let favorites = MOVIES.slice(0, 2);
+    let toggled: unknown;
+    server.use(
+      http.get(`${API}/api/user/favorites`, () => HttpResponse.json({ success: true, movies: favorites })),
+      http.post(`${API}/api/user/update-favorite`, async ({ request }) => {
+        toggled = await request.json();
+        favorites = favorites.slice(1);
+        return HttpResponse.json({ success: true, message: 'Removed from favorites', isFavorite: false });
+      }),
+    );
+    renderRoute('/favorite');
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: `Remove ${MOVIES[0]!.title} from favorites` }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(toggled).toEqual({ movieId: MOVIES[0]!._id });
+    expect(await screen.findByText('Removed from favorites')).toBeInTheDocument();
   });
 
   it('says No movies available when there are none', async () => {

@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
-import { buttonClass, CardGridSkeleton, ErrorState, PageLayout, useCurrentUser } from 'shared-ui';
+import { Button, buttonClass, CardGridSkeleton, ErrorState, PageLayout, useCurrentUser } from 'shared-ui';
 import { SignInGate } from '../components/sign-in-prompt';
 import { useFavorites } from '../features/favorites/api/get-favorites';
+import { useUpdateFavorite } from '../features/favorites/api/update-favorite';
 import { MovieGrid } from '../features/shows/components/movie-grid';
 import { MESSAGES } from '../lib/constants';
 
 export function FavoritesPage() {
   return (
     <PageLayout title="Your Favorite Movies">
-      <SignInGate title="Sign in to see your favourites" text="Tap the heart on any movie to keep it here.">
+      <SignInGate title="Sign in to see your favorites" text="Tap the heart on any movie to keep it here.">
         <FavoritesList />
       </SignInGate>
     </PageLayout>
@@ -18,18 +19,28 @@ export function FavoritesPage() {
 function FavoritesList() {
   const user = useCurrentUser();
   const favorites = useFavorites(user.isAuthenticated);
-  if (favorites.isPending) return <CardGridSkeleton count={4} label="Loading favourites" />;
+  if (favorites.isPending) return <CardGridSkeleton count={4} label="Loading favorites" />;
   if (favorites.isError) return <ErrorState message={favorites.error.message} onRetry={() => void favorites.refetch()} />;
   if (favorites.data.movies.length === 0) {
     return (
       <div className="ui-state">
         <h2 className="ui-state__title">{MESSAGES.noMoviesAvailable}</h2>
-        <p className="ui-state__text">Tap the heart on a movie to add it to your favourites.</p>
+        <p className="ui-state__text">Tap the heart on a movie to add it to your favorites.</p>
         <Link className={buttonClass()} to="/movies">
           Browse Movies
         </Link>
       </div>
     );
   }
-  return <MovieGrid movies={favorites.data.movies} />;
+  return <MovieGrid movies={favorites.data.movies} extra={(movie) => <RemoveFavorite movieId={movie._id} title={movie.title} />} />;
+}
+
+/** Takes the movie off the list here (the same toggle as the heart on its page). */
+function RemoveFavorite({ movieId, title }: { movieId: string; title: string }) {
+  const update = useUpdateFavorite();
+  return (
+    <Button variant="ghost" aria-label={`Remove ${title} from favorites`} aria-busy={update.isPending || undefined} disabled={update.isPending} onClick={() => update.mutate(movieId)}>
+      Remove
+    </Button>
+  );
 }

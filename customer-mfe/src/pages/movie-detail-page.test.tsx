@@ -58,7 +58,7 @@ describe('/movies/:id', () => {
 
   it('favourite needs sign-in: Please login to proceed', async () => {
     renderRoute(`/movies/${movie._id}`);
-    await userEvent.click(await screen.findByRole('button', { name: /favourite/i }));
+    await userEvent.click(await screen.findByRole('button', { name: /favorite/i }));
     expect(await screen.findByText('Please login to proceed')).toBeInTheDocument();
   });
 
@@ -73,15 +73,15 @@ describe('/movies/:id', () => {
       http.post(`${API}/api/user/update-favorite`, async ({ request }) => {
         expect(await request.json()).toEqual({ movieId: movie._id });
         favorites = [movie];
-        return HttpResponse.json({ success: true, message: 'Added to favourites', isFavorite: true });
+        return HttpResponse.json({ success: true, message: 'Added to favorites', isFavorite: true });
       }),
     );
     renderRoute(`/movies/${movie._id}`);
-    const heart = await screen.findByRole('button', { name: /favourite/i });
+    const heart = await screen.findByRole('button', { name: /favorite/i });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(heart);
-    expect(await screen.findByText('Added to favourites')).toBeInTheDocument();
-    await screen.findByRole('button', { name: /favourite/i, pressed: true });
+    expect(await screen.findByText('Added to favorites')).toBeInTheDocument();
+    await screen.findByRole('button', { name: /favorite/i, pressed: true });
   });
 
   it('offers 4 others You May Also Like, and Show more to /theaters', async () => {

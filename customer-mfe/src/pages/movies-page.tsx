@@ -6,6 +6,7 @@ import { POPULAR_LIMIT, TOP_RATED_LIMIT } from '../lib/constants';
 
 export function MoviesPage() {
   const shows = useShows();
+  const showing = new Set(shows.data?.shows.map((m) => m._id));
   return (
     <PageLayout title="Now Showing in Theaters">
       <div className="c-stack">
@@ -20,8 +21,8 @@ export function MoviesPage() {
             <MovieGrid movies={shows.data.shows} />
           )}
         </div>
-        <CatalogSection title="Top Rated" kind="top_rated" limit={TOP_RATED_LIMIT} />
-        <CatalogSection title="Popular" kind="popular" limit={POPULAR_LIMIT} />
+        <CatalogSection title="Top Rated" kind="top_rated" limit={TOP_RATED_LIMIT} showing={showing} />
+        <CatalogSection title="Popular" kind="popular" limit={POPULAR_LIMIT} showing={showing} />
       </div>
     </PageLayout>
   );

@@ -47,7 +47,31 @@ describe('/my-bookings', () => {
       await vi.advanceTimersByTimeAsync(4000);
     });
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
-    expect(screen.getByText(/Hold expired/)).toBeInTheDocument();
+    expect(screen.getByText('Not paid in time: the seats are being released. No money was taken.')).toBeInTheDocument();
+    // Nothing is owed, and no Check payment: Book again, to that show's seat page.
+    expect(screen.getByText(/No charge/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check payment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toMatch(/^\/movies\/\d+\/\d{4}-\d{2}-\d{2}\?show=/);
+  });
+
+  it('a cancelled booking says why, shows no amount owed, and offers Book again; a refunded one says Refunded', async () => {
+    signIn();
+    const { show } = booking();
+    server.use(
+      bookingsAnswer([
+        booking({ _id: 'c1', status: 'cancelled', paymentLink: null, holdExpiresAt: new Date(Date.now() - 60_000).toISOString() }),
+        booking({ _id: 'r1', isPaid: true, status: 'paid', paymentLink: null, refundStatus: 'refunded', show: { ...show, movie: MOVIES[1]! } }),
+      ]),
+    );
+    renderRoute('/my-bookings');
+    const [cancelled, refunded] = await screen.findAllByRole('article');
+    expect(cancelled).toHaveTextContent('Cancelled: not paid');
+    expect(cancelled).toHaveTextContent('No charge');
+    expect(cancelled).toHaveTextContent('no money was taken');
+    expect(within(cancelled!).getByRole('link', { name: 'Book again' })).toBeInTheDocument();
+    expect(within(cancelled!).queryByRole('button', { name: 'Check payment' })).not.toBeInTheDocument();
+    expect(refunded).toHaveTextContent('Refunded to your card.');
+    expect(within(refunded!).queryByRole('link', { name: 'Book again' })).not.toBeInTheDocument();
   });
 
   it('shows no Pay Now for a paid booking, or an unpaid one without a link; hides bookings missing show, movie or seats', async () => {

@@ -3,7 +3,7 @@ import { Button, buttonClass, ErrorState, PageLayout, Skeleton, useCurrentUser }
 import { SignInGate } from '../components/sign-in-prompt';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
 import { BookingCard } from '../features/bookings/components/booking-card';
-import { useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { MESSAGES } from '../lib/constants';
 import { useNow } from '../lib/use-now';
 
@@ -30,6 +30,7 @@ export function MyBookingsPage() {
 
 function BookingsList({ bookings }: { bookings: ReturnType<typeof useMyBookings> }) {
   const { timeZone } = useTheatreTimeZone();
+  const { currency } = useSalesSettings();
   const hasHolds = bookings.data?.bookings.some((b) => !b.isPaid && b.status !== 'cancelled') ?? false;
   const now = useNow(hasHolds);
 
@@ -64,7 +65,7 @@ function BookingsList({ bookings }: { bookings: ReturnType<typeof useMyBookings>
         <ul className="c-bookings" aria-label="Bookings">
           {bookings.data.bookings.map((booking) => (
             <li key={booking._id}>
-              <BookingCard booking={booking} now={now} timeZone={timeZone} />
+              <BookingCard booking={booking} now={now} timeZone={timeZone} currency={currency} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { buttonClass, PageLayout, TestPaymentInfo, useApi } from 'shared-ui';
+import { buttonClass, PageLayout, useApi } from 'shared-ui';
 import { publicConfigQueryOptions } from '../features/config/api/get-public-config';
 
 /**
@@ -46,7 +46,6 @@ export function PaymentHelpPage() {
         </section>
         <section aria-labelledby="help-test">
           <h2 id="help-test">Which card do I use?</h2>
-          <TestPaymentInfo />
         </section>
         <Link className={buttonClass()} to="/my-bookings">
           Go to My Bookings

@@ -6,7 +6,7 @@ import { API } from '../testing/fixtures';
 import { currentLocation, renderRoute } from '../testing/render';
 import { server } from '../testing/server';
 
-const summary = { movieTitle: 'Movie 1001', amount: 25.5, seats: ['C3', 'C4'] };
+const summary = { movieTitle: 'Movie 1001', amount: 25.5, seats: ['C3', 'C4'], showDateTime: '2026-12-01T18:30:00.000Z' };
 
 describe('/payment-success', () => {
   it('Invalid payment session: no session_id goes to /my-bookings', async () => {
@@ -35,6 +35,8 @@ describe('/payment-success', () => {
     expect(await screen.findByText('Payment confirmed! Booking updated.')).toBeInTheDocument();
     expect(screen.getByText('C3, C4')).toBeInTheDocument();
     expect(screen.getByText('$25.50')).toBeInTheDocument();
+    // The show's date and time, in the theatre's zone.
+    expect(screen.getByText(/^Tue, Dec 1, \d{1,2}:30 [AP]M$/)).toBeInTheDocument();
     expect(sent).toEqual({ sessionId: 'cs_test_1' });
   });
 

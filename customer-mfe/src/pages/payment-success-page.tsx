@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, buttonClass, formatPrice, notify, PageLayout } from 'shared-ui';
+import { ApiError, buttonClass, formatPrice, formatShowTime, notify, PageLayout } from 'shared-ui';
+import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { SignInGate } from '../components/sign-in-prompt';
 import { Spinner } from '../components/spinner';
 import { useVerifyPayment } from '../features/bookings/api/verify-payment';
@@ -37,6 +38,8 @@ export function PaymentSuccessPage() {
 
 function Verification({ sessionId }: { sessionId: string }) {
   const verify = useVerifyPayment(sessionId, true);
+  const { timeZone } = useTheatreTimeZone();
+  const { currency } = useSalesSettings();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirmed = verify.data?.success === true;
@@ -74,13 +77,21 @@ function Verification({ sessionId }: { sessionId: string }) {
         <dt>Movie</dt>
         <dd>{booking.movieTitle}</dd>
       </div>
+      {booking.showDateTime && (
+        <div>
+          <dt>Show time</dt>
+          <dd>
+            <time dateTime={booking.showDateTime}>{formatShowTime(booking.showDateTime, timeZone)}</time>
+          </dd>
+        </div>
+      )}
       <div>
         <dt>Seats</dt>
         <dd>{booking.seats.join(', ')}</dd>
       </div>
       <div>
         <dt>Amount</dt>
-        <dd>{formatPrice(booking.amount)}</dd>
+        <dd>{formatPrice(booking.amount, currency)}</dd>
       </div>
     </dl>
   );

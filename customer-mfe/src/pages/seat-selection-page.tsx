@@ -1,17 +1,18 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, buttonClass, formatDay, notify, Skeleton, TestPaymentInfo, useCheckoutStore, useCurrentUser } from 'shared-ui';
+import { ApiError, Button, buttonClass, formatDay, formatPrice, formatTime, notify, Skeleton, useCurrentUser } from 'shared-ui';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
 import { holdRemainingMs } from '../lib/hold';
-import { useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { takenSeatsOf, useCreateBooking } from '../features/seats/api/create-booking';
 import { HeldByYou } from '../features/bookings/components/held-by-you';
 import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
 import { ShowtimeList } from '../features/seats/components/showtime-list';
 import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
 import { MAX_SEATS_PER_BOOKING, sortSeats } from 'booking-service/hall';
-import { useSeatSelection } from '../features/seats/store/seat-selection';
+import { useSeatChoice } from '../features/seats/hooks/use-seat-choice';
+import { salesCloseAt } from 'booking-service/sales';
 import { useShow } from '../features/shows/api/get-show';
 import { MESSAGES } from '../lib/constants';
 import { redirectTo } from '../lib/redirect';
@@ -33,13 +34,21 @@ function SeatSelection() {
   const show = useShow(id);
   const zone = useTheatreTimeZone();
   const user = useCurrentUser();
-  const { showId, seats: selected, selectShow, toggleSeat, removeSeats, reset } = useSeatSelection();
+  const sales = useSalesSettings();
+  const times = show.data?.dateTime[date] ?? [];
+  const { showId, seats: selected, selectShow, toggleSeat, removeSeats } = useSeatChoice(times.map((t) => t.showId));
   const { seats: occupiedQuery, feed } = useLiveSeats(showId);
   const booking = useCreateBooking();
   const checkingOut = useRef(false);
   const queryClient = useQueryClient();
   const myBookings = useMyBookings(user.isAuthenticated);
-  const now = useNow(Boolean(showId && user.isAuthenticated));
+  // Each second: hold countdowns, and the moment a show's online sales close.
+  const now = useNow(true);
+
+  // The page starts at its top, with the show times (not at the movie page's scroll position).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id, date]);
 
   // The visitor's own unpaid holds on this show (they went to checkout and came back): "held by you", never Taken.
   const holds = useMemo(
@@ -50,6 +59,24 @@ function SeatSelection() {
     [myBookings.data, showId, now],
   );
   const mine = useMemo(() => new Set(holds.flatMap((b) => b.bookedSeats)), [holds]);
+
+  // Seats this visitor let go unpaid on this show, still in their re-hold cooldown (the service's hold policy:
+  // from when the hold ended, REHOLD_COOLDOWN_MINUTES): marked on the map before a click, not refused after it.
+  const cooldown = useMemo(() => {
+    const seats = new Set<string>();
+    let until = 0;
+    for (const b of myBookings.data?.bookings ?? []) {
+      if (b.show._id !== showId || b.isPaid || b.refundStatus) continue;
+      const expires = Date.parse(b.holdExpiresAt);
+      const lapsed = b.status === 'cancelled' ? Math.min(expires, now) : b.status === 'held' && expires <= now ? expires : null;
+      if (lapsed === null) continue;
+      const ends = lapsed + sales.reholdCooldownMinutes * 60_000;
+      if (ends <= now) continue;
+      for (const seat of b.bookedSeats) seats.add(seat);
+      until = Math.max(until, ends);
+    }
+    return { seats, until };
+  }, [myBookings.data, showId, now, sales.reholdCooldownMinutes]);
 
   // Back from the payment page (restored from the back/forward cache): what was held may have changed.
   useEffect(() => {
@@ -63,18 +90,12 @@ function SeatSelection() {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [queryClient]);
 
-  // A new page (movie or date) starts with nothing chosen.
-  useEffect(() => {
-    reset();
-    return reset;
-  }, [id, date, reset]);
-
   const occupied = useMemo(() => (occupiedQuery.data ? new Set(occupiedQuery.data.occupiedSeats) : EMPTY), [occupiedQuery.data]);
 
   // Someone else took a seat this visitor had picked: let it go and say so (their own holds need no word).
   useEffect(() => {
     if (checkingOut.current) return;
-    const picked = useSeatSelection.getState().seats;
+    const picked = selected;
     const nowMine = picked.filter((s) => mine.has(s));
     if (nowMine.length > 0) removeSeats(nowMine);
     const lost = picked.filter((s) => occupied.has(s) && !mine.has(s));
@@ -83,17 +104,21 @@ function SeatSelection() {
     notify.error(`${lost.length === 1 ? 'Seat' : 'Seats'} ${sortSeats(lost).join(', ')} ${lost.length === 1 ? 'was' : 'were'} just taken by someone else`, {
       id: `lost-${lost.join('-')}`,
     });
-  }, [occupied, mine, removeSeats]);
+  }, [occupied, mine, removeSeats, selected]);
 
   if (show.isPending || !zone.ready) return <SeatPageSkeleton />;
   if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
 
-  const { movie, dateTime } = show.data;
-  const times = dateTime[date] ?? [];
+  const { movie } = show.data;
+  const chosen = times.find((t) => t.showId === showId) ?? null;
+  const closesAt = chosen ? salesCloseAt(new Date(chosen.time), sales.salesCloseMinutes) : null;
+  const salesClosed = closesAt !== null && closesAt.getTime() <= now;
+  const total = chosen ? formatPrice(chosen.price * selected.length, sales.currency) : null;
 
   const onSeat = (seat: string) => {
     if (!showId) return void notify.error(MESSAGES.selectTimeFirst);
     if (mine.has(seat)) return void notify(MESSAGES.heldByYou, { id: 'held-by-you' });
+    if (cooldown.seats.has(seat)) return void notify(MESSAGES.coolingDown, { id: 'cooling' });
     if (occupied.has(seat)) return void notify.error(MESSAGES.seatBooked);
     if (!selected.includes(seat) && selected.length >= MAX_SEATS_PER_BOOKING) return void notify.error(MESSAGES.maxSeats);
     toggleSeat(seat);
@@ -102,13 +127,13 @@ function SeatSelection() {
   const checkout = () => {
     if (!user.isAuthenticated) return void notify.error(MESSAGES.login);
     if (!showId || selected.length === 0) return void notify.error(MESSAGES.selectTimeAndSeats);
+    if (salesClosed) return void notify.error(MESSAGES.salesClosed);
     if (booking.isPending) return;
     checkingOut.current = true;
     booking.mutate(
       { showId, seats: sortSeats(selected) },
       {
         onSuccess: (answer) => {
-          useCheckoutStore.getState().startCheckout();
           redirectTo(answer.url);
         },
         onError: (error) => {
@@ -142,7 +167,15 @@ function SeatSelection() {
           {times.length === 0 ? (
             <p className="c-muted">No shows on this date.</p>
           ) : (
-            <ShowtimeList times={times} selectedShowId={showId} onSelect={selectShow} timeZone={zone.timeZone} />
+            <ShowtimeList
+              times={times}
+              selectedShowId={showId}
+              onSelect={selectShow}
+              timeZone={zone.timeZone}
+              currency={sales.currency}
+              salesCloseMinutes={sales.salesCloseMinutes}
+              now={now}
+            />
           )}
           <Link className={buttonClass('ghost')} to={`/movies/${movie._id}`}>
             Change date
@@ -157,19 +190,36 @@ function SeatSelection() {
               Could not load the taken seats. <Button variant="ghost" onClick={() => void occupiedQuery.refetch()}>Retry</Button>
             </p>
           )}
-          <SeatMap occupied={occupied} mine={mine} selected={selected} onSeat={onSeat} busy={Boolean(showId) && occupiedQuery.isPending} />
-          <SeatLegend showMine={mine.size > 0} />
-          {holds.length > 0 && <HeldByYou holds={holds} now={now} />}
-          <div className="c-checkout">
-            <p aria-live="polite" className="c-checkout__summary">
-              {selected.length === 0 ? `Choose up to ${MAX_SEATS_PER_BOOKING} seats.` : `${selected.length} of ${MAX_SEATS_PER_BOOKING}: ${sortSeats(selected).join(', ')}`}
+          {showId === null ? (
+            <p className="c-seats-prompt" role="status">
+              Choose a show time to see which seats are free.
             </p>
-            <Button onClick={checkout} aria-busy={booking.isPending || undefined}>
+          ) : (
+            <>
+              {closesAt && (
+                <p className={salesClosed ? 'c-inline-error' : 'c-muted'} role="status">
+                  {salesClosed ? 'Online sales closed for this show.' : `Sales close at ${formatTime(closesAt.toISOString(), zone.timeZone)}`}
+                </p>
+              )}
+              <SeatMap occupied={occupied} mine={mine} cooling={cooldown.seats} selected={selected} onSeat={onSeat} busy={occupiedQuery.isPending} />
+              <SeatLegend
+                showMine={mine.size > 0}
+                coolingUntil={cooldown.seats.size > 0 ? formatTime(new Date(cooldown.until).toISOString(), zone.timeZone) : null}
+              />
+            </>
+          )}
+          {holds.length > 0 && <HeldByYou holds={holds} now={now} />}
+          {/* On a phone this bar sticks to the bottom of the screen: the seats, the total and Continue always in reach. */}
+          <div className="c-checkout" role="region" aria-label="Your selection">
+            <p aria-live="polite" className="c-checkout__summary">
+              {selected.length === 0
+                ? `Choose up to ${MAX_SEATS_PER_BOOKING} seats.`
+                : `${selected.length} ${selected.length === 1 ? 'seat' : 'seats'} · ${total}: ${sortSeats(selected).join(', ')}`}
+            </p>
+            <Button onClick={checkout} aria-busy={booking.isPending || undefined} disabled={salesClosed}>
               {booking.isPending ? 'Holding your seats…' : 'Proceed to Checkout'}
             </Button>
           </div>
-          {/* Checkout is starting: the test card details, readable before the payment page opens. */}
-          {selected.length > 0 && holds.length === 0 && <TestPaymentInfo />}
         </section>
       </div>
     </div>

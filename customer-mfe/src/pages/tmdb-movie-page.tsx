@@ -19,6 +19,7 @@ import { useCatalogCredits } from '../features/catalog/api/get-catalog-credits';
 import { useCatalogMovie } from '../features/catalog/api/get-catalog-movie';
 import { useCatalogSimilar } from '../features/catalog/api/get-catalog-similar';
 import { CatalogMovieGrid } from '../features/catalog/components/catalog-movie-grid';
+import { useShows } from '../features/shows/api/get-shows';
 import type { CatalogMovie } from 'booking-service/contract';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
 import { CAST_LIMIT, COMPANIES_LIMIT, SIMILAR_LIMIT } from '../lib/constants';
@@ -49,6 +50,8 @@ function TmdbMovieScreen() {
 function TmdbMovie({ movie }: { movie: CatalogMovie }) {
   const config = useAppConfig();
   const id = String(movie.id);
+  // Showing here: straight to Buy Tickets (its show times), not to the sample theatre listing.
+  const showingHere = useShows().data?.shows.some((m) => m._id === id) ?? false;
   const backdrop = imageUrl(config, movie.backdrop_path);
   return (
     <>
@@ -109,9 +112,15 @@ function TmdbMovie({ movie }: { movie: CatalogMovie }) {
             <TrailerToggle
               movie={{ id, title: movie.title, posterPath: movie.poster_path, backdropPath: movie.backdrop_path }}
               actions={
-                <Link className={buttonClass()} to="/theaters">
-                  Find Theaters
-                </Link>
+                showingHere ? (
+                  <Link className={buttonClass()} to={`/movies/${id}`}>
+                    Buy Tickets
+                  </Link>
+                ) : (
+                  <Link className={buttonClass()} to="/theaters">
+                    Find Theaters
+                  </Link>
+                )
               }
             />
           </div>
@@ -155,6 +164,7 @@ function TmdbCast({ id }: { id: string }) {
 
 function TmdbSimilar({ id }: { id: string }) {
   const similar = useCatalogSimilar(id);
+  const showing = new Set(useShows().data?.shows.map((m) => m._id));
   return (
     <Section title="Similar Movies">
       {similar.isPending ? (
@@ -164,7 +174,7 @@ function TmdbSimilar({ id }: { id: string }) {
       ) : similar.data.results.length === 0 ? (
         <p className="c-muted">No similar movies found.</p>
       ) : (
-        <CatalogMovieGrid movies={similar.data.results.slice(0, SIMILAR_LIMIT)} />
+        <CatalogMovieGrid movies={similar.data.results.slice(0, SIMILAR_LIMIT)} showing={showing} />
       )}
     </Section>
   );

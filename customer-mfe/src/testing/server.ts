@@ -5,7 +5,7 @@ import { API, catalogMovie, catalogPage, localVideos, MOVIES, SHOW_DETAIL } from
 /** The booking service as the screens see it, with seeded answers; tests override single calls with server.use(). */
 export const handlers = [
   http.get(`${API}/api/config`, () =>
-    HttpResponse.json({ success: true, imageBaseUrl: `${API}/api/images`, currency: 'USD', theatreTimeZone: 'UTC', holdMinutes: 10, catalog: 'builtin' }),
+    HttpResponse.json({ success: true, imageBaseUrl: `${API}/api/images`, currency: 'USD', theatreTimeZone: 'UTC', holdMinutes: 10, salesCloseMinutes: 15, reholdCooldownMinutes: 10, catalog: 'builtin' }),
   ),
   http.get(`${API}/api/show/all`, () => HttpResponse.json({ success: true, shows: MOVIES })),
   http.get(`${API}/api/show/:id`, ({ params }) =>

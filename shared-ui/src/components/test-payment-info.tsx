@@ -1,4 +1,5 @@
 /**
+ * Release 0's remotes only (see index.ts): this release shows the test cards on the checkout page.
  * The test card details (spec §2 and §9: test-mode card, no real charges).
  * Inline next to the payment actions (seat page, My Bookings), or floating in
  * the shell once a checkout has started, with a close button.

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import escapeHtmlText from 'escape-html';
 
+/** The product's name (spec: the site is Marquee), on every sign-in page. */
+export const BRAND = 'Marquee';
+
 /**
  * The provider's server-rendered pages: sign in, sign up, sign out, errors.
  * Self-contained (inline styles, no external assets), escaped throughout.
@@ -42,7 +45,7 @@ function page(title: string, body: string, script?: string): Page {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Movie App (local sign-in)</title>
+<title>${escapeHtml(title)} · ${BRAND} (local sign-in)</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -60,7 +63,7 @@ export function signInPage(options: { action: string; signUpUrl: string; email?:
   return page(
     'Sign in',
     `<h1>Sign in</h1>
-<p class="lead">to continue to ${escapeHtml(options.appName ?? 'Movie App')}</p>
+<p class="lead">to continue to ${escapeHtml(options.appName ?? BRAND)}</p>
 ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 <label for="email">Email</label>

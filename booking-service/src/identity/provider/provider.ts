@@ -13,7 +13,7 @@ import type { AccountStore } from './accounts.ts';
 import type { IdentityConfig } from './config.ts';
 import { fileAdapterFactory } from './file-adapter.ts';
 import type { IdentityKeys } from './keys.ts';
-import { errorPage, signedOutPage, signOutPage, type Page } from './pages.ts';
+import { BRAND, errorPage, signedOutPage, signOutPage, type Page } from './pages.ts';
 
 export interface IdentityProviderOptions {
   config: IdentityConfig;
@@ -114,7 +114,7 @@ export function createIdentityProvider({ config, issuer, keys, accounts }: Ident
     clients: [
       {
         client_id: config.clientId,
-        client_name: 'Movie App',
+        client_name: BRAND,
         application_type: 'web',
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],

@@ -37,6 +37,23 @@ export const MESSAGES = {
   notTestCard: 'Your card was declined. This checkout is in test mode and accepts test cards only, such as 4242 4242 4242 4242.',
 } as const;
 
+export type RefusalCode = keyof typeof MESSAGES;
+
+/**
+ * The code of a refusal message, for the redirect after a refused card (post/redirect/get): the
+ * page it lands on shows the message from this table, so nothing the visitor typed reaches the URL.
+ */
+export function refusalCode(message: string): RefusalCode | null {
+  const entry = Object.entries(MESSAGES).find(([, text]) => text === message);
+  return entry ? (entry[0] as RefusalCode) : null;
+}
+
+export function isRefusalCode(code: string): code is RefusalCode {
+  return Object.hasOwn(MESSAGES, code);
+}
+
+export const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'expiry', 'cvc', 'name'];
+
 /** Stripe's test cards that succeed (https://docs.stripe.com/testing#cards). */
 const SUCCEEDING = new Set([
   '4242424242424242', // Visa

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, formatPrice, formatRuntime, formatShowTime, Poster, TestPaymentInfo } from 'shared-ui';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass, calendarDateIn, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
 import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions';
 import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
@@ -10,18 +11,33 @@ import { QrCode } from './qr-code';
 /**
  * One booking: poster, title, runtime, show time, amount, tickets and seats.
  * Unpaid with a payment link: Pay Now and the time left on the hold, Pay Now
- * disappearing when it runs out, the test card details beside it, and the
- * owner's own help: Check payment (asks the provider now) and Release seats.
+ * disappearing when it runs out, and the owner's own help: Check payment (asks
+ * the provider now) and Release seats. Cancelled (or its hold lapsed): why, that
+ * nothing is owed, and Book again (that show's seat page); refunded: the refund.
  * Paid: the e-ticket with its QR code (from
  * `ticketCode`, or the booking reference until the service provides one) and
  * an "Add to calendar" download.
  */
-export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTicket; now: number; timeZone: string | undefined }) {
+export function BookingCard({
+  booking,
+  now,
+  timeZone,
+  currency,
+}: {
+  booking: BookingWithTicket;
+  now: number;
+  timeZone: string | undefined;
+  currency: string;
+}) {
   const movie = booking.show.movie;
   const remaining = holdRemainingMs(booking.holdExpiresAt, now);
   const cancelled = booking.status === 'cancelled';
   const unpaid = !booking.isPaid && !cancelled;
   const payable = unpaid && Boolean(booking.paymentLink) && remaining > 0;
+  // Not paid and no longer held: cancelled, or its hold ran out before the sweeper released it.
+  const ended = !booking.isPaid && !payable;
+  const refunded = Boolean(booking.refundStatus);
+  const bookAgain = `/movies/${movie._id}/${calendarDateIn(booking.show.showDateTime, timeZone)}?show=${booking.show._id}`;
   const [ticketOpen, setTicketOpen] = useState(false);
   const ticketId = useId();
   const showTime = formatShowTime(booking.show.showDateTime, timeZone);
@@ -39,13 +55,19 @@ export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTi
             <time dateTime={booking.show.showDateTime}>{showTime}</time>
           </p>
           <p>
-            <span className="c-badge" data-tone={booking.isPaid ? 'success' : cancelled ? 'muted' : 'warning'}>
-              {booking.isPaid ? 'Paid' : cancelled ? 'Cancelled' : 'Awaiting payment'}
+            <span className="c-badge" data-tone={booking.isPaid && !refunded ? 'success' : ended || refunded ? 'muted' : 'warning'}>
+              {statusLabel(booking, ended)}
             </span>
           </p>
         </div>
         <div className="c-booking__side">
-          <p className="c-booking__amount">{formatPrice(booking.amount)}</p>
+          {ended && !refunded ? (
+            <p className="c-booking__amount c-booking__amount--void">
+              <span className="sr-only">Nothing owed: </span>No charge
+            </p>
+          ) : (
+            <p className="c-booking__amount">{formatPrice(booking.amount, currency)}</p>
+          )}
           {payable && (
             <>
               <a className="ui-button" href={booking.paymentLink!}>
@@ -56,8 +78,18 @@ export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTi
               </p>
             </>
           )}
-          {unpaid && !payable && <p className="c-muted">Hold expired: these seats have been released.</p>}
-          {!booking.isPaid && <OwnPaymentHelp bookingId={booking._id} canRelease={payable} />}
+          {ended && (
+            <>
+              <p className="c-muted">
+                {cancelled ? 'Not paid in time, or cancelled by you: the seats were released and no money was taken.' : 'Not paid in time: the seats are being released. No money was taken.'}
+              </p>
+              <Link className={buttonClass('secondary')} to={bookAgain}>
+                Book again
+              </Link>
+            </>
+          )}
+          {refunded && <p className="c-muted">{booking.refundStatus === 'refunded' ? 'Refunded to your card.' : booking.refundStatus === 'pending' ? 'Refund in progress to your card.' : 'The refund did not go through yet; support will contact you.'}</p>}
+          {payable && <OwnPaymentHelp bookingId={booking._id} canRelease={payable} />}
           <dl className="c-booking__facts">
             <div>
               <dt>Total Tickets</dt>
@@ -69,7 +101,6 @@ export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTi
             </div>
           </dl>
         </div>
-        {payable && <TestPaymentInfo />}
         {booking.isPaid && (
           <div className="c-booking__ticket">
             <Button variant="secondary" aria-expanded={ticketOpen} aria-controls={`${ticketId}-ticket`} onClick={() => setTicketOpen((o) => !o)}>
@@ -86,6 +117,14 @@ export function BookingCard({ booking, now, timeZone }: { booking: BookingWithTi
       </div>
     </article>
   );
+}
+
+function statusLabel(booking: BookingWithTicket, ended: boolean): string {
+  if (booking.refundStatus === 'refunded') return 'Refunded';
+  if (booking.refundStatus === 'pending') return 'Refund pending';
+  if (booking.refundStatus === 'failed') return 'Refund failed: support will contact you';
+  if (booking.isPaid) return 'Paid';
+  return ended ? 'Cancelled: not paid' : 'Awaiting payment';
 }
 
 /** Check payment for any unpaid booking (a payment may have gone through); Release seats while they are held. */

@@ -1,4 +1,4 @@
-import { Button, TestPaymentInfo } from 'shared-ui';
+import { Button } from 'shared-ui';
 import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
 import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useReleaseBooking } from '../api/own-booking-actions';
@@ -45,7 +45,6 @@ export function HeldByYou({ holds, now }: { holds: BookingWithTicket[]; now: num
           ))}
         </ul>
       </div>
-      <TestPaymentInfo />
     </section>
   );
 }

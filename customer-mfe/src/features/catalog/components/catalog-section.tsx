@@ -4,8 +4,8 @@ import { useCatalogList } from '../api/get-catalog-list';
 import type { CatalogListKind } from 'booking-service/contract';
 import { CatalogMovieGrid } from './catalog-movie-grid';
 
-/** A list from the movie database, with its own loading, empty and error states. */
-export function CatalogSection({ title, kind, limit }: { title: string; kind: CatalogListKind; limit: number }) {
+/** A list from the movie database, with its own loading, empty and error states; `showing`: the movies with shows here. */
+export function CatalogSection({ title, kind, limit, showing }: { title: string; kind: CatalogListKind; limit: number; showing: ReadonlySet<string> }) {
   const list = useCatalogList(kind);
   return (
     <Section title={title}>
@@ -16,7 +16,7 @@ export function CatalogSection({ title, kind, limit }: { title: string; kind: Ca
       ) : list.data.results.length === 0 ? (
         <EmptyState title="No movies available" text="Check back soon." />
       ) : (
-        <CatalogMovieGrid movies={list.data.results.slice(0, limit)} />
+        <CatalogMovieGrid movies={list.data.results.slice(0, limit)} showing={showing} />
       )}
     </Section>
   );

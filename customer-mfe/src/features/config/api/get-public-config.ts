@@ -18,3 +18,16 @@ export function useTheatreTimeZone(): { timeZone: string | undefined; ready: boo
   const config = useQuery(publicConfigQueryOptions(useApi()));
   return { timeZone: config.data?.theatreTimeZone, ready: !config.isPending };
 }
+
+/**
+ * What prices and sales hours read by: the service's CURRENCY and SALES_CLOSE_MINUTES. Until the
+ * settings arrive (or if they cannot be read) the service's own defaults apply.
+ */
+export function useSalesSettings(): { currency: string; salesCloseMinutes: number; reholdCooldownMinutes: number } {
+  const config = useQuery(publicConfigQueryOptions(useApi()));
+  return {
+    currency: config.data?.currency ?? 'USD',
+    salesCloseMinutes: config.data?.salesCloseMinutes ?? 15,
+    reholdCooldownMinutes: config.data?.reholdCooldownMinutes ?? config.data?.holdMinutes ?? 10,
+  };
+}

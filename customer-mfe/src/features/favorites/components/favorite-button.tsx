@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../lib/constants';
 import { useFavorites } from '../api/get-favorites';
 import { useUpdateFavorite } from '../api/update-favorite';
 
-/** The heart: filled when the movie is a favourite; needs sign-in. */
+/** The heart: filled when the movie is a favorite; needs sign-in. */
 export function FavoriteButton({ movieId }: { movieId: string }) {
   const user = useCurrentUser();
   const favorites = useFavorites(user.isAuthenticated);
@@ -20,7 +20,7 @@ export function FavoriteButton({ movieId }: { movieId: string }) {
     <button
       type="button"
       className="c-heart"
-      aria-label="Favourite"
+      aria-label="Favorite"
       aria-pressed={isFavorite}
       aria-busy={update.isPending}
       onClick={onClick}

@@ -12,16 +12,20 @@ import { nextSeat } from '../lib/seat-layout';
  */
 const NONE: ReadonlySet<string> = new Set();
 const MINE_NOTE_ID = 'seat-held-by-you-note';
+const COOLING_NOTE_ID = 'seat-cooling-note';
 
 export function SeatMap({
   occupied,
   mine = NONE,
+  cooling = NONE,
   selected,
   onSeat,
   busy,
 }: {
   occupied: ReadonlySet<string>;
   mine?: ReadonlySet<string>;
+  /** Seats this visitor let go unpaid a moment ago: open to others, not to them until the cooldown ends. */
+  cooling?: ReadonlySet<string>;
   selected: readonly string[];
   onSeat: (seat: string) => void;
   busy?: boolean;
@@ -60,6 +64,7 @@ export function SeatMap({
                   const id = seatId(row, i + 1);
                   const held = mine.has(id);
                   const taken = !held && occupied.has(id);
+                  const resting = !held && !taken && cooling.has(id);
                   const isSelected = selected.includes(id);
                   return (
                     <button
@@ -71,11 +76,11 @@ export function SeatMap({
                       type="button"
                       className="c-seat"
                       data-seat={id}
-                      data-state={held ? 'mine' : taken ? 'taken' : isSelected ? 'selected' : 'available'}
+                      data-state={held ? 'mine' : taken ? 'taken' : resting ? 'cooling' : isSelected ? 'selected' : 'available'}
                       aria-pressed={isSelected}
-                      aria-disabled={taken || held || undefined}
-                      aria-describedby={held ? MINE_NOTE_ID : undefined}
-                      title={held ? 'Held by you' : undefined}
+                      aria-disabled={taken || held || resting || undefined}
+                      aria-describedby={held ? MINE_NOTE_ID : resting ? COOLING_NOTE_ID : undefined}
+                      title={held ? 'Held by you' : resting ? 'Recently released by you' : undefined}
                       tabIndex={id === active ? 0 : -1}
                       onFocus={() => setActive(id)}
                       onClick={() => onSeat(id)}
@@ -95,12 +100,15 @@ export function SeatMap({
       <span id={MINE_NOTE_ID} hidden>
         held by you
       </span>
+      <span id={COOLING_NOTE_ID} hidden>
+        recently released by you
+      </span>
     </div>
   );
 }
 
 /** What the colours mean. */
-export function SeatLegend({ showMine = false }: { showMine?: boolean }) {
+export function SeatLegend({ showMine = false, coolingUntil = null }: { showMine?: boolean; coolingUntil?: string | null }) {
   return (
     <ul className="c-legend" aria-label="Seat legend">
       <li>
@@ -117,6 +125,11 @@ export function SeatLegend({ showMine = false }: { showMine?: boolean }) {
       <li>
         <span className="c-seat c-legend__swatch" data-state="taken" aria-hidden="true" /> Taken
       </li>
+      {coolingUntil && (
+        <li>
+          <span className="c-seat c-legend__swatch" data-state="cooling" aria-hidden="true" /> Released by you: yours to pick again at {coolingUntil}
+        </li>
+      )}
     </ul>
   );
 }

@@ -50,13 +50,10 @@ export function TheaterCard({ theater, movies }: { theater: SampleTheater; movie
           ))}
         </ul>
       )}
-      <ul className="c-chips" aria-label="Sample show times">
-        {theater.showtimes.map((t) => (
-          <li key={t} className="c-chip c-chip--time">
-            {t}
-          </li>
-        ))}
-      </ul>
+      {/* Plain text, not chips: nothing here can be booked, so nothing looks tappable. */}
+      <p className="c-theater__times">
+        <span className="c-muted">Sample show times:</span> {theater.showtimes.join(' · ')}
+      </p>
     </article>
   );
 }
