@@ -42,6 +42,22 @@ for (const size of SIZES) {
   test.describe(`moviegoer booking at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
+    test("home: every hero slide's title sits inside the hero, below the sticky header", async ({ page }, testInfo) => {
+      await page.goto('/');
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const hero = (await page.locator('.c-hero').boundingBox())!;
+      const titles = page.locator('.c-hero__title');
+      await expect(titles.first()).toBeVisible();
+      expect(await titles.count()).toBeGreaterThan(1);
+      // Every slide's, visible or not: the longest title must fit too.
+      for (const box of await titles.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect))) {
+        expect(box.top).toBeGreaterThanOrEqual(header.y + header.height);
+        expect(box.top).toBeGreaterThanOrEqual(hero.y);
+        expect(box.bottom).toBeLessThanOrEqual(hero.y + hero.height);
+      }
+      await shot(page, testInfo, 'home-hero');
+    });
+
     test('seat page: opens at the top, a prompt before a time, prices, 9 seats a row in view, the choice kept across a reload', async ({ page }, testInfo) => {
       const show = await openShow();
       // Leave the movie page scrolled to its foot, then open the seat page from there.
