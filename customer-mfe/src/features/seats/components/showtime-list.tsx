@@ -39,7 +39,8 @@ export function ShowtimeList({
                 <circle cx="12" cy="12" r="9" />
                 <path d="M12 7v5l3 2" />
               </svg>
-              <time dateTime={time}>{formatTime(time, timeZone)}</time>
+              <time dateTime={time}>{formatTime(time, timeZone)}</time>{' '}
+              {/* The space keeps "10:00 AM $13.00" apart in the button's accessible name. */}
               <span className="c-time__note">{closed ? 'Online sales closed' : formatPrice(price, currency)}</span>
             </button>
           </li>
