@@ -1,6 +1,7 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiAs, holdIfFree, tokenFor } from '../support/api';
 import { signIn, signInFromPrompt } from '../support/sign-in';
+import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
 import { urls } from '../support/test-stack';
 
 /**
@@ -9,14 +10,6 @@ import { urls } from '../support/test-stack';
  * person sees attached to the test report.
  */
 
-const SIZES = [
-  { name: 'desktop', viewport: { width: 1366, height: 768 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
-}
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).last();
 const seat = (page: Page, id: string) => page.getByRole('group', { name: 'Seats' }).getByRole('button', { name: id, exact: true });
@@ -44,7 +37,7 @@ async function releaseAll(token: string) {
   for (const b of mine.bookings.filter((x) => x.status === 'held' && !x.isPaid)) await apiAs(token).releaseBooking(b._id);
 }
 
-for (const size of SIZES) {
+for (const size of SCREEN_SIZES) {
   test.describe(`issue 19 at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
@@ -61,7 +54,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
       await card.getByRole('button', { name: 'Check payment' }).click();
       await expect(toast(page, 'No payment has reached us for this booking yet. Use Pay Now to pay before the hold ends.')).toBeVisible();
-      await shot(page, testInfo, 'my-bookings-check-payment');
+      await attachScreenshot(page, testInfo, 'my-bookings-check-payment');
 
       const help = page.getByRole('complementary', { name: 'Payment help' });
       await expect(help.getByRole('link', { name: 'Payment help' })).toHaveAttribute('href', '/payment-help');
@@ -70,7 +63,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Payment help' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'I paid, but My Bookings still shows Pay Now' })).toBeVisible();
       await expect(page.getByText('Not authorized')).toHaveCount(0);
-      await shot(page, testInfo, 'payment-help-page');
+      await attachScreenshot(page, testInfo, 'payment-help-page');
       await apiAs(token).releaseBooking(held.bookingId);
     });
 
@@ -97,7 +90,7 @@ for (const size of SIZES) {
       await expect(panel.getByRole('link', { name: 'Resume payment' })).toHaveAttribute('href', held.url);
       await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
       await panel.scrollIntoViewIfNeeded();
-      await shot(page, testInfo, 'held-by-you');
+      await attachScreenshot(page, testInfo, 'held-by-you');
 
       await panel.getByRole('button', { name: 'Release seats' }).click();
       await expect(toast(page, `Seats ${mine.join(', ')} released`)).toBeVisible();
@@ -118,7 +111,7 @@ for (const size of SIZES) {
       await expect(seat(page, free)).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
       await expect(page.getByText('4242 4242 4242 4242')).toHaveCount(0);
-      await shot(page, testInfo, 'seat-page-without-test-card-box');
+      await attachScreenshot(page, testInfo, 'seat-page-without-test-card-box');
     });
 
     test('4. bad links get a friendly not-found state: no crash, no regex, no status code, no plain-text server page', async ({ page }, testInfo) => {
@@ -127,7 +120,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { level: 1, name: 'No shows on this date' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Choose a date' })).toHaveAttribute('href', '/movies/1027');
       await expect(page.getByRole('main')).not.toContainText(internals);
-      await shot(page, testInfo, 'bad-date');
+      await attachScreenshot(page, testInfo, 'bad-date');
       for (const path of ['/movies/abc', '/tmdb-movie/abc', '/movies/abc/2026-12-24']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: 'Movie not found' })).toBeVisible();
@@ -136,7 +129,7 @@ for (const size of SIZES) {
       }
       await page.goto('/no-such-page');
       await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-      await shot(page, testInfo, 'not-found');
+      await attachScreenshot(page, testInfo, 'not-found');
     });
 
     test('5. money has one format with $ and two decimals; films without votes show no rating', async ({ page }, testInfo) => {
@@ -151,7 +144,7 @@ for (const size of SIZES) {
       await expect(amounts.first()).toBeVisible();
       for (const text of await amounts.allTextContents()) expect(text).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
       for (const text of await page.locator('.c-booking__amount--void').allTextContents()) expect(text).toBe('Nothing owed: No charge');
-      await shot(page, testInfo, 'my-bookings-amounts');
+      await attachScreenshot(page, testInfo, 'my-bookings-amounts');
       await apiAs(token).releaseBooking(held.bookingId);
 
       // 1035 is an upcoming film of the built-in catalogue: nobody has voted on it.
@@ -159,7 +152,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('.c-detail__rating')).toHaveCount(0);
       await expect(page.getByRole('main')).not.toContainText('★ 0.0');
-      await shot(page, testInfo, 'unreleased-film');
+      await attachScreenshot(page, testInfo, 'unreleased-film');
     });
 
     test('6. phone layout: one-row header with a menu, 44 px seats and controls, toasts clear of the navigation, an empty-state hero', async ({ page }, testInfo) => {
@@ -174,7 +167,7 @@ for (const size of SIZES) {
         await expect(header.getByRole('link', { name: 'Movies' })).toBeHidden();
         await menu.click();
         await expect(header.getByRole('link', { name: 'Movies' })).toBeVisible();
-        await shot(page, testInfo, 'phone-menu-open');
+        await attachScreenshot(page, testInfo, 'phone-menu-open');
         await header.getByRole('link', { name: 'Movies' }).click();
         await expect(page).toHaveURL('/movies');
         await expect(header.getByRole('link', { name: 'Movies' })).toBeHidden();
@@ -204,7 +197,7 @@ for (const size of SIZES) {
       // The toast slides in from above; where it comes to rest is what the user sees.
       await expect.poll(async () => (await message.boundingBox())!.y).toBeGreaterThanOrEqual(loginBox.y + loginBox.height);
       await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
-      await shot(page, testInfo, 'toast-below-header');
+      await attachScreenshot(page, testInfo, 'toast-below-header');
 
       // No shows at all: the hero says so instead of a blank grey block.
       await page.route(`${urls.service}/api/show/all`, (route) => route.fulfill({ json: { success: true, shows: [] } }));
@@ -213,7 +206,7 @@ for (const size of SIZES) {
       await expect(hero.getByText('Movie nights start here')).toBeVisible();
       await expect(hero.getByRole('link', { name: 'See new releases' })).toBeVisible();
       await expect(page.getByText('No movies currently showing')).toBeVisible();
-      await shot(page, testInfo, 'empty-hero');
+      await attachScreenshot(page, testInfo, 'empty-hero');
     });
 
     test('7. staff screens at real size: tables fit, Mark as Paid only where it can succeed, paged active shows, sign-out, Add Show checks', async ({ page, browser }, testInfo) => {
@@ -237,7 +230,7 @@ for (const size of SIZES) {
         const box = await cell.boundingBox();
         if (box) expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
       }
-      await shot(page, testInfo, 'debug-tables');
+      await attachScreenshot(page, testInfo, 'debug-tables');
 
       // The admin signs in on a browser of their own.
       page = await browser.newPage({ viewport: size.viewport, baseURL: urls.shell });
@@ -252,7 +245,7 @@ for (const size of SIZES) {
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(6000);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-      await shot(page, testInfo, 'admin-dashboard');
+      await attachScreenshot(page, testInfo, 'admin-dashboard');
 
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Add Shows' }).click();
       await page.getByLabel('Show Price').fill('-5');
@@ -265,7 +258,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Add Show' }).click();
       await expect(toast(page, 'Missing required fields')).toBeVisible();
       await expect(page.getByText(/^Still needed: a movie, a show time\.$/)).toBeVisible();
-      await shot(page, testInfo, 'add-show-checks');
+      await attachScreenshot(page, testInfo, 'add-show-checks');
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByRole('button', { name: 'Login' })).toBeVisible({ timeout: 15_000 });
@@ -283,7 +276,7 @@ for (const size of SIZES) {
       for (let i = 0; i < 5; i++) await hero.getByRole('button', { name: 'Next slide' }).click();
       await expect(hero.locator('.c-hero__position')).toHaveText(`6 / ${count}`);
       await expect(hero.locator('.c-hero__position')).toHaveAttribute('data-beyond-dots', 'true');
-      await shot(page, testInfo, 'hero-slide-6');
+      await attachScreenshot(page, testInfo, 'hero-slide-6');
 
       // A paid booking: its success page toasts once, not again on reload.
       const token = tokenFor('user@example.com');
@@ -306,7 +299,7 @@ for (const size of SIZES) {
       await expect(page.getByText('CONFIRMED', { exact: true })).toBeVisible();
       await page.waitForTimeout(1500);
       await expect(page.getByRole('status').filter({ hasText: 'Payment confirmed! Booking updated.' })).toHaveCount(0);
-      await shot(page, testInfo, 'payment-success-reloaded');
+      await attachScreenshot(page, testInfo, 'payment-success-reloaded');
 
       // My Bookings: bookedSeats given as an object still shows the booking; no bookings, no help box.
       await page.route(`${urls.service}/api/user/bookings`, async (route) => {
@@ -323,7 +316,7 @@ for (const size of SIZES) {
       await page.goto('/my-bookings');
       await expect(page.getByRole('heading', { name: 'No bookings found' })).toBeVisible();
       await expect(page.getByRole('complementary', { name: 'Payment help' })).toHaveCount(0);
-      await shot(page, testInfo, 'no-bookings');
+      await attachScreenshot(page, testInfo, 'no-bookings');
     });
   });
 }

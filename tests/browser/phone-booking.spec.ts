@@ -1,7 +1,8 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiAs, bookFreeSeats, holdIfFree, tokenFor } from '../support/api';
 import { signIn } from '../support/sign-in';
 import { seriousA11yViolations } from '../support/a11y';
+import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
 import { urls } from '../support/test-stack';
 
 /**
@@ -9,14 +10,6 @@ import { urls } from '../support/test-stack';
  * positions measured with bounding boxes, a screenshot of each screen attached to the report.
  */
 
-const SIZES = [
-  { name: 'desktop', viewport: { width: 1366, height: 768 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
-}
 
 const seat = (page: Page, id: string) => page.getByRole('group', { name: 'Seats' }).getByRole('button', { name: id, exact: true });
 
@@ -38,7 +31,7 @@ async function openShow(row = 'F') {
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 
-for (const size of SIZES) {
+for (const size of SCREEN_SIZES) {
   test.describe(`moviegoer booking at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
@@ -55,7 +48,7 @@ for (const size of SIZES) {
         expect(box.top).toBeGreaterThanOrEqual(hero.y);
         expect(box.bottom).toBeLessThanOrEqual(hero.y + hero.height);
       }
-      await shot(page, testInfo, 'home-hero');
+      await attachScreenshot(page, testInfo, 'home-hero');
     });
 
     test('seat page: opens at the top, a prompt before a time, prices, 9 seats a row in view, the choice kept across a reload', async ({ page }, testInfo) => {
@@ -75,7 +68,7 @@ for (const size of SIZES) {
       await expect(page.getByText('Choose a show time to see which seats are free.')).toBeVisible();
       await expect(page.getByRole('group', { name: 'Seats' })).toHaveCount(0);
       await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
-      await shot(page, testInfo, 'seat-page-before-a-time');
+      await attachScreenshot(page, testInfo, 'seat-page-before-a-time');
 
       const time = page.getByRole('list', { name: 'Show times' }).getByRole('button').nth(show.index);
       await expect(time).toContainText(money(show.price));
@@ -91,7 +84,7 @@ for (const size of SIZES) {
       const first = (await seat(page, 'F1').boundingBox())!;
       expect(first.x).toBeGreaterThanOrEqual(0);
       expect(ninth.x + ninth.width).toBeLessThanOrEqual(size.viewport.width);
-      await shot(page, testInfo, 'seat-page-seats-chosen');
+      await attachScreenshot(page, testInfo, 'seat-page-seats-chosen');
 
       // A reload keeps the time and the seats.
       await page.reload();
@@ -106,7 +99,7 @@ for (const size of SIZES) {
         const stuck = (await bar.boundingBox())!;
         expect(Math.round(stuck.y + stuck.height)).toBeLessThanOrEqual(size.viewport.height);
         expect(stuck.y + stuck.height).toBeGreaterThan(size.viewport.height - 4);
-        await shot(page, testInfo, 'seat-page-sticky-bar');
+        await attachScreenshot(page, testInfo, 'seat-page-sticky-bar');
         // ...and scrolled to the end it sits below the last row, never over it.
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         const lastRow = (await seat(page, 'J9').boundingBox())!;
@@ -140,7 +133,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('status').filter({ hasText: 'You released this seat a moment ago' }).last()).toBeVisible();
       await expect(page.getByText(/cooldown/i)).toHaveCount(0);
       await seat(page, show.seats[0]!).scrollIntoViewIfNeeded();
-      await shot(page, testInfo, 'seat-page-cooldown');
+      await attachScreenshot(page, testInfo, 'seat-page-cooldown');
     });
 
     test('after paying: the confirmation shows the show date and time, and the e-ticket and QR stay inside their cards', async ({ page }, testInfo) => {
@@ -166,7 +159,7 @@ for (const size of SIZES) {
       expect(qrBox.x + qrBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
       expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(size.viewport.width);
       await expect(page.getByRole('complementary', { name: 'Test Payment Info' })).toHaveCount(0);
-      await shot(page, testInfo, 'payment-success');
+      await attachScreenshot(page, testInfo, 'payment-success');
 
       await page.goto('/my-bookings');
       await page.getByRole('button', { name: 'Show e-ticket' }).first().click();
@@ -178,7 +171,7 @@ for (const size of SIZES) {
       expect(await ticket.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
       await ticket.scrollIntoViewIfNeeded();
-      await shot(page, testInfo, 'my-bookings-e-ticket');
+      await attachScreenshot(page, testInfo, 'my-bookings-e-ticket');
     });
 
     test('Releases lead a movie that is showing here to Buy Tickets (its show times), not the sample listing', async ({ page }, testInfo) => {
@@ -195,7 +188,7 @@ for (const size of SIZES) {
       await page.goto(`/tmdb-movie/${href.split('/').pop()}`);
       await expect(page.getByRole('link', { name: 'Buy Tickets', exact: true })).toHaveAttribute('href', href);
       await expect(page.getByRole('link', { name: 'Find Theaters' })).toHaveCount(0);
-      await shot(page, testInfo, 'tmdb-movie-buy-tickets');
+      await attachScreenshot(page, testInfo, 'tmdb-movie-buy-tickets');
     });
 
     test('the sample theatre listing is labelled a sample and its show times are plain text, not buttons', async ({ page }, testInfo) => {
@@ -206,7 +199,7 @@ for (const size of SIZES) {
       await expect(times.locator('button, a, li')).toHaveCount(0);
       expect(await times.evaluate((el) => getComputedStyle(el).borderStyle)).toBe('none');
       await times.scrollIntoViewIfNeeded();
-      await shot(page, testInfo, 'sample-theaters');
+      await attachScreenshot(page, testInfo, 'sample-theaters');
     });
 
     test('list pages: two posters a row on a phone, no sideways scrolling', async ({ page }, testInfo) => {
@@ -222,7 +215,7 @@ for (const size of SIZES) {
           expect(b.x + b.width).toBeLessThanOrEqual(size.viewport.width);
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
-        await shot(page, testInfo, `list${path.replace('/', '-')}`);
+        await attachScreenshot(page, testInfo, `list${path.replace('/', '-')}`);
       }
     });
 
@@ -256,7 +249,7 @@ for (const size of SIZES) {
         await page.getByLabel('Expiry').pressSequentially('1234');
         await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
         expect(await seriousA11yViolations(page)).toEqual([]);
-        await shot(page, testInfo, 'checkout-page');
+        await attachScreenshot(page, testInfo, 'checkout-page');
 
         // A declined card: the answer is a redirect to a GET page, so Back and reload never re-post.
         await page.getByLabel('Card number').pressSequentially('4000000000000002');
@@ -268,7 +261,7 @@ for (const size of SIZES) {
         await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
         await expect(page.getByLabel('Name on card')).toHaveValue('Maya Moviegoer');
         await expect(page.getByLabel('Card number')).toHaveValue('');
-        await shot(page, testInfo, 'checkout-declined');
+        await attachScreenshot(page, testInfo, 'checkout-declined');
         const reloaded = await page.reload();
         expect(reloaded!.request().method()).toBe('GET');
         await expect(page.getByRole('alert')).toHaveText('Your card was declined.');

@@ -4,7 +4,7 @@ import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
 import type { CastMember } from '../../shows/show.ts';
-import { SUPPORT_ACTION_KINDS, type SupportActionKind } from '../../debug/support-actions.ts';
+import { SUPPORT_ACTION_KINDS, type SupportAction } from '../../debug/support-actions.ts';
 
 /**
  * The documents the MongoDB store keeps, one collection each, with the
@@ -406,16 +406,7 @@ export const storeIdentitySchema = new Schema<StoreIdentityDocument>(
 );
 
 /** A money-affecting support action and who took it (debug/support-actions.ts). */
-export interface SupportActionDocument {
-  _id: string;
-  bookingId: string;
-  kind: SupportActionKind;
-  actorId: string;
-  actorEmail: string;
-  outcome: string;
-  message: string;
-  createdAt: Date;
-}
+export type SupportActionDocument = Omit<SupportAction, 'id'> & { _id: string };
 
 export const supportActionSchema = new Schema<SupportActionDocument>(
   {
