@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingStatusLabel, calendarDateIn, formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
+import { calendarDateIn } from './calendar-date';
+import { bookingStatusLabel, formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
 
 describe('formatters of spec §9', () => {
   it('formats runtime as Xh Ym', () => {

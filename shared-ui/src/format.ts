@@ -87,9 +87,3 @@ export function bookingStatusLabel(booking: { isPaid: boolean; status: string })
   if (booking.isPaid) return 'Paid';
   return booking.status === 'cancelled' ? 'Cancelled' : 'Unpaid';
 }
-
-/** The calendar date of an instant in a time zone (the theatre's), as the site's URLs write it: "2026-11-21". */
-export function calendarDateIn(iso: string, timeZone?: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
-}

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
-// Newer than release 0's shell: from the bundled subpath, so this remote still runs under that shell (README, the support window).
-import { calendarDateIn } from 'shared-ui/format';
+import { calendarDateIn } from 'shared-ui/calendar-date';
 import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions';
 import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
