@@ -1,0 +1,37 @@
+import { useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useWaitingRoomApi } from './waiting-room-api';
+
+/** How often the waiting page asks where the moviegoer stands: within the 5-10 s the issue asks, far inside its 20 s floor. */
+export const QUEUE_POLL_MS = 8000;
+/** While shopping the window's end is known; the status is re-read only to notice support's actions and the window ending. */
+const SHOPPING_POLL_MS = 20_000;
+
+export const queueStatusQueryKey = (eventId: string) => ['waiting-room', eventId] as const;
+
+/**
+ * The moviegoer's place in an on-sale's waiting room, kept fresh by polling (`GET .../me`, which never writes).
+ * With `join`, the first read takes the place (`POST .../join`: an account has one place, so a refresh or a
+ * second tab gets the same one back); without, it only reads (the seat page asking for the admission).
+ */
+export function useQueueStatus(eventId: string | null, { join, enabled }: { join: boolean; enabled: boolean }) {
+  const api = useWaitingRoomApi();
+  const joined = useRef(false);
+  return useQuery({
+    queryKey: queueStatusQueryKey(eventId ?? ''),
+    enabled: enabled && eventId !== null,
+    queryFn: async () => {
+      if (join && !joined.current) {
+        const answer = await api.join(eventId!);
+        joined.current = true;
+        return answer;
+      }
+      return api.me(eventId!);
+    },
+    refetchInterval: (query) => (query.state.data?.state === 'shopping' ? SHOPPING_POLL_MS : QUEUE_POLL_MS),
+    // A background tab keeps polling too: the place is the moviegoer's, and the poll costs the service no write.
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    retry: 2,
+  });
+}
