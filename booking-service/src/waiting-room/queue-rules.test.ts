@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultShoppingCapacity, entryState, estimatedWaitSeconds, position } from './queue-rules.ts';
+import { defaultShoppingCapacity } from '../contract/sales.ts';
+import { entryState, estimatedWaitSeconds, position } from './queue-rules.ts';
 import type { QueueEntry } from './waiting-room-repository.ts';
 
 const now = new Date('2026-12-01T10:00:00Z');

@@ -1,16 +1,4 @@
-import { ALL_SEATS } from '../contract/hall.ts';
 import type { OnSaleEvent, QueueEntry } from './waiting-room-repository.ts';
-
-/**
- * The default shopping capacity: a quarter of the event's seats. A moviegoer buys up to 5 seats (about 2
- * on average), so about half the seats are being chosen at once: enough to sell fast, few enough that
- * most who are admitted still find seats.
- */
-export function defaultShoppingCapacity(showCount: number): number {
-  return Math.max(1, Math.floor((showCount * ALL_SEATS.length) / 4));
-}
-
-export const DEFAULT_WINDOW_MINUTES = 10;
 
 export type EntryState = 'pre-queue' | 'waiting' | 'shopping' | 'done' | 'removed' | 'left';
 

@@ -15,7 +15,7 @@ import {
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
-import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from './queue-rules.ts';
+import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from '../contract/sales.ts';
 import type { WaitingRoom } from './waiting-room.ts';
 import type { EventRefusal, WaitingRoomRepository } from './waiting-room-repository.ts';
 

@@ -89,7 +89,7 @@ function Queue({ eventId }: { eventId: string }) {
           <h2 id="queue-state">You are in line</h2>
           <dl className="c-queue__figures">
             <div>
-              <dt>Ahead of you</dt>
+              <dt>Position in line</dt>
               <dd className="c-queue__big">{s.position ?? '…'}</dd>
             </div>
             <div>
@@ -97,7 +97,7 @@ function Queue({ eventId }: { eventId: string }) {
               <dd>{s.estimatedWaitSeconds === null ? 'Working it out…' : formatWait(s.estimatedWaitSeconds)}</dd>
             </div>
             <div>
-              <dt>Your place</dt>
+              <dt>Your place number</dt>
               <dd>#{s.place}</dd>
             </div>
           </dl>

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWaitingRoomApi } from './waiting-room-api';
 
@@ -11,22 +10,18 @@ export const queueStatusQueryKey = (eventId: string) => ['waiting-room', eventId
 
 /**
  * The moviegoer's place in an on-sale's waiting room, kept fresh by polling (`GET .../me`, which never writes).
- * With `join`, the first read takes the place (`POST .../join`: an account has one place, so a refresh or a
- * second tab gets the same one back); without, it only reads (the seat page asking for the admission).
+ * With `join`, a moviegoer without a place takes one (`POST .../join`: an account has one place, so a refresh,
+ * a second tab or another device finds the same one); without, it only reads (the seat page asking for the admission).
  */
 export function useQueueStatus(eventId: string | null, { join, enabled }: { join: boolean; enabled: boolean }) {
   const api = useWaitingRoomApi();
-  const joined = useRef(false);
   return useQuery({
     queryKey: queueStatusQueryKey(eventId ?? ''),
     enabled: enabled && eventId !== null,
     queryFn: async () => {
-      if (join && !joined.current) {
-        const answer = await api.join(eventId!);
-        joined.current = true;
-        return answer;
-      }
-      return api.me(eventId!);
+      const status = await api.me(eventId!);
+      // Joining is limited per address; a refresh or a second tab finds the place with a read, not another join.
+      return join && status.state === 'not-joined' ? api.join(eventId!) : status;
     },
     refetchInterval: (query) => (query.state.data?.state === 'shopping' ? SHOPPING_POLL_MS : QUEUE_POLL_MS),
     // A background tab keeps polling too: the place is the moviegoer's, and the poll costs the service no write.

@@ -3,7 +3,7 @@ import { formatWait, positionAnnouncement } from './announcement';
 
 describe('positionAnnouncement', () => {
   it('announces the first position known', () => {
-    expect(positionAnnouncement(null, 240)).toBe('240 people are ahead of you.');
+    expect(positionAnnouncement(null, 240)).toBe('You are number 240 in line.');
   });
   it('stays quiet while the position has not moved meaningfully', () => {
     expect(positionAnnouncement(240, 240)).toBeNull();
@@ -11,13 +11,12 @@ describe('positionAnnouncement', () => {
     expect(positionAnnouncement(40, 32)).toBeNull();
   });
   it('speaks after a tenth of the way, at least 10 places', () => {
-    expect(positionAnnouncement(240, 216)).toBe('216 people are ahead of you.');
-    expect(positionAnnouncement(40, 30)).toBe('30 people are ahead of you.');
+    expect(positionAnnouncement(240, 216)).toBe('You are number 216 in line.');
+    expect(positionAnnouncement(40, 30)).toBe('You are number 30 in line.');
   });
   it('speaks every change in the last 10 places', () => {
-    expect(positionAnnouncement(12, 9)).toBe('9 people are ahead of you.');
-    expect(positionAnnouncement(2, 1)).toBe('1 person is ahead of you.');
-    expect(positionAnnouncement(1, 0)).toBe('You are next in line.');
+    expect(positionAnnouncement(12, 9)).toBe('You are number 9 in line.');
+    expect(positionAnnouncement(2, 1)).toBe('You are next in line.');
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * What the waiting page's polite live region says about the position, and when: a screen reader hears
+ * What the waiting page's polite live region says about the position (the service's: 1 is next in line),
+ * and when: a screen reader hears
  * the position when it is first known, then only when it has moved meaningfully (a tenth of the way, at
  * least 10 places; every place in the last 10), never on every poll.
  */
@@ -9,7 +10,7 @@ export function positionAnnouncement(lastAnnounced: number | null, position: num
     const moved = lastAnnounced - position;
     if (position > 10 && moved < Math.max(10, Math.ceil(lastAnnounced / 10))) return null;
   }
-  return position === 0 ? 'You are next in line.' : `${position} ${position === 1 ? 'person is' : 'people are'} ahead of you.`;
+  return position <= 1 ? 'You are next in line.' : `You are number ${position} in line.`;
 }
 
 /** 75 -> "about 2 minutes"; 20 -> "less than a minute". */
