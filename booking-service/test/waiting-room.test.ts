@@ -242,6 +242,12 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect((await me('early9')).state).toBe('removed');
       expect((await t.api('GET', `/api/debug/waiting-room/${eventId}/entry?account=stranger@example.com`, { token: support })).status).toBe(404);
       expect((await t.api('GET', `/api/debug/waiting-room/${eventId}/entry?account=x`, { token: admin })).status).toBe(403);
+      // The events and an event's numbers, for support's screen.
+      const listed = await t.api('GET', '/api/debug/waiting-room', { token: support });
+      expect(listed.body.events.map((e: { id: string }) => e.id)).toContain(eventId);
+      const numbers = await t.api('GET', `/api/debug/waiting-room/${eventId}`, { token: support });
+      expect(numbers.body.figures).toMatchObject({ seats: ALL_SEATS.length, shopping: expect.any(Number), waiting: expect.any(Number) });
+      expect((await t.api('GET', '/api/debug/waiting-room', { token: await t.tokenFor('fan2@example.com') })).status).toBe(403);
       const actions = (await t.api('GET', `/api/debug/waiting-room/${eventId}/actions`, { token: support })).body.actions;
       expect(actions.slice(0, 2)).toMatchObject([
         { action: 'remove', actor: 'test|help@example.com', accountId: 'test|early9@example.com' },

@@ -56,6 +56,13 @@ export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, reposit
     return event;
   }
 
+  /** The live panel's answer: the event and its figures, read from the store now. */
+  async function figuresOf(eventId: string) {
+    const event = await storedEventOr404(eventId);
+    const figures = await repository.figures(event.id, now());
+    return { success: true as const, event: { ...waitingRoom.eventJson(event, figures) }, figures };
+  }
+
   app.get(
     '/api/waiting-room/:eventId',
     { schema: { tags, summary: 'An on-sale event as moviegoers see it', params: EventIdParams, response: { 200: OnSaleEventResponse, ...failures(400, 404, 503) } } },
@@ -156,11 +163,7 @@ export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, reposit
     admin.get(
       '/api/admin/on-sale/:eventId',
       { schema: { tags, security, summary: 'The live panel: waiting, shopping, admitted per minute, seats left (admin)', params: EventIdParams, response: { 200: OnSaleFiguresResponse, ...failures(400, 401, 403, 404, 503) } } },
-      async (request) => {
-        const event = await storedEventOr404(request.params.eventId);
-        const figures = await repository.figures(event.id, now());
-        return { success: true as const, event: { ...waitingRoom.eventJson(event, figures) }, figures };
-      },
+      async (request) => figuresOf(request.params.eventId),
     );
 
     for (const [path, paused] of [['pause', true], ['resume', false]] as const) {
@@ -179,6 +182,17 @@ export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, reposit
   // Support: look an account's place up, admit or remove it; every action is recorded with who did it.
   app.register(async (support: AppInstance) => {
     support.addHook('onRequest', auth.requireRole('support'));
+
+    // The events and their numbers, as the live panel shows them: support picks the event a moviegoer asks about.
+    support.get('/api/debug/waiting-room', { schema: { tags, security, summary: 'On-sale events (support)', response: { 200: OnSaleEventsResponse, ...failures(401, 403, 503) } } }, async () => {
+      return { success: true as const, events: await waitingRoom.events() };
+    });
+
+    support.get(
+      '/api/debug/waiting-room/:eventId',
+      { schema: { tags, security, summary: "An event's numbers: waiting, shopping, admitted per minute, seats left (support)", params: EventIdParams, response: { 200: OnSaleFiguresResponse, ...failures(400, 401, 403, 404, 503) } } },
+      async (request) => figuresOf(request.params.eventId),
+    );
 
     support.get(
       '/api/debug/waiting-room/:eventId/entry',

@@ -54,6 +54,8 @@ export function staffApi({ call }: Pick<Api, 'call'>) {
     createOnSale: (request: CreateOnSaleEventBody) => post<{ success: true; event: OnSaleEvent }>('/api/admin/on-sale', request),
     onSaleFigures: (eventId: string) => get<OnSaleFiguresResponse>(`/api/admin/on-sale/${id(eventId)}`),
     pauseOnSale: (eventId: string, paused: boolean) => post<{ success: true; event: OnSaleEvent }>(`/api/admin/on-sale/${id(eventId)}/${paused ? 'pause' : 'resume'}`, {}),
+    supportOnSaleEvents: () => get<{ success: true; events: OnSaleEvent[] }>('/api/debug/waiting-room'),
+    supportOnSaleFigures: (eventId: string) => get<OnSaleFiguresResponse>(`/api/debug/waiting-room/${id(eventId)}`),
     queueEntry: (eventId: string, account: string) => get<QueueEntryResponse>(`/api/debug/waiting-room/${id(eventId)}/entry`, { account }),
     changeQueueEntry: (eventId: string, action: 'admit' | 'remove', accountId: string) =>
       post<QueueEntryResponse>(`/api/debug/waiting-room/${id(eventId)}/${action}`, { accountId }),
