@@ -3,7 +3,7 @@ import type { CreateOnSaleEventBody } from 'booking-service/contract';
 import { useStaffApi } from 'shared-ui/staff';
 
 /** How often the live panel reads the event's figures. */
-export const LIVE_PANEL_MS = 3000;
+const LIVE_PANEL_MS = 3000;
 
 const eventsKey = ['admin', 'on-sale'] as const;
 

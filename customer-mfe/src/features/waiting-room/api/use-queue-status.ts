@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useWaitingRoomApi } from './waiting-room-api';
 
 /** How often the waiting page asks where the moviegoer stands: within the 5-10 s the issue asks, far inside its 20 s floor. */
-export const QUEUE_POLL_MS = 8000;
+const QUEUE_POLL_MS = 8000;
 /** While shopping the window's end is known; the status is re-read only to notice support's actions and the window ending. */
 const SHOPPING_POLL_MS = 20_000;
 

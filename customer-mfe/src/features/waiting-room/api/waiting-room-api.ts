@@ -15,7 +15,7 @@ const ADMISSION_HEADER = 'X-Admission';
  * Those two send the `X-Admission` header, which the page-wide API client has no option for (the shell's
  * first visit has no byte to spare for one), so they are sent here.
  */
-export function waitingRoomApi(baseUrl: string, getToken: () => Promise<string>) {
+function waitingRoomApi(baseUrl: string, getToken: () => Promise<string>) {
   const { call } = createApi(baseUrl, getToken);
   const base = baseUrl.replace(/\/$/, '');
 
@@ -51,7 +51,7 @@ export function waitingRoomApi(baseUrl: string, getToken: () => Promise<string>)
   };
 }
 
-export type WaitingRoomApi = ReturnType<typeof waitingRoomApi>;
+type WaitingRoomApi = ReturnType<typeof waitingRoomApi>;
 
 /** The waiting-room calls for the signed-in moviegoer. */
 export function useWaitingRoomApi(): WaitingRoomApi {
