@@ -226,7 +226,7 @@ for (const size of SIZES) {
 
       await page.goto('/');
       await signIn(page, 'user@example.com');
-      await page.goto(`/waiting-room/${event.id}`);
+      await page.goto(`/movies/${show.movieId}/${show.date}?show=${show.showId}&queue=${event.id}`);
       await expect(page.getByRole('heading', { name: 'You are in line' })).toBeVisible(QUEUE_WAIT);
 
       // Every seat gets held: the first fan and others support lets in out of turn, 10 seats each (the most an

@@ -18,7 +18,6 @@ const TmdbMoviePage = lazy(() => import('../pages/tmdb-movie-page').then((m) => 
 const LoadingPage = lazy(() => import('../pages/loading-page').then((m) => ({ default: m.LoadingPage })));
 const PaymentSuccessPage = lazy(() => import('../pages/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })));
 const PaymentHelpPage = lazy(() => import('../pages/payment-help-page').then((m) => ({ default: m.PaymentHelpPage })));
-const WaitingRoomPage = lazy(() => import('../pages/waiting-room-page').then((m) => ({ default: m.WaitingRoomPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /**
@@ -39,7 +38,6 @@ export const CUSTOMER_PAGES: { path: string; title: string; Page: ComponentType 
   { path: '/loading/*', title: 'Confirming payment', Page: LoadingPage },
   { path: '/payment-success', title: 'Payment successful', Page: PaymentSuccessPage },
   { path: '/payment-help', title: 'Payment help', Page: PaymentHelpPage },
-  { path: '/waiting-room/:eventId', title: 'Waiting room', Page: WaitingRoomPage },
   { path: '*', title: 'Page not found', Page: NotFoundPage },
 ];
 

@@ -61,7 +61,7 @@ describe('/movies/:id/:date seat selection', () => {
     await openPage();
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
     const times = within(screen.getByRole('list', { name: 'Show times' })).getAllByRole('button');
-    expect(times.map((t) => t.textContent)).toEqual(['10:00 AM$13.00', '6:30 PM$13.00']);
+    expect(times.map((t) => t.textContent)).toEqual(['10:00 AM $13.00', '6:30 PM $13.00']);
     await pickTime();
     const seats = within(screen.getByRole('group', { name: 'Seats' })).getAllByRole('button');
     expect(seats).toHaveLength(90);

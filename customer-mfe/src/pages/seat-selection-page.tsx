@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, Button, buttonClass, formatDay, formatPrice, formatTime, notify, Skeleton, useCurrentUser } from 'shared-ui';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
@@ -16,7 +16,8 @@ import { salesCloseAt } from 'booking-service/sales';
 import { useShow } from '../features/shows/api/get-show';
 import { useQueueStatus } from '../features/waiting-room/api/use-queue-status';
 import { useWaitingRoomApi } from '../features/waiting-room/api/waiting-room-api';
-import { waitingRoomPath } from '../features/waiting-room/lib/seat-page-path';
+import { QUEUE_PARAM, waitingRoomPath } from '../features/waiting-room/lib/seat-page-path';
+import { WaitingRoomPage } from './waiting-room-page';
 import { formatCountdown } from '../lib/hold';
 import { MESSAGES } from '../lib/constants';
 import { redirectTo } from '../lib/redirect';
@@ -30,7 +31,14 @@ export function SeatSelectionPage() {
   const { id = '', date = '' } = useParams();
   if (!isMovieId(id)) return <MovieNotFound />;
   if (!isCalendarDate(date)) return <DateNotFound movieId={id} />;
-  return <SeatSelection />;
+  return <SeatSelectionOrQueue />;
+}
+
+/** With `?queue=<event id>` the page is that on-sale's waiting room (no route of its own: see waitingRoomPath). */
+function SeatSelectionOrQueue() {
+  const [params] = useSearchParams();
+  const queue = params.get(QUEUE_PARAM);
+  return queue ? <WaitingRoomPage eventId={queue} /> : <SeatSelection />;
 }
 
 function SeatSelection() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueStatusResponse } from 'booking-service/contract';
 import { Button, buttonClass, ErrorState, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
@@ -15,9 +15,11 @@ import '../features/waiting-room/waiting-room.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** /waiting-room/:eventId: an on-sale's waiting room (issue 30). The seat page's link carries ?movie=&date=&show= to come back to. */
-export function WaitingRoomPage() {
-  const { eventId = '' } = useParams();
+/**
+ * An on-sale's waiting room (issue 30), shown by the seat page when its address names the event
+ * (`?queue=<event id>`, see waitingRoomPath): the seat page without it is where the turn leads.
+ */
+export function WaitingRoomPage({ eventId }: { eventId: string }) {
   const api = useWaitingRoomApi();
   const event = useQuery({ queryKey: ['waiting-room-event', eventId], queryFn: () => api.event(eventId), enabled: UUID.test(eventId) });
   if (!UUID.test(eventId)) return <ErrorState title="Waiting room not found" message="This link does not lead to an on-sale." />;
@@ -35,7 +37,7 @@ export function WaitingRoomPage() {
 function Queue({ eventId }: { eventId: string }) {
   const status = useQueueStatus(eventId, { join: true, enabled: true });
   const [params] = useSearchParams();
-  const back = seatPagePath(params);
+  const back = seatPagePath(useLocation().pathname, params);
   const now = useNow(true);
   const { timeZone } = useTheatreTimeZone();
   const api = useWaitingRoomApi();
@@ -111,15 +113,9 @@ function Queue({ eventId }: { eventId: string }) {
             {formatCountdown(Math.max(0, Date.parse(s.windowEndsAt) - now))}
           </p>
           <p className="c-muted">left to choose your seats and book them. Paying for a booking ends your turn.</p>
-          {back ? (
-            <Link className={buttonClass('primary')} to={back}>
-              Choose your seats
-            </Link>
-          ) : (
-            <Link className={buttonClass('primary')} to="/movies">
-              Find the show
-            </Link>
-          )}
+          <Link className={buttonClass('primary')} to={back}>
+            Choose your seats
+          </Link>
         </section>
       )}
       {s.state === 'done' && <Ended title="Your shopping time is over" text="Your turn in this on-sale has ended." />}

@@ -39,7 +39,7 @@ export function ShowtimeList({
           return (
             <li key={showId}>
               <Link className="c-time" to={waitingRoomPath(onSale.eventId, showId)}>
-                <time dateTime={time}>{formatTime(time, timeZone)}</time>
+                <time dateTime={time}>{formatTime(time, timeZone)}</time>{' '}
                 <span className="c-time__note">{onSaleNote} · Join the waiting room</span>
               </Link>
             </li>
@@ -58,7 +58,7 @@ export function ShowtimeList({
                 <circle cx="12" cy="12" r="9" />
                 <path d="M12 7v5l3 2" />
               </svg>
-              <time dateTime={time}>{formatTime(time, timeZone)}</time>
+              <time dateTime={time}>{formatTime(time, timeZone)}</time>{' '}
               <span className="c-time__note">{closed ? 'Online sales closed' : (onSaleNote ?? formatPrice(price, currency))}</span>
             </button>
           </li>

@@ -1,15 +1,19 @@
-import { isCalendarDate, isMovieId } from '../../../lib/route-params';
+/** The query field that turns a seat page into the waiting room of the show's on-sale event. */
+export const QUEUE_PARAM = 'queue';
 
-/** The waiting page of an on-sale, remembering the seat page it was reached from (to go back to when admitted). */
+/**
+ * The waiting room of an on-sale, on the seat page it was reached from (`?show=<id>&queue=<event id>`): the
+ * waiting page lives in the seat page's lazily loaded chunk, so it adds no route (and no byte) to the
+ * customer remote's first load.
+ */
 export function waitingRoomPath(eventId: string, from: { movieId: string; date: string; showId: string }): string {
-  return `/waiting-room/${encodeURIComponent(eventId)}?${new URLSearchParams({ movie: from.movieId, date: from.date, show: from.showId }).toString()}`;
+  return `/movies/${from.movieId}/${from.date}?${new URLSearchParams({ show: from.showId, [QUEUE_PARAM]: eventId }).toString()}`;
 }
 
-/** The seat page the waiting page was reached from, or null when its link did not name a valid one. */
-export function seatPagePath(params: URLSearchParams): string | null {
-  const movie = params.get('movie') ?? '';
-  const date = params.get('date') ?? '';
-  const show = params.get('show') ?? '';
-  if (!isMovieId(movie) || !isCalendarDate(date) || !/^[0-9a-f-]{36}$/.test(show)) return null;
-  return `/movies/${movie}/${date}?show=${show}`;
+/** The seat page behind the waiting room: the same address without `queue`. */
+export function seatPagePath(pathname: string, params: URLSearchParams): string {
+  const rest = new URLSearchParams(params);
+  rest.delete(QUEUE_PARAM);
+  const query = rest.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
