@@ -133,7 +133,7 @@ function PlaceLookup({ eventId }: { eventId: string }) {
       {entry.isError && <p role="alert">{entry.error.message}</p>}
       {found && !entry.isFetching && (
         <>
-          <dl className="debug__facts" aria-label="Place">
+          <dl className="debug__facts">
             <dt>Account</dt>
             <dd>
               <code>{found.accountId}</code>
