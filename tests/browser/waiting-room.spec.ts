@@ -137,6 +137,41 @@ for (const size of SIZES) {
       await expect(panel).toContainText('admissions running', QUEUE_WAIT);
     });
 
+    test('support look a moviegoer up by email, admit them out of turn after a confirmation, and see the action recorded with who did it', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const show = await freshShow();
+      const event = await createEvent(show.showId, { inSeconds: 2, capacity: 1, name: `Helpdesk ${size.name}` });
+      await expect.poll(() => Date.now(), QUEUE_WAIT).toBeGreaterThan(Date.parse(event.onSaleAt));
+      // One slot: the first fan shops, the second waits.
+      await join(tokenFor(`shopper-${size.name}@example.com`), event.id);
+      const email = `stuck-${size.name}@example.com`;
+      await join(tokenFor(email), event.id);
+
+      await page.goto('/debug/waiting-room');
+      await signInFromPrompt(page, 'support@example.com');
+      await page.getByLabel('Event').selectOption({ label: `Helpdesk ${size.name}` });
+      await expect(page.getByRole('heading', { name: `Helpdesk ${size.name}` })).toBeVisible(QUEUE_WAIT);
+      await expect(page.locator('dt:text-is("Seats left") + dd')).toHaveText('90 / 90');
+      await page.getByLabel('Email or account id').fill(email);
+      await page.getByRole('button', { name: 'Look up' }).click();
+      const state = page.locator('dt:text-is("State") + dd');
+      await expect(state).toHaveText('Waiting', QUEUE_WAIT);
+      await shot(page, testInfo, 'support-waiting-room-lookup');
+      await expectNoA11yViolations(page);
+
+      await page.getByRole('button', { name: 'Admit now' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Admit this moviegoer now, out of turn?' });
+      await expect(dialog).toContainText('Waiting');
+      await expectNoA11yViolations(page);
+      await dialog.getByRole('button', { name: 'Admit', exact: true }).click();
+      await expect(dialog).toHaveCount(0, QUEUE_WAIT);
+      await expect(state).toHaveText('Shopping (admitted)', QUEUE_WAIT);
+      const log = page.getByRole('table', { name: 'Staff and support actions on this event' });
+      await expect(log.getByRole('row').filter({ hasText: 'admit' })).toContainText('local|support', QUEUE_WAIT);
+      await shot(page, testInfo, 'support-waiting-room-admitted');
+      expect((await me(tokenFor(email), event.id)).state).toBe('shopping');
+    });
+
     test('a moviegoer waits with a countdown, keeps the same place on a refresh and in a second tab, is admitted, picks seats and pays', async ({ page, context }, testInfo) => {
       test.setTimeout(180_000);
       const show = await freshShow();
