@@ -242,11 +242,56 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect((await me('early9')).state).toBe('removed');
       expect((await t.api('GET', `/api/debug/waiting-room/${eventId}/entry?account=stranger@example.com`, { token: support })).status).toBe(404);
       expect((await t.api('GET', `/api/debug/waiting-room/${eventId}/entry?account=x`, { token: admin })).status).toBe(403);
+      // The events and an event's numbers, for support's screen.
+      const listed = await t.api('GET', '/api/debug/waiting-room', { token: support });
+      expect(listed.body.events.map((e: { id: string }) => e.id)).toContain(eventId);
+      const numbers = await t.api('GET', `/api/debug/waiting-room/${eventId}`, { token: support });
+      expect(numbers.body.figures).toMatchObject({ seats: ALL_SEATS.length, shopping: expect.any(Number), waiting: expect.any(Number) });
+      expect((await t.api('GET', '/api/debug/waiting-room', { token: await t.tokenFor('fan2@example.com') })).status).toBe(403);
       const actions = (await t.api('GET', `/api/debug/waiting-room/${eventId}/actions`, { token: support })).body.actions;
       expect(actions.slice(0, 2)).toMatchObject([
         { action: 'remove', actor: 'test|help@example.com', accountId: 'test|early9@example.com' },
         { action: 'admit', actor: 'test|help@example.com', accountId: 'test|early8@example.com' },
       ]);
+    });
+
+    it('an admission nobody claims within the 5-minute grace is abandoned and its slot refills; the claim is one write, later polls write nothing', async () => {
+      const [, , third] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const created = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Grace', showIds: [third!.id], onSaleAt: clock.now().toISOString(), waitingRoom: true, shoppingCapacity: 1 },
+      });
+      const graceEvent: string = created.body.event.id;
+      const status = async (name: string) => (await t.api('GET', `/api/waiting-room/${graceEvent}/me`, { token: await token(name) })).body;
+      const entry = (name: string) => t.store.waitingRoom.entry(graceEvent, `test|${name}@example.com`);
+      for (const name of ['ghost', 'patient']) await t.api('POST', `/api/waiting-room/${graceEvent}/join`, { token: await token(name) });
+      aSecondLater();
+      await t.app.waitingRoom.admitAll();
+      expect((await entry('ghost'))!.admittedAt).not.toBeNull();
+      expect((await entry('ghost'))!.claimedAt).toBeNull();
+
+      // The ghost never polls: within the grace the slot stays theirs...
+      clock.advance(5 * MINUTE - 2_000);
+      await t.app.waitingRoom.admitAll();
+      expect((await entry('patient'))!.admittedAt).toBeNull();
+      // ...and past it the admission is abandoned and the next in line gets the slot.
+      clock.advance(2_000);
+      await t.app.waitingRoom.admitAll();
+      expect((await entry('patient'))!.admittedAt).not.toBeNull();
+      expect(await status('ghost')).toMatchObject({ state: 'done', admission: null });
+      expect((await entry('ghost'))!.claimedAt).toBeNull();
+
+      // The first poll after the admission claims it (one write); the next polls leave the row as it is.
+      const claimedAt = clock.now();
+      expect(await status('patient')).toMatchObject({ state: 'shopping', admission: expect.any(String) });
+      expect((await entry('patient'))!.claimedAt).toEqual(claimedAt);
+      aSecondLater();
+      await status('patient');
+      expect((await entry('patient'))!.claimedAt).toEqual(claimedAt);
+      // Claimed, the window runs its full length past the grace.
+      clock.advance(5 * MINUTE);
+      expect(await status('patient')).toMatchObject({ state: 'shopping' });
+      expect((await t.api('GET', `/api/admin/on-sale/${graceEvent}`, { token: admin })).body.figures.shopping).toBe(1);
     });
 
     /** The accounts shopping now, in place order. */

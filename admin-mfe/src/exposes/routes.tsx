@@ -6,6 +6,7 @@ import { AdminLayout } from '../pages/admin-layout';
 import { DashboardPage } from '../pages/dashboard-page';
 import { ListBookingsPage } from '../pages/list-bookings-page';
 import { ListShowsPage } from '../pages/list-shows-page';
+import { OnSalePage } from '../pages/on-sale-page';
 import '../admin.css';
 
 /**
@@ -21,6 +22,7 @@ export default function AdminRoutes() {
           <Route path="add-shows" element={<><PageTitle title="Add shows" /><AddShowsPage /></>} />
           <Route path="list-shows" element={<><PageTitle title="List shows" /><ListShowsPage /></>} />
           <Route path="list-bookings" element={<><PageTitle title="List bookings" /><ListBookingsPage /></>} />
+          <Route path="on-sale" element={<><PageTitle title="On sale" /><OnSalePage /></>} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

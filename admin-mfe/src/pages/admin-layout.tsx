@@ -7,6 +7,7 @@ const LINKS: NavItem[] = [
   { to: '/admin/add-shows', label: 'Add Shows' },
   { to: '/admin/list-shows', label: 'List Shows' },
   { to: '/admin/list-bookings', label: 'List Bookings' },
+  { to: '/admin/on-sale', label: 'On Sale' },
 ];
 
 /** The admin's pages in the staff chrome (the shell hides its navbar and footer on /admin). */

@@ -1,3 +1,5 @@
+import { ALL_SEATS } from './hall.ts';
+
 /**
  * When online sales of a show close: SALES_CLOSE_MINUTES before it starts (the service's setting,
  * in GET /api/config). The service refuses holds from then on; the customer site says so before
@@ -6,3 +8,15 @@
 export function salesCloseAt(startsAt: Date, salesCloseMinutes: number): Date {
   return new Date(startsAt.getTime() - salesCloseMinutes * 60_000);
 }
+
+/**
+ * An on-sale event's default shopping capacity (how many shop at once): a quarter of the event's seats. A moviegoer buys up to 5 seats (about 2
+ * on average), so about half the seats are being chosen at once: enough to sell fast, few enough that
+ * most who are admitted still find seats.
+ */
+export function defaultShoppingCapacity(showCount: number): number {
+  return Math.max(1, Math.floor((showCount * ALL_SEATS.length) / 4));
+}
+
+/** An on-sale's shopping window when staff set none. */
+export const DEFAULT_WINDOW_MINUTES = 10;

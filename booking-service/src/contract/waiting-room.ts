@@ -93,3 +93,4 @@ export type QueueStatusResponse = Static<typeof QueueStatusResponse>;
 export type CreateOnSaleEventBody = Static<typeof CreateOnSaleEventBody>;
 export type OnSaleFiguresResponse = Static<typeof OnSaleFiguresResponse>;
 export type QueueEntryResponse = Static<typeof QueueEntryResponse>;
+export type WaitingRoomActionsResponse = Static<typeof WaitingRoomActionsResponse>;

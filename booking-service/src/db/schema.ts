@@ -287,6 +287,8 @@ export const queueEntries = pgTable(
     place: integer('place'),
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }),
+    /** When the admitted moviegoer first asked for the admission (their first poll after it): unclaimed after the grace, the slot refills. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     leftAt: timestamp('left_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },

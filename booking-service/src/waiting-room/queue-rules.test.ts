@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultShoppingCapacity, entryState, estimatedWaitSeconds, position } from './queue-rules.ts';
+import { defaultShoppingCapacity } from '../contract/sales.ts';
+import { ADMISSION_GRACE_MS, entryState, estimatedWaitSeconds, position } from './queue-rules.ts';
 import type { QueueEntry } from './waiting-room-repository.ts';
 
 const now = new Date('2026-12-01T10:00:00Z');
@@ -10,6 +11,7 @@ const entry = (changes: Partial<QueueEntry>): QueueEntry => ({
   place: null,
   admittedAt: null,
   windowEndsAt: null,
+  claimedAt: null,
   leftAt: null,
   removedAt: null,
   ...changes,
@@ -19,6 +21,15 @@ describe('queue rules', () => {
   it('the default capacity is a quarter of the seats (90 a show), at least 1', () => {
     expect(defaultShoppingCapacity(4)).toBe(90);
     expect(defaultShoppingCapacity(1)).toBe(22);
+  });
+
+  it('an admission never claimed within the 5-minute grace is abandoned (done); a claimed one runs its window', () => {
+    const admittedAt = new Date(now.getTime() - ADMISSION_GRACE_MS);
+    const windowEndsAt = new Date(now.getTime() + 5 * 60_000);
+    expect(ADMISSION_GRACE_MS).toBe(5 * 60_000);
+    expect(entryState(entry({ place: 7, admittedAt, windowEndsAt }), now)).toBe('done');
+    expect(entryState(entry({ place: 7, admittedAt, windowEndsAt }), new Date(now.getTime() - 1))).toBe('shopping');
+    expect(entryState(entry({ place: 7, admittedAt, windowEndsAt, claimedAt: new Date(admittedAt.getTime() + 1000) }), now)).toBe('shopping');
   });
 
   it("an entry's state: pre-queue without a place, waiting with one, shopping while its window is open, then done", () => {

@@ -1,23 +1,18 @@
-import { ALL_SEATS } from '../contract/hall.ts';
 import type { OnSaleEvent, QueueEntry } from './waiting-room-repository.ts';
-
-/**
- * The default shopping capacity: a quarter of the event's seats. A moviegoer buys up to 5 seats (about 2
- * on average), so about half the seats are being chosen at once: enough to sell fast, few enough that
- * most who are admitted still find seats.
- */
-export function defaultShoppingCapacity(showCount: number): number {
-  return Math.max(1, Math.floor((showCount * ALL_SEATS.length) / 4));
-}
-
-export const DEFAULT_WINDOW_MINUTES = 10;
 
 export type EntryState = 'pre-queue' | 'waiting' | 'shopping' | 'done' | 'removed' | 'left';
 
-/** Where an entry stands at `now` (a window that ran out is done: its slot was freed). */
-export function entryState(entry: QueueEntry, now: Date): EntryState {
+/**
+ * How long an admission waits to be claimed (the moviegoer's first poll after it) before it counts as
+ * abandoned and its slot refills: a dropped connection keeps the turn this long (Cloudflare's grace).
+ */
+export const ADMISSION_GRACE_MS = 5 * 60_000;
+
+/** Where an entry stands at `now` (a window that ran out, or an admission never claimed within the grace, is done: its slot was freed). */
+export function entryState(entry: Pick<QueueEntry, 'removedAt' | 'leftAt' | 'admittedAt' | 'windowEndsAt' | 'claimedAt' | 'place'>, now: Date): EntryState {
   if (entry.removedAt) return 'removed';
   if (entry.leftAt) return 'left';
+  if (entry.admittedAt && !entry.claimedAt && entry.admittedAt.getTime() + ADMISSION_GRACE_MS <= now.getTime()) return 'done';
   if (entry.admittedAt) return entry.windowEndsAt && entry.windowEndsAt > now ? 'shopping' : 'done';
   return entry.place === null ? 'pre-queue' : 'waiting';
 }

@@ -15,7 +15,7 @@ import {
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
-import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from './queue-rules.ts';
+import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from '../contract/sales.ts';
 import type { WaitingRoom } from './waiting-room.ts';
 import type { EventRefusal, WaitingRoomRepository } from './waiting-room-repository.ts';
 
@@ -54,6 +54,13 @@ export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, reposit
     const event = await waitingRoom.storedEvent(eventId);
     if (!event) throw notFound('On-sale event not found');
     return event;
+  }
+
+  /** The live panel's answer: the event and its figures, read from the store now. */
+  async function figuresOf(eventId: string) {
+    const event = await storedEventOr404(eventId);
+    const figures = await repository.figures(event.id, now());
+    return { success: true as const, event: { ...waitingRoom.eventJson(event, figures) }, figures };
   }
 
   app.get(
@@ -156,11 +163,7 @@ export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, reposit
     admin.get(
       '/api/admin/on-sale/:eventId',
       { schema: { tags, security, summary: 'The live panel: waiting, shopping, admitted per minute, seats left (admin)', params: EventIdParams, response: { 200: OnSaleFiguresResponse, ...failures(400, 401, 403, 404, 503) } } },
-      async (request) => {
-        const event = await storedEventOr404(request.params.eventId);
-        const figures = await repository.figures(event.id, now());
-        return { success: true as const, event: { ...waitingRoom.eventJson(event, figures) }, figures };
-      },
+      async (request) => figuresOf(request.params.eventId),
     );
 
     for (const [path, paused] of [['pause', true], ['resume', false]] as const) {
@@ -179,6 +182,17 @@ export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, reposit
   // Support: look an account's place up, admit or remove it; every action is recorded with who did it.
   app.register(async (support: AppInstance) => {
     support.addHook('onRequest', auth.requireRole('support'));
+
+    // The events and their numbers, as the live panel shows them: support picks the event a moviegoer asks about.
+    support.get('/api/debug/waiting-room', { schema: { tags, security, summary: 'On-sale events (support)', response: { 200: OnSaleEventsResponse, ...failures(401, 403, 503) } } }, async () => {
+      return { success: true as const, events: await waitingRoom.events() };
+    });
+
+    support.get(
+      '/api/debug/waiting-room/:eventId',
+      { schema: { tags, security, summary: "An event's numbers: waiting, shopping, admitted per minute, seats left (support)", params: EventIdParams, response: { 200: OnSaleFiguresResponse, ...failures(400, 401, 403, 404, 503) } } },
+      async (request) => figuresOf(request.params.eventId),
+    );
 
     support.get(
       '/api/debug/waiting-room/:eventId/entry',

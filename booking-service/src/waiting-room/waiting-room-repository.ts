@@ -28,6 +28,8 @@ export interface QueueEntry {
   place: number | null;
   admittedAt: Date | null;
   windowEndsAt: Date | null;
+  /** When the moviegoer first asked for the admission; null until then (see ADMISSION_GRACE_MS). */
+  claimedAt: Date | null;
   /** The moviegoer gave the place up (abandoned: the slot goes to the next in line). */
   leftAt: Date | null;
   /** Support removed the entry. */
@@ -94,6 +96,8 @@ export interface WaitingRoomRepository {
    * not given up); skipped when paused, or when another instance is admitting for the event. How many.
    */
   admitNext(eventId: string, now: Date): Promise<number>;
+  /** Records that the admitted moviegoer asked for the admission: one write per admission (only while unclaimed). */
+  claim(eventId: string, accountId: string, now: Date): Promise<void>;
   /** The moviegoer gives the place (or the shopping window) up. */
   leave(eventId: string, accountId: string, now: Date): Promise<QueueEntry | null>;
   figures(eventId: string, now: Date): Promise<EventFigures>;

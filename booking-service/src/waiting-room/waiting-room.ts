@@ -90,6 +90,8 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     const state = entryState(entry, at);
     const ahead = state === 'waiting' ? position(entry, event) : null;
     const shopping = state === 'shopping' && entry.windowEndsAt;
+    // The admission handed over claims it (one write per admission, never per poll): unclaimed, it lapses after the grace.
+    if (shopping && !entry.claimedAt) await repository.claim(eventId, entry.accountId, at);
     return {
       event: json,
       state,
@@ -143,7 +145,7 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
       const { events, pulses } = await current();
       return events.map((event) => eventJson(event, pulses.get(event.id)));
     },
-    /** The account's place, read (never written): one entry row against this instance's snapshot. */
+    /** The account's place: one entry row against this instance's snapshot; written once, to claim an admission. */
     status: async (eventId: string, accountId: string) => statusOf(eventId, await repository.entry(eventId, accountId)),
     async join(eventId: string, accountId: string) {
       const found = await eventOrNull(eventId);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, Button, buttonClass, formatDay, formatPrice, formatTime, notify, Skeleton, useCurrentUser } from 'shared-ui';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
@@ -14,6 +14,11 @@ import { MAX_SEATS_PER_BOOKING, sortSeats } from 'booking-service/hall';
 import { useSeatChoice } from '../features/seats/hooks/use-seat-choice';
 import { salesCloseAt } from 'booking-service/sales';
 import { useShow } from '../features/shows/api/get-show';
+import { useQueueStatus } from '../features/waiting-room/api/use-queue-status';
+import { useWaitingRoomApi } from '../features/waiting-room/api/waiting-room-api';
+import { QUEUE_PARAM, waitingRoomPath } from '../features/waiting-room/lib/seat-page-path';
+import { WaitingRoomPage } from './waiting-room-page';
+import { formatCountdown } from '../lib/hold';
 import { MESSAGES } from '../lib/constants';
 import { redirectTo } from '../lib/redirect';
 import { useNow } from '../lib/use-now';
@@ -26,7 +31,14 @@ export function SeatSelectionPage() {
   const { id = '', date = '' } = useParams();
   if (!isMovieId(id)) return <MovieNotFound />;
   if (!isCalendarDate(date)) return <DateNotFound movieId={id} />;
-  return <SeatSelection />;
+  return <SeatSelectionOrQueue />;
+}
+
+/** With `?queue=<event id>` the page is that on-sale's waiting room (no route of its own: see waitingRoomPath). */
+function SeatSelectionOrQueue() {
+  const [params] = useSearchParams();
+  const queue = params.get(QUEUE_PARAM);
+  return queue ? <WaitingRoomPage eventId={queue} /> : <SeatSelection />;
 }
 
 function SeatSelection() {
@@ -37,13 +49,22 @@ function SeatSelection() {
   const sales = useSalesSettings();
   const times = show.data?.dateTime[date] ?? [];
   const { showId, seats: selected, selectShow, toggleSeat, removeSeats } = useSeatChoice(times.map((t) => t.showId));
-  const { seats: occupiedQuery, feed } = useLiveSeats(showId);
-  const booking = useCreateBooking();
+  // Each second: hold countdowns, and the moment a show's online sales close (or an on-sale opens).
+  const now = useNow(true);
+  // A show of an on-sale event with its waiting room, once on sale: its seats are for the admitted, with their token.
+  const onSale = times.find((t) => t.showId === showId)?.onSale;
+  const gatedEvent = onSale?.waitingRoom && Date.parse(onSale.at) <= now ? onSale.eventId : null;
+  const queue = useQueueStatus(gatedEvent, { join: false, enabled: user.isAuthenticated });
+  const admission = queue.data?.state === 'shopping' ? queue.data.admission : null;
+  const waitingRoomApi = useWaitingRoomApi();
+  const { seats: occupiedQuery, feed } = useLiveSeats(showId, {
+    read: admission ? (show) => waitingRoomApi.occupiedSeats(show, admission) : undefined,
+    enabled: gatedEvent === null || admission !== null,
+  });
+  const booking = useCreateBooking(admission ? (input) => waitingRoomApi.createBooking(input.showId, input.seats, admission) : undefined);
   const checkingOut = useRef(false);
   const queryClient = useQueryClient();
   const myBookings = useMyBookings(user.isAuthenticated);
-  // Each second: hold countdowns, and the moment a show's online sales close.
-  const now = useNow(true);
 
   // The page starts at its top, with the show times (not at the movie page's scroll position).
   useEffect(() => {
@@ -175,6 +196,7 @@ function SeatSelection() {
               currency={sales.currency}
               salesCloseMinutes={sales.salesCloseMinutes}
               now={now}
+              waitingRoomPath={(eventId, show) => waitingRoomPath(eventId, { movieId: movie._id, date, showId: show })}
             />
           )}
           <Link className={buttonClass('ghost')} to={`/movies/${movie._id}`}>
@@ -194,8 +216,23 @@ function SeatSelection() {
             <p className="c-seats-prompt" role="status">
               Choose a show time to see which seats are free.
             </p>
+          ) : gatedEvent && !admission ? (
+            <aside className="c-help" aria-labelledby="on-sale-title">
+              <h3 id="on-sale-title" className="c-help__title">
+                {queue.data?.state === 'done' ? 'Your shopping time is over' : 'This show is sold through a waiting room'}
+              </h3>
+              <p>Seats go to moviegoers in their order in the waiting room; when it is your turn you get a few minutes to book.</p>
+              <Link className={buttonClass('primary')} to={waitingRoomPath(gatedEvent, { movieId: movie._id, date, showId })}>
+                Go to the waiting room
+              </Link>
+            </aside>
           ) : (
             <>
+              {queue.data?.windowEndsAt && admission && (
+                <p className="c-shopping-window" role="timer" aria-label="Your shopping time left">
+                  Your turn: {formatCountdown(Math.max(0, Date.parse(queue.data.windowEndsAt) - now))} left to book
+                </p>
+              )}
               {closesAt && (
                 <p className={salesClosed ? 'c-inline-error' : 'c-muted'} role="status">
                   {salesClosed ? 'Online sales closed for this show.' : `Sales close at ${formatTime(closesAt.toISOString(), zone.timeZone)}`}

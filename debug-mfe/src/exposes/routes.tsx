@@ -6,6 +6,7 @@ import { OutboxPage } from '../pages/outbox-page';
 import { RefundsPage } from '../pages/refunds-page';
 import { ReleasesPage } from '../pages/releases-page';
 import { SupportLayout } from '../pages/support-layout';
+import { WaitingRoomPage } from '../pages/waiting-room-page';
 import '../debug.css';
 
 /**
@@ -21,6 +22,7 @@ export default function DebugRoutes() {
           <Route path="refunds" element={<><PageTitle title="Refunds · Support desk" /><RefundsPage /></>} />
           <Route path="outbox" element={<><PageTitle title="Outbox · Support desk" /><OutboxPage /></>} />
           <Route path="releases" element={<><PageTitle title="Live releases · Support desk" /><ReleasesPage /></>} />
+          <Route path="waiting-room" element={<><PageTitle title="Waiting room · Support desk" /><WaitingRoomPage /></>} />
           <Route path="*" element={<Navigate to="/debug" replace />} />
         </Route>
       </Routes>

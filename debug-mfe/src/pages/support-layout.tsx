@@ -7,6 +7,7 @@ const LINKS: NavItem[] = [
   { to: '/debug/refunds', label: 'Refunds' },
   { to: '/debug/outbox', label: 'Outbox' },
   { to: '/debug/releases', label: 'Releases' },
+  { to: '/debug/waiting-room', label: 'Waiting Room' },
 ];
 
 /** The support desk in the staff chrome, as admin (the shell hides its navbar and footer on /debug). */

@@ -5,6 +5,7 @@ import type {
   AdminShowsResponse,
   AllBookingsRequest,
   AllBookingsResponse,
+  CreateOnSaleEventBody,
   DashboardResponse,
   DebugBookingsResponse,
   FixPaymentResponse,
@@ -12,10 +13,14 @@ import type {
   MarkPaidResponse,
   MessageResponse,
   NowPlayingResponse,
+  OnSaleEvent,
+  OnSaleFiguresResponse,
   OutboxResponse,
+  QueueEntryResponse,
   SalesReportResponse,
   SupportBookingsRequest,
   SupportHistoryResponse,
+  WaitingRoomActionsResponse,
 } from 'booking-service/contract';
 import type { Api } from './client';
 
@@ -44,6 +49,17 @@ export function staffApi({ call }: Pick<Api, 'call'>) {
     testEmail: (bookingId: string) => post<MessageResponse>('/api/debug/test-email', { bookingId }),
     fixPayment: (bookingId: string) => post<FixPaymentResponse>('/api/debug/fix-payment', { bookingId }),
     outbox: () => get<OutboxResponse>('/api/debug/outbox'),
+    // On-sale events and their waiting room (issue 30): theatre staff set them up and watch them; support helps a moviegoer.
+    onSaleEvents: () => get<{ success: true; events: OnSaleEvent[] }>('/api/admin/on-sale'),
+    createOnSale: (request: CreateOnSaleEventBody) => post<{ success: true; event: OnSaleEvent }>('/api/admin/on-sale', request),
+    onSaleFigures: (eventId: string) => get<OnSaleFiguresResponse>(`/api/admin/on-sale/${id(eventId)}`),
+    pauseOnSale: (eventId: string, paused: boolean) => post<{ success: true; event: OnSaleEvent }>(`/api/admin/on-sale/${id(eventId)}/${paused ? 'pause' : 'resume'}`, {}),
+    supportOnSaleEvents: () => get<{ success: true; events: OnSaleEvent[] }>('/api/debug/waiting-room'),
+    supportOnSaleFigures: (eventId: string) => get<OnSaleFiguresResponse>(`/api/debug/waiting-room/${id(eventId)}`),
+    queueEntry: (eventId: string, account: string) => get<QueueEntryResponse>(`/api/debug/waiting-room/${id(eventId)}/entry`, { account }),
+    changeQueueEntry: (eventId: string, action: 'admit' | 'remove', accountId: string) =>
+      post<QueueEntryResponse>(`/api/debug/waiting-room/${id(eventId)}/${action}`, { accountId }),
+    waitingRoomActions: (eventId: string) => get<WaitingRoomActionsResponse>(`/api/debug/waiting-room/${id(eventId)}/actions`),
   };
 }
 

@@ -20,6 +20,7 @@ export function createUnsupportedWaitingRoomRepository(): WaitingRoomRepository 
     join: unsupported,
     draw: async () => false,
     admitNext: async () => 0,
+    claim: async () => {},
     leave: none,
     figures: unsupported,
     setPaused: unsupported,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ALL_SEATS } from '../../contract/hall.ts';
 import type { EventFigures, OnSaleEvent, QueueEntry, WaitingRoomAction, WaitingRoomRepository } from '../../waiting-room/waiting-room-repository.ts';
 import type { Db } from '../database.ts';
+import { ADMISSION_GRACE_MS } from '../../waiting-room/queue-rules.ts';
 
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -27,11 +28,12 @@ interface EntryRow {
   place: number | null;
   admitted_at: string | null;
   window_ends_at: string | null;
+  claimed_at: string | null;
   left_at: string | null;
   removed_at: string | null;
 }
 
-const ENTRY_COLUMNS = sql.raw('event_id, account_id, joined_at, place, admitted_at, window_ends_at, left_at, removed_at');
+const ENTRY_COLUMNS = sql.raw('event_id, account_id, joined_at, place, admitted_at, window_ends_at, claimed_at, left_at, removed_at');
 
 /** Raw queries get timestamps as PostgreSQL writes them (drizzle turns off node-postgres's date parsing). */
 function instant(value: string): Date {
@@ -67,6 +69,7 @@ function toEntry(row: EntryRow): QueueEntry {
     place: row.place,
     admittedAt: instantOrNull(row.admitted_at),
     windowEndsAt: instantOrNull(row.window_ends_at),
+    claimedAt: instantOrNull(row.claimed_at),
     leftAt: instantOrNull(row.left_at),
     removedAt: instantOrNull(row.removed_at),
   };
@@ -90,13 +93,15 @@ class ShowInEvent extends Error {
 }
 
 /**
- * Shopping windows still taking a slot at `now`: admitted, open, not given up or removed, and the account
- * has not paid for a booking of the event's shows since its admission (a purchase ends the window).
+ * Shopping windows still taking a slot at `now`: admitted, open, claimed (or admitted within the grace), not
+ * given up or removed, and the account has not paid for a booking of the event's shows since its admission
+ * (a purchase ends the window).
  */
 function activeShopping(eventId: string, now: Date) {
   return sql`
     select count(*)::int as n from queue_entries q
     where q.event_id = ${eventId} and q.admitted_at is not null and q.window_ends_at > ${now}
+      and (q.claimed_at is not null or q.admitted_at > ${new Date(now.getTime() - ADMISSION_GRACE_MS)})
       and q.left_at is null and q.removed_at is null
       and not exists (
         select 1 from bookings b join on_sale_event_shows s on s.show_id = b.show_id
@@ -202,7 +207,7 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
     async findEntry(eventId, accountIdOrEmail) {
       const [row] = await rows<EntryRow>(
         db,
-        sql`select ${sql.raw('q.event_id, q.account_id, q.joined_at, q.place, q.admitted_at, q.window_ends_at, q.left_at, q.removed_at')}
+        sql`select ${sql.raw('q.event_id, q.account_id, q.joined_at, q.place, q.admitted_at, q.window_ends_at, q.claimed_at, q.left_at, q.removed_at')}
             from queue_entries q join users u on u.id = q.account_id
             where q.event_id = ${eventId} and (u.id = ${accountIdOrEmail} or lower(u.email) = lower(${accountIdOrEmail}))
             order by (u.id = ${accountIdOrEmail}) desc limit 1`,
@@ -276,6 +281,13 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
       });
     },
 
+    async claim(eventId, accountId, now) {
+      await db.execute(
+        sql`update queue_entries set claimed_at = ${now}
+            where event_id = ${eventId} and account_id = ${accountId} and admitted_at is not null and claimed_at is null`,
+      );
+    },
+
     async leave(eventId, accountId, now) {
       const [row] = await rows<EntryRow>(
         db,
@@ -319,7 +331,7 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
         const windowEndsAt = new Date(now.getTime() + event.window_minutes * 60_000);
         const [row] = await rows<EntryRow>(
           tx,
-          sql`update queue_entries set admitted_at = ${now}, window_ends_at = ${windowEndsAt}, left_at = null, removed_at = null
+          sql`update queue_entries set admitted_at = ${now}, window_ends_at = ${windowEndsAt}, claimed_at = null, left_at = null, removed_at = null
               where event_id = ${eventId} and account_id = ${accountId} returning ${ENTRY_COLUMNS}`,
         );
         if (!row) return null;

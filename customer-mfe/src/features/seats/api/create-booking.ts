@@ -1,12 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
+import type { CreateBookingResponse } from 'booking-service/contract';
 import { useApi, type Api } from 'shared-ui';
 
-/** POST /api/booking/create (auth): holds the seats and answers the payment link. */
-export const createBooking = (api: Api, input: { showId: string; seats: string[] }) => api.createBooking(input.showId, input.seats);
+type BookingInput = { showId: string; seats: string[] };
 
-export function useCreateBooking() {
+/** POST /api/booking/create (auth): holds the seats and answers the payment link. */
+export const createBooking = (api: Api, input: BookingInput) => api.createBooking(input.showId, input.seats);
+
+/** `book` replaces the call (an admitted moviegoer's, sending the admission token). */
+export function useCreateBooking(book?: (input: BookingInput) => Promise<CreateBookingResponse>) {
   const api = useApi();
-  return useMutation({ mutationFn: (input: { showId: string; seats: string[] }) => createBooking(api, input) });
+  return useMutation({ mutationFn: (input: BookingInput) => (book ? book(input) : createBooking(api, input)) });
 }
 
 /** The seats a 409 answer names as taken. */

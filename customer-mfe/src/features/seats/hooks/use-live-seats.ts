@@ -15,8 +15,11 @@ export type SeatFeed = 'stream' | 'polling';
  * seats are taken; while the stream is not open (not deployed, dropped,
  * reconnecting) the list is polled every 5 s instead, and the stream is tried
  * again every 30 s.
+ *
+ * `read` replaces the list's read (an admitted moviegoer's, sending the admission token); `enabled: false`
+ * reads nothing (a show behind a waiting room, before the admission).
  */
-export function useLiveSeats(showId: string | null) {
+export function useLiveSeats(showId: string | null, { read, enabled = true }: { read?: (showId: string) => Promise<OccupiedSeatsResponse>; enabled?: boolean } = {}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [feed, setFeed] = useState<SeatFeed>('polling');
@@ -24,7 +27,8 @@ export function useLiveSeats(showId: string | null) {
 
   const seats = useQuery({
     ...occupiedSeatsQueryOptions(api, showId ?? ''),
-    enabled: showId !== null,
+    ...(read && showId ? { queryFn: () => read(showId) } : {}),
+    enabled: showId !== null && enabled,
     refetchInterval: feed === 'stream' ? false : SEAT_POLL_MS,
   });
 

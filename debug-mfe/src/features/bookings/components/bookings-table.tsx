@@ -5,7 +5,7 @@ import { notifyOutcome } from 'shared-ui/staff';
 import { useFixPayment, useMarkPaid, useTestEmail } from '../api/debug-bookings';
 import { fixPaymentOutcome, markPaidOutcome } from '../outcomes';
 import { BookingHistory } from './booking-history';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 
 /** Spec §8: the support desk's toasts. */
 export const MESSAGES = {
@@ -14,6 +14,17 @@ export const MESSAGES = {
 } as const;
 
 type Confirming = 'markPaid' | 'fixPayment' | null;
+
+/** Which booking a confirmation is about: ticket code, customer, show, seats, amount. */
+function bookingFacts(booking: DebugBooking, timeZone: string | undefined) {
+  return [
+    ['Ticket code', <code key="code">{booking.ticketCode}</code>],
+    ['Customer', booking.userEmail || booking.userName],
+    ['Show', `${booking.movieTitle} · ${formatShowTime(booking.showDateTime, timeZone)}`],
+    ['Seats', booking.seats.join(', ')],
+    ['Amount', formatPrice(booking.amount)],
+  ] as const;
+}
 
 function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: string | undefined }) {
   const markPaid = useMarkPaid();
@@ -71,8 +82,7 @@ function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: strin
           title="Mark this booking as paid?"
           consequence="Only when the money has arrived another way: the customer gets the e-ticket by email. This is recorded under your name."
           confirmLabel="Mark as Paid"
-          booking={booking}
-          timeZone={timeZone}
+          facts={bookingFacts(booking, timeZone)}
           busy={markPaid.isPending}
           onConfirm={confirmMarkPaid}
           onCancel={() => setConfirming(null)}
@@ -83,8 +93,7 @@ function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: strin
           title="Check this booking's payment with the provider?"
           consequence="The provider's answer is applied: a payment found marks it paid (with the e-ticket), a late one may be refunded, an expired session cancels it. This is recorded under your name."
           confirmLabel="Fix Payment"
-          booking={booking}
-          timeZone={timeZone}
+          facts={bookingFacts(booking, timeZone)}
           busy={fixPayment.isPending}
           onConfirm={confirmFixPayment}
           onCancel={() => setConfirming(null)}

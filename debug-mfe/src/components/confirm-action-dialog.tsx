@@ -1,6 +1,5 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import type { DebugBooking } from 'booking-service/contract';
-import { Button, formatPrice, formatShowTime } from 'shared-ui';
+import { Fragment, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button } from 'shared-ui';
 
 /** Tab and Shift+Tab cycle through the dialog's buttons: the page behind a modal is out of reach. */
 function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
@@ -18,16 +17,15 @@ function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 /**
- * Before a money-affecting action: which booking it is (ticket code, customer, show, amount), so
- * support acts on the one the customer means. A modal: focus moves into it, Escape or Cancel closes
+ * Before an action support cannot undo: what it acts on (`facts`: a booking's ticket code, customer, show
+ * and amount; a moviegoer's place), so support acts on the one the customer means. A modal: focus moves into it, Escape or Cancel closes
  * it and gives focus back to the button that opened it.
  */
 export function ConfirmActionDialog({
   title,
   consequence,
   confirmLabel,
-  booking,
-  timeZone,
+  facts,
   busy,
   onConfirm,
   onCancel,
@@ -35,8 +33,7 @@ export function ConfirmActionDialog({
   title: string;
   consequence: string;
   confirmLabel: string;
-  booking: DebugBooking;
-  timeZone: string | undefined;
+  facts: readonly (readonly [label: string, value: ReactNode])[];
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -59,20 +56,12 @@ export function ConfirmActionDialog({
       >
         <h2 id={headingId}>{title}</h2>
         <dl className="debug__facts">
-          <dt>Ticket code</dt>
-          <dd>
-            <code>{booking.ticketCode}</code>
-          </dd>
-          <dt>Customer</dt>
-          <dd>{booking.userEmail || booking.userName}</dd>
-          <dt>Show</dt>
-          <dd>
-            {booking.movieTitle} · {formatShowTime(booking.showDateTime, timeZone)}
-          </dd>
-          <dt>Seats</dt>
-          <dd>{booking.seats.join(', ')}</dd>
-          <dt>Amount</dt>
-          <dd>{formatPrice(booking.amount)}</dd>
+          {facts.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
         </dl>
         <p>{consequence}</p>
         <div className="debug__dialog-actions">

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateOnSaleEventBody } from 'booking-service/contract';
+import { useStaffApi } from 'shared-ui/staff';
+
+/** How often the live panel reads the event's figures. */
+const LIVE_PANEL_MS = 3000;
+
+const eventsKey = ['admin', 'on-sale'] as const;
+
+/** GET /api/admin/on-sale: the on-sale events. */
+export function useOnSaleEvents() {
+  const api = useStaffApi();
+  return useQuery({ queryKey: eventsKey, queryFn: () => api.onSaleEvents() });
+}
+
+/** GET /api/admin/on-sale/:eventId, read every few seconds while `live`. */
+export function useOnSaleFigures(eventId: string | null, live: boolean) {
+  const api = useStaffApi();
+  return useQuery({
+    queryKey: [...eventsKey, eventId],
+    queryFn: () => api.onSaleFigures(eventId!),
+    enabled: eventId !== null,
+    refetchInterval: live ? LIVE_PANEL_MS : false,
+  });
+}
+
+export function useCreateOnSale() {
+  const api = useStaffApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateOnSaleEventBody) => api.createOnSale(request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsKey }),
+  });
+}
+
+/** Pause or resume an event's admissions. */
+export function usePauseOnSale() {
+  const api = useStaffApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ eventId, paused }: { eventId: string; paused: boolean }) => api.pauseOnSale(eventId, paused),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsKey }),
+  });
+}
