@@ -30,7 +30,8 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
 export function formatPrice(amount: number, currency = 'USD'): string {
   let format = moneyFormats.get(currency);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // The currency's own minor unit: two decimals for dollars and rupees, none for yen.
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
     moneyFormats.set(currency, format);
   }
   return format.format(amount);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, useEffect, useMemo, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, Button, buttonClass, formatDay, formatPrice, formatTime, notify, Skeleton, useCurrentUser } from 'shared-ui';
@@ -17,7 +17,6 @@ import { useShow } from '../features/shows/api/get-show';
 import { useQueueStatus } from '../features/waiting-room/api/use-queue-status';
 import { useWaitingRoomApi } from '../features/waiting-room/api/waiting-room-api';
 import { QUEUE_PARAM, waitingRoomPath } from '../features/waiting-room/lib/seat-page-path';
-import { WaitingRoomPage } from './waiting-room-page';
 import { formatCountdown } from '../lib/hold';
 import { MESSAGES } from '../lib/constants';
 import { redirectTo } from '../lib/redirect';
@@ -33,6 +32,9 @@ export function SeatSelectionPage() {
   if (!isCalendarDate(date)) return <DateNotFound movieId={id} />;
   return <SeatSelectionOrQueue />;
 }
+
+/** Its own chunk, fetched only with `?queue=`: a moviegoer picking seats for an ordinary show never downloads it. */
+const WaitingRoomPage = lazy(() => import(/* webpackChunkName: "page-waiting-room" */ './waiting-room-page').then((m) => ({ default: m.WaitingRoomPage })));
 
 /** With `?queue=<event id>` the page is that on-sale's waiting room (no route of its own: see waitingRoomPath). */
 function SeatSelectionOrQueue() {
