@@ -18,7 +18,7 @@ import { connectRateLimitRedis } from './http/shared-rate-limits.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerRequestMetrics } from './metrics/request-metrics.ts';
 import { countingTransitions } from './bookings/counted-transitions.ts';
-import { createStreamLimiter } from './seats/stream-limiter.ts';
+import { createStreamLimiter } from './http/stream-limiter.ts';
 import { HttpError } from './http/errors.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createKnownIds, type KnownIds } from './http/known-ids.ts';
@@ -39,7 +39,7 @@ import { developmentWebhookSecret } from './payments/webhook-secret.ts';
 import type { Change, Store } from './store/types.ts';
 import { adminReportRoutes } from './admin/report-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
-import { seatEventsRoutes } from './seats/routes.ts';
+import { SEAT_STREAM_WORDING, seatEventsRoutes } from './seats/routes.ts';
 import { createSeatFeed, type SeatFeed } from './seats/seat-feed.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { ownBookingRoutes } from './payments/own-booking-routes.ts';
@@ -49,7 +49,7 @@ import { showRoutes } from './shows/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { admissionKey } from './waiting-room/admission-token.ts';
-import { waitingRoomRoutes } from './waiting-room/routes.ts';
+import { QUEUE_STREAM_WORDING, waitingRoomRoutes } from './waiting-room/routes.ts';
 import { createWaitingRoom, type WaitingRoom } from './waiting-room/waiting-room.ts';
 
 /** Payments as they run in this app (tests drive the jobs directly with a controlled clock). */
@@ -175,12 +175,15 @@ export async function buildApp(options: BuildAppOptions) {
   // First of the request hooks: an overloaded instance refuses before spending anything on the request.
   await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
   const now = options.now ?? (() => new Date());
-  const seatStreams = createStreamLimiter(config.seatStreams);
+  const seatStreams = createStreamLimiter({ ...config.seatStreams, perTopic: config.seatStreams.perShow }, SEAT_STREAM_WORDING);
+  const { perAddress, perUser } = config.seatStreams;
+  const queueStreams = createStreamLimiter({ perAddress, perUser, perTopic: config.waitingRoomStreams.total, total: config.waitingRoomStreams.total }, QUEUE_STREAM_WORDING);
   const metrics = createMetrics({
     liveHeldSeats: () => store.figures.liveHeldSeats(now()),
     outboxBacklog: () => store.figures.outboxBacklog(),
     poolUse: () => store.figures.poolUse(),
     openSeatStreams: () => seatStreams.openStreams(),
+    openQueueStreams: () => queueStreams.openStreams(),
   });
   app.decorate('metrics', metrics);
   registerRequestMetrics(app, metrics);
@@ -205,8 +208,9 @@ export async function buildApp(options: BuildAppOptions) {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
     // traceparent: the frontends' API calls start their trace (shared-ui's API client); X-Request-Id may be read back.
-    // X-Admission: the waiting room's admission token on an on-sale event's seat map and booking calls.
-    allowedHeaders: ['Authorization', 'Content-Type', 'traceparent', 'X-Admission'],
+    // X-Admission: the waiting room's admission token on an on-sale event's seat map and booking calls;
+    // X-Queue-Place: the place token on the waiting room's polls.
+    allowedHeaders: ['Authorization', 'Content-Type', 'traceparent', 'X-Admission', 'X-Queue-Place'],
     exposedHeaders: [REQUEST_ID_HEADER],
     maxAge: 600,
   });
@@ -368,6 +372,8 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     joinsPerIpPerMinute: config.rateLimit.waitingRoomJoinsPerIpPerMinute,
     isUnavailable: isDatabaseUnavailable,
+    streams: queueStreams,
+    streamLifetimeSeconds: config.seatStreams.maxLifetimeSeconds,
   });
   await app.register(ownBookingRoutes, { bookings, auth, payments });
   await app.register(userRoutes, { users: store.users, bookings, movies: store.movies, auth });

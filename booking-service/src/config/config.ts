@@ -89,6 +89,11 @@ export interface Config {
     /** A stream is ended after this long (the browser reconnects), so none is held forever. */
     maxLifetimeSeconds: number;
   };
+  /**
+   * Open waiting-room queue streams per instance (one per moviegoer waiting: an on-sale's whole crowd); the
+   * per-address and per-user caps and the lifetime are the seat streams'. Past it, pages poll instead.
+   */
+  waitingRoomStreams: { total: number };
   payments: {
     /** Stripe when STRIPE_SECRET_KEY is set; otherwise the service's own local checkout (development and tests). */
     provider: 'stripe' | 'local';
@@ -292,6 +297,7 @@ const ServiceEnvironment = z.object({
   SEAT_STREAMS_PER_SHOW: withDefault(wholeNumber(1, 1_000_000), '2000'),
   SEAT_STREAMS_TOTAL: withDefault(wholeNumber(1, 1_000_000), '5000'),
   SEAT_STREAM_MAX_SECONDS: withDefault(wholeNumber(5, 24 * 3600), '600'),
+  WAITING_ROOM_STREAMS_TOTAL: withDefault(wholeNumber(1, 1_000_000), '20000'),
   STRIPE_SECRET_KEY: optional(stripeSecretKey),
   STRIPE_WEBHOOK_SECRET: optional(stripeWebhookSecret),
   STRIPE_API_BASE: optional(stripeApiBase),
@@ -411,6 +417,7 @@ export function loadConfig(env: Env = process.env): Config {
       total: e.SEAT_STREAMS_TOTAL,
       maxLifetimeSeconds: e.SEAT_STREAM_MAX_SECONDS,
     },
+    waitingRoomStreams: { total: e.WAITING_ROOM_STREAMS_TOTAL },
     payments: {
       provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'local',
       stripe: { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, timeoutMs: e.STRIPE_TIMEOUT_MS },

@@ -40,6 +40,29 @@ export const QueueStatusResponse = Type.Object({
   estimatedWaitSeconds: Type.Union([Type.Integer(), Type.Null()]),
   windowEndsAt: Type.Union([instant, Type.Null()], { description: 'While shopping: when the shopping window ends' }),
   admission: Type.Union([Type.String(), Type.Null()], { description: 'While shopping: the token to send as X-Admission on the seat map and booking calls' }),
+  placeToken: Type.Union([Type.String(), Type.Null()], {
+    description: `While in the pre-queue or waiting: the signed place, to send as ${'`X-Queue-Place`'} on later polls, which are then answered without the database`,
+  }),
+});
+
+/** The header a poll carries its place token in (QueueStatusResponse.placeToken). */
+export const PLACE_HEADER = 'x-queue-place';
+
+/** The name of the queue stream's events (GET /api/waiting-room/:eventId/events). */
+export const QUEUE_EVENT = 'queue';
+
+/**
+ * What the queue stream sends, once on connect and on every change (at most once a second): the same for
+ * everyone waiting. A waiting moviegoer's position is its place minus `serving`; when `serving` reaches the
+ * place, the turn has come (ask GET .../me for the admission); `drawn` turns true at the on-sale time, when
+ * the pre-queue gets its places.
+ */
+export const QueueEventSchema = Type.Object({
+  serving: Type.Integer({ description: 'The highest place admitted so far' }),
+  drawn: Type.Boolean({ description: 'The pre-queue has been put in random order (places given)' }),
+  soldOut: Type.Boolean(),
+  paused: Type.Boolean(),
+  secondsPerPlace: Type.Number({ description: 'The estimated wait of one place: position x this' }),
 });
 
 export const OnSaleEventResponse = Type.Object({ success: ok, event: OnSaleEventSchema });
@@ -90,6 +113,7 @@ export const WaitingRoomActionsResponse = Type.Object({
 export type OnSaleEvent = Static<typeof OnSaleEventSchema>;
 export type QueueState = Static<typeof QueueStateSchema>;
 export type QueueStatusResponse = Static<typeof QueueStatusResponse>;
+export type QueueEvent = Static<typeof QueueEventSchema>;
 export type CreateOnSaleEventBody = Static<typeof CreateOnSaleEventBody>;
 export type OnSaleFiguresResponse = Static<typeof OnSaleFiguresResponse>;
 export type QueueEntryResponse = Static<typeof QueueEntryResponse>;

@@ -1,12 +1,13 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** What the gauges read when Prometheus scrapes: the store's figures and the open seat streams. */
+/** What the gauges read when Prometheus scrapes: the store's figures and the open seat and queue streams. */
 interface MetricSources {
   liveHeldSeats(): Promise<number>;
   outboxBacklog(): Promise<number>;
   /** null where the store has no pool (MongoDB). */
   poolUse(): { total: number; idle: number; waiting: number } | null;
   openSeatStreams(): number;
+  openQueueStreams(): number;
 }
 
 /** Where bookings go: a hold made, paid (on time or late), ended by its deadline or otherwise, refunded. */
@@ -76,6 +77,14 @@ export function createMetrics(sources: MetricSources) {
     registers,
     collect() {
       this.set(sources.openSeatStreams());
+    },
+  });
+  new Gauge({
+    name: 'waiting_room_streams_open',
+    help: "Waiting-room queue streams (server-sent events) open on this instance: the on-sale's crowd waiting here",
+    registers,
+    collect() {
+      this.set(sources.openQueueStreams());
     },
   });
   new Gauge({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultShoppingCapacity } from '../contract/sales.ts';
-import { ADMISSION_GRACE_MS, entryState, estimatedWaitSeconds, position } from './queue-rules.ts';
+import { ADMISSION_GRACE_MS, entryState, estimatedWaitSeconds, position, secondsPerPlace } from './queue-rules.ts';
 import type { QueueEntry } from './waiting-room-repository.ts';
 
 const now = new Date('2026-12-01T10:00:00Z');
@@ -49,7 +49,10 @@ describe('queue rules', () => {
 
   it('the wait follows the admissions of the last minute, or before any the slots turning over once a window', () => {
     const event = { shoppingCapacity: 20, windowMinutes: 10 };
-    expect(estimatedWaitSeconds(60, 30, event)).toBe(120);
-    expect(estimatedWaitSeconds(60, 0, event)).toBe(1800);
+    expect(secondsPerPlace(30, event)).toBe(2);
+    expect(estimatedWaitSeconds(60, secondsPerPlace(30, event))).toBe(120);
+    expect(estimatedWaitSeconds(60, secondsPerPlace(0, event))).toBe(1800);
+    // A third of a second a place, for 10 ahead: 4 s (rounded up), never 3.
+    expect(estimatedWaitSeconds(10, secondsPerPlace(180, event))).toBe(4);
   });
 });

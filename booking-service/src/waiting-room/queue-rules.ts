@@ -21,16 +21,20 @@ export function entryState(entry: Pick<QueueEntry, 'removedAt' | 'leftAt' | 'adm
  * How many are ahead, counted against the serving counter: places given up ahead still count, so it
  * can only overstate (and then drop faster), never jump up.
  */
-export function position(entry: QueueEntry, event: Pick<OnSaleEvent, 'serving'>): number | null {
+export function position(entry: Pick<QueueEntry, 'place'>, event: Pick<OnSaleEvent, 'serving'>): number | null {
   if (entry.place === null) return null;
   return Math.max(1, entry.place - event.serving);
 }
 
 /**
- * Seconds until admission, from the admissions of the last minute; before any (the start), from the
- * closed loop's slowest pace: every slot turning over once a window.
+ * The estimated wait of one place, in seconds, from the admissions of the last minute; before any (the
+ * start), from the closed loop's slowest pace: every slot turning over once a window.
  */
-export function estimatedWaitSeconds(ahead: number, admittedLastMinute: number, event: Pick<OnSaleEvent, 'shoppingCapacity' | 'windowMinutes'>): number {
-  const perMinute = Math.max(admittedLastMinute, event.shoppingCapacity / event.windowMinutes);
-  return Math.ceil((ahead / perMinute) * 60);
+export function secondsPerPlace(admittedLastMinute: number, event: Pick<OnSaleEvent, 'shoppingCapacity' | 'windowMinutes'>): number {
+  return 60 / Math.max(admittedLastMinute, event.shoppingCapacity / event.windowMinutes);
+}
+
+/** Seconds until admission for someone with `ahead` places before them (the queue stream sends the pace; the page multiplies the same way). */
+export function estimatedWaitSeconds(ahead: number, perPlaceSeconds: number): number {
+  return Math.ceil(ahead * perPlaceSeconds);
 }

@@ -8,14 +8,21 @@ import {
   OnSaleEventResponse,
   OnSaleEventsResponse,
   OnSaleFiguresResponse,
+  PLACE_HEADER,
+  QUEUE_EVENT,
   QueueEntryResponse,
+  type QueueEvent,
   QueueStatusResponse,
   WaitingRoomActionsResponse,
 } from '../contract/waiting-room.ts';
+import { eventStream } from '../contract/media.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { eventStreams } from '../http/event-streams.ts';
+import type { StreamLimiter } from '../http/stream-limiter.ts';
 import type { Auth } from '../identity/auth.ts';
 import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from '../contract/sales.ts';
+import { createQueueFeed } from './queue-feed.ts';
 import type { WaitingRoom } from './waiting-room.ts';
 import type { EventRefusal, WaitingRoomRepository } from './waiting-room-repository.ts';
 
@@ -32,6 +39,11 @@ const security = [{ bearerAuth: [] }];
 /** The failure policy: the queue's store unreachable closes the on-sale (503, this message); the rest of the site goes on. */
 export const UNAVAILABLE_MESSAGE = 'The waiting room is unavailable; the on-sale is paused. Your place is kept: try again in a moment';
 
+/** How a refused queue stream is explained: the waiting page polls instead. */
+export const QUEUE_STREAM_WORDING = { streams: 'live waiting rooms', topic: "This waiting room's live updates", fallback: 'your place updates every few seconds instead' };
+/** The event sent before a queue stream ends because the instance shuts down: reconnect. */
+const QUEUE_RECONNECT_EVENT = 'reconnect';
+
 export interface WaitingRoomRoutesDeps {
   waitingRoom: WaitingRoom;
   repository: WaitingRoomRepository;
@@ -41,10 +53,17 @@ export interface WaitingRoomRoutesDeps {
   joinsPerIpPerMinute: number;
   /** Which errors mean the store is unreachable (store/unavailable.ts). */
   isUnavailable: (error: unknown) => boolean;
+  /** The caps on open queue streams. */
+  streams: StreamLimiter;
+  streamLifetimeSeconds: number;
 }
 
 /** The moviegoers' queue calls, theatre staff's on-sale setup and live panel, support's lookup, admit and remove. */
-export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, repository, auth, now, joinsPerIpPerMinute, isUnavailable }: WaitingRoomRoutesDeps) {
+export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoutesDeps) {
+  const { waitingRoom, repository, auth, now, joinsPerIpPerMinute, isUnavailable } = deps;
+  const feed = createQueueFeed(waitingRoom.queueEvent, (error) => app.log.warn({ err: error }, 'waiting room stream failed to read the event'));
+  const queueStreams = eventStreams(app, { maxLifetimeMs: deps.streamLifetimeSeconds * 1000, reconnectEvent: QUEUE_RECONNECT_EVENT });
+  app.addHook('preClose', async () => feed.close());
   // This plugin's errors go on to the app's handler; a store outage becomes the waiting room's own 503.
   app.setErrorHandler((error) => {
     throw isUnavailable(error) ? new HttpError(503, UNAVAILABLE_MESSAGE) : error;
@@ -81,15 +100,52 @@ export async function waitingRoomRoutes(app: AppInstance, { waitingRoom, reposit
         tags,
         security,
         summary: "The caller's place, position, estimated wait; while shopping, the window's end and the admission token",
-        description: 'Cheap and never writes: poll it (every 5-20 s). Answered from one entry row and this instance\'s view of the event (at most 1 s old).',
+        description:
+          "Never writes (but once, to claim an admission): poll it (every 5-20 s, or on the queue stream's cue). With the place token of the last answer in X-Queue-Place, answered from this instance's view of the event (at most 1 s old) without the database until the turn comes; without, from the account's entry.",
         params: EventIdParams,
         response: { 200: QueueStatusResponse, ...failures(400, 401, 404, 503) },
       },
     },
     async (request) => {
-      const status = await waitingRoom.status(request.params.eventId, request.identity!.sub);
+      const placeToken = request.headers[PLACE_HEADER];
+      const status = await waitingRoom.status(request.params.eventId, request.identity!.sub, typeof placeToken === 'string' ? placeToken : null);
       if (!status) throw notFound('On-sale event not found');
       return { success: true as const, ...status };
+    },
+  );
+
+  app.get(
+    '/api/waiting-room/:eventId/events',
+    {
+      schema: {
+        tags,
+        summary: 'The queue as it moves (text/event-stream): the serving counter, the draw, sold out, paused, the pace',
+        description:
+          `\`event: ${QUEUE_EVENT}\` with QueueEvent data on connect and on every change (read at most once a second per instance, the same for everyone waiting: no database work per stream); comment heartbeats; \`event: ${QUEUE_RECONNECT_EVENT}\` before the instance shuts down. Capped per address and per instance: past a cap the answer is 429 or 503 with Retry-After, and the page polls GET .../me instead.`,
+        params: EventIdParams,
+        response: { 200: eventStream('Server-sent QueueEvent updates'), ...failures(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      const admission = deps.streams.admit({ address: request.ip, userId: null, topic: eventId });
+      if (!admission.admitted) {
+        reply.header('retry-after', '30');
+        throw new HttpError(admission.statusCode, admission.message);
+      }
+      const stream = queueStreams.begin(request, admission.release);
+      let first: QueueEvent | null;
+      try {
+        first = await waitingRoom.queueEvent(eventId);
+      } catch (error) {
+        stream.fail();
+        throw error;
+      }
+      if (!first) {
+        stream.fail();
+        throw notFound('On-sale event not found');
+      }
+      stream.start(reply, (send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event)));
     },
   );
 

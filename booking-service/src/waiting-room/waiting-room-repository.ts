@@ -40,6 +40,11 @@ export interface EventPulse {
   /** Seats of the event's shows neither sold nor held by a hold still running. */
   seatsLeft: number;
   admittedLastMinute: number;
+  /**
+   * Accounts support admitted out of turn or removed: their place says nothing of their state, so their polls
+   * read their entry (a handful; everyone else's poll is answered from the place against the serving counter).
+   */
+  outOfTurn: Set<string>;
 }
 
 /** The live panel's numbers, read on demand (never on a moviegoer's poll). */
@@ -82,6 +87,8 @@ export interface WaitingRoomRepository {
   /** What every poll needs, read at most once a second per instance: seats left, admissions of the last minute. */
   pulse(eventId: string, now: Date): Promise<EventPulse>;
   entry(eventId: string, accountId: string): Promise<QueueEntry | null>;
+  /** The places the draw gave, by account (read once per instance after the draw, for the pre-queue's polls). */
+  drawnPlaces(eventId: string): Promise<Map<string, number>>;
   /** The entry of the account whose id or email this is. */
   findEntry(eventId: string, accountIdOrEmail: string): Promise<QueueEntry | null>;
   /**

@@ -1,8 +1,9 @@
-import type { QueueStatusResponse } from '../contract/waiting-room.ts';
+import type { QueueEvent, QueueStatusResponse } from '../contract/waiting-room.ts';
 import type { SaleGate } from '../bookings/sale-gate.ts';
 import { conflict, forbidden } from '../http/errors.ts';
 import { readAdmission, signAdmission } from './admission-token.ts';
-import { entryState, estimatedWaitSeconds, position } from './queue-rules.ts';
+import { readPlace, signPlace } from './place-token.ts';
+import { entryState, estimatedWaitSeconds, position, secondsPerPlace } from './queue-rules.ts';
 import type { EventPulse, OnSaleEvent, QueueEntry, WaitingRoomRepository } from './waiting-room-repository.ts';
 
 /**
@@ -42,8 +43,8 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     const at = now();
     const events = await repository.events();
     const pulses = new Map<string, EventPulse>();
-    // Only events on sale need a pulse (before it nobody shops; a past sale keeps being read: seats return).
-    for (const event of events.filter((e) => onSale(e, at))) pulses.set(event.id, await repository.pulse(event.id, at));
+    // Every event's (a past sale keeps being read: seats return; before one, support may act on its pre-queue).
+    for (const event of events) pulses.set(event.id, await repository.pulse(event.id, at));
     const byShow = new Map(events.flatMap((event) => event.showIds.map((showId) => [showId, event] as const)));
     return { readAt: at.getTime(), events, byShow, pulses };
   }
@@ -61,7 +62,7 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     snapshot = null;
   }
 
-  function eventJson(event: OnSaleEvent, pulse: EventPulse | undefined) {
+  function eventJson(event: OnSaleEvent, pulse: Pick<EventPulse, 'seatsLeft'> | undefined) {
     return {
       id: event.id,
       name: event.name,
@@ -81,14 +82,34 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     return event ? { event, pulse: pulses.get(eventId), json: eventJson(event, pulses.get(eventId)) } : null;
   }
 
+  type Found = NonNullable<Awaited<ReturnType<typeof eventOrNull>>>;
+
+  /** The wait of one place now, from the pace of the last minute. */
+  const pace = ({ event, pulse }: Found) => secondsPerPlace(pulse?.admittedLastMinute ?? 0, event);
+
+  /** A poll's answer while in the pre-queue or waiting: from the place and the serving counter alone. */
+  async function placeAnswer(found: Found, accountId: string, place: number | null, token: string | null) {
+    const ahead = place === null ? null : position({ place }, found.event);
+    return {
+      event: found.json,
+      state: place === null ? ('pre-queue' as const) : ('waiting' as const),
+      place,
+      position: ahead,
+      estimatedWaitSeconds: ahead === null ? null : estimatedWaitSeconds(ahead, pace(found)),
+      windowEndsAt: null,
+      admission: null,
+      placeToken: token ?? (await signPlace(admissionKey, { accountId, eventId: found.event.id, place }, now())),
+    };
+  }
+
   async function statusOf(eventId: string, entry: QueueEntry | null): Promise<Omit<QueueStatusResponse, 'success'> | null> {
     const found = await eventOrNull(eventId);
     if (!found) return null;
-    const { event, pulse, json } = found;
+    const { json } = found;
     const at = now();
-    if (!entry) return { event: json, state: 'not-joined', place: null, position: null, estimatedWaitSeconds: null, windowEndsAt: null, admission: null };
+    if (!entry) return { event: json, state: 'not-joined', place: null, position: null, estimatedWaitSeconds: null, windowEndsAt: null, admission: null, placeToken: null };
     const state = entryState(entry, at);
-    const ahead = state === 'waiting' ? position(entry, event) : null;
+    if (state === 'pre-queue' || state === 'waiting') return placeAnswer(found, entry.accountId, entry.place, null);
     const shopping = state === 'shopping' && entry.windowEndsAt;
     // The admission handed over claims it (one write per admission, never per poll): unclaimed, it lapses after the grace.
     if (shopping && !entry.claimedAt) await repository.claim(eventId, entry.accountId, at);
@@ -96,11 +117,40 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
       event: json,
       state,
       place: entry.place,
-      position: ahead,
-      estimatedWaitSeconds: ahead === null ? null : estimatedWaitSeconds(ahead, pulse?.admittedLastMinute ?? 0, event),
+      position: null,
+      estimatedWaitSeconds: null,
       windowEndsAt: shopping ? entry.windowEndsAt!.toISOString() : null,
       admission: shopping ? await signAdmission(admissionKey, { accountId: entry.accountId, eventId, expiresAt: entry.windowEndsAt! }) : null,
+      placeToken: null,
     };
+  }
+
+  /** The places the draw gave, read once per instance and event (the pre-queue's polls find theirs here). */
+  const drawnPlaces = new Map<string, Promise<Map<string, number>>>();
+  function placesDrawn(eventId: string) {
+    let places = drawnPlaces.get(eventId);
+    if (!places) {
+      places = repository.drawnPlaces(eventId);
+      drawnPlaces.set(eventId, places);
+      places.catch(() => drawnPlaces.delete(eventId));
+    }
+    return places;
+  }
+
+  /**
+   * A poll carrying its place token, answered without the database while the place is still ahead of the
+   * serving counter (or, before the draw, in the pre-queue); null when the entry row must be read: no or a
+   * foreign token, the turn reached, or support acted on the account.
+   */
+  async function statusFromPlace(eventId: string, accountId: string, token: string): Promise<Omit<QueueStatusResponse, 'success'> | null> {
+    const found = await eventOrNull(eventId);
+    const hint = await readPlace(admissionKey, token, now());
+    if (!found || !hint || hint.accountId !== accountId || hint.eventId !== eventId) return null;
+    if (!found.pulse || found.pulse.outOfTurn.has(accountId)) return null;
+    if (hint.place === null && !found.event.drawnAt) return placeAnswer(found, accountId, null, token);
+    const place = hint.place ?? (await placesDrawn(eventId)).get(accountId);
+    if (place === undefined || place <= found.event.serving) return null;
+    return placeAnswer(found, accountId, place, place === hint.place ? token : null);
   }
 
   /** Draws and admits for every event on sale with its queue on (run by each instance; one at a time per event does the work). */
@@ -145,8 +195,21 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
       const { events, pulses } = await current();
       return events.map((event) => eventJson(event, pulses.get(event.id)));
     },
-    /** The account's place: one entry row against this instance's snapshot; written once, to claim an admission. */
-    status: async (eventId: string, accountId: string) => statusOf(eventId, await repository.entry(eventId, accountId)),
+    /**
+     * The account's place. With its place token, while the turn has not come, from this instance's view of
+     * the event alone; else from the entry row, written once, to claim an admission.
+     */
+    async status(eventId: string, accountId: string, placeToken: string | null) {
+      const fromPlace = placeToken ? await statusFromPlace(eventId, accountId, placeToken) : null;
+      return fromPlace ?? statusOf(eventId, await repository.entry(eventId, accountId));
+    },
+    /** What the queue stream sends: the same for everyone waiting (null when there is no such event). */
+    async queueEvent(eventId: string): Promise<QueueEvent | null> {
+      const found = await eventOrNull(eventId);
+      if (!found) return null;
+      const { event, json } = found;
+      return { serving: event.serving, drawn: event.drawnAt !== null, soldOut: json.soldOut, paused: event.paused, secondsPerPlace: pace(found) };
+    },
     async join(eventId: string, accountId: string) {
       const found = await eventOrNull(eventId);
       if (!found) return null;

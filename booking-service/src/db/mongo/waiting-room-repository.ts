@@ -16,6 +16,7 @@ export function createUnsupportedWaitingRoomRepository(): WaitingRoomRepository 
     events: async () => [],
     pulse: unsupported,
     entry: none,
+    drawnPlaces: async () => new Map(),
     findEntry: none,
     join: unsupported,
     draw: async () => false,

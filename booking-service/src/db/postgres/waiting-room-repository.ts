@@ -189,7 +189,7 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
     },
 
     async pulse(eventId, now) {
-      const [row] = await rows<{ shows: number; taken: number; admitted: number }>(
+      const [row] = await rows<{ shows: number; taken: number; admitted: number; out_of_turn: string[] | null }>(
         db,
         sql`select (select count(*)::int from on_sale_event_shows where event_id = ${eventId}) as shows,
                    (select count(*)::int from seat_reservations r
@@ -197,12 +197,24 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
                       join bookings b on b.id = r.booking_id
                     where s.event_id = ${eventId} and (b.is_paid or b.hold_expires_at > ${now})) as taken,
                    (select count(*)::int from queue_entries
-                    where event_id = ${eventId} and admitted_at > ${new Date(now.getTime() - 60_000)}) as admitted`,
+                    where event_id = ${eventId} and admitted_at > ${new Date(now.getTime() - 60_000)}) as admitted,
+                   (select array_agg(distinct account_id) from waiting_room_actions
+                    where event_id = ${eventId} and action in ('admit', 'remove')) as out_of_turn`,
       );
-      return { seatsLeft: row!.shows * ALL_SEATS.length - row!.taken, admittedLastMinute: row!.admitted };
+      return { seatsLeft: row!.shows * ALL_SEATS.length - row!.taken, admittedLastMinute: row!.admitted, outOfTurn: new Set(row!.out_of_turn ?? []) };
     },
 
     entry: (eventId, accountId) => entryOf(db, eventId, accountId),
+
+    async drawnPlaces(eventId) {
+      // Joined before the draw: the pre-queue it placed (later arrivals learn their place when they join).
+      const found = await rows<{ account_id: string; place: number }>(
+        db,
+        sql`select q.account_id, q.place from queue_entries q join on_sale_events e on e.id = q.event_id
+            where q.event_id = ${eventId} and q.place is not null and q.joined_at <= e.drawn_at`,
+      );
+      return new Map(found.map((row) => [row.account_id, row.place]));
+    },
 
     async findEntry(eventId, accountIdOrEmail) {
       const [row] = await rows<EntryRow>(

@@ -1,22 +1,33 @@
 /**
- * Caps on open live seat-map streams, so that no client can hold enough of them
- * to exhaust the service's sockets and file handles. A stream counts against its
- * client address, its signed-in user (when a token came with it), its show and
- * the whole instance; the first cap reached refuses the stream, and the seat map
- * falls back to polling the cached seat list.
+ * Caps on open event streams of one kind (live seat maps, waiting-room queues), so
+ * that no client can hold enough of them to exhaust the service's sockets and file
+ * handles. A stream counts against its client address, its signed-in user (when a
+ * token came with it), its topic (a show, an on-sale event) and the whole instance;
+ * the first cap reached refuses the stream, and the page falls back to polling.
  */
 export interface StreamLimits {
   perAddress: number;
   perUser: number;
-  perShow: number;
+  /** Per show, or per on-sale event. */
+  perTopic: number;
   total: number;
+}
+
+/** How refusals name the streams and what the page does instead. */
+export interface StreamWording {
+  /** e.g. "live seat maps" */
+  streams: string;
+  /** e.g. "This show's live seat map" */
+  topic: string;
+  /** e.g. "the seat map updates every few seconds instead" */
+  fallback: string;
 }
 
 export interface StreamOwner {
   address: string;
   /** The verified user, when the stream was opened with a bearer token. */
   userId: string | null;
-  showId: string;
+  topic: string;
 }
 
 export type StreamAdmission =
@@ -28,8 +39,6 @@ export interface StreamLimiter {
   admit(owner: StreamOwner): StreamAdmission;
   openStreams(): number;
 }
-
-const POLLING_HINT = 'the seat map updates every few seconds instead';
 
 function counter() {
   const counts = new Map<string, number>();
@@ -43,24 +52,24 @@ function counter() {
   };
 }
 
-export function createStreamLimiter(limits: StreamLimits): StreamLimiter {
+export function createStreamLimiter(limits: StreamLimits, { streams, topic, fallback }: StreamWording): StreamLimiter {
   const byAddress = counter();
   const byUser = counter();
-  const byShow = counter();
+  const byTopic = counter();
   let total = 0;
 
   function refusal(owner: StreamOwner): Extract<StreamAdmission, { admitted: false }> | null {
     if (byAddress.get(owner.address) >= limits.perAddress) {
-      return { admitted: false, statusCode: 429, message: `Too many live seat maps open from your address (at most ${limits.perAddress}); ${POLLING_HINT}` };
+      return { admitted: false, statusCode: 429, message: `Too many ${streams} open from your address (at most ${limits.perAddress}); ${fallback}` };
     }
     if (owner.userId !== null && byUser.get(owner.userId) >= limits.perUser) {
-      return { admitted: false, statusCode: 429, message: `Too many live seat maps open for your account (at most ${limits.perUser}); ${POLLING_HINT}` };
+      return { admitted: false, statusCode: 429, message: `Too many ${streams} open for your account (at most ${limits.perUser}); ${fallback}` };
     }
-    if (byShow.get(owner.showId) >= limits.perShow) {
-      return { admitted: false, statusCode: 503, message: `This show's live seat map is full right now; ${POLLING_HINT}` };
+    if (byTopic.get(owner.topic) >= limits.perTopic) {
+      return { admitted: false, statusCode: 503, message: `${topic} is full right now; ${fallback}` };
     }
     if (total >= limits.total) {
-      return { admitted: false, statusCode: 503, message: `Live seat maps are at capacity right now; ${POLLING_HINT}` };
+      return { admitted: false, statusCode: 503, message: `${streams[0]!.toUpperCase()}${streams.slice(1)} are at capacity right now; ${fallback}` };
     }
     return null;
   }
@@ -72,7 +81,7 @@ export function createStreamLimiter(limits: StreamLimits): StreamLimiter {
       const change = (delta: number) => {
         byAddress.add(owner.address, delta);
         if (owner.userId !== null) byUser.add(owner.userId, delta);
-        byShow.add(owner.showId, delta);
+        byTopic.add(owner.topic, delta);
         total += delta;
       };
       change(1);

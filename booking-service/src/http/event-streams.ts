@@ -1,0 +1,85 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppInstance } from './app-instance.ts';
+
+/** A client that has left this much unread (it stopped reading, the socket stays open) is cut off. */
+const MAX_UNREAD_BYTES = 64 * 1024;
+const HEARTBEAT_MS = 20_000;
+/** The browser's wait before reconnecting: 3 s after a network blip, at once (0.2 s) when this instance leaves. */
+const RETRY_MS = 3_000;
+export const RETRY_ON_SHUTDOWN_MS = 200;
+
+export interface EventStreamSettings {
+  /** Each stream is ended after this long (the browser reconnects), so none is held forever. */
+  maxLifetimeMs: number;
+  /** The event sent, with `retry: RETRY_ON_SHUTDOWN_MS`, before a stream ends because the instance shuts down. */
+  reconnectEvent: string;
+}
+
+/** Writes one event to the stream. */
+export type SendEvent = (event: string, data: unknown) => void;
+
+/**
+ * Server-sent event streams of one route plugin (the live seat maps, the waiting room's queue): the stream's
+ * slot is held from the first moment (a client that leaves while the route still checks gives it back at
+ * once), a heartbeat, a lifetime, a cut-off for clients that stop reading, and on shutdown a reconnect event
+ * to every open stream (to another instance: this one no longer accepts connections once the hook is done),
+ * or the shutdown would wait for them.
+ */
+export function eventStreams(app: AppInstance, { maxLifetimeMs, reconnectEvent }: EventStreamSettings) {
+  const open = new Set<(reason?: 'shutdown') => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end('shutdown');
+  });
+
+  return {
+    /**
+     * Call before any await, with what the stream holds (its cap's slot): `release` runs once, when the
+     * stream ends, when the client leaves first, or when the route calls `fail` instead of `start`.
+     */
+    begin(request: FastifyRequest, release: () => void) {
+      let endStream = release;
+      let clientGone = false;
+      request.raw.on('close', () => {
+        clientGone = true;
+        endStream();
+      });
+      return {
+        fail: release,
+        /** Opens the stream (the CORS and security headers set by the hooks travel with its head) and subscribes it. */
+        start(reply: FastifyReply, subscribe: (send: SendEvent) => () => void) {
+          reply.hijack();
+          if (clientGone) return;
+          const response = reply.raw;
+          response.writeHead(200, {
+            ...(reply.getHeaders() as Record<string, string>),
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-store',
+            connection: 'keep-alive',
+            'x-accel-buffering': 'no',
+          });
+          const write = (chunk: string) => {
+            if (response.writableLength > MAX_UNREAD_BYTES) return end();
+            response.write(chunk);
+          };
+          write(`retry: ${RETRY_MS}\n\n`);
+          const unsubscribe = subscribe((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+          const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+          const lifetime = setTimeout(() => end(), maxLifetimeMs);
+          function end(reason?: 'shutdown') {
+            if (reason === 'shutdown' && response.writableLength <= MAX_UNREAD_BYTES) {
+              response.write(`retry: ${RETRY_ON_SHUTDOWN_MS}\nevent: ${reconnectEvent}\ndata: {}\n\n`);
+            }
+            clearInterval(heartbeat);
+            clearTimeout(lifetime);
+            unsubscribe();
+            release();
+            open.delete(end);
+            response.end();
+          }
+          open.add(end);
+          endStream = end;
+        },
+      };
+    },
+  };
+}
