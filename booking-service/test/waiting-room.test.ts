@@ -6,7 +6,8 @@ import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
 import { UNAVAILABLE_MESSAGE } from '../src/waiting-room/routes.ts';
 import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
-import { submitCard } from './support/payments.ts';
+import { eventually, submitCard } from './support/payments.ts';
+import { openEvents } from './support/sse.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const MINUTE = 60_000;
@@ -292,6 +293,102 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       clock.advance(5 * MINUTE);
       expect(await status('patient')).toMatchObject({ state: 'shopping' });
       expect((await t.api('GET', `/api/admin/on-sale/${graceEvent}`, { token: admin })).body.figures.shopping).toBe(1);
+    });
+
+    it('polls carrying the place token are answered without reading the entry until the turn, support acts, or the token is not theirs', async () => {
+      const [, , , fourth] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const created = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Tokens', showIds: [fourth!.id], onSaleAt: new Date(clock.now().getTime() + MINUTE).toISOString(), waitingRoom: true, shoppingCapacity: 1 },
+      });
+      const tokensEvent: string = created.body.event.id;
+      const names = ['tok0', 'tok1', 'tok2'];
+      const placeTokens = new Map<string, string>();
+      for (const name of names) {
+        const joined = (await t.api('POST', `/api/waiting-room/${tokensEvent}/join`, { token: await token(name) })).body;
+        expect(joined).toMatchObject({ state: 'pre-queue', placeToken: expect.any(String) });
+        placeTokens.set(name, joined.placeToken);
+      }
+      const poll = async (name: string, placeToken = placeTokens.get(name)!) => {
+        const body = (await t.api('GET', `/api/waiting-room/${tokensEvent}/me`, { token: await token(name), headers: { 'x-queue-place': placeToken } })).body;
+        if (body.placeToken) placeTokens.set(name, body.placeToken);
+        return body;
+      };
+      // Count the store's reads of entries (the poll's only database work without a token).
+      const repository = t.store.waitingRoom;
+      const reads = { entry: 0, drawnPlaces: 0 };
+      const { entry, drawnPlaces } = repository;
+      repository.entry = (...args) => (reads.entry++, entry(...args));
+      repository.drawnPlaces = (...args) => (reads.drawnPlaces++, drawnPlaces(...args));
+      try {
+        for (const name of names) expect(await poll(name)).toMatchObject({ state: 'pre-queue', place: null });
+        expect(reads).toEqual({ entry: 0, drawnPlaces: 0 });
+
+        // The draw: the pre-queue's polls find their places in the draw's list, read once by this instance.
+        clock.advance(MINUTE);
+        await t.store.waitingRoom.draw(tokensEvent, clock.now());
+        aSecondLater();
+        const places: number[] = [];
+        for (const name of names) places.push((await poll(name)).place as number);
+        expect([...places].sort()).toEqual([1, 2, 3]);
+        expect(reads).toEqual({ entry: 0, drawnPlaces: 1 });
+
+        // The turn: the first in line reads its entry (and claims the admission); the others still do not.
+        await t.app.waitingRoom.admitAll();
+        aSecondLater();
+        const order = names.map((name, i) => ({ name, place: places[i]! })).sort((a, b) => a.place - b.place);
+        expect(await poll(order[0]!.name)).toMatchObject({ state: 'shopping', admission: expect.any(String), placeToken: null });
+        expect(reads.entry).toBe(1);
+        expect(await poll(order[1]!.name)).toMatchObject({ state: 'waiting', position: 1 });
+        expect(await poll(order[2]!.name)).toMatchObject({ state: 'waiting', position: 2 });
+        expect(reads.entry).toBe(1);
+
+        // Support removes the last: its token no longer answers for it.
+        const support = await t.tokenFor('help@example.com', ['support']);
+        await t.api('POST', `/api/debug/waiting-room/${tokensEvent}/remove`, { token: support, body: { accountId: `test|${order[2]!.name}@example.com` } });
+        aSecondLater();
+        expect(await poll(order[2]!.name)).toMatchObject({ state: 'removed', position: null });
+
+        // Another account's token, or a damaged one, is not believed: the caller's own entry answers.
+        expect(await poll('nobody', placeTokens.get(order[1]!.name))).toMatchObject({ state: 'not-joined', place: null });
+        expect(await poll(order[1]!.name, 'not.a.token')).toMatchObject({ state: 'waiting', place: order[1]!.place });
+      } finally {
+        repository.entry = entry;
+        repository.drawnPlaces = drawnPlaces;
+      }
+    });
+
+    it('the queue stream sends the draw and sold out to everyone watching, within the feed\'s second', async () => {
+      const [, , , , fifth] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const created = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Stream', showIds: [fifth!.id], onSaleAt: clock.now().toISOString(), waitingRoom: true },
+      });
+      const streamEvent: string = created.body.event.id;
+      const watchers = await Promise.all([1, 2, 3].map(() => openEvents(`${t.baseUrl}/api/waiting-room/${streamEvent}/events`)));
+      try {
+        const queueEvents = (i: number) => watchers[i]!.events.filter((e) => e.event === 'queue').map((e) => JSON.parse(e.data));
+        for (const [i, watcher] of watchers.entries()) {
+          expect(watcher.response.status).toBe(200);
+          await eventually(async () => queueEvents(i).length > 0, 5_000, 'the first queue event');
+          expect(queueEvents(i)[0]).toEqual({ serving: 0, drawn: false, soldOut: false, paused: false, secondsPerPlace: expect.any(Number) });
+        }
+        await t.store.waitingRoom.draw(streamEvent, clock.now());
+        aSecondLater();
+        await eventually(async () => queueEvents(0).some((e) => e.drawn), 3_000, 'the draw on the stream');
+        // Every seat held: every watcher is told, within the feed's second (the instance's view is a second old).
+        await holdEverySeat(t.store, fifth!.id, new Date(clock.now().getTime() + 20 * MINUTE), clock.now());
+        aSecondLater();
+        for (const i of [0, 1, 2]) await eventually(async () => queueEvents(i).some((e) => e.soldOut), 3_000, 'sold out on the stream');
+        expect(queueEvents(0).at(-1)).toEqual({ serving: 0, drawn: true, soldOut: true, paused: false, secondsPerPlace: expect.any(Number) });
+        // Nothing changed, nothing sent: the next seconds add no event.
+        const sent = queueEvents(0).length;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(queueEvents(0)).toHaveLength(sent);
+        expect((await t.api('GET', '/api/waiting-room/00000000-0000-4000-8000-000000000000/events')).status).toBe(404);
+      } finally {
+        for (const watcher of watchers) watcher.close();
+      }
     });
 
     /** The accounts shopping now, in place order. */
