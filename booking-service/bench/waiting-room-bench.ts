@@ -2,9 +2,11 @@
  * `npm run bench` (booking-service part): a presale on-sale behind the waiting room (issue 30).
  *
  * 10,000 simulated signed-in moviegoers (tokens minted beforehand, each from its own address) arrive over
- * 60 s around the on-sale time, half before it, at an event of 4 shows x 90 seats. Each joins, polls its
- * place every few seconds, and once admitted reads the seat map and books 1-2 seats with its admission
- * token (retrying another seat on a 409), then leaves, freeing its slot; a moviegoer told "sold out" stops.
+ * 60 s around the on-sale time, half before it, at an event of 4 shows x 90 seats. Each does what the
+ * waiting page does: joins, watches the queue stream, polls its place with its place token every 20 s (every
+ * 8 s when its stream is refused), at once when the stream says its turn has come, and 0-3 s after the
+ * draw; once admitted it reads the seat map and books 1-2 seats with its admission token (retrying another
+ * seat on a 409), then leaves, freeing its slot; a moviegoer told "sold out" stops.
  * Scenarios: two instances of the built service on PostgreSQL behind nginx, and one on embedded PGlite.
  *
  * Reported, with the issue's goals: 5xx and connection errors; the pre-queue's order against arrival
@@ -13,7 +15,7 @@
  * moviegoer after the last seat went; the database's transactions per second against admissions and
  * people waiting (PostgreSQL).
  *
- * Environment (all optional): BENCH_WR_USERS (10000), BENCH_WR_ARRIVAL_S (60), BENCH_WR_POLL_S (4),
+ * Environment (all optional): BENCH_WR_USERS (10000), BENCH_WR_ARRIVAL_S (60),
  * BENCH_WR_MAX_S (180: the longest a scenario runs after the first arrival), BENCH_WR_SCENARIOS
  * (postgres,pglite), BENCH_POSTGRES_URL / TEST_POSTGRES_URL (else a throwaway cluster).
  */
@@ -24,7 +26,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
-import type { QueueStatusResponse } from '../src/contract/waiting-room.ts';
+import { PLACE_HEADER, QUEUE_EVENT, type QueueEvent, type QueueStatusResponse } from '../src/contract/waiting-room.ts';
 import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/processes.ts';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
 import { percentile, transactions } from './support/measures.ts';
@@ -39,7 +41,11 @@ function envNumber(name: string, fallback: number): number {
 
 const USERS = envNumber('BENCH_WR_USERS', 10_000);
 const ARRIVAL_S = envNumber('BENCH_WR_ARRIVAL_S', 60);
-const POLL_S = envNumber('BENCH_WR_POLL_S', 4);
+/** The waiting page's polls (customer-mfe use-queue-status.ts): with its stream open, a safety net; without, the place's only news. */
+const POLL_WITH_STREAM_S = 20;
+const POLL_WITHOUT_STREAM_S = 8;
+/** The page's spread of the pre-queue's polls after the draw. */
+const DRAW_JITTER_S = 3;
 const MAX_S = envNumber('BENCH_WR_MAX_S', 180);
 const SCENARIOS = (process.env.BENCH_WR_SCENARIOS || 'postgres,pglite').split(',');
 const SHOWS = 4;
@@ -56,7 +62,9 @@ interface Answer {
 }
 
 interface Client {
-  call(method: string, path: string, user: User, options?: { body?: unknown; admission?: string }): Promise<Answer>;
+  call(method: string, path: string, user: User, options?: { body?: unknown; admission?: string; placeToken?: string | null }): Promise<Answer>;
+  /** Opens the event's queue stream for the user; `onEvent` gets each queue event. Null when refused (the status). */
+  stream(eventId: string, user: User, onEvent: (event: QueueEvent) => void): Promise<{ close(): void } | number>;
   /** Answers by status (0: connection error), over the whole run. */
   statuses: Map<number, number>;
   close(): void;
@@ -64,15 +72,51 @@ interface Client {
 
 function client(origin: string): Client {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // Streams hold their sockets for the whole wait: one each, outside the polls' pool.
+  const streamAgent = new http.Agent({ keepAlive: false });
   const statuses = new Map<number, number>();
   return {
     statuses,
-    close: () => agent.destroy(),
+    close: () => {
+      agent.destroy();
+      streamAgent.destroy();
+    },
+    stream(eventId, user, onEvent) {
+      return new Promise((resolve) => {
+        const request = http.get(`${origin}/api/waiting-room/${eventId}/events`, { agent: streamAgent, headers: { 'x-forwarded-for': user.address, accept: 'text/event-stream' } }, (response) => {
+          const status = response.statusCode ?? 0;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status !== 200) {
+            response.resume();
+            return resolve(status);
+          }
+          let buffer = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffer += chunk;
+            let end;
+            while ((end = buffer.indexOf('\n\n')) !== -1) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const data = /^data: (.*)$/m.exec(block)?.[1];
+              if (data && new RegExp(`^event: ${QUEUE_EVENT}$`, 'm').test(block)) onEvent(JSON.parse(data) as QueueEvent);
+            }
+          });
+          response.on('error', () => {});
+          resolve({ close: () => request.destroy() });
+        });
+        request.on('error', () => {
+          statuses.set(0, (statuses.get(0) ?? 0) + 1);
+          resolve(0);
+        });
+      });
+    },
     call(method, path, user, options = {}) {
       const body = options.body === undefined ? undefined : JSON.stringify(options.body);
       const headers: Record<string, string | number> = { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.address };
       if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       if (options.admission) headers['x-admission'] = options.admission;
+      if (options.placeToken) headers[PLACE_HEADER] = options.placeToken;
       const started = performance.now();
       return new Promise((resolve) => {
         const request = http.request(`${origin}${path}`, { method, agent, headers }, (response) => {
@@ -121,10 +165,14 @@ interface Journey {
   admittedAt: number | null;
   booked: boolean;
   soldOutSeenAt: number | null;
+  /** Whether the queue stream was open (else refused: the moviegoer polled every 8 s). */
+  streamed: boolean;
 }
 
 interface Timings {
   polls: number[];
+  /** The polls by what prompted them. */
+  pollsByCue: Partial<Record<Cue, number[]>>;
   seatMaps: number[];
   bookings: number[];
   lastSeatAt: number | null;
@@ -132,34 +180,79 @@ interface Timings {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One moviegoer, from arrival to booked, told sold out, or the end of the run. */
+const CUE_LABELS = { poll: 'the regular polls', drawn: 'after the draw', turn: 'on the turn (claims the admission)' } as const;
+
+/** What woke a waiting moviegoer: the poll's time, or the stream's news (the turn, the draw, sold out). */
+type Cue = 'poll' | 'turn' | 'drawn' | 'sold-out';
+
+/** One moviegoer, from arrival to booked, told sold out, or the end of the run: the waiting page's loop. */
 async function moviegoer(api: Client, eventId: string, showIds: string[], journey: Journey, timings: Timings, endAt: number) {
   const { user } = journey;
   const join = await api.call('POST', `/api/waiting-room/${eventId}/join`, user);
   journey.joinAnsweredAt = performance.now();
   if (join.status !== 200) return;
   let status = join.body as QueueStatusResponse;
+  let placeToken = status.placeToken;
   journey.early = status.state === 'pre-queue';
-  // Polls start at a random phase, as people arrive at any moment.
-  await sleep(Math.random() * POLL_S * 1000);
-  while (performance.now() < endAt) {
-    if (typeof status.place === 'number') journey.places.add(status.place);
-    if (status.event.soldOut && status.state !== 'shopping') {
-      journey.soldOutSeenAt ??= performance.now();
-      return;
+  let wake: ((cue: Cue) => void) | null = null;
+  let latest: QueueEvent | null = null;
+  /** The stream's news for this moviegoer now, if any (checked on each event and again after each poll). */
+  const news = (): Cue | null => {
+    if (!latest || (status.state !== 'pre-queue' && status.state !== 'waiting')) return null;
+    if (latest.soldOut) return 'sold-out';
+    if (status.state === 'waiting' && status.place !== null && latest.serving >= status.place) return 'turn';
+    if (status.state === 'pre-queue' && latest.drawn) return 'drawn';
+    return null;
+  };
+  const stream = await api.stream(eventId, user, (event) => {
+    latest = event;
+    const cue = news();
+    if (cue === 'sold-out') journey.soldOutSeenAt ??= performance.now();
+    if (cue) wake?.(cue);
+  });
+  journey.streamed = typeof stream !== 'number';
+  const pollS = journey.streamed ? POLL_WITH_STREAM_S : POLL_WITHOUT_STREAM_S;
+  const next = (ms: number) =>
+    new Promise<Cue>((resolve) => {
+      const timer = setTimeout(() => resolve('poll'), ms);
+      wake = (cue) => {
+        clearTimeout(timer);
+        resolve(cue);
+      };
+    });
+  try {
+    // The first poll falls at a random phase, as people arrive at any moment.
+    let waitMs = Math.random() * pollS * 1000;
+    let lastCue: Cue | null = null;
+    while (performance.now() < endAt) {
+      if (typeof status.place === 'number') journey.places.add(status.place);
+      if (status.event.soldOut && status.state !== 'shopping') journey.soldOutSeenAt ??= performance.now();
+      if (journey.soldOutSeenAt !== null && status.state !== 'shopping') return;
+      if (status.state === 'shopping') {
+        journey.admittedAt = performance.now();
+        if (typeof stream !== 'number') stream.close();
+        await shop(api, eventId, showIds, journey, status.admission!, timings);
+        await api.call('POST', `/api/waiting-room/${eventId}/leave`, user);
+        return;
+      }
+      if (status.state !== 'pre-queue' && status.state !== 'waiting') return;
+      const cue = news() ?? (await next(waitMs));
+      wake = null;
+      if (cue === 'sold-out') return;
+      if (cue === 'drawn') await sleep(Math.random() * DRAW_JITTER_S * 1000);
+      // The turn seen on one instance may not be on the other's view yet (a second old at most): ask again shortly.
+      if (cue === 'turn' && lastCue === 'turn') await sleep(500);
+      lastCue = cue;
+      const poll = await api.call('GET', `/api/waiting-room/${eventId}/me`, user, { placeToken });
+      timings.polls.push(poll.ms);
+      (timings.pollsByCue[cue] ??= []).push(poll.ms);
+      waitMs = pollS * 1000;
+      if (poll.status !== 200) continue;
+      status = poll.body as QueueStatusResponse;
+      placeToken = status.placeToken ?? placeToken;
     }
-    if (status.state === 'shopping') {
-      journey.admittedAt = performance.now();
-      await shop(api, eventId, showIds, journey, status.admission!, timings);
-      await api.call('POST', `/api/waiting-room/${eventId}/leave`, user);
-      return;
-    }
-    if (status.state !== 'pre-queue' && status.state !== 'waiting') return;
-    await sleep(POLL_S * 1000);
-    const poll = await api.call('GET', `/api/waiting-room/${eventId}/me`, user);
-    timings.polls.push(poll.ms);
-    if (poll.status !== 200) continue;
-    status = poll.body as QueueStatusResponse;
+  } finally {
+    if (typeof stream !== 'number') stream.close();
   }
 }
 
@@ -306,7 +399,7 @@ async function pgliteTarget(signer: TestSigner, workDir: string): Promise<Target
 
 async function scenario(name: string, signer: TestSigner, users: User[], admin: User, open: (workDir: string) => Promise<Target>): Promise<Result> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'waiting-room-bench-'));
-  const result: Result = { name, journeys: [], timings: { polls: [], seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, problems: [] };
+  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, problems: [] };
   let target: Target | null = null;
   try {
     target = await open(workDir);
@@ -326,7 +419,7 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     const sampling = target.database ? sampleTransactions(target.database, result, () => result.journeys, start, endAt) : null;
     for (const [i, user] of users.entries()) {
       const arrival = start + (i / users.length) * ARRIVAL_S * 1000;
-      const journey: Journey = { user, joinedAt: arrival, joinAnsweredAt: NaN, early: false, places: new Set(), admittedAt: null, booked: false, soldOutSeenAt: null };
+      const journey: Journey = { user, joinedAt: arrival, joinAnsweredAt: NaN, early: false, places: new Set(), admittedAt: null, booked: false, soldOutSeenAt: null, streamed: false };
       result.journeys.push(journey);
       runs.push(sleep(arrival - performance.now()).then(() => moviegoer(api, eventId, showIds, journey, result.timings, endAt)));
     }
@@ -413,6 +506,7 @@ function figures(result: Result) {
     seatMapP99: percentile(timings.seatMaps, 99),
     pollP99: percentile(timings.polls, 99),
     polls: timings.polls.length,
+    streamed: journeys.filter((j) => j.streamed).length,
     soldOutWorstS: told.length ? Math.max(...told) : NaN,
     toldCount: told.length,
     stillWaiting,
@@ -437,6 +531,10 @@ function report(results: Result[]): { markdown: string; failures: string[] } {
   row('booking p99 (admitted)', `≤ ${GOALS.bookingP99} ms`, all.map((f) => `${ms(f.bookingP99)} ms`));
   row('seat map p99 (admitted)', `≤ ${GOALS.seatMapP99} ms`, all.map((f) => `${ms(f.seatMapP99)} ms`));
   row('queue poll p99', `≤ ${GOALS.pollP99} ms`, all.map((f) => `${ms(f.pollP99)} ms (${f.polls} polls)`));
+  row('moviegoers whose queue stream opened (the rest polled every 8 s)', '', all.map((f) => String(f.streamed)));
+  for (const cue of ['poll', 'drawn', 'turn'] as const) {
+    row(`queue poll p99: ${CUE_LABELS[cue]}`, '', results.map((r) => { const polls = r.timings.pollsByCue[cue] ?? []; return `${ms(percentile(polls, 99))} ms (${polls.length})`; }));
+  }
   row('"sold out" reaching every waiting moviegoer after the last seat', `≤ ${GOALS.soldOutS} s`, all.map((f) => `${Number.isNaN(f.soldOutWorstS) ? '–' : f.soldOutWorstS.toFixed(1)} s (${f.toldCount} told, ${f.stillWaiting} never)`));
   for (const [i, f] of all.entries()) {
     const name = results[i]!.name;
@@ -489,7 +587,8 @@ async function main() {
   const setup =
     `The built service (dist/): ${USERS} signed-in moviegoers (tokens minted beforehand, each from its own address) arrive evenly over ${ARRIVAL_S} s, ` +
     `half before the on-sale time, at an event of ${SHOWS} shows x 90 seats (shopping capacity: the default, a quarter of the seats; window 10 min). ` +
-    `Each polls every ${POLL_S} s; once admitted it reads a seat map and books 1-2 seats with its admission token, then leaves. ` +
+    `Each watches the queue stream and polls with its place token every ${POLL_WITH_STREAM_S} s (${POLL_WITHOUT_STREAM_S} s without a stream), at once on its turn and 0-${DRAW_JITTER_S} s after the draw; ` +
+    `once admitted it reads a seat map and books 1-2 seats with its admission token, then leaves. ` +
     `PostgreSQL: two instances behind nginx ${await nginxVersion()} (loopback). The load generator and the servers share the machine's 2 cores.`;
   const { markdown, failures } = report(results);
   const body = `${setup}\n\n${markdown}\n`;

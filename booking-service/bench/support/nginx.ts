@@ -8,11 +8,11 @@ import { freePort, startProcess } from '../../test/support/processes.ts';
 function nginxConfig(dir: string, port: number, upstreams: number[]): string {
   return `
 worker_processes 1;
-worker_rlimit_nofile 65536;
+worker_rlimit_nofile 100000;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 daemon off;
-events { worker_connections 20000; }
+events { worker_connections 40000; }
 http {
   access_log off;
   client_body_temp_path ${dir}/body;
