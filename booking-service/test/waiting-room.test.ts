@@ -317,8 +317,8 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       // Count the store's reads of entries (the poll's only database work without a token).
       const repository = t.store.waitingRoom;
       const reads = { entry: 0, drawnPlaces: 0 };
-      const { entry, drawnPlaces } = repository;
-      repository.entry = (...args) => (reads.entry++, entry(...args));
+      const { entryClaiming, drawnPlaces } = repository;
+      repository.entryClaiming = (...args) => (reads.entry++, entryClaiming(...args));
       repository.drawnPlaces = (...args) => (reads.drawnPlaces++, drawnPlaces(...args));
       try {
         for (const name of names) expect(await poll(name)).toMatchObject({ state: 'pre-queue', place: null });
@@ -353,7 +353,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
         expect(await poll('nobody', placeTokens.get(order[1]!.name))).toMatchObject({ state: 'not-joined', place: null });
         expect(await poll(order[1]!.name, 'not.a.token')).toMatchObject({ state: 'waiting', place: order[1]!.place });
       } finally {
-        repository.entry = entry;
+        repository.entryClaiming = entryClaiming;
         repository.drawnPlaces = drawnPlaces;
       }
     });

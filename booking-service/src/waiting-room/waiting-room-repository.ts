@@ -103,8 +103,11 @@ export interface WaitingRoomRepository {
    * not given up); skipped when paused, or when another instance is admitting for the event. How many.
    */
   admitNext(eventId: string, now: Date): Promise<number>;
-  /** Records that the admitted moviegoer asked for the admission: one write per admission (only while unclaimed). */
-  claim(eventId: string, accountId: string, now: Date): Promise<void>;
+  /**
+   * The account's entry as `entry` gives it, recording on the way (in the same statement) that an admission
+   * still open and unclaimed was asked for: one write per admission, none on later reads.
+   */
+  entryClaiming(eventId: string, accountId: string, now: Date): Promise<QueueEntry | null>;
   /** The moviegoer gives the place (or the shopping window) up. */
   leave(eventId: string, accountId: string, now: Date): Promise<QueueEntry | null>;
   figures(eventId: string, now: Date): Promise<EventFigures>;

@@ -111,8 +111,8 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     const state = entryState(entry, at);
     if (state === 'pre-queue' || state === 'waiting') return placeAnswer(found, entry.accountId, entry.place, null);
     const shopping = state === 'shopping' && entry.windowEndsAt;
-    // The admission handed over claims it (one write per admission, never per poll): unclaimed, it lapses after the grace.
-    if (shopping && !entry.claimedAt) await repository.claim(eventId, entry.accountId, at);
+    // An admission handed over by a join (a second tab) is claimed too.
+    if (shopping && !entry.claimedAt) await repository.entryClaiming(eventId, entry.accountId, at);
     return {
       event: json,
       state,
@@ -201,7 +201,8 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
      */
     async status(eventId: string, accountId: string, placeToken: string | null) {
       const fromPlace = placeToken ? await statusFromPlace(eventId, accountId, placeToken) : null;
-      return fromPlace ?? statusOf(eventId, await repository.entry(eventId, accountId));
+      // The admission handed over claims it (one write per admission, never per poll): unclaimed, it lapses after the grace.
+      return fromPlace ?? statusOf(eventId, await repository.entryClaiming(eventId, accountId, now()));
     },
     /** What the queue stream sends: the same for everyone waiting (null when there is no such event). */
     async queueEvent(eventId: string): Promise<QueueEvent | null> {

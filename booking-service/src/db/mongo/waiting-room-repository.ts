@@ -21,7 +21,7 @@ export function createUnsupportedWaitingRoomRepository(): WaitingRoomRepository 
     join: unsupported,
     draw: async () => false,
     admitNext: async () => 0,
-    claim: async () => {},
+    entryClaiming: none,
     leave: none,
     figures: unsupported,
     setPaused: unsupported,

@@ -293,11 +293,23 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
       });
     },
 
-    async claim(eventId, accountId, now) {
-      await db.execute(
-        sql`update queue_entries set claimed_at = ${now}
-            where event_id = ${eventId} and account_id = ${accountId} and admitted_at is not null and claimed_at is null`,
+    async entryClaiming(eventId, accountId, now) {
+      // One round trip: the claim when due (still open, within the grace, unclaimed), else the row as it is.
+      const [row] = await rows<EntryRow>(
+        db,
+        sql`with claimed as (
+              update queue_entries set claimed_at = ${now}
+              where event_id = ${eventId} and account_id = ${accountId} and admitted_at is not null and claimed_at is null
+                and admitted_at > ${new Date(now.getTime() - ADMISSION_GRACE_MS)} and window_ends_at > ${now}
+                and left_at is null and removed_at is null
+              returning ${ENTRY_COLUMNS}
+            )
+            select ${ENTRY_COLUMNS} from claimed
+            union all
+            select ${ENTRY_COLUMNS} from queue_entries
+            where event_id = ${eventId} and account_id = ${accountId} and not exists (select 1 from claimed)`,
       );
+      return row ? toEntry(row) : null;
     },
 
     async leave(eventId, accountId, now) {
