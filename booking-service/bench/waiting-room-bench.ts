@@ -174,6 +174,10 @@ interface Timings {
   polls: number[];
   /** The polls by what prompted them. */
   pollsByCue: Partial<Record<Cue, number[]>>;
+  /** The polls before the on-sale time (on the bench's clock), and from it on (the draw, admissions, shopping). */
+  onSaleAt: number;
+  pollsBeforeSale: number[];
+  pollsDuringSale: number[];
   seatMaps: number[];
   bookings: number[];
   lastSeatAt: number | null;
@@ -247,6 +251,7 @@ async function moviegoer(api: Client, eventId: string, showIds: string[], journe
       const poll = await api.call('GET', `/api/waiting-room/${eventId}/me`, user, { placeToken });
       timings.polls.push(poll.ms);
       (timings.pollsByCue[cue] ??= []).push(poll.ms);
+      (performance.now() < timings.onSaleAt ? timings.pollsBeforeSale : timings.pollsDuringSale).push(poll.ms);
       waitMs = pollS * 1000;
       if (poll.status !== 200) continue;
       status = poll.body as QueueStatusResponse;
@@ -402,7 +407,7 @@ async function pgliteTarget(signer: TestSigner, workDir: string): Promise<Target
 
 async function scenario(name: string, signer: TestSigner, users: User[], admin: User, open: (workDir: string) => Promise<Target>): Promise<Result> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'waiting-room-bench-'));
-  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, generatorDelay: null, problems: [] };
+  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, onSaleAt: Infinity, pollsBeforeSale: [], pollsDuringSale: [], seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, generatorDelay: null, problems: [] };
   let target: Target | null = null;
   try {
     target = await open(workDir);
@@ -412,6 +417,7 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     // The on-sale time falls halfway through the arrivals (plus the time to start them all).
     const start = performance.now() + 2_000;
     const onSaleAt = new Date(Date.now() + 2_000 + (ARRIVAL_S * 1000) / 2);
+    result.timings.onSaleAt = start + (ARRIVAL_S * 1000) / 2;
     const created = await api.call('POST', '/api/admin/on-sale', admin, {
       body: { name: 'Bench premiere', showIds, onSaleAt: onSaleAt.toISOString(), waitingRoom: true },
     });
@@ -547,6 +553,9 @@ function report(results: Result[]): { markdown: string; failures: string[] } {
   row('queue poll p99', `≤ ${GOALS.pollP99} ms`, all.map((f) => `${ms(f.pollP99)} ms (${f.polls} polls)`));
   row("the load generator's own event-loop delay, p99 / max (part of every latency above)", '', results.map((r) => (r.generatorDelay ? `${ms(r.generatorDelay.p99)} / ${ms(r.generatorDelay.max)} ms` : '–')));
   row('moviegoers whose queue stream opened (the rest polled every 8 s)', '', all.map((f) => String(f.streamed)));
+  const split = (label: string, pick: (t: Timings) => number[]) => row(label, '', results.map((r) => `${ms(percentile(pick(r.timings), 99))} ms (${pick(r.timings).length})`));
+  split('queue poll p99: before the on-sale time (the crowd gathering)', (t) => t.pollsBeforeSale);
+  split('queue poll p99: from the on-sale time (the draw, admissions and shopping on the same cores)', (t) => t.pollsDuringSale);
   for (const cue of ['poll', 'drawn', 'turn'] as const) {
     row(`queue poll p99: ${CUE_LABELS[cue]}`, '', results.map((r) => { const polls = r.timings.pollsByCue[cue] ?? []; return `${ms(percentile(polls, 99))} ms (${polls.length})`; }));
   }
