@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { redirectTo } from '../lib/redirect';
 import { signIn } from '../testing/auth';
+import { FakeEventSource } from '../testing/fake-event-source';
 import { API, SHOW_DETAIL, SHOW_ID } from '../testing/fixtures';
 import { renderRoute } from '../testing/render';
 import { server } from '../testing/server';
@@ -21,33 +22,6 @@ async function openPage() {
 async function pickTime(label = '10:00 AM') {
   await userEvent.click(within(screen.getByRole('list', { name: 'Show times' })).getByRole('button', { name: new RegExp(`^${label} `) }));
   await waitFor(() => expect(seat('A1')).toHaveAttribute('aria-disabled', 'true'));
-}
-
-/** A stand-in for the browser's EventSource that the test drives. */
-class FakeEventSource extends EventTarget {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.instances.push(this);
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  send(occupiedSeats: string[]) {
-    this.dispatchEvent(new MessageEvent('seats', { data: JSON.stringify({ occupiedSeats }) }));
-  }
-  fail() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.dispatchEvent(new Event('error'));
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
 }
 
 describe('/movies/:id/:date seat selection', () => {
@@ -210,7 +184,7 @@ describe('live seats', () => {
     expect(await screen.findByText('Live')).toBeInTheDocument();
     await userEvent.click(seat('E5'));
     await userEvent.click(seat('E6'));
-    act(() => source.send(['A1', 'B2', 'E5']));
+    act(() => source.emit('seats', { occupiedSeats: ['A1', 'B2', 'E5'] }));
     await waitFor(() => expect(seat('E5')).toHaveAttribute('aria-disabled', 'true'));
     await waitFor(() => expect(seat('E5')).toHaveAttribute('aria-pressed', 'false'));
     expect(seat('E6')).toHaveAttribute('aria-pressed', 'true');

@@ -5,7 +5,9 @@ import type { QueueStatusResponse } from 'booking-service/contract';
 import { Button, buttonClass, ErrorState, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
 import { SignInGate } from '../components/sign-in-prompt';
 import { useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { keepPlaceToken } from '../features/waiting-room/api/place-tokens';
 import { queueStatusQueryKey, useQueueStatus } from '../features/waiting-room/api/use-queue-status';
+import { DRAW_JITTER_MS, useQueueStream } from '../features/waiting-room/api/use-queue-stream';
 import { useWaitingRoomApi } from '../features/waiting-room/api/waiting-room-api';
 import { formatWait, positionAnnouncement } from '../features/waiting-room/lib/announcement';
 import { seatPagePath } from '../features/waiting-room/lib/seat-page-path';
@@ -35,7 +37,12 @@ export function WaitingRoomPage({ eventId }: { eventId: string }) {
 }
 
 function Queue({ eventId }: { eventId: string }) {
-  const status = useQueueStatus(eventId, { join: true, enabled: true });
+  const [waiting, setWaiting] = useState(true);
+  const streamOpen = useQueueStream(eventId, waiting);
+  const status = useQueueStatus(eventId, { join: true, enabled: true, streamOpen });
+  const state = status.data?.state;
+  // The stream serves those still in line; a turn, or a place given up, needs it no more.
+  useEffect(() => setWaiting(state === undefined || state === 'pre-queue' || state === 'waiting'), [state]);
   const [params] = useSearchParams();
   const back = seatPagePath(useLocation().pathname, params);
   const now = useNow(true);
@@ -49,10 +56,11 @@ function Queue({ eventId }: { eventId: string }) {
   const onSaleAt = status.data ? Date.parse(status.data.event.onSaleAt) : null;
   const opened = onSaleAt !== null && now >= onSaleAt;
   const preQueue = status.data?.state === 'pre-queue';
-  // The draw happens at the on-sale time: ask again just after it rather than at the next poll.
+  // The draw happens at the on-sale time: ask again just after it rather than at the next poll, each page at
+  // its own moment (the whole pre-queue reaches this second together). The stream's news of the draw may come first.
   useEffect(() => {
     if (!preQueue || onSaleAt === null) return;
-    const timer = setTimeout(() => void status.refetch(), Math.max(0, onSaleAt - Date.now()) + 1500);
+    const timer = setTimeout(() => void status.refetch(), Math.max(0, onSaleAt - Date.now()) + 1500 + Math.random() * DRAW_JITTER_MS);
     return () => clearTimeout(timer);
   }, [preQueue, onSaleAt, status]);
 
@@ -63,7 +71,9 @@ function Queue({ eventId }: { eventId: string }) {
   const leave = async () => {
     setLeaving(true);
     try {
-      queryClient.setQueryData(queueStatusQueryKey(eventId), await api.leave(eventId));
+      const left = await api.leave(eventId);
+      keepPlaceToken(eventId, left.placeToken);
+      queryClient.setQueryData(queueStatusQueryKey(eventId), left);
     } finally {
       setLeaving(false);
     }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { QueueEvent, QueueStatusResponse } from 'booking-service/contract';
+import { withQueueEvent } from './use-queue-stream';
+
+const waiting: QueueStatusResponse = {
+  success: true,
+  event: { id: 'e', name: 'Premiere', onSaleAt: '2026-12-01T10:00:00.000Z', waitingRoom: true, shoppingCapacity: 90, windowMinutes: 10, paused: false, showIds: [], soldOut: false },
+  state: 'waiting',
+  place: 500,
+  position: 120,
+  estimatedWaitSeconds: 240,
+  windowEndsAt: null,
+  admission: null,
+  placeToken: 'token',
+};
+const event = (change: Partial<QueueEvent>): QueueEvent => ({ serving: 380, drawn: true, soldOut: false, paused: false, secondsPerPlace: 2, ...change });
+
+describe('a queue event applied to the waiting status', () => {
+  it('moves the position to the place against the serving counter, and the wait with the pace', () => {
+    expect(withQueueEvent(waiting, event({ serving: 400, secondsPerPlace: 1.5 }))).toMatchObject({ position: 100, estimatedWaitSeconds: 150, place: 500 });
+    // Next in line at most: never 0 or below.
+    expect(withQueueEvent(waiting, event({ serving: 600 })).position).toBe(1);
+  });
+
+  it('never moves the position back up (an older counter than the last poll saw)', () => {
+    expect(withQueueEvent(waiting, event({ serving: 300 })).position).toBe(120);
+  });
+
+  it('carries sold out and paused to the event, whatever the state', () => {
+    expect(withQueueEvent(waiting, event({ soldOut: true, paused: true })).event).toMatchObject({ soldOut: true, paused: true });
+    const preQueue = { ...waiting, state: 'pre-queue' as const, place: null, position: null, estimatedWaitSeconds: null };
+    expect(withQueueEvent(preQueue, event({ soldOut: true }))).toMatchObject({ position: null, estimatedWaitSeconds: null, event: { soldOut: true } });
+  });
+});

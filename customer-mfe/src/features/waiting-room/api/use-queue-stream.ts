@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueueEvent, QueueStatusResponse } from 'booking-service/contract';
+import { queueStatusQueryKey } from './use-queue-status';
+import { useWaitingRoomApi } from './waiting-room-api';
+
+/** The queue stream's event name (the contract's QUEUE_EVENT). */
+const QUEUE_EVENT = 'queue';
+/** Thousands of pre-queue pages learn of the draw in the same second: their polls for a place are spread over this. */
+export const DRAW_JITTER_MS = 10_000;
+/** A refused or failed stream is tried again after this; the page polls meanwhile. */
+const STREAM_RETRY_MS = 30_000;
+
+/** The status as a queue event changes it: sold out and paused, and a waiting place's position and wait. */
+export function withQueueEvent(status: QueueStatusResponse, event: QueueEvent): QueueStatusResponse {
+  const next = { ...status, event: { ...status.event, soldOut: event.soldOut, paused: event.paused } };
+  if (status.state !== 'waiting' || status.place === null) return next;
+  // The serving counter only grows, so the position only falls (a second-old poll may have said less).
+  const position = Math.min(status.position ?? Infinity, Math.max(1, status.place - event.serving));
+  // The service's rule (queue-rules.ts estimatedWaitSeconds): the places ahead times the pace.
+  return { ...next, position, estimatedWaitSeconds: Math.ceil(position * event.secondsPerPlace) };
+}
+
+/**
+ * The waiting page's live queue: one server-sent stream per event and instance, the same for everyone
+ * waiting (`GET /api/waiting-room/:eventId/events`), instead of thousands of polls. Each event updates the
+ * cached status at once (sold out reaches every page within a second or so); when the serving counter
+ * reaches the place, the status is asked for at once (the turn: the poll brings the admission); when the
+ * draw has happened, after a random 0-10 s (the place). Returns whether the stream is open: the page then
+ * polls only as a safety net.
+ */
+export function useQueueStream(eventId: string, enabled: boolean): boolean {
+  const api = useWaitingRoomApi();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const drawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const url = api.queueEventsUrl(eventId);
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const key = queueStatusQueryKey(eventId);
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const onQueueEvent = (message: MessageEvent<string>) => {
+      let event: QueueEvent;
+      try {
+        event = JSON.parse(message.data) as QueueEvent;
+        if (typeof event.serving !== 'number' || typeof event.secondsPerPlace !== 'number') return;
+      } catch {
+        return; // A malformed event is ignored; the next one (or a poll) brings the truth.
+      }
+      const status = queryClient.getQueryData<QueueStatusResponse>(key);
+      if (!status) return;
+      queryClient.setQueryData<QueueStatusResponse>(key, withQueueEvent(status, event));
+      if (status.state === 'waiting' && status.place !== null && event.serving >= status.place) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      } else if (status.state === 'pre-queue' && event.drawn && drawTimer.current === undefined) {
+        drawTimer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: key }), Math.random() * DRAW_JITTER_MS);
+      }
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource(url);
+      source.addEventListener('open', () => setOpen(true));
+      source.addEventListener(QUEUE_EVENT, onQueueEvent as EventListener);
+      source.addEventListener('error', () => {
+        setOpen(false);
+        // CLOSED: refused (a cap reached) or gone: poll, and try again later. CONNECTING: the browser retries.
+        if (source?.readyState === EventSource.CLOSED) {
+          source.close();
+          retry = setTimeout(connect, STREAM_RETRY_MS);
+        }
+      });
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      clearTimeout(drawTimer.current);
+      drawTimer.current = undefined;
+      source?.close();
+      setOpen(false);
+    };
+  }, [eventId, url, enabled, queryClient]);
+
+  return open;
+}

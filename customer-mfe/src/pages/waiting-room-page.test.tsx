@@ -1,0 +1,98 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QueueEvent, QueueStatusResponse } from 'booking-service/contract';
+import { waitingRoomPath } from '../features/waiting-room/lib/seat-page-path';
+import { signIn } from '../testing/auth';
+import { FakeEventSource } from '../testing/fake-event-source';
+import { API, SHOW_DETAIL, SHOW_ID } from '../testing/fixtures';
+import { renderRoute } from '../testing/render';
+import { server } from '../testing/server';
+
+const EVENT_ID = '33333333-3333-4333-8333-333333333333';
+const ROUTE = waitingRoomPath(EVENT_ID, { movieId: SHOW_DETAIL.movie._id, date: '2026-12-01', showId: SHOW_ID });
+const event = { id: EVENT_ID, name: 'Opening night', onSaleAt: '2026-11-01T10:00:00.000Z', waitingRoom: true, shoppingCapacity: 90, windowMinutes: 10, paused: false, showIds: [SHOW_ID], soldOut: false };
+const status = (change: Partial<QueueStatusResponse>): QueueStatusResponse => ({
+  success: true,
+  event,
+  state: 'waiting',
+  place: 500,
+  position: 120,
+  estimatedWaitSeconds: 1200,
+  windowEndsAt: null,
+  admission: null,
+  placeToken: null,
+  ...change,
+});
+const queueEvent = (change: Partial<QueueEvent>): QueueEvent => ({ serving: 380, drawn: true, soldOut: false, paused: false, secondsPerPlace: 10, ...change });
+
+/** The waiting room's calls, answering `me` with `next()` and recording the place token each poll sent. */
+function serveQueue(next: () => QueueStatusResponse) {
+  const placeTokens: (string | null)[] = [];
+  server.use(
+    http.get(`${API}/api/waiting-room/:eventId`, () => HttpResponse.json({ success: true, event })),
+    http.get(`${API}/api/waiting-room/:eventId/me`, ({ request }) => {
+      placeTokens.push(request.headers.get('x-queue-place'));
+      return HttpResponse.json(next());
+    }),
+    http.post(`${API}/api/waiting-room/:eventId/join`, () => HttpResponse.json(status({ placeToken: 'place-500' }))),
+  );
+  return placeTokens;
+}
+
+describe('the waiting room page', () => {
+  beforeEach(() => {
+    signIn();
+    sessionStorage.clear();
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('follows the queue stream: the position moves and sold out shows without a poll; the turn is asked for at once, with the place token', async () => {
+    let answer = status({ state: 'not-joined', place: null, position: null, estimatedWaitSeconds: null });
+    const placeTokens = serveQueue(() => answer);
+    renderRoute(ROUTE);
+    expect(await screen.findByRole('heading', { name: 'You are in line' })).toBeInTheDocument();
+    expect(screen.getByText('120')).toBeInTheDocument();
+    expect(placeTokens).toEqual([null]);
+
+    const stream = FakeEventSource.instances.at(-1)!;
+    expect(stream.url).toBe(`${API}/api/waiting-room/${EVENT_ID}/events`);
+    act(() => stream.open());
+    act(() => stream.emit('queue', queueEvent({ serving: 400, secondsPerPlace: 6 })));
+    expect(await screen.findByText('100')).toBeInTheDocument();
+    expect(screen.getByText('about 10 minutes')).toBeInTheDocument();
+    act(() => stream.emit('queue', queueEvent({ serving: 400, soldOut: true })));
+    expect(await screen.findByRole('heading', { name: 'Sold out for now' })).toBeInTheDocument();
+    expect(placeTokens).toHaveLength(1);
+
+    // The serving counter reaches the place: the page asks at once, sending the place token it was given.
+    answer = status({ state: 'shopping', position: null, estimatedWaitSeconds: null, windowEndsAt: new Date(Date.now() + 600_000).toISOString(), admission: 'admitted' });
+    act(() => stream.emit('queue', queueEvent({ serving: 500 })));
+    expect(await screen.findByRole('heading', { name: 'It is your turn' })).toBeInTheDocument();
+    expect(placeTokens).toEqual([null, 'place-500']);
+    // Shopping, the stream is no longer needed.
+    await waitFor(() => expect(stream.readyState).toBe(FakeEventSource.CLOSED));
+  });
+
+  it('polls every 8 s when the stream is refused, with the newest place token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let place = 500;
+      const placeTokens = serveQueue(() => status({ placeToken: `place-${place}`, position: place - 380 }));
+      sessionStorage.setItem(`queue-place:${EVENT_ID}`, 'from-before-the-refresh');
+      renderRoute(ROUTE);
+      expect(await screen.findByText('120')).toBeInTheDocument();
+      act(() => FakeEventSource.instances.at(-1)!.fail());
+      place = 490;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(8_100);
+      });
+      expect(await screen.findByText('110')).toBeInTheDocument();
+      expect(placeTokens).toEqual(['from-before-the-refresh', 'place-500']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
