@@ -65,7 +65,7 @@ interface Answer {
 interface Client {
   call(method: string, path: string, user: User, options?: { body?: unknown; admission?: string; placeToken?: string | null }): Promise<Answer>;
   /** Opens the event's queue stream for the user; `onEvent` gets each queue event. Null when refused (the status). */
-  stream(eventId: string, user: User, onEvent: (event: QueueEvent) => void): Promise<{ close(): void } | number>;
+  stream(eventId: string, user: User, place: number | null, onEvent: (event: QueueEvent) => void): Promise<{ close(): void } | number>;
   /** Answers by status (0: connection error), over the whole run. */
   statuses: Map<number, number>;
   close(): void;
@@ -82,9 +82,9 @@ function client(origin: string): Client {
       agent.destroy();
       streamAgent.destroy();
     },
-    stream(eventId, user, onEvent) {
+    stream(eventId, user, place, onEvent) {
       return new Promise((resolve) => {
-        const request = http.get(`${origin}/api/waiting-room/${eventId}/events`, { agent: streamAgent, headers: { 'x-forwarded-for': user.address, accept: 'text/event-stream' } }, (response) => {
+        const request = http.get(`${origin}/api/waiting-room/${eventId}/events${place === null ? '' : `?place=${place}`}`, { agent: streamAgent, headers: { 'x-forwarded-for': user.address, accept: 'text/event-stream' } }, (response) => {
           const status = response.statusCode ?? 0;
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (status !== 200) {
@@ -209,7 +209,7 @@ async function moviegoer(api: Client, eventId: string, showIds: string[], journe
     if (status.state === 'pre-queue' && latest.drawn) return 'drawn';
     return null;
   };
-  const stream = await api.stream(eventId, user, (event) => {
+  const stream = await api.stream(eventId, user, status.place, (event) => {
     latest = event;
     const cue = news();
     if (cue === 'sold-out') journey.soldOutSeenAt ??= performance.now();

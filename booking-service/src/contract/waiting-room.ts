@@ -8,6 +8,12 @@ const instant = Type.String({ format: 'date-time' });
 
 export const EventIdParams = Type.Object({ eventId: Type.String({ pattern: UuidPattern }) }, { additionalProperties: false });
 
+/** The queue stream's query: the watcher's place, when it knows it, so that its turn is sent at once. */
+export const QueueStreamQuery = Type.Object(
+  { place: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Your place (from the status): your turn is sent as soon as it comes' })) },
+  { additionalProperties: false },
+);
+
 export const OnSaleEventSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),

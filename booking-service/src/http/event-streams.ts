@@ -57,13 +57,16 @@ export function eventStreams(app: AppInstance, { maxLifetimeMs, reconnectEvent }
             connection: 'keep-alive',
             'x-accel-buffering': 'no',
           });
+          let lastWriteAt = Date.now();
           const write = (chunk: string) => {
             if (response.writableLength > MAX_UNREAD_BYTES) return end();
+            lastWriteAt = Date.now();
             response.write(chunk);
           };
           write(`retry: ${RETRY_MS}\n\n`);
           const unsubscribe = subscribe((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-          const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+          // Only a quiet stream needs one (a crowd's streams are written often enough during a sale).
+          const heartbeat = setInterval(() => Date.now() - lastWriteAt >= HEARTBEAT_MS / 2 && write(': keep-alive\n\n'), HEARTBEAT_MS);
           const lifetime = setTimeout(() => end(), maxLifetimeMs);
           function end(reason?: 'shutdown') {
             if (reason === 'shutdown' && response.writableLength <= MAX_UNREAD_BYTES) {

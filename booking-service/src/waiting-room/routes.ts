@@ -12,6 +12,7 @@ import {
   QUEUE_EVENT,
   QueueEntryResponse,
   type QueueEvent,
+  QueueStreamQuery,
   QueueStatusResponse,
   WaitingRoomActionsResponse,
 } from '../contract/waiting-room.ts';
@@ -121,8 +122,9 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
         tags,
         summary: 'The queue as it moves (text/event-stream): the serving counter, the draw, sold out, paused, the pace',
         description:
-          `\`event: ${QUEUE_EVENT}\` with QueueEvent data on connect and on every change (read at most once a second per instance, the same for everyone waiting: no database work per stream); comment heartbeats; \`event: ${QUEUE_RECONNECT_EVENT}\` before the instance shuts down. Capped per address and per instance: past a cap the answer is 429 or 503 with Retry-After, and the page polls GET .../me instead.`,
+          `\`event: ${QUEUE_EVENT}\` with QueueEvent data on connect; then sold out, paused, the draw and the stream's turn (with \`place\`) within a second, the queue's progress at most every 15 s (read at most once a second per instance, the same for everyone waiting: no database work per stream); comment heartbeats; \`event: ${QUEUE_RECONNECT_EVENT}\` before the instance shuts down. Capped per address and per instance: past a cap the answer is 429 or 503 with Retry-After, and the page polls GET .../me instead.`,
         params: EventIdParams,
+        querystring: QueueStreamQuery,
         response: { 200: eventStream('Server-sent QueueEvent updates'), ...failures(400, 404) },
       },
     },
@@ -145,7 +147,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
         stream.fail();
         throw notFound('On-sale event not found');
       }
-      stream.start(reply, (send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event)));
+      stream.start(reply, (send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event), request.query.place ?? null));
     },
   );
 

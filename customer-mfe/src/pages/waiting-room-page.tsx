@@ -37,12 +37,13 @@ export function WaitingRoomPage({ eventId }: { eventId: string }) {
 }
 
 function Queue({ eventId }: { eventId: string }) {
-  const [waiting, setWaiting] = useState(true);
-  const streamOpen = useQueueStream(eventId, waiting);
+  const [waiting, setWaiting] = useState<{ inLine: boolean; place: number | null }>({ inLine: true, place: null });
+  const streamOpen = useQueueStream(eventId, waiting.inLine, waiting.place);
   const status = useQueueStatus(eventId, { join: true, enabled: true, streamOpen });
   const state = status.data?.state;
+  const place = status.data?.place ?? null;
   // The stream serves those still in line; a turn, or a place given up, needs it no more.
-  useEffect(() => setWaiting(state === undefined || state === 'pre-queue' || state === 'waiting'), [state]);
+  useEffect(() => setWaiting({ inLine: state === undefined || state === 'pre-queue' || state === 'waiting', place }), [state, place]);
   const [params] = useSearchParams();
   const back = seatPagePath(useLocation().pathname, params);
   const now = useNow(true);

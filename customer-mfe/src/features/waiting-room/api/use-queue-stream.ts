@@ -22,18 +22,22 @@ export function withQueueEvent(status: QueueStatusResponse, event: QueueEvent): 
 }
 
 /**
- * The waiting page's live queue: one server-sent stream per event and instance, the same for everyone
- * waiting (`GET /api/waiting-room/:eventId/events`), instead of thousands of polls. Each event updates the
- * cached status at once (sold out reaches every page within a second or so); when the serving counter
- * reaches the place, the status is asked for at once (the turn: the poll brings the admission); when the
- * draw has happened, after a random 0-10 s (the place). Returns whether the stream is open: the page then
- * polls only as a safety net.
+ * The waiting page's live queue: a server-sent stream of the event's news, the same for everyone waiting
+ * (`GET /api/waiting-room/:eventId/events`), instead of thousands of polls. Each event updates the cached
+ * status at once: sold out reaches every page within a second or so, the position every 15 s at most. When
+ * the serving counter reaches the place, the status is asked for at once (the turn: the poll brings the
+ * admission); when the draw has happened, after a random 0-10 s (the place). Returns whether the stream is
+ * open: the page then polls only as a safety net.
  */
-export function useQueueStream(eventId: string, enabled: boolean): boolean {
+export function useQueueStream(eventId: string, enabled: boolean, place: number | null): boolean {
   const api = useWaitingRoomApi();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const drawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Named when (re)connecting, so the service sends the turn at once; learning it later needs no reconnect
+  // (the progress every 15 s brings the turn too).
+  const placeRef = useRef(place);
+  placeRef.current = place;
   const url = api.queueEventsUrl(eventId);
 
   useEffect(() => {
@@ -63,7 +67,7 @@ export function useQueueStream(eventId: string, enabled: boolean): boolean {
 
     const connect = () => {
       if (stopped) return;
-      source = new EventSource(url);
+      source = new EventSource(placeRef.current === null ? url : `${url}?place=${placeRef.current}`);
       source.addEventListener('open', () => setOpen(true));
       source.addEventListener(QUEUE_EVENT, onQueueEvent as EventListener);
       source.addEventListener('error', () => {
