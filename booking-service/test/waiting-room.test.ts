@@ -365,7 +365,8 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
         body: { name: 'Stream', showIds: [fifth!.id], onSaleAt: clock.now().toISOString(), waitingRoom: true },
       });
       const streamEvent: string = created.body.event.id;
-      const watchers = await Promise.all([1, 2, 3].map(() => openEvents(`${t.baseUrl}/api/waiting-room/${streamEvent}/events`)));
+      // The third names its place, as a page that knows it does.
+      const watchers = await Promise.all(['', '', '?place=1'].map((query) => openEvents(`${t.baseUrl}/api/waiting-room/${streamEvent}/events${query}`)));
       try {
         const queueEvents = (i: number) => watchers[i]!.events.filter((e) => e.event === 'queue').map((e) => JSON.parse(e.data));
         for (const [i, watcher] of watchers.entries()) {
@@ -386,6 +387,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
         await new Promise((resolve) => setTimeout(resolve, 1_500));
         expect(queueEvents(0)).toHaveLength(sent);
         expect((await t.api('GET', '/api/waiting-room/00000000-0000-4000-8000-000000000000/events')).status).toBe(404);
+        for (const bad of ['0', '-1', '1.5', 'x', '1&place=2']) expect((await t.api('GET', `/api/waiting-room/${streamEvent}/events?place=${bad}`)).status, bad).toBe(400);
       } finally {
         for (const watcher of watchers) watcher.close();
       }

@@ -10,7 +10,7 @@ export const EventIdParams = Type.Object({ eventId: Type.String({ pattern: UuidP
 
 /** The queue stream's query: the watcher's place, when it knows it, so that its turn is sent at once. */
 export const QueueStreamQuery = Type.Object(
-  { place: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Your place (from the status): your turn is sent as soon as it comes' })) },
+  { place: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'Your place (from the status): your turn is sent as soon as it comes' })) },
   { additionalProperties: false },
 );
 

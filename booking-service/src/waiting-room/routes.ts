@@ -147,7 +147,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
         stream.fail();
         throw notFound('On-sale event not found');
       }
-      stream.start(reply, (send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event), request.query.place ?? null));
+      stream.start(reply, (send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event), request.query.place === undefined ? null : Number(request.query.place)));
     },
   );
 
