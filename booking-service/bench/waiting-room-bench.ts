@@ -209,12 +209,13 @@ async function moviegoer(api: Client, eventId: string, showIds: string[], journe
     if (status.state === 'pre-queue' && latest.drawn) return 'drawn';
     return null;
   };
-  const stream = await api.stream(eventId, user, status.place, (event) => {
+  const onEvent = (event: QueueEvent) => {
     latest = event;
     const cue = news();
     if (cue === 'sold-out') journey.soldOutSeenAt ??= performance.now();
     if (cue) wake?.(cue);
-  });
+  };
+  let stream = await api.stream(eventId, user, status.place, onEvent);
   journey.streamed = typeof stream !== 'number';
   const pollS = journey.streamed ? POLL_WITH_STREAM_S : POLL_WITHOUT_STREAM_S;
   const next = (ms: number) =>
@@ -254,8 +255,14 @@ async function moviegoer(api: Client, eventId: string, showIds: string[], journe
       (performance.now() < timings.onSaleAt ? timings.pollsBeforeSale : timings.pollsDuringSale).push(poll.ms);
       waitMs = pollS * 1000;
       if (poll.status !== 200) continue;
+      const placeBefore = status.place;
       status = poll.body as QueueStatusResponse;
       placeToken = status.placeToken ?? placeToken;
+      // The place learnt after the draw: the page connects again naming it, so that its turn comes at once.
+      if (placeBefore === null && status.place !== null && status.state === 'waiting' && typeof stream !== 'number') {
+        stream.close();
+        stream = await api.stream(eventId, user, status.place, onEvent);
+      }
     }
   } finally {
     if (typeof stream !== 'number') stream.close();

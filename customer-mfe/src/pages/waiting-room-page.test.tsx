@@ -57,8 +57,10 @@ describe('the waiting room page', () => {
     expect(screen.getByText('120')).toBeInTheDocument();
     expect(placeTokens).toEqual([null]);
 
+    // Connected at once, and again naming the place once known: the service then sends the turn at once.
+    await waitFor(() => expect(FakeEventSource.instances.map((s) => s.url)).toEqual([`${API}/api/waiting-room/${EVENT_ID}/events`, `${API}/api/waiting-room/${EVENT_ID}/events?place=500`]));
+    expect(FakeEventSource.instances[0]!.readyState).toBe(FakeEventSource.CLOSED);
     const stream = FakeEventSource.instances.at(-1)!;
-    expect(stream.url).toBe(`${API}/api/waiting-room/${EVENT_ID}/events`);
     act(() => stream.open());
     act(() => stream.emit('queue', queueEvent({ serving: 400, secondsPerPlace: 6 })));
     expect(await screen.findByText('100')).toBeInTheDocument();

@@ -34,8 +34,9 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const drawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // Named when (re)connecting, so the service sends the turn at once; learning it later needs no reconnect
-  // (the progress every 15 s brings the turn too).
+  // Named when connecting, so that the service sends the turn at once: the place learnt after the draw
+  // connects the stream again, once.
+  const knowsPlace = place !== null;
   const placeRef = useRef(place);
   placeRef.current = place;
   const url = api.queueEventsUrl(eventId);
@@ -89,7 +90,7 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
       source?.close();
       setOpen(false);
     };
-  }, [eventId, url, enabled, queryClient]);
+  }, [eventId, url, enabled, knowsPlace, queryClient]);
 
   return open;
 }
