@@ -30,6 +30,7 @@ import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/p
 import { postgresServer, stopPostgresServer, withAdmin, type PostgresServer } from './support/postgres-server.ts';
 import { nginxVersion, startNginx } from './support/nginx.ts';
 import { percentile, transactions, transactionsPerSecond } from './support/measures.ts';
+import { eventBlocks } from './support/event-blocks.ts';
 
 function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name] || fallback);
@@ -71,21 +72,15 @@ function watch(origin: string, showId: string, address: string): Watcher {
   const connected = new Promise<void>((resolve, reject) => {
     request = http.get(`${origin}/api/booking/seats/${showId}/events`, { agent: streamAgent, headers: { 'x-forwarded-for': address } }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-      let buffer = '';
       response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data) continue;
+      response.on(
+        'data',
+        eventBlocks((_event, data) => {
           const now = performance.now();
           for (const seat of (JSON.parse(data) as { occupiedSeats: string[] }).occupiedSeats) if (!firstSeen.has(seat)) firstSeen.set(seat, now);
           resolve(); // the first map arrived
-        }
-      });
+        }),
+      );
       response.on('error', () => {});
     });
     request.on('error', reject);

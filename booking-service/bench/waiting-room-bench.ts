@@ -30,6 +30,7 @@ import { writeBenchResult } from '../../scripts/bench-results.mjs';
 import { PLACE_HEADER, QUEUE_EVENT, type QueueEvent, type QueueStatusResponse } from '../src/contract/waiting-room.ts';
 import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/processes.ts';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
+import { eventBlocks } from './support/event-blocks.ts';
 import { percentile, transactions } from './support/measures.ts';
 import { nginxVersion, startNginx } from './support/nginx.ts';
 import { postgresServer, stopPostgresServer, withAdmin } from './support/postgres-server.ts';
@@ -91,18 +92,11 @@ function client(origin: string): Client {
             response.resume();
             return resolve(status);
           }
-          let buffer = '';
           response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            buffer += chunk;
-            let end;
-            while ((end = buffer.indexOf('\n\n')) !== -1) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              const data = /^data: (.*)$/m.exec(block)?.[1];
-              if (data && new RegExp(`^event: ${QUEUE_EVENT}$`, 'm').test(block)) onEvent(JSON.parse(data) as QueueEvent);
-            }
-          });
+          response.on(
+            'data',
+            eventBlocks((event, data) => event === QUEUE_EVENT && onEvent(JSON.parse(data) as QueueEvent)),
+          );
           response.on('error', () => {});
           resolve({ close: () => request.destroy() });
         });

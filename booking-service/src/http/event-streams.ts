@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from './app-instance.ts';
+import { HttpError, notFound } from './errors.ts';
+import type { StreamLimiter, StreamOwner } from './stream-limiter.ts';
 
 /** A client that has left this much unread (it stopped reading, the socket stays open) is cut off. */
 const MAX_UNREAD_BYTES = 64 * 1024;
@@ -9,6 +11,8 @@ const RETRY_MS = 3_000;
 export const RETRY_ON_SHUTDOWN_MS = 200;
 
 export interface EventStreamSettings {
+  /** The caps on this kind of stream. */
+  limiter: StreamLimiter;
   /** Each stream is ended after this long (the browser reconnects), so none is held forever. */
   maxLifetimeMs: number;
   /** The event sent, with `retry: RETRY_ON_SHUTDOWN_MS`, before a stream ends because the instance shuts down. */
@@ -25,13 +29,13 @@ export type SendEvent = (event: string, data: unknown) => void;
  * to every open stream (to another instance: this one no longer accepts connections once the hook is done),
  * or the shutdown would wait for them.
  */
-export function eventStreams(app: AppInstance, { maxLifetimeMs, reconnectEvent }: EventStreamSettings) {
+export function eventStreams(app: AppInstance, { limiter, maxLifetimeMs, reconnectEvent }: EventStreamSettings) {
   const open = new Set<(reason?: 'shutdown') => void>();
   app.addHook('preClose', async () => {
     for (const end of open) end('shutdown');
   });
 
-  return {
+  const streams = {
     /**
      * Call before any await, with what the stream holds (its cap's slot): `release` runs once, when the
      * stream ends, when the client leaves first, or when the route calls `fail` instead of `start`.
@@ -85,4 +89,31 @@ export function eventStreams(app: AppInstance, { maxLifetimeMs, reconnectEvent }
       };
     },
   };
+
+  /**
+   * A stream route's whole answer: past a cap 429 or 503 with Retry-After (the page polls instead); else the
+   * slot is held while `load` reads what the stream starts from (null: 404 with `missing`), then `subscribe`.
+   */
+  async function serve<T>(request: FastifyRequest, reply: FastifyReply, route: { owner: StreamOwner; load: () => Promise<T | null>; missing: string; subscribe: (first: T, send: SendEvent) => () => void }) {
+    const admission = limiter.admit(route.owner);
+    if (!admission.admitted) {
+      reply.header('retry-after', '30');
+      throw new HttpError(admission.statusCode, admission.message);
+    }
+    const stream = streams.begin(request, admission.release);
+    let first: T | null;
+    try {
+      first = await route.load();
+    } catch (error) {
+      stream.fail();
+      throw error;
+    }
+    if (first === null) {
+      stream.fail();
+      throw notFound(route.missing);
+    }
+    stream.start(reply, (send) => route.subscribe(first, send));
+  }
+
+  return { serve };
 }

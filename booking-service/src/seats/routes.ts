@@ -4,7 +4,6 @@ import { eventStream } from '../contract/media.ts';
 import { SEAT_EVENT, SEAT_RECONNECT_EVENT, type SeatsEvent } from '../contract/responses.ts';
 import { ShowIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { HttpError, notFound } from '../http/errors.ts';
 import { eventStreams, RETRY_ON_SHUTDOWN_MS } from '../http/event-streams.ts';
 import type { StreamLimiter } from '../http/stream-limiter.ts';
 import type { Auth } from '../identity/auth.ts';
@@ -33,7 +32,7 @@ export interface SeatEventsRoutesDeps {
 }
 
 export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter, auth, config }: SeatEventsRoutesDeps) {
-  const streams = eventStreams(app, { maxLifetimeMs: config.seatStreams.maxLifetimeSeconds * 1000, reconnectEvent: SEAT_RECONNECT_EVENT });
+  const streams = eventStreams(app, { limiter, maxLifetimeMs: config.seatStreams.maxLifetimeSeconds * 1000, reconnectEvent: SEAT_RECONNECT_EVENT });
   app.addHook('preClose', async () => feed.close());
 
   app.get(
@@ -57,29 +56,16 @@ export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter,
     },
     async (request, reply) => {
       const { showId } = request.params;
-      const admission = limiter.admit({ address: request.ip, userId: request.identity?.sub ?? null, topic: showId });
-      if (!admission.admitted) {
-        reply.header('retry-after', '30');
-        throw new HttpError(admission.statusCode, admission.message);
-      }
-      const stream = streams.begin(request, admission.release);
-      let show;
-      try {
-        show = await shows.get(showId);
-      } catch (error) {
-        stream.fail();
-        throw error;
-      }
-      if (!show) {
-        stream.fail();
-        throw notFound('Show not found');
-      }
-      stream.start(reply, (send) =>
-        feed.subscribe(showId, (occupiedSeats) => {
-          const event: SeatsEvent = { occupiedSeats };
-          send(SEAT_EVENT, event);
-        }),
-      );
+      await streams.serve(request, reply, {
+        owner: { address: request.ip, userId: request.identity?.sub ?? null, topic: showId },
+        load: () => shows.get(showId),
+        missing: 'Show not found',
+        subscribe: (_show, send) =>
+          feed.subscribe(showId, (occupiedSeats) => {
+            const event: SeatsEvent = { occupiedSeats };
+            send(SEAT_EVENT, event);
+          }),
+      });
     },
   );
 }

@@ -11,7 +11,6 @@ import {
   PLACE_HEADER,
   QUEUE_EVENT,
   QueueEntryResponse,
-  type QueueEvent,
   QueueStreamQuery,
   QueueStatusResponse,
   WaitingRoomActionsResponse,
@@ -63,7 +62,7 @@ export interface WaitingRoomRoutesDeps {
 export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoutesDeps) {
   const { waitingRoom, repository, auth, now, joinsPerIpPerMinute, isUnavailable } = deps;
   const feed = createQueueFeed(waitingRoom.queueEvent, (error) => app.log.warn({ err: error }, 'waiting room stream failed to read the event'));
-  const queueStreams = eventStreams(app, { maxLifetimeMs: deps.streamLifetimeSeconds * 1000, reconnectEvent: QUEUE_RECONNECT_EVENT });
+  const queueStreams = eventStreams(app, { limiter: deps.streams, maxLifetimeMs: deps.streamLifetimeSeconds * 1000, reconnectEvent: QUEUE_RECONNECT_EVENT });
   app.addHook('preClose', async () => feed.close());
   // This plugin's errors go on to the app's handler; a store outage becomes the waiting room's own 503.
   app.setErrorHandler((error) => {
@@ -130,24 +129,13 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
     },
     async (request, reply) => {
       const { eventId } = request.params;
-      const admission = deps.streams.admit({ address: request.ip, userId: null, topic: eventId });
-      if (!admission.admitted) {
-        reply.header('retry-after', '30');
-        throw new HttpError(admission.statusCode, admission.message);
-      }
-      const stream = queueStreams.begin(request, admission.release);
-      let first: QueueEvent | null;
-      try {
-        first = await waitingRoom.queueEvent(eventId);
-      } catch (error) {
-        stream.fail();
-        throw error;
-      }
-      if (!first) {
-        stream.fail();
-        throw notFound('On-sale event not found');
-      }
-      stream.start(reply, (send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event), request.query.place === undefined ? null : Number(request.query.place)));
+      const place = request.query.place === undefined ? null : Number(request.query.place);
+      await queueStreams.serve(request, reply, {
+        owner: { address: request.ip, userId: null, topic: eventId },
+        load: () => waitingRoom.queueEvent(eventId),
+        missing: 'On-sale event not found',
+        subscribe: (first, send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event), place),
+      });
     },
   );
 

@@ -153,8 +153,11 @@ describe('/movies/:id/:date seat selection', () => {
     server.use(http.get(`${API}/api/booking/seats/:showId`, () => HttpResponse.json({ success: true, occupiedSeats: ['A1', 'B2', 'C3'] })));
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(await screen.findByText('Seat C3 is already booked')).toBeInTheDocument();
-    await waitFor(() => expect(seat('C3')).toHaveAttribute('aria-disabled', 'true'));
-    expect(seat('C3')).toHaveAttribute('aria-pressed', 'false');
+    // The refetched map and the deselection may land in different renders (seen on a loaded machine).
+    await waitFor(() => {
+      expect(seat('C3')).toHaveAttribute('aria-disabled', 'true');
+      expect(seat('C3')).toHaveAttribute('aria-pressed', 'false');
+    });
     expect(seat('C4')).toHaveAttribute('aria-pressed', 'true');
     expect(redirectTo).not.toHaveBeenCalled();
   });

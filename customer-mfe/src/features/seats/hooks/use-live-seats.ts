@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OccupiedSeatsResponse, SeatsEvent } from 'booking-service/contract';
 import { useApi } from 'shared-ui';
 import { SEAT_POLL_MS, SEAT_STREAM_RETRY_MS } from '../../../lib/constants';
+import { openLiveStream } from '../../../lib/live-stream';
 import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
 import { occupiedSeatsQueryOptions } from '../api/get-occupied-seats';
 
@@ -34,45 +35,30 @@ export function useLiveSeats(showId: string | null, { read, enabled = true }: { 
 
   useEffect(() => {
     if (!showId || !streamUrl || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
-    const connect = () => {
-      if (stopped) return;
-      source = new EventSource(streamUrl);
-      source.addEventListener('open', () => {
+    const close = openLiveStream(() => streamUrl, {
+      onOpen: () => {
         setFeed('stream');
         // Catch up on anything taken while the stream was down.
         void queryClient.invalidateQueries({ queryKey: occupiedSeatsQueryKey(showId) });
-      });
-      source.addEventListener('seats', (event) => {
-        try {
-          // The contract's SeatsEvent; checked all the same, as anything read off the network.
-          const data = JSON.parse((event as MessageEvent<string>).data) as Partial<SeatsEvent>;
-          if (!Array.isArray(data.occupiedSeats)) return;
-          const occupiedSeats = data.occupiedSeats.filter((s): s is string => typeof s === 'string');
-          queryClient.setQueryData<OccupiedSeatsResponse>(occupiedSeatsQueryKey(showId), { success: true, occupiedSeats });
-        } catch {
-          // A malformed event is ignored; the next one (or polling) brings the truth.
-        }
-      });
-      source.addEventListener('error', () => {
-        setFeed('polling');
-        // CLOSED: the browser gave up (no such endpoint, refused): poll, and try the stream again later.
-        // CONNECTING: the browser reconnects by itself; poll meanwhile.
-        if (source && source.readyState === EventSource.CLOSED) {
-          source.close();
-          retry = setTimeout(connect, SEAT_STREAM_RETRY_MS);
-        }
-      });
-    };
-
-    connect();
+      },
+      onDown: () => setFeed('polling'),
+      events: {
+        seats: (text) => {
+          try {
+            // The contract's SeatsEvent; checked all the same, as anything read off the network.
+            const data = JSON.parse(text) as Partial<SeatsEvent>;
+            if (!Array.isArray(data.occupiedSeats)) return;
+            const occupiedSeats = data.occupiedSeats.filter((s): s is string => typeof s === 'string');
+            queryClient.setQueryData<OccupiedSeatsResponse>(occupiedSeatsQueryKey(showId), { success: true, occupiedSeats });
+          } catch {
+            // A malformed event is ignored; the next one (or polling) brings the truth.
+          }
+        },
+      },
+      retryMs: SEAT_STREAM_RETRY_MS,
+    });
     return () => {
-      stopped = true;
-      clearTimeout(retry);
-      source?.close();
+      close();
       setFeed('polling');
     };
   }, [showId, streamUrl, queryClient]);

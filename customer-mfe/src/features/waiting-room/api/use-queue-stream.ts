@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueueEvent, QueueStatusResponse } from 'booking-service/contract';
+import { openLiveStream } from '../../../lib/live-stream';
 import { queueStatusQueryKey } from './use-queue-status';
 import { useWaitingRoomApi } from './waiting-room-api';
 
@@ -44,14 +45,10 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const key = queueStatusQueryKey(eventId);
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
-    const onQueueEvent = (message: MessageEvent<string>) => {
+    const onQueueEvent = (text: string) => {
       let event: QueueEvent;
       try {
-        event = JSON.parse(message.data) as QueueEvent;
+        event = JSON.parse(text) as QueueEvent;
         if (typeof event.serving !== 'number' || typeof event.secondsPerPlace !== 'number') return;
       } catch {
         return; // A malformed event is ignored; the next one (or a poll) brings the truth.
@@ -66,28 +63,17 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
       }
     };
 
-    const connect = () => {
-      if (stopped) return;
-      source = new EventSource(placeRef.current === null ? url : `${url}?place=${placeRef.current}`);
-      source.addEventListener('open', () => setOpen(true));
-      source.addEventListener(QUEUE_EVENT, onQueueEvent as EventListener);
-      source.addEventListener('error', () => {
-        setOpen(false);
-        // CLOSED: refused (a cap reached) or gone: poll, and try again later. CONNECTING: the browser retries.
-        if (source?.readyState === EventSource.CLOSED) {
-          source.close();
-          retry = setTimeout(connect, STREAM_RETRY_MS);
-        }
-      });
-    };
-
-    connect();
+    const close = openLiveStream(() => (placeRef.current === null ? url : `${url}?place=${placeRef.current}`), {
+      onOpen: () => setOpen(true),
+      // Refused (a cap reached) or gone: the page polls meanwhile.
+      onDown: () => setOpen(false),
+      events: { [QUEUE_EVENT]: onQueueEvent },
+      retryMs: STREAM_RETRY_MS,
+    });
     return () => {
-      stopped = true;
-      clearTimeout(retry);
+      close();
       clearTimeout(drawTimer.current);
       drawTimer.current = undefined;
-      source?.close();
       setOpen(false);
     };
   }, [eventId, url, enabled, knowsPlace, queryClient]);
