@@ -345,6 +345,8 @@ interface Result {
   admittedInPlaceOrder: number | null;
   /** The load generator's own event-loop delay during the run (ms): its share of every latency measured. */
   generatorDelay: { p99: number; max: number } | null;
+  /** As the service measured itself (its metrics): poll p99 (a histogram bucket's bound) and each instance's largest event-loop delay. */
+  serviceSide: { pollP99Bound: string; eventLoopMaxMs: number[] } | null;
   problems: string[];
 }
 
@@ -353,17 +355,23 @@ interface Result {
 
 interface Target {
   origin: string;
+  /** Each instance's Prometheus endpoint: what the service itself measured. */
+  metricsUrls: string[];
   /** The database's name and admin URL, for the transaction counts and the checks (PostgreSQL only). */
   database: { url: string; name: string } | null;
   stop(): Promise<void>;
 }
 
-async function startInstances(signer: TestSigner, instances: number, databaseUrl: string, workDir: string): Promise<{ ports: number[]; children: ChildProcess[] }> {
+async function startInstances(signer: TestSigner, instances: number, databaseUrl: string, workDir: string): Promise<{ ports: number[]; metricsPorts: number[]; children: ChildProcess[] }> {
   const ports: number[] = [];
+  const metricsPorts: number[] = [];
   const children: ChildProcess[] = [];
   for (let i = 0; i < instances; i++) {
     const port = await freePort();
+    const metricsPort = await freePort();
+    metricsPorts.push(metricsPort);
     const env = {
+      METRICS_PORT: String(metricsPort),
       ...builtServiceEnv({ port, dataDir: path.join(workDir, 'data'), databaseUrl, jwksUrl: signer.jwksUrl, logLevel: 'warn' }),
       TRUST_PROXY: 'true',
       WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '1000',
@@ -373,7 +381,7 @@ async function startInstances(signer: TestSigner, instances: number, databaseUrl
     children.push(await startProcess(process.execPath, ['dist/main.js'], env, `http://127.0.0.1:${port}/api/health`, { timeoutMs: 120_000 }));
     ports.push(port);
   }
-  return { ports, children };
+  return { ports, metricsPorts, children };
 }
 
 async function postgresTarget(signer: TestSigner, workDir: string): Promise<Target> {
@@ -382,10 +390,11 @@ async function postgresTarget(signer: TestSigner, workDir: string): Promise<Targ
   await withAdmin(server.adminUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(server.adminUrl);
   url.pathname = `/${name}`;
-  const { ports, children } = await startInstances(signer, 2, url.toString(), workDir);
+  const { ports, metricsPorts, children } = await startInstances(signer, 2, url.toString(), workDir);
   const nginx = await startNginx(workDir, ports);
   return {
     origin: nginx.origin,
+    metricsUrls: metricsPorts.map((p) => `http://127.0.0.1:${p}/metrics`),
     database: { url: url.toString(), name },
     async stop() {
       for (const child of [nginx.child, ...children]) await stop(child);
@@ -396,9 +405,10 @@ async function postgresTarget(signer: TestSigner, workDir: string): Promise<Targ
 }
 
 async function pgliteTarget(signer: TestSigner, workDir: string): Promise<Target> {
-  const { ports, children } = await startInstances(signer, 1, '', workDir);
+  const { ports, metricsPorts, children } = await startInstances(signer, 1, '', workDir);
   return {
     origin: `http://127.0.0.1:${ports[0]}`,
+    metricsUrls: metricsPorts.map((p) => `http://127.0.0.1:${p}/metrics`),
     database: null,
     async stop() {
       for (const child of children) await stop(child);
@@ -408,7 +418,7 @@ async function pgliteTarget(signer: TestSigner, workDir: string): Promise<Target
 
 async function scenario(name: string, signer: TestSigner, users: User[], admin: User, open: (workDir: string) => Promise<Target>): Promise<Result> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'waiting-room-bench-'));
-  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, onSaleAt: Infinity, pollsBeforeSale: [], pollsDuringSale: [], seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, generatorDelay: null, problems: [] };
+  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, onSaleAt: Infinity, pollsBeforeSale: [], pollsDuringSale: [], seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, generatorDelay: null, serviceSide: null, problems: [] };
   let target: Target | null = null;
   try {
     target = await open(workDir);
@@ -441,6 +451,7 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     await sampling?.stop();
     result.statuses = api.statuses;
     if (target.database) result.admittedInPlaceOrder = await admissionInversions(target.database.url, eventId);
+    result.serviceSide = await serviceSide(target.metricsUrls);
     api.close();
   } catch (error) {
     result.problems.push(`did not complete: ${error instanceof Error ? error.message : String(error)}`);
@@ -476,6 +487,30 @@ function sampleTransactions(database: { url: string; name: string }, result: Res
       await done;
     },
   };
+}
+
+/**
+ * What the instances measured themselves: the poll route's p99 from their request histograms (summed; the
+ * bound of the bucket holding it) and each one's largest event-loop delay. Beside the figures the load
+ * generator measured, it tells the service's share of a latency from the shared machine's.
+ */
+async function serviceSide(metricsUrls: string[]): Promise<Result['serviceSide']> {
+  const buckets = new Map<string, number>();
+  const eventLoopMaxMs: number[] = [];
+  for (const url of metricsUrls) {
+    const text = await (await fetch(url)).text();
+    for (const [, labels, count] of text.matchAll(/^http_request_duration_seconds_bucket\{([^}]*)\} (\d+)/gm)) {
+      if (!labels!.includes('route="/api/waiting-room/:eventId/me"')) continue;
+      const le = /le="([^"]+)"/.exec(labels!)![1]!;
+      buckets.set(le, (buckets.get(le) ?? 0) + Number(count));
+    }
+    const max = /^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text)?.[1];
+    if (max) eventLoopMaxMs.push(Number(max) * 1000);
+  }
+  const total = buckets.get('+Inf') ?? 0;
+  const bounds = [...buckets].filter(([le]) => le !== '+Inf').sort((a, b) => Number(a[0]) - Number(b[0]));
+  const bound = bounds.find(([, count]) => count >= total * 0.99)?.[0];
+  return { pollP99Bound: total === 0 ? '–' : bound === undefined ? 'over 10 s' : `≤ ${Number(bound) * 1000} ms`, eventLoopMaxMs };
 }
 
 /** Admissions out of place order (by the database's record): 0 when the queue served strictly in order. */
@@ -552,6 +587,8 @@ function report(results: Result[]): { markdown: string; failures: string[] } {
   row('booking p99 (admitted)', `≤ ${GOALS.bookingP99} ms`, all.map((f) => `${ms(f.bookingP99)} ms`));
   row('seat map p99 (admitted)', `≤ ${GOALS.seatMapP99} ms`, all.map((f) => `${ms(f.seatMapP99)} ms`));
   row('queue poll p99', `≤ ${GOALS.pollP99} ms`, all.map((f) => `${ms(f.pollP99)} ms (${f.polls} polls)`));
+  row('queue poll p99 as the service measured it (its histogram bucket)', '', results.map((r) => r.serviceSide?.pollP99Bound ?? '–'));
+  row("each instance's largest event-loop delay", '', results.map((r) => (r.serviceSide ? r.serviceSide.eventLoopMaxMs.map((n) => `${ms(n)} ms`).join(', ') : '–')));
   row("the load generator's own event-loop delay, p99 / max (part of every latency above)", '', results.map((r) => (r.generatorDelay ? `${ms(r.generatorDelay.p99)} / ${ms(r.generatorDelay.max)} ms` : '–')));
   row('moviegoers whose queue stream opened (the rest polled every 8 s)', '', all.map((f) => String(f.streamed)));
   const split = (label: string, pick: (t: Timings) => number[]) => row(label, '', results.map((r) => `${ms(percentile(pick(r.timings), 99))} ms (${pick(r.timings).length})`));

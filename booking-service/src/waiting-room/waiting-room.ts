@@ -11,6 +11,13 @@ import type { EventPulse, OnSaleEvent, QueueEntry, WaitingRoomRepository } from 
  * reads them: each instance reads them at most once a second, whatever the number of people polling.
  */
 const SNAPSHOT_MAX_AGE_MS = 1_000;
+/**
+ * While the admission timer runs (start()), it reads the view every second, and a request finding it a little
+ * older is answered from it while the next read is under way: no poll waits on the database, whose single
+ * connection (PGlite) or pool is busy with the sale's bookings. Older than this, the request waits for a
+ * fresh read (and gets the store's error when it is down: the failure policy's 503).
+ */
+const SNAPSHOT_STALE_LIMIT_MS = 5_000;
 /** How often each instance runs the draw and admissions (the repository lets one instance at a time do it). */
 export const ADMISSION_INTERVAL_MS = 1_000;
 
@@ -38,6 +45,8 @@ function onSale(event: OnSaleEvent, now: Date) {
 export function createWaitingRoom({ repository, admissionKey, now, log }: WaitingRoomDeps) {
   let snapshot: Snapshot | null = null;
   let reading: Promise<Snapshot> | null = null;
+  /** The admission timer keeps the view fresh (start()). */
+  let refreshedInBackground = false;
 
   async function readSnapshot(): Promise<Snapshot> {
     const at = now();
@@ -49,17 +58,34 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     return { readAt: at.getTime(), events, byShow, pulses };
   }
 
-  /** The events as this instance last read them (one read in flight at a time, shared by every caller). */
+  /** Reads the view again (one read in flight at a time, shared by every caller). */
+  function refresh(): Promise<Snapshot> {
+    reading ??= readSnapshot()
+      .then((read) => (snapshot = read))
+      .finally(() => (reading = null));
+    return reading;
+  }
+
+  /** The events as this instance last read them. */
   async function current(): Promise<Snapshot> {
-    if (snapshot && now().getTime() - snapshot.readAt < SNAPSHOT_MAX_AGE_MS) return snapshot;
-    reading ??= readSnapshot().finally(() => (reading = null));
-    snapshot = await reading;
-    return snapshot;
+    const age = snapshot ? now().getTime() - snapshot.readAt : Infinity;
+    if (age < SNAPSHOT_MAX_AGE_MS) return snapshot!;
+    if (refreshedInBackground && age < SNAPSHOT_STALE_LIMIT_MS) {
+      refresh().catch(() => {}); // the timer logs a store that fails
+      return snapshot!;
+    }
+    return refresh();
   }
 
   /** Forget the snapshot: this instance changed an event (the others see it within a second). */
   function changed() {
     snapshot = null;
+  }
+
+  /** Admissions moved the serving counter: read the view again, in the background while the timer runs. */
+  function admitted() {
+    if (refreshedInBackground) refresh().catch(() => {});
+    else changed();
   }
 
   function eventJson(event: OnSaleEvent, pulse: Pick<EventPulse, 'seatsLeft'> | undefined) {
@@ -157,16 +183,16 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
   async function admitAll(): Promise<number> {
     const at = now();
     const { events, pulses } = await current();
-    let admitted = 0;
+    let count = 0;
     for (const event of events) {
       if (!event.waitingRoom || !onSale(event, at)) continue;
       if (!event.drawnAt) await repository.draw(event.id, at);
       // Nobody is let in to find nothing: admissions wait while every seat is sold or held.
       if ((pulses.get(event.id)?.seatsLeft ?? 0) <= 0) continue;
-      admitted += await repository.admitNext(event.id, at);
+      count += await repository.admitNext(event.id, at);
     }
-    if (admitted > 0) changed();
-    return admitted;
+    if (count > 0) admitted();
+    return count;
   }
 
   const gate: SaleGate = async (showId, caller) => {
@@ -240,14 +266,18 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     changed,
     admitAll,
     start() {
+      refreshedInBackground = true;
       timer ??= setInterval(() => {
-        admitAll().catch((error: unknown) => log.warn({ err: error }, 'waiting room admissions failed to run'));
+        refresh()
+          .then(admitAll)
+          .catch((error: unknown) => log.warn({ err: error }, 'waiting room admissions failed to run'));
       }, ADMISSION_INTERVAL_MS);
       timer.unref();
     },
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      refreshedInBackground = false;
     },
   };
 }

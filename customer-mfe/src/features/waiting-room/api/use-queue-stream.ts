@@ -11,6 +11,9 @@ const QUEUE_EVENT = 'queue';
 export const DRAW_JITTER_MS = 10_000;
 /** A refused or failed stream is tried again after this; the page polls meanwhile. */
 const STREAM_RETRY_MS = 30_000;
+/** The instance answering the turn's poll may see the turn a second or two after the stream's did: ask again. */
+const TURN_RETRY_MS = 1_000;
+const TURN_TRIES = 5;
 
 /** The status as a queue event changes it: sold out and paused, and a waiting place's position and wait. */
 export function withQueueEvent(status: QueueStatusResponse, event: QueueEvent): QueueStatusResponse {
@@ -35,6 +38,7 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const drawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const turnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Named when connecting, so that the service sends the turn at once: the place learnt after the draw
   // connects the stream again, once.
   const knowsPlace = place !== null;
@@ -45,6 +49,13 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const key = queueStatusQueryKey(eventId);
+    const askForTurn = async (tries: number) => {
+      turnTimer.current = undefined;
+      await queryClient.refetchQueries({ queryKey: key });
+      if (tries > 1 && queryClient.getQueryData<QueueStatusResponse>(key)?.state === 'waiting') {
+        turnTimer.current = setTimeout(() => void askForTurn(tries - 1), TURN_RETRY_MS);
+      }
+    };
     const onQueueEvent = (text: string) => {
       let event: QueueEvent;
       try {
@@ -57,7 +68,7 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
       if (!status) return;
       queryClient.setQueryData<QueueStatusResponse>(key, withQueueEvent(status, event));
       if (status.state === 'waiting' && status.place !== null && event.serving >= status.place) {
-        void queryClient.invalidateQueries({ queryKey: key });
+        if (turnTimer.current === undefined) void askForTurn(TURN_TRIES);
       } else if (status.state === 'pre-queue' && event.drawn && drawTimer.current === undefined) {
         drawTimer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: key }), Math.random() * DRAW_JITTER_MS);
       }
@@ -73,7 +84,9 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
     return () => {
       close();
       clearTimeout(drawTimer.current);
+      clearTimeout(turnTimer.current);
       drawTimer.current = undefined;
+      turnTimer.current = undefined;
       setOpen(false);
     };
   }, [eventId, url, enabled, knowsPlace, queryClient]);
