@@ -231,6 +231,23 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
       // The common repeat (a refresh, a second tab) reads and writes nothing more.
       const existing = await entryOf(db, eventId, accountId);
       if (existing) return existing;
+      // After the draw, the next place in arrival order, in one statement: the event row is locked only for
+      // the increment, so a crowd of arrivals does not queue on it (measured: taking the place under the
+      // lock for a whole transaction made it the rush's bottleneck). A join racing another of the same
+      // account leaves a gap in the places (the insert does nothing): positions can only overstate.
+      const [placed] = await rows<EntryRow>(
+        db,
+        sql`with placed as (
+              update on_sale_events set last_place = last_place + 1 where id = ${eventId} and drawn_at is not null returning last_place
+            )
+            insert into queue_entries (event_id, account_id, joined_at, place)
+            select ${eventId}, ${accountId}, ${now}, last_place from placed
+            on conflict (event_id, account_id) do nothing returning ${ENTRY_COLUMNS}`,
+      );
+      if (placed) return toEntry(placed);
+      const again = await entryOf(db, eventId, accountId);
+      if (again) return again;
+      // Before the draw (or it is due now): in the pre-queue, ordered with the draw by the event row's lock.
       try {
         return await db.transaction(async (tx) => {
           const event = await lockEvent(tx, eventId, now);
@@ -279,7 +296,8 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
         const windowEndsAt = new Date(now.getTime() + event.window_minutes * 60_000);
         const admitted = await rows<{ place: number }>(
           tx,
-          sql`update queue_entries set admitted_at = ${now}, window_ends_at = ${windowEndsAt}
+          // Admission times never go back: instances' clocks (and the moments they read them) differ by a little.
+        sql`update queue_entries set admitted_at = greatest(${now}::timestamptz, (select max(admitted_at) from queue_entries where event_id = ${eventId})), window_ends_at = ${windowEndsAt}
               where event_id = ${eventId} and account_id in (
                 select account_id from queue_entries
                 where event_id = ${eventId} and place is not null and admitted_at is null and left_at is null and removed_at is null
