@@ -81,6 +81,31 @@ describe('the waiting room page', () => {
     await waitFor(() => expect(stream.readyState).toBe(FakeEventSource.CLOSED));
   });
 
+  it('asks for its place once the on-sale time has passed, within the draw spread, even while the countdown renders every second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const onSaleAt = new Date(Date.now() + 1_000).toISOString();
+      let drawn = false;
+      const placeTokens = serveQueue(() =>
+        drawn
+          ? status({ event: { ...event, onSaleAt }, placeToken: 'place-500' })
+          : status({ event: { ...event, onSaleAt }, state: 'pre-queue', place: null, position: null, estimatedWaitSeconds: null, placeToken: 'pre-queue' }),
+      );
+      renderRoute(ROUTE);
+      expect(await screen.findByRole('heading', { name: 'You are in the waiting room' })).toBeInTheDocument();
+      // The stream is open (polls every 20 s) but says nothing of the draw: the page's own timer must ask.
+      act(() => FakeEventSource.instances.at(-1)!.open());
+      drawn = true;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(13_000);
+      });
+      expect(await screen.findByRole('heading', { name: 'You are in line' })).toBeInTheDocument();
+      expect(placeTokens.slice(0, 2)).toEqual([null, 'pre-queue']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('polls every 8 s when the stream is refused, with the newest place token', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

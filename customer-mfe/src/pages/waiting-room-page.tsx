@@ -59,11 +59,14 @@ function Queue({ eventId }: { eventId: string }) {
   const preQueue = status.data?.state === 'pre-queue';
   // The draw happens at the on-sale time: ask again just after it rather than at the next poll, each page at
   // its own moment (the whole pre-queue reaches this second together). The stream's news of the draw may come first.
+  // `refetch` is stable, unlike the query's result: the timer is set once, not again (with a new spread) at
+  // every second's render of the countdown, which would keep it from ever firing.
+  const { refetch } = status;
   useEffect(() => {
     if (!preQueue || onSaleAt === null) return;
-    const timer = setTimeout(() => void status.refetch(), Math.max(0, onSaleAt - Date.now()) + 1500 + Math.random() * DRAW_JITTER_MS);
+    const timer = setTimeout(() => void refetch(), Math.max(0, onSaleAt - Date.now()) + 1500 + Math.random() * DRAW_JITTER_MS);
     return () => clearTimeout(timer);
-  }, [preQueue, onSaleAt, status]);
+  }, [preQueue, onSaleAt, refetch]);
 
   if (status.isPending) return <Skeleton height="12rem" />;
   if (status.isError) return <ErrorState title="Could not reach the waiting room" message={status.error.message} onRetry={() => void status.refetch()} />;
