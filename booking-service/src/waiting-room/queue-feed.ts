@@ -16,6 +16,8 @@ interface Watcher {
   listener: QueueListener;
   place: number | null;
   sent: QueueEvent;
+  /** `sent` as JSON: compared with the next event's, serialized once per pass, not once per stream. */
+  sentKey: string;
   sentAt: number;
 }
 
@@ -25,15 +27,14 @@ interface Watched {
 
 /** News everyone waits for, sent at once: not the queue's progress. */
 const urgent = (sent: QueueEvent, next: QueueEvent) => next.soldOut !== sent.soldOut || next.paused !== sent.paused || next.drawn !== sent.drawn;
-const same = (a: QueueEvent, b: QueueEvent) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Whether this stream is sent `next` now. Measured (waiting-room bench): writing every stream at each change
  * of the serving counter made a crowd's broadcasts the service's largest cost (writev), in bursts that held up
  * the requests meanwhile; paced per stream, from the moment each connected, the writes spread evenly.
  */
-function due(watcher: Watcher, next: QueueEvent, now: number): boolean {
-  if (same(watcher.sent, next)) return false;
+function due(watcher: Watcher, next: QueueEvent, nextKey: string, now: number): boolean {
+  if (watcher.sentKey === nextKey) return false;
   if (urgent(watcher.sent, next)) return true;
   if (watcher.place !== null && next.serving >= watcher.place && watcher.sent.serving < watcher.place) return true;
   return now - watcher.sentAt >= QUEUE_PROGRESS_INTERVAL_MS;
@@ -54,14 +55,16 @@ export function createQueueFeed(read: (eventId: string) => Promise<QueueEvent | 
   let ticking = false;
 
   async function sendDue(entry: Watched, next: QueueEvent) {
+    const nextKey = JSON.stringify(next);
     const all = [...entry.watchers];
     for (let i = 0; i < all.length; i += SLICE) {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       const now = clock();
       for (const watcher of all.slice(i, i + SLICE)) {
         // A stream that ended meanwhile has left the set.
-        if (!entry.watchers.has(watcher) || !due(watcher, next, now)) continue;
+        if (!entry.watchers.has(watcher) || !due(watcher, next, nextKey, now)) continue;
         watcher.sent = next;
+        watcher.sentKey = nextKey;
         watcher.sentAt = now;
         watcher.listener(next);
       }
@@ -104,7 +107,7 @@ export function createQueueFeed(read: (eventId: string) => Promise<QueueEvent | 
         entry = { watchers: new Set() };
         watched.set(eventId, entry);
       }
-      const watcher: Watcher = { listener, place, sent: current, sentAt: clock() };
+      const watcher: Watcher = { listener, place, sent: current, sentKey: JSON.stringify(current), sentAt: clock() };
       entry.watchers.add(watcher);
       listener(current);
       if (!timer) {
