@@ -37,10 +37,12 @@ for (const size of SCREEN_SIZES) {
 
     test("home: every hero slide's title sits inside the hero, below the sticky header", async ({ page }, testInfo) => {
       await page.goto('/');
-      const header = (await page.getByRole('banner').boundingBox())!;
-      const hero = (await page.locator('.c-hero').boundingBox())!;
+      // Measured only once the hero has rendered its slides: before that the page may show its loading state.
       const titles = page.locator('.c-hero__title');
       await expect(titles.first()).toBeVisible();
+      await expect(page.locator('.c-hero')).toBeVisible();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const hero = (await page.locator('.c-hero').boundingBox())!;
       expect(await titles.count()).toBeGreaterThan(1);
       // Every slide's, visible or not: the longest title must fit too.
       for (const box of await titles.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect))) {
