@@ -106,6 +106,29 @@ describe('the waiting room page', () => {
     }
   });
 
+  it('still asks every 20 s while the stream brings progress every 15 s (support may have admitted or removed the place)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const placeTokens = serveQueue(() => status({ placeToken: 'place-500' }));
+      sessionStorage.setItem(`queue-place:${EVENT_ID}`, 'place-500');
+      renderRoute(ROUTE);
+      expect(await screen.findByText('120')).toBeInTheDocument();
+      const stream = FakeEventSource.instances.at(-1)!;
+      act(() => stream.open());
+      for (const serving of [385, 390, 395]) {
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(15_000);
+        });
+        act(() => stream.emit('queue', queueEvent({ serving })));
+      }
+      // 45 s: the polls at 20 s and 40 s came although an event came every 15 s; the stream's position stands.
+      expect(placeTokens).toEqual(['place-500', 'place-500', 'place-500']);
+      expect(await screen.findByText('105')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('polls every 8 s when the stream is refused, with the newest place token', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

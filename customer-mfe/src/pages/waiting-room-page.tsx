@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueStatusResponse } from 'booking-service/contract';
@@ -7,7 +7,7 @@ import { SignInGate } from '../components/sign-in-prompt';
 import { useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { keepPlaceToken } from '../features/waiting-room/api/place-tokens';
 import { queueStatusQueryKey, useQueueStatus } from '../features/waiting-room/api/use-queue-status';
-import { DRAW_JITTER_MS, useQueueStream } from '../features/waiting-room/api/use-queue-stream';
+import { DRAW_JITTER_MS, shownStatus, useQueueStream } from '../features/waiting-room/api/use-queue-stream';
 import { useWaitingRoomApi } from '../features/waiting-room/api/waiting-room-api';
 import { formatWait, positionAnnouncement } from '../features/waiting-room/lib/announcement';
 import { seatPagePath } from '../features/waiting-room/lib/seat-page-path';
@@ -38,8 +38,12 @@ export function WaitingRoomPage({ eventId }: { eventId: string }) {
 
 function Queue({ eventId }: { eventId: string }) {
   const [waiting, setWaiting] = useState<{ inLine: boolean; place: number | null }>({ inLine: true, place: null });
-  const streamOpen = useQueueStream(eventId, waiting.inLine, waiting.place);
-  const status = useQueueStatus(eventId, { join: true, enabled: true, streamOpen });
+  const stream = useQueueStream(eventId, waiting.inLine, waiting.place);
+  const status = useQueueStatus(eventId, { join: true, enabled: true, streamOpen: stream.open });
+  const shown = useMemo(
+    () => (status.data ? shownStatus(status.data, status.dataUpdatedAt, stream.news) : undefined),
+    [status.data, status.dataUpdatedAt, stream.news],
+  );
   const state = status.data?.state;
   const place = status.data?.place ?? null;
   // The stream serves those still in line; a turn, or a place given up, needs it no more.
@@ -52,7 +56,7 @@ function Queue({ eventId }: { eventId: string }) {
   const queryClient = useQueryClient();
   const [keepWaiting, setKeepWaiting] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const announcement = useAnnouncement(status.data);
+  const announcement = useAnnouncement(shown);
 
   const onSaleAt = status.data ? Date.parse(status.data.event.onSaleAt) : null;
   const opened = onSaleAt !== null && now >= onSaleAt;
@@ -70,7 +74,7 @@ function Queue({ eventId }: { eventId: string }) {
 
   if (status.isPending) return <Skeleton height="12rem" />;
   if (status.isError) return <ErrorState title="Could not reach the waiting room" message={status.error.message} onRetry={() => void status.refetch()} />;
-  const s = status.data;
+  const s = shown ?? status.data;
 
   const leave = async () => {
     setLeaving(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueEvent, QueueStatusResponse } from 'booking-service/contract';
-import { withQueueEvent } from './use-queue-stream';
+import { shownStatus, withQueueEvent } from './use-queue-stream';
 
 const waiting: QueueStatusResponse = {
   success: true,
@@ -30,5 +30,23 @@ describe('a queue event applied to the waiting status', () => {
     expect(withQueueEvent(waiting, event({ soldOut: true, paused: true })).event).toMatchObject({ soldOut: true, paused: true });
     const preQueue = { ...waiting, state: 'pre-queue' as const, place: null, position: null, estimatedWaitSeconds: null };
     expect(withQueueEvent(preQueue, event({ soldOut: true }))).toMatchObject({ position: null, estimatedWaitSeconds: null, event: { soldOut: true } });
+  });
+});
+
+describe('the status shown: the last poll with the stream\'s latest news', () => {
+  const soldOut = { ...waiting, event: { ...waiting.event, soldOut: true } };
+
+  it('takes sold out and paused from the newer of the two', () => {
+    // News after the poll: the stream's word stands.
+    expect(shownStatus(waiting, 1_000, { event: event({ soldOut: true }), at: 2_000 }).event.soldOut).toBe(true);
+    // A poll after the news (seats came back, and the poll saw it first): the poll's word stands.
+    expect(shownStatus(waiting, 3_000, { event: event({ soldOut: true }), at: 2_000 }).event.soldOut).toBe(false);
+    expect(shownStatus(soldOut, 3_000, null).event.soldOut).toBe(true);
+  });
+
+  it('never shows a position above what either said', () => {
+    // A newer poll from an instance whose view is behind the stream: the stream's lower position stays.
+    expect(shownStatus(waiting, 3_000, { event: event({ serving: 400 }), at: 2_000 }).position).toBe(100);
+    expect(shownStatus({ ...waiting, position: 90 }, 1_000, { event: event({ serving: 400 }), at: 2_000 }).position).toBe(90);
   });
 });

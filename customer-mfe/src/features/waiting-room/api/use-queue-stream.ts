@@ -25,18 +25,34 @@ export function withQueueEvent(status: QueueStatusResponse, event: QueueEvent): 
   return { ...next, position, estimatedWaitSeconds: Math.ceil(position * event.secondsPerPlace) };
 }
 
+/** The stream's latest event and when it came (Date.now()). */
+export type QueueNews = { event: QueueEvent; at: number };
+
+/**
+ * The status the page shows: the last poll's answer with the stream's latest news applied. Sold out and
+ * paused come from whichever is newer; the position only ever falls, whichever is newer (an instance's view
+ * may be a few seconds behind the stream's). Kept apart from the query's cache: writing the news there would
+ * restart the query's refetch interval at each event, and the safety poll would never come.
+ */
+export function shownStatus(status: QueueStatusResponse, statusAt: number, news: QueueNews | null): QueueStatusResponse {
+  if (!news) return status;
+  const merged = withQueueEvent(status, news.event);
+  return news.at >= statusAt ? merged : { ...merged, event: status.event };
+}
+
 /**
  * The waiting page's live queue: a server-sent stream of the event's news, the same for everyone waiting
  * (`GET /api/waiting-room/:eventId/events`), instead of thousands of polls. Each event updates the cached
  * status at once: sold out reaches every page within a second or so, the position every 15 s at most. When
  * the serving counter reaches the place, the status is asked for at once (the turn: the poll brings the
  * admission); when the draw has happened, after a random 0-10 s (the place). Returns whether the stream is
- * open: the page then polls only as a safety net.
+ * open (the page then polls only as a safety net) and its latest news (see shownStatus).
  */
-export function useQueueStream(eventId: string, enabled: boolean, place: number | null): boolean {
+export function useQueueStream(eventId: string, enabled: boolean, place: number | null): { open: boolean; news: QueueNews | null } {
   const api = useWaitingRoomApi();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [news, setNews] = useState<QueueNews | null>(null);
   const drawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const turnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Named when connecting, so that the service sends the turn at once: the place learnt after the draw
@@ -64,9 +80,9 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
       } catch {
         return; // A malformed event is ignored; the next one (or a poll) brings the truth.
       }
+      setNews({ event, at: Date.now() });
       const status = queryClient.getQueryData<QueueStatusResponse>(key);
       if (!status) return;
-      queryClient.setQueryData<QueueStatusResponse>(key, withQueueEvent(status, event));
       if (status.state === 'waiting' && status.place !== null && event.serving >= status.place) {
         if (turnTimer.current === undefined) void askForTurn(TURN_TRIES);
       } else if (status.state === 'pre-queue' && event.drawn && drawTimer.current === undefined) {
@@ -91,5 +107,5 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
     };
   }, [eventId, url, enabled, knowsPlace, queryClient]);
 
-  return open;
+  return { open, news };
 }
