@@ -320,6 +320,11 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       const { entryClaiming, drawnPlaces } = repository;
       repository.entryClaiming = (...args) => (reads.entry++, entryClaiming(...args));
       repository.drawnPlaces = (...args) => (reads.drawnPlaces++, drawnPlaces(...args));
+      // Nor is the caller's account recorded by a poll (another instance's first poll of a moviegoer wrote it).
+      const users = t.store.users;
+      const { upsert } = users;
+      const recorded: string[] = [];
+      users.upsert = (user) => (recorded.push(user.id), upsert(user));
       try {
         for (const name of names) expect(await poll(name)).toMatchObject({ state: 'pre-queue', place: null });
         expect(reads).toEqual({ entry: 0, drawnPlaces: 0 });
@@ -352,9 +357,12 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
         // Another account's token, or a damaged one, is not believed: the caller's own entry answers.
         expect(await poll('nobody', placeTokens.get(order[1]!.name))).toMatchObject({ state: 'not-joined', place: null });
         expect(await poll(order[1]!.name, 'not.a.token')).toMatchObject({ state: 'waiting', place: order[1]!.place });
+        // The polls, even a newcomer's, recorded no account (support's own call may have recorded support's).
+        expect(recorded.filter((id) => id !== 'test|help@example.com')).toEqual([]);
       } finally {
         repository.entryClaiming = entryClaiming;
         repository.drawnPlaces = drawnPlaces;
+        users.upsert = upsert;
       }
     });
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Role } from './dev-accounts.ts';
 import { InvalidTokenError, SigningKeysUnavailableError, type Identity, type TokenVerifier } from './token-verifier.ts';
 import type { User } from './user.ts';
@@ -19,32 +20,38 @@ declare module 'fastify' {
 export interface Auth {
   /** Requires a valid token; records the user on first sight. */
   requireUser: onRequestAsyncHookHandler;
+  /**
+   * Requires a valid token and records nothing: for reads that need no row of the account, like the waiting
+   * room's poll, which must cost the database no write (each instance would otherwise record every moviegoer
+   * of a presale's crowd on its first poll there).
+   */
+  requireUserForRead: onRequestAsyncHookHandler;
   requireRole(role: Role): onRequestAsyncHookHandler;
   /** Identifies the caller when a token is sent (a bad token is refused); anonymous callers pass with identity null. */
   optionalUser: onRequestAsyncHookHandler;
 }
 
-const MAX_REMEMBERED_USERS = 10_000;
+/** A presale's crowd (the bench's 10,000 moviegoers) fits: each is written once per instance, not again on each call. */
+const MAX_REMEMBERED_USERS = 20_000;
 
 export function createAuth(verify: TokenVerifier, users: AccountRecorder): Auth {
   // Users already written with this name and email: skip the upsert on their next calls.
-  const known = new Map<string, string>();
+  const known = new LRUCache<string, string>({ max: MAX_REMEMBERED_USERS });
 
   async function remember(identity: Identity) {
     const fingerprint = `${identity.name}\n${identity.email}`;
     if (known.get(identity.sub) === fingerprint) return;
     await users.upsert({ id: identity.sub, name: identity.name, email: identity.email });
-    if (known.size >= MAX_REMEMBERED_USERS) known.delete(known.keys().next().value!);
     known.set(identity.sub, fingerprint);
   }
 
-  async function identify(request: FastifyRequest): Promise<Identity> {
+  async function identify(request: FastifyRequest, record = true): Promise<Identity> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i.exec(header) : null;
     if (!match) throw unauthorized('Not authorized, please sign in');
     try {
       const identity = await verify(match[1]!);
-      await remember(identity);
+      if (record) await remember(identity);
       request.identity = identity;
       return identity;
     } catch (error) {
@@ -60,6 +67,9 @@ export function createAuth(verify: TokenVerifier, users: AccountRecorder): Auth 
   return {
     async requireUser(request) {
       await identify(request);
+    },
+    async requireUserForRead(request) {
+      await identify(request, false);
     },
     async optionalUser(request) {
       request.identity = null;

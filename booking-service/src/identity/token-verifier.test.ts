@@ -83,6 +83,56 @@ describe('token verification against a JWKS served over HTTP', () => {
     });
   }
 
+  describe('tokens verified before', () => {
+    /** A verifier whose key lookups are counted: each full verification asks for the key once. */
+    function countingVerifier(maxTokenAgeSeconds = 3600) {
+      const keys = remoteKeySet(signer.jwksUrl);
+      const counted = { lookups: 0 };
+      const verify = createTokenVerifier({
+        issuer: TEST_ISSUER,
+        audience: TEST_AUDIENCE,
+        rolesClaim: ROLES_CLAIM,
+        maxTokenAgeSeconds,
+        keys: (header, token) => {
+          counted.lookups++;
+          return keys(header, token);
+        },
+      });
+      return { verify, counted };
+    }
+
+    it('are answered from memory, with the same identity', async () => {
+      const { verify, counted } = countingVerifier();
+      const token = await signer.token({ sub: 'u-cache', email: 'c@d.e', name: 'Cy', roles: ['support'] });
+      const first = await verify(token);
+      expect(await verify(token)).toEqual(first);
+      expect(await verify(token)).toEqual({ sub: 'u-cache', name: 'Cy', email: 'c@d.e', roles: ['support'] });
+      expect(counted.lookups).toBe(1);
+    });
+
+    it('are verified in full again once expired or too old, and a changed byte is never taken for them', async () => {
+      const { verify, counted } = countingVerifier(2);
+      const now = Math.floor(Date.now() / 1000);
+      const expiring = await signer.token({ sub: 'u-exp', expiresIn: now + 1 });
+      const ageing = await signer.token({ sub: 'u-age', issuedAt: now - 1 });
+      await verify(expiring);
+      await verify(ageing);
+      expect(counted.lookups).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      // Past their expiry and age limit: checked again in full (whose clock tolerance still lets them through).
+      await verify(expiring);
+      await verify(ageing);
+      expect(counted.lookups).toBe(4);
+
+      const good = await signer.token({ sub: 'u-good' });
+      await verify(good);
+      const [h, p, sig] = good.split('.');
+      const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+      claims.sub = 'someone-else';
+      await expect(verify(`${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${sig}`)).rejects.toBeInstanceOf(InvalidTokenError);
+    });
+  });
+
   it('tells an unreachable identity provider apart from a bad token', async () => {
     const offline = createTokenVerifier({
       issuer: TEST_ISSUER,

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -14,12 +14,20 @@ export interface Admission {
 
 const AUDIENCE = 'waiting-room-admission';
 
-/** A key of its own, derived from the shared secret (the secret's other uses never see tokens signed with it). */
-export function admissionKey(sharedSecret: string): Uint8Array {
-  return new Uint8Array(createHmac('sha256', sharedSecret).update('waiting-room admission tokens').digest());
+/** The HMAC key of the waiting room's tokens (admission and place). */
+export type WaitingRoomKey = webcrypto.CryptoKey;
+
+/**
+ * A key of its own, derived from the shared secret (the secret's other uses never see tokens signed with it).
+ * Imported once as a CryptoKey: given bytes, jose imports them again at every signature and check, which the
+ * presale bench's profile showed on every poll.
+ */
+export function admissionKey(sharedSecret: string): WaitingRoomKey {
+  const bytes = createHmac('sha256', sharedSecret).update('waiting-room admission tokens').digest();
+  return createSecretKey(bytes).toCryptoKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
-export function signAdmission(key: Uint8Array, admission: Admission): Promise<string> {
+export function signAdmission(key: WaitingRoomKey, admission: Admission): Promise<string> {
   return new SignJWT({ evt: admission.eventId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(admission.accountId)
@@ -29,7 +37,7 @@ export function signAdmission(key: Uint8Array, admission: Admission): Promise<st
 }
 
 /** The admission a token carries, or null when it is not one of ours, damaged, or expired at `now`. */
-export async function readAdmission(key: Uint8Array, token: string, now: Date): Promise<Admission | null> {
+export async function readAdmission(key: WaitingRoomKey, token: string, now: Date): Promise<Admission | null> {
   try {
     const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'], currentDate: now });
     if (typeof payload.sub !== 'string' || typeof payload.evt !== 'string' || typeof payload.exp !== 'number') return null;

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import type { WaitingRoomKey } from './admission-token.ts';
 
 /**
  * The place token: an account's place in an event's queue, signed (HS256, the admission tokens' key, its own
@@ -17,7 +18,7 @@ const AUDIENCE = 'waiting-room-place';
 /** Long enough for any presale; the event it names ends its use anyway. */
 const LIFETIME_SECONDS = 7 * 24 * 3600;
 
-export function signPlace(key: Uint8Array, place: Place, now: Date): Promise<string> {
+export function signPlace(key: WaitingRoomKey, place: Place, now: Date): Promise<string> {
   return new SignJWT({ evt: place.eventId, plc: place.place })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(place.accountId)
@@ -28,7 +29,7 @@ export function signPlace(key: Uint8Array, place: Place, now: Date): Promise<str
 }
 
 /** The place a token carries, or null when it is not one of ours, damaged or expired. */
-export async function readPlace(key: Uint8Array, token: string, now: Date): Promise<Place | null> {
+export async function readPlace(key: WaitingRoomKey, token: string, now: Date): Promise<Place | null> {
   try {
     const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'], currentDate: now });
     const { sub, evt, plc } = payload;

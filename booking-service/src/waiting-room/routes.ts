@@ -95,7 +95,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
   app.get(
     '/api/waiting-room/:eventId/me',
     {
-      onRequest: auth.requireUser,
+      onRequest: auth.requireUserForRead,
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 import type { QueueEvent, QueueStatusResponse } from '../contract/waiting-room.ts';
 import type { SaleGate } from '../bookings/sale-gate.ts';
 import { conflict, forbidden } from '../http/errors.ts';
-import { readAdmission, signAdmission } from './admission-token.ts';
+import { readAdmission, signAdmission, type WaitingRoomKey } from './admission-token.ts';
 import { readPlace, signPlace } from './place-token.ts';
 import { entryState, estimatedWaitSeconds, position, secondsPerPlace } from './queue-rules.ts';
 import type { EventPulse, OnSaleEvent, QueueEntry, WaitingRoomRepository } from './waiting-room-repository.ts';
@@ -30,7 +30,7 @@ interface Snapshot {
 
 export interface WaitingRoomDeps {
   repository: WaitingRoomRepository;
-  admissionKey: Uint8Array;
+  admissionKey: WaitingRoomKey;
   now: () => Date;
   log: { warn(object: unknown, message: string): void };
 }

@@ -11,10 +11,16 @@ export function createUserRepository(db: Db, options = { groupBatches: false }):
   const upsert = (options.groupBatches ? groupBatches : soloBatches)(async (batch: User[]) => {
     // One row per user (a statement may not update a row twice): the latest call's name and email.
     const latest = [...new Map(batch.map((user) => [user.id, user])).values()];
+    // A user seen before with the same name and email writes nothing (each instance records its callers once:
+    // in a presale rush, every instance meets most of the crowd).
     await db
       .insert(users)
       .values(latest)
-      .onConflictDoUpdate({ target: users.id, set: { name: sql`excluded.name`, email: sql`excluded.email` } });
+      .onConflictDoUpdate({
+        target: users.id,
+        set: { name: sql`excluded.name`, email: sql`excluded.email` },
+        setWhere: sql`(${users.name}, ${users.email}) is distinct from (excluded.name, excluded.email)`,
+      });
     return batch.map(() => undefined);
   });
 
