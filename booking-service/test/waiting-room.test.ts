@@ -366,29 +366,46 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       }
     });
 
-    it('the queue stream sends the draw and sold out to everyone watching, within the feed\'s second', async () => {
+    it('the queue stream sends the draw and sold out to everyone watching, within the feed\'s second; a stream opened with a place token gets its place with the draw', async () => {
       const [, , , , fifth] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
       const created = await t.api('POST', '/api/admin/on-sale', {
         token: admin,
-        body: { name: 'Stream', showIds: [fifth!.id], onSaleAt: clock.now().toISOString(), waitingRoom: true },
+        body: { name: 'Stream', showIds: [fifth!.id], onSaleAt: new Date(clock.now().getTime() + MINUTE).toISOString(), waitingRoom: true },
       });
       const streamEvent: string = created.body.event.id;
-      // The third names its place, as a page that knows it does.
-      const watchers = await Promise.all(['', '', '?place=1'].map((query) => openEvents(`${t.baseUrl}/api/waiting-room/${streamEvent}/events${query}`)));
+      // Two moviegoers in the pre-queue watch with their place tokens: the draw brings each its own place.
+      const placeTokens: string[] = [];
+      for (const name of ['streamer0', 'streamer1']) placeTokens.push((await t.api('POST', `/api/waiting-room/${streamEvent}/join`, { token: await token(name) })).body.placeToken);
+      // The third names its place, as a page before place tokens did.
+      const queries = ['', '', '?place=1', ...placeTokens.map((placeToken) => `?token=${placeToken}`)];
+      const watchers = await Promise.all(queries.map((query) => openEvents(`${t.baseUrl}/api/waiting-room/${streamEvent}/events${query}`)));
       try {
         const queueEvents = (i: number) => watchers[i]!.events.filter((e) => e.event === 'queue').map((e) => JSON.parse(e.data));
         for (const [i, watcher] of watchers.entries()) {
           expect(watcher.response.status).toBe(200);
           await eventually(async () => queueEvents(i).length > 0, 5_000, 'the first queue event');
-          expect(queueEvents(i)[0]).toEqual({ serving: 0, drawn: false, soldOut: false, paused: false, secondsPerPlace: expect.any(Number) });
+          // Only the stream that named a place hears it back; the pre-queue's have none yet.
+          expect(queueEvents(i)[0]).toEqual({ serving: 0, drawn: false, soldOut: false, paused: false, secondsPerPlace: expect.any(Number), ...(i === 2 ? { place: 1 } : {}) });
         }
+        clock.advance(MINUTE);
         await t.store.waitingRoom.draw(streamEvent, clock.now());
         aSecondLater();
         await eventually(async () => queueEvents(0).some((e) => e.drawn), 3_000, 'the draw on the stream');
+        for (const [i, name] of ['streamer0', 'streamer1'].entries()) {
+          const { place } = (await t.store.waitingRoom.entry(streamEvent, `test|${name}@example.com`))!;
+          await eventually(async () => queueEvents(3 + i).some((e) => e.drawn), 3_000, 'the draw on a pre-queue stream');
+          expect(queueEvents(3 + i).find((e) => e.drawn)).toMatchObject({ place });
+        }
+        expect(queueEvents(0).find((e) => e.drawn)).not.toHaveProperty('place');
+        // A reload after the draw, before the page learnt its place: its pre-queue token's stream starts with it.
+        const late = await openEvents(`${t.baseUrl}/api/waiting-room/${streamEvent}/events?token=${placeTokens[0]}`);
+        await eventually(async () => late.events.length > 0, 3_000, 'the first event after the draw');
+        expect(JSON.parse(late.events.find((e) => e.event === 'queue')!.data)).toMatchObject({ drawn: true, place: queueEvents(3).at(-1).place });
+        late.close();
         // Every seat held: every watcher is told, within the feed's second (the instance's view is a second old).
         await holdEverySeat(t.store, fifth!.id, new Date(clock.now().getTime() + 20 * MINUTE), clock.now());
         aSecondLater();
-        for (const i of [0, 1, 2]) await eventually(async () => queueEvents(i).some((e) => e.soldOut), 3_000, 'sold out on the stream');
+        for (const i of queries.keys()) await eventually(async () => queueEvents(i).some((e) => e.soldOut), 3_000, 'sold out on the stream');
         expect(queueEvents(0).at(-1)).toEqual({ serving: 0, drawn: true, soldOut: true, paused: false, secondsPerPlace: expect.any(Number) });
         // Nothing changed, nothing sent: the next seconds add no event.
         const sent = queueEvents(0).length;
@@ -396,6 +413,13 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
         expect(queueEvents(0)).toHaveLength(sent);
         expect((await t.api('GET', '/api/waiting-room/00000000-0000-4000-8000-000000000000/events')).status).toBe(404);
         for (const bad of ['0', '-1', '1.5', 'x', '1&place=2']) expect((await t.api('GET', `/api/waiting-room/${streamEvent}/events?place=${bad}`)).status, bad).toBe(400);
+        // A damaged token, or another on-sale's, is refused with a clear message.
+        const otherEventToken = (await t.api('GET', `/api/waiting-room/${eventId}/me`, { token: await token('fan') })).body.placeToken;
+        for (const bad of ['not-a-token', `${placeTokens[0]!.slice(0, -2)}xx`, otherEventToken]) {
+          const refused = await t.api('GET', `/api/waiting-room/${streamEvent}/events?token=${bad}`);
+          expect(refused.status, bad).toBe(400);
+          expect(refused.body.message).toMatch(/place token|token/);
+        }
       } finally {
         for (const watcher of watchers) watcher.close();
       }

@@ -8,9 +8,18 @@ const instant = Type.String({ format: 'date-time' });
 
 export const EventIdParams = Type.Object({ eventId: Type.String({ pattern: UuidPattern }) }, { additionalProperties: false });
 
-/** The queue stream's query: the watcher's place, when it knows it, so that its turn is sent at once. */
+/** The queue stream's query: whose stream it is (the place token), so that its place and turn are sent at once. */
 export const QueueStreamQuery = Type.Object(
-  { place: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'Your place (from the status): your turn is sent as soon as it comes' })) },
+  {
+    token: Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+        description: "Your place token (from the status): the stream then sends your place (from the pre-queue, with the draw) and your turn as soon as it comes",
+      }),
+    ),
+    place: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'Your place (from the status), for pages without the token: your turn is sent as soon as it comes' })),
+  },
   { additionalProperties: false },
 );
 
@@ -69,6 +78,7 @@ export const QueueEventSchema = Type.Object({
   soldOut: Type.Boolean(),
   paused: Type.Boolean(),
   secondsPerPlace: Type.Number({ description: 'The estimated wait of one place: position x this' }),
+  place: Type.Optional(Type.Integer({ description: 'Your place, on a stream opened with your place token, once you have one' })),
 });
 
 export const OnSaleEventResponse = Type.Object({ success: ok, event: OnSaleEventSchema });

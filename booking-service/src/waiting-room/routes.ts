@@ -22,7 +22,7 @@ import { eventStreams } from '../http/event-streams.ts';
 import type { StreamLimiter } from '../http/stream-limiter.ts';
 import type { Auth } from '../identity/auth.ts';
 import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from '../contract/sales.ts';
-import { createQueueFeed } from './queue-feed.ts';
+import { createQueueFeed, type StreamOwnerPlace } from './queue-feed.ts';
 import type { WaitingRoom } from './waiting-room.ts';
 import type { EventRefusal, WaitingRoomRepository } from './waiting-room-repository.ts';
 
@@ -61,7 +61,7 @@ export interface WaitingRoomRoutesDeps {
 /** The moviegoers' queue calls, theatre staff's on-sale setup and live panel, support's lookup, admit and remove. */
 export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoutesDeps) {
   const { waitingRoom, repository, auth, now, joinsPerIpPerMinute, isUnavailable } = deps;
-  const feed = createQueueFeed(waitingRoom.queueEvent, (error) => app.log.warn({ err: error }, 'waiting room stream failed to read the event'));
+  const feed = createQueueFeed({ read: waitingRoom.queueEvent, drawnPlaces: waitingRoom.drawnPlaces }, (error) => app.log.warn({ err: error }, 'waiting room stream failed to read the event'));
   const queueStreams = eventStreams(app, { limiter: deps.streams, maxLifetimeMs: deps.streamLifetimeSeconds * 1000, reconnectEvent: QUEUE_RECONNECT_EVENT });
   app.addHook('preClose', async () => feed.close());
   // This plugin's errors go on to the app's handler; a store outage becomes the waiting room's own 503.
@@ -121,7 +121,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
         tags,
         summary: 'The queue as it moves (text/event-stream): the serving counter, the draw, sold out, paused, the pace',
         description:
-          `\`event: ${QUEUE_EVENT}\` with QueueEvent data on connect; then sold out, paused, the draw and the stream's turn (with \`place\`) within a second, the queue's progress at most every 15 s (read at most once a second per instance, the same for everyone waiting: no database work per stream); comment heartbeats; \`event: ${QUEUE_RECONNECT_EVENT}\` before the instance shuts down. Capped per address and per instance: past a cap the answer is 429 or 503 with Retry-After, and the page polls GET .../me instead.`,
+          `\`event: ${QUEUE_EVENT}\` with QueueEvent data on connect; then sold out, paused, the draw and the stream's turn within a second (a stream opened with the place token, \`token\`, also gets its \`place\`, from the pre-queue with the draw: no poll is needed for it), the queue's progress at most every 15 s (read at most once a second per instance, the same for everyone waiting: no database work per stream); comment heartbeats; \`event: ${QUEUE_RECONNECT_EVENT}\` before the instance shuts down. Capped per address and per instance: past a cap the answer is 429 or 503 with Retry-After, and the page polls GET .../me instead.`,
         params: EventIdParams,
         querystring: QueueStreamQuery,
         response: { 200: eventStream('Server-sent QueueEvent updates'), ...failures(400, 404) },
@@ -129,12 +129,23 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
     },
     async (request, reply) => {
       const { eventId } = request.params;
-      const place = request.query.place === undefined ? null : Number(request.query.place);
+      const { token, place } = request.query;
+      // Whose stream it is, when it says: with its place token (a page before 2026-11-26 named its place instead).
+      let owner: StreamOwnerPlace | null = place === undefined ? null : { accountId: null, place: Number(place) };
+      if (token !== undefined) {
+        owner = await waitingRoom.placeOf(eventId, token);
+        if (!owner) throw badRequest('This place token is not valid for this waiting room: open the waiting room again');
+      }
       await queueStreams.serve(request, reply, {
         owner: { address: request.ip, userId: null, topic: eventId },
-        load: () => waitingRoom.queueEvent(eventId),
+        load: async () => {
+          const first = await waitingRoom.queueEvent(eventId);
+          // A pre-queue token after the draw (a reload before the page learnt its place): the place the draw gave.
+          if (first?.drawn && owner?.accountId && owner.place === null) owner = { ...owner, place: (await waitingRoom.drawnPlaces(eventId)).get(owner.accountId) ?? null };
+          return first;
+        },
         missing: 'On-sale event not found',
-        subscribe: (first, send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event), place),
+        subscribe: (first, send) => feed.subscribe(eventId, first, (event) => send(QUEUE_EVENT, event), owner),
       });
     },
   );

@@ -5,6 +5,7 @@ import { readAdmission, signAdmission, type WaitingRoomKey } from './admission-t
 import { readPlace, signPlace } from './place-token.ts';
 import { entryState, estimatedWaitSeconds, position, secondsPerPlace } from './queue-rules.ts';
 import type { EventPulse, OnSaleEvent, QueueEntry, WaitingRoomRepository } from './waiting-room-repository.ts';
+import type { StreamOwnerPlace } from './queue-feed.ts';
 
 /**
  * How old the events and their pulse (seats left, admissions per minute) may be when a poll or the gate
@@ -230,6 +231,13 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
       // The admission handed over claims it (one write per admission, never per poll): unclaimed, it lapses after the grace.
       return fromPlace ?? statusOf(eventId, await repository.entryClaiming(eventId, accountId, now()));
     },
+    /** Whose queue stream it is, from the place token it was opened with: null when the token is not this event's. */
+    async placeOf(eventId: string, token: string): Promise<StreamOwnerPlace | null> {
+      const hint = await readPlace(admissionKey, token, now());
+      return hint && hint.eventId === eventId ? { accountId: hint.accountId, place: hint.place } : null;
+    },
+    /** The places the draw gave, by account: read once per instance and event. */
+    drawnPlaces: placesDrawn,
     /** What the queue stream sends: the same for everyone waiting (null when there is no such event). */
     async queueEvent(eventId: string): Promise<QueueEvent | null> {
       const found = await eventOrNull(eventId);
