@@ -57,8 +57,8 @@ describe('the waiting room page', () => {
     expect(screen.getByText('120')).toBeInTheDocument();
     expect(placeTokens).toEqual([null]);
 
-    // Connected at once, and again naming the place once known: the service then sends the turn at once.
-    await waitFor(() => expect(FakeEventSource.instances.map((s) => s.url)).toEqual([`${API}/api/waiting-room/${EVENT_ID}/events`, `${API}/api/waiting-room/${EVENT_ID}/events?place=500`]));
+    // Connected at once, and again with the place token once the join gave it: the service then sends the turn at once.
+    await waitFor(() => expect(FakeEventSource.instances.map((s) => s.url)).toEqual([`${API}/api/waiting-room/${EVENT_ID}/events`, `${API}/api/waiting-room/${EVENT_ID}/events?token=place-500`]));
     expect(FakeEventSource.instances[0]!.readyState).toBe(FakeEventSource.CLOSED);
     const stream = FakeEventSource.instances.at(-1)!;
     act(() => stream.open());
@@ -81,26 +81,57 @@ describe('the waiting room page', () => {
     await waitFor(() => expect(stream.readyState).toBe(FakeEventSource.CLOSED));
   });
 
-  it('asks for its place once the on-sale time has passed, within the draw spread, even while the countdown renders every second', async () => {
+  /** A moviegoer in the pre-queue, the sale a second away; `drawn()` switches the service's answers to the place. */
+  function preQueue() {
+    const onSaleAt = new Date(Date.now() + 1_000).toISOString();
+    let drawn = false;
+    const placeTokens = serveQueue(() =>
+      drawn
+        ? status({ event: { ...event, onSaleAt }, placeToken: 'place-500' })
+        : status({ event: { ...event, onSaleAt }, state: 'pre-queue', place: null, position: null, estimatedWaitSeconds: null, placeToken: 'pre-queue' }),
+    );
+    sessionStorage.setItem(`queue-place:${EVENT_ID}`, 'pre-queue');
+    return { placeTokens, draw: () => (drawn = true) };
+  }
+
+  it('learns its place from the stream with the draw, without asking for it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const onSaleAt = new Date(Date.now() + 1_000).toISOString();
-      let drawn = false;
-      const placeTokens = serveQueue(() =>
-        drawn
-          ? status({ event: { ...event, onSaleAt }, placeToken: 'place-500' })
-          : status({ event: { ...event, onSaleAt }, state: 'pre-queue', place: null, position: null, estimatedWaitSeconds: null, placeToken: 'pre-queue' }),
-      );
+      const { placeTokens, draw } = preQueue();
       renderRoute(ROUTE);
       expect(await screen.findByRole('heading', { name: 'You are in the waiting room' })).toBeInTheDocument();
-      // The stream is open (polls every 20 s) but says nothing of the draw: the page's own timer must ask.
-      act(() => FakeEventSource.instances.at(-1)!.open());
-      drawn = true;
+      // Opened once, with the token kept from before the refresh.
+      expect(FakeEventSource.instances.map((s) => s.url)).toEqual([`${API}/api/waiting-room/${EVENT_ID}/events?token=pre-queue`]);
+      const stream = FakeEventSource.instances[0]!;
+      act(() => stream.open());
+      draw();
+      act(() => stream.emit('queue', queueEvent({ serving: 0, place: 37, secondsPerPlace: 10 })));
+      expect(await screen.findByRole('heading', { name: 'You are in line' })).toBeInTheDocument();
+      expect(screen.getByText('37')).toBeInTheDocument();
+      expect(screen.getByText('#37')).toBeInTheDocument();
+      // The page's own timer stays quiet while the stream is open: the crowd does not ask all at once.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(13_000);
+      });
+      expect(placeTokens).toEqual(['pre-queue']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without the stream, asks for its place once the on-sale time has passed, within the draw spread, even while the countdown renders every second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { placeTokens, draw } = preQueue();
+      renderRoute(ROUTE);
+      expect(await screen.findByRole('heading', { name: 'You are in the waiting room' })).toBeInTheDocument();
+      act(() => FakeEventSource.instances.at(-1)!.fail());
+      draw();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(13_000);
       });
       expect(await screen.findByRole('heading', { name: 'You are in line' })).toBeInTheDocument();
-      expect(placeTokens.slice(0, 2)).toEqual([null, 'pre-queue']);
+      expect(placeTokens.slice(0, 2)).toEqual(['pre-queue', 'pre-queue']);
     } finally {
       vi.useRealTimers();
     }

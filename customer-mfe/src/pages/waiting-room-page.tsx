@@ -5,7 +5,7 @@ import type { QueueStatusResponse } from 'booking-service/contract';
 import { Button, buttonClass, ErrorState, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
 import { SignInGate } from '../components/sign-in-prompt';
 import { useTheatreTimeZone } from '../features/config/api/get-public-config';
-import { keepPlaceToken } from '../features/waiting-room/api/place-tokens';
+import { keepPlaceToken, placeTokenOf } from '../features/waiting-room/api/place-tokens';
 import { queueStatusQueryKey, useQueueStatus } from '../features/waiting-room/api/use-queue-status';
 import { DRAW_JITTER_MS, shownStatus, useQueueStream } from '../features/waiting-room/api/use-queue-stream';
 import { useWaitingRoomApi } from '../features/waiting-room/api/waiting-room-api';
@@ -37,17 +37,22 @@ export function WaitingRoomPage({ eventId }: { eventId: string }) {
 }
 
 function Queue({ eventId }: { eventId: string }) {
-  const [waiting, setWaiting] = useState<{ inLine: boolean; place: number | null }>({ inLine: true, place: null });
-  const stream = useQueueStream(eventId, waiting.inLine, waiting.place);
+  const [inLine, setInLine] = useState(true);
+  // A refresh has its token already: the stream opens with it at once, not again once the first answer comes.
+  const [hasPlaceToken, setHasPlaceToken] = useState(() => placeTokenOf(eventId) !== null);
+  const stream = useQueueStream(eventId, inLine, hasPlaceToken);
   const status = useQueueStatus(eventId, { join: true, enabled: true, streamOpen: stream.open });
   const shown = useMemo(
     () => (status.data ? shownStatus(status.data, status.dataUpdatedAt, stream.news) : undefined),
     [status.data, status.dataUpdatedAt, stream.news],
   );
   const state = status.data?.state;
-  const place = status.data?.place ?? null;
   // The stream serves those still in line; a turn, or a place given up, needs it no more.
-  useEffect(() => setWaiting({ inLine: state === undefined || state === 'pre-queue' || state === 'waiting', place }), [state, place]);
+  useEffect(() => setInLine(state === undefined || state === 'pre-queue' || state === 'waiting'), [state]);
+  const placeToken = status.data?.placeToken;
+  useEffect(() => {
+    if (placeToken !== undefined) setHasPlaceToken(placeToken !== null);
+  }, [placeToken]);
   const [params] = useSearchParams();
   const back = seatPagePath(useLocation().pathname, params);
   const now = useNow(true);
@@ -61,16 +66,17 @@ function Queue({ eventId }: { eventId: string }) {
   const onSaleAt = status.data ? Date.parse(status.data.event.onSaleAt) : null;
   const opened = onSaleAt !== null && now >= onSaleAt;
   const preQueue = status.data?.state === 'pre-queue';
-  // The draw happens at the on-sale time: ask again just after it rather than at the next poll, each page at
-  // its own moment (the whole pre-queue reaches this second together). The stream's news of the draw may come first.
-  // `refetch` is stable, unlike the query's result: the timer is set once, not again (with a new spread) at
-  // every second's render of the countdown, which would keep it from ever firing.
+  // The draw happens at the on-sale time. The stream brings the place with it; without the stream, ask just
+  // after it rather than at the next poll, each page at its own moment (the whole pre-queue reaches this
+  // second together). `refetch` is stable, unlike the query's result: the timer is set once, not again (with
+  // a new spread) at every second's render of the countdown, which would keep it from ever firing.
   const { refetch } = status;
+  const streamOpen = stream.open;
   useEffect(() => {
-    if (!preQueue || onSaleAt === null) return;
+    if (!preQueue || onSaleAt === null || streamOpen) return;
     const timer = setTimeout(() => void refetch(), Math.max(0, onSaleAt - Date.now()) + 1500 + Math.random() * DRAW_JITTER_MS);
     return () => clearTimeout(timer);
-  }, [preQueue, onSaleAt, refetch]);
+  }, [preQueue, onSaleAt, refetch, streamOpen]);
 
   if (status.isPending) return <Skeleton height="12rem" />;
   if (status.isError) return <ErrorState title="Could not reach the waiting room" message={status.error.message} onRetry={() => void status.refetch()} />;

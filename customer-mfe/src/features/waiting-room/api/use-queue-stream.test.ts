@@ -26,6 +26,12 @@ describe('a queue event applied to the waiting status', () => {
     expect(withQueueEvent(waiting, event({ serving: 300 })).position).toBe(120);
   });
 
+  it('places the pre-queue when the stream brings the place the draw gave', () => {
+    const preQueue = { ...waiting, state: 'pre-queue' as const, place: null, position: null, estimatedWaitSeconds: null };
+    expect(withQueueEvent(preQueue, event({ serving: 10, place: 40, secondsPerPlace: 2 }))).toMatchObject({ state: 'waiting', place: 40, position: 30, estimatedWaitSeconds: 60 });
+    expect(withQueueEvent(preQueue, event({ drawn: true }))).toMatchObject({ state: 'pre-queue', place: null });
+  });
+
   it('carries sold out and paused to the event, whatever the state', () => {
     expect(withQueueEvent(waiting, event({ soldOut: true, paused: true })).event).toMatchObject({ soldOut: true, paused: true });
     const preQueue = { ...waiting, state: 'pre-queue' as const, place: null, position: null, estimatedWaitSeconds: null };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueueEvent, QueueStatusResponse } from 'booking-service/contract';
 import { openLiveStream } from '../../../lib/live-stream';
+import { placeTokenOf } from './place-tokens';
 import { queueStatusQueryKey } from './use-queue-status';
 import { useWaitingRoomApi } from './waiting-room-api';
 
@@ -15,9 +16,16 @@ const STREAM_RETRY_MS = 30_000;
 const TURN_RETRY_MS = 1_000;
 const TURN_TRIES = 5;
 
-/** The status as a queue event changes it: sold out and paused, and a waiting place's position and wait. */
+/**
+ * The status as a queue event changes it: sold out and paused, a waiting place's position and wait, and, on
+ * a stream opened with the place token, the place the draw gave to the pre-queue.
+ */
 export function withQueueEvent(status: QueueStatusResponse, event: QueueEvent): QueueStatusResponse {
   const next = { ...status, event: { ...status.event, soldOut: event.soldOut, paused: event.paused } };
+  if (status.state === 'pre-queue' && event.place !== undefined) {
+    const position = Math.max(1, event.place - event.serving);
+    return { ...next, state: 'waiting', place: event.place, position, estimatedWaitSeconds: Math.ceil(position * event.secondsPerPlace) };
+  }
   if (status.state !== 'waiting' || status.place === null) return next;
   // The serving counter only grows, so the position only falls (a second-old poll may have said less).
   const position = Math.min(status.position ?? Infinity, Math.max(1, status.place - event.serving));
@@ -41,25 +49,21 @@ export function shownStatus(status: QueueStatusResponse, statusAt: number, news:
 }
 
 /**
- * The waiting page's live queue: a server-sent stream of the event's news, the same for everyone waiting
- * (`GET /api/waiting-room/:eventId/events`), instead of thousands of polls. Each event updates the cached
- * status at once: sold out reaches every page within a second or so, the position every 15 s at most. When
- * the serving counter reaches the place, the status is asked for at once (the turn: the poll brings the
- * admission); when the draw has happened, after a random 0-10 s (the place). Returns whether the stream is
- * open (the page then polls only as a safety net) and its latest news (see shownStatus).
+ * The waiting page's live queue: a server-sent stream of the event's news (`GET /api/waiting-room/:eventId/events`),
+ * instead of thousands of polls. Opened with the place token once the page has one, so that the stream also
+ * brings the place the draw gives (the pre-queue need not ask for it) and the turn at once. Each event is news
+ * at once (see shownStatus): sold out reaches every page within a second or so, the position every 15 s at
+ * most. When the serving counter reaches the place, the status is asked for at once (the turn: the poll brings
+ * the admission); when the draw has happened and the stream brought no place, after a random 0-10 s. Returns
+ * whether the stream is open (the page then polls only as a safety net) and its latest news.
  */
-export function useQueueStream(eventId: string, enabled: boolean, place: number | null): { open: boolean; news: QueueNews | null } {
+export function useQueueStream(eventId: string, enabled: boolean, hasPlaceToken: boolean): { open: boolean; news: QueueNews | null } {
   const api = useWaitingRoomApi();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [news, setNews] = useState<QueueNews | null>(null);
   const drawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const turnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // Named when connecting, so that the service sends the turn at once: the place learnt after the draw
-  // connects the stream again, once.
-  const knowsPlace = place !== null;
-  const placeRef = useRef(place);
-  placeRef.current = place;
   const url = api.queueEventsUrl(eventId);
 
   useEffect(() => {
@@ -82,15 +86,20 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
       }
       setNews({ event, at: Date.now() });
       const status = queryClient.getQueryData<QueueStatusResponse>(key);
-      if (!status) return;
-      if (status.state === 'waiting' && status.place !== null && event.serving >= status.place) {
+      if (!status || (status.state !== 'waiting' && status.state !== 'pre-queue')) return;
+      const place = status.place ?? event.place ?? null;
+      if (place !== null && event.serving >= place) {
         if (turnTimer.current === undefined) void askForTurn(TURN_TRIES);
-      } else if (status.state === 'pre-queue' && event.drawn && drawTimer.current === undefined) {
+      } else if (place === null && event.drawn && drawTimer.current === undefined) {
+        // Drawn, but the stream did not say the place (opened without the token): ask, each page at its moment.
         drawTimer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: key }), Math.random() * DRAW_JITTER_MS);
       }
     };
 
-    const close = openLiveStream(() => (placeRef.current === null ? url : `${url}?place=${placeRef.current}`), {
+    const close = openLiveStream(() => {
+      const token = placeTokenOf(eventId);
+      return token === null ? url : `${url}?token=${encodeURIComponent(token)}`;
+    }, {
       onOpen: () => setOpen(true),
       // Refused (a cap reached) or gone: the page polls meanwhile.
       onDown: () => setOpen(false),
@@ -105,7 +114,8 @@ export function useQueueStream(eventId: string, enabled: boolean, place: number 
       turnTimer.current = undefined;
       setOpen(false);
     };
-  }, [eventId, url, enabled, knowsPlace, queryClient]);
+    // Opened again once, when the join gives the place token.
+  }, [eventId, url, enabled, hasPlaceToken, queryClient]);
 
   return { open, news };
 }
