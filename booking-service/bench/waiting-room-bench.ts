@@ -327,6 +327,41 @@ function inversions<T>(items: T[], by: (item: T) => number, value: (item: T) => 
   return count;
 }
 
+/**
+ * A probe: every 100 ms, the event's description (answered from the instance's view, no database) through the
+ * front door and straight from each instance. During the sale it tells the machine's delays (scheduling,
+ * the proxy, an event loop busy with others' work) apart from the work of the calls measured.
+ */
+function probe(origins: Record<string, string>, path: string, endAt: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const samples = Object.fromEntries(Object.keys(origins).map((name) => [name, [] as { at: number; ms: number }[]]));
+  let running = true;
+  const done = Promise.all(
+    Object.entries(origins).map(async ([name, origin]) => {
+      while (running && performance.now() < endAt) {
+        const started = performance.now();
+        await new Promise<void>((resolve) => {
+          const request = http.get(`${origin}${path}`, { agent }, (response) => {
+            response.resume();
+            response.on('end', () => resolve());
+          });
+          request.on('error', () => resolve());
+        });
+        samples[name]!.push({ at: started, ms: performance.now() - started });
+        await sleep(100);
+      }
+    }),
+  );
+  return {
+    samples,
+    async stop() {
+      running = false;
+      await done;
+      agent.destroy();
+    },
+  };
+}
+
 interface TpsSample {
   atS: number;
   tps: number;
@@ -345,6 +380,8 @@ interface Result {
   generatorDelay: { p99: number; max: number } | null;
   /** As the service measured itself (its metrics): p99 by route (a histogram bucket's bound) and each instance's largest event-loop delay. */
   serviceSide: { p99Bounds: Record<keyof typeof MEASURED_ROUTES, string>; eventLoopMaxMs: number[] } | null;
+  /** The probe's calls from the on-sale time on, by way in (see probe). */
+  probes: Record<string, { at: number; ms: number }[]>;
   problems: string[];
 }
 
@@ -353,6 +390,8 @@ interface Result {
 
 interface Target {
   origin: string;
+  /** Each instance's own origin (behind nginx: the probe's direct way in). */
+  instanceOrigins: string[];
   /** Each instance's Prometheus endpoint: what the service itself measured. */
   metricsUrls: string[];
   /** The database's name and admin URL, for the transaction counts and the checks (PostgreSQL only). */
@@ -392,6 +431,7 @@ async function postgresTarget(signer: TestSigner, workDir: string): Promise<Targ
   const nginx = await startNginx(workDir, ports);
   return {
     origin: nginx.origin,
+    instanceOrigins: ports.map((p) => `http://127.0.0.1:${p}`),
     metricsUrls: metricsPorts.map((p) => `http://127.0.0.1:${p}/metrics`),
     database: { url: url.toString(), name },
     async stop() {
@@ -406,6 +446,7 @@ async function pgliteTarget(signer: TestSigner, workDir: string): Promise<Target
   const { ports, metricsPorts, children } = await startInstances(signer, 1, '', workDir);
   return {
     origin: `http://127.0.0.1:${ports[0]}`,
+    instanceOrigins: [],
     metricsUrls: metricsPorts.map((p) => `http://127.0.0.1:${p}/metrics`),
     database: null,
     async stop() {
@@ -416,7 +457,7 @@ async function pgliteTarget(signer: TestSigner, workDir: string): Promise<Target
 
 async function scenario(name: string, signer: TestSigner, users: User[], admin: User, open: (workDir: string) => Promise<Target>): Promise<Result> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'waiting-room-bench-'));
-  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, onSaleAt: Infinity, pollsBeforeSale: [], pollsDuringSale: [], seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, generatorDelay: null, serviceSide: null, problems: [] };
+  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, onSaleAt: Infinity, pollsBeforeSale: [], pollsDuringSale: [], seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, generatorDelay: null, serviceSide: null, probes: {}, problems: [] };
   let target: Target | null = null;
   try {
     target = await open(workDir);
@@ -437,6 +478,11 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const sampling = target.database ? sampleTransactions(target.database, result, () => result.journeys, start, endAt) : null;
+    const probing = probe(
+      { 'through the front door': target.origin, ...Object.fromEntries(target.instanceOrigins.map((origin, i) => [`straight to instance ${i + 1}`, origin])) },
+      `/api/waiting-room/${eventId}`,
+      endAt,
+    );
     for (const [i, user] of users.entries()) {
       const arrival = start + (i / users.length) * ARRIVAL_S * 1000;
       const journey: Journey = { user, joinedAt: arrival, joinAnsweredAt: NaN, early: false, places: new Set(), admittedAt: null, booked: false, soldOutSeenAt: null, streamed: false };
@@ -447,6 +493,8 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     delay.disable();
     result.generatorDelay = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
     await sampling?.stop();
+    await probing.stop();
+    result.probes = Object.fromEntries(Object.entries(probing.samples).map(([name, list]) => [name, list.filter((sample) => sample.at >= result.timings.onSaleAt)]));
     result.statuses = api.statuses;
     if (target.database) result.admittedInPlaceOrder = await admissionInversions(target.database.url, eventId);
     result.serviceSide = await serviceSide(target.metricsUrls);
@@ -610,6 +658,13 @@ function report(results: Result[]): { markdown: string; failures: string[] } {
   );
   row("each instance's largest event-loop delay", '', results.map((r) => (r.serviceSide ? r.serviceSide.eventLoopMaxMs.map((n) => `${ms(n)} ms`).join(', ') : '–')));
   row("the load generator's own event-loop delay, p99 / max (part of every latency above)", '', results.map((r) => (r.generatorDelay ? `${ms(r.generatorDelay.p99)} / ${ms(r.generatorDelay.max)} ms` : '–')));
+  const probeNames = [...new Set(results.flatMap((r) => Object.keys(r.probes)))];
+  for (const name of probeNames) {
+    row(`a probe every 100 ms from the on-sale time (the event, no database), ${name}: p50 / p99 / max`, '', results.map((r) => {
+      const list = (r.probes[name] ?? []).map((sample) => sample.ms);
+      return list.length ? `${ms(percentile(list, 50))} / ${ms(percentile(list, 99))} / ${ms(Math.max(...list))} ms` : '–';
+    }));
+  }
   row('moviegoers whose queue stream opened (the rest polled every 8 s)', '', all.map((f) => String(f.streamed)));
   const split = (label: string, pick: (t: Timings) => number[]) => row(label, '', results.map((r) => `${ms(percentile(pick(r.timings), 99))} ms (${pick(r.timings).length})`));
   split('queue poll p99: before the on-sale time (the crowd gathering)', (t) => t.pollsBeforeSale);
