@@ -366,6 +366,29 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       }
     });
 
+    it('a large shopping capacity fills over several admission runs, at most 10 a run, in place order', async () => {
+      const [, , , , , sixth] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const created = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Ramp', showIds: [sixth!.id], onSaleAt: clock.now().toISOString(), waitingRoom: true, shoppingCapacity: 25 },
+      });
+      const rampEvent: string = created.body.event.id;
+      for (let i = 0; i < 30; i++) await t.api('POST', `/api/waiting-room/${rampEvent}/join`, { token: await token(`ramp${i}`) });
+      const admittedPerRun: number[] = [];
+      for (let run = 0; run < 4; run++) {
+        aSecondLater();
+        admittedPerRun.push(await t.app.waitingRoom.admitAll());
+      }
+      // The capacity (25) reached in three runs, then full.
+      expect(admittedPerRun).toEqual([10, 10, 5, 0]);
+      const places = [];
+      for (let i = 0; i < 30; i++) {
+        const entry = (await t.store.waitingRoom.entry(rampEvent, `test|ramp${i}@example.com`))!;
+        if (entry.admittedAt) places.push(entry.place);
+      }
+      expect(places.sort((a, b) => a! - b!)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    });
+
     it('the queue stream sends the draw and sold out to everyone watching, within the feed\'s second; a stream opened with a place token gets its place with the draw', async () => {
       const [, , , , fifth] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
       const created = await t.api('POST', '/api/admin/on-sale', {

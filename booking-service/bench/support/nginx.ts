@@ -27,6 +27,8 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
   }
   server {
     listen 127.0.0.1:${port};
+    # The bench's probe of nginx alone (its own answer): tells its delays from the instances'.
+    location = /nginx-ping { return 204; }
     location / {
       proxy_pass http://booking;
       proxy_http_version 1.1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultShoppingCapacity } from '../contract/sales.ts';
-import { ADMISSION_GRACE_MS, entryState, estimatedWaitSeconds, position, secondsPerPlace } from './queue-rules.ts';
+import { ADMISSION_GRACE_MS, admissionsPerRun, entryState, estimatedWaitSeconds, position, secondsPerPlace } from './queue-rules.ts';
 import type { QueueEntry } from './waiting-room-repository.ts';
 
 const now = new Date('2026-12-01T10:00:00Z');
@@ -54,5 +54,14 @@ describe('queue rules', () => {
     expect(estimatedWaitSeconds(60, secondsPerPlace(0, event))).toBe(1800);
     // A third of a second a place, for 10 ahead: 4 s (rounded up), never 3.
     expect(estimatedWaitSeconds(10, secondsPerPlace(180, event))).toBe(4);
+  });
+});
+
+describe('admissions per run', () => {
+  it('fill a large capacity over about ten runs, a small one at once', () => {
+    expect(admissionsPerRun(90)).toBe(10);
+    expect(admissionsPerRun(400)).toBe(40);
+    expect(admissionsPerRun(5)).toBe(10);
+    expect(admissionsPerRun(1)).toBe(10);
   });
 });

@@ -8,6 +8,21 @@ export type EntryState = 'pre-queue' | 'waiting' | 'shopping' | 'done' | 'remove
  */
 export const ADMISSION_GRACE_MS = 5 * 60_000;
 
+/**
+ * Admissions per run (each instance's timer runs them every second): free slots are filled over about ten
+ * seconds, never all in one instant. At the on-sale the whole shopping capacity is free: a quarter of the
+ * seats (90 for 4 shows) admitted in one second sent 90 moviegoers to the seat map and the booking together,
+ * and that burst stalled both instances for ~370 ms in the presale bench. Ten or fewer go at once, so small
+ * capacities fill at once; the refill as windows end is far slower than this, so the cap only shapes the
+ * start (and mass departures). Admission at a rate the site can serve is the waiting rooms' convention.
+ */
+const ADMISSION_RAMP_RUNS = 10;
+const ADMISSIONS_AT_ONCE = 10;
+
+export function admissionsPerRun(shoppingCapacity: number): number {
+  return Math.max(ADMISSIONS_AT_ONCE, Math.ceil(shoppingCapacity / ADMISSION_RAMP_RUNS));
+}
+
 /** Where an entry stands at `now` (a window that ran out, or an admission never claimed within the grace, is done: its slot was freed). */
 export function entryState(entry: Pick<QueueEntry, 'removedAt' | 'leftAt' | 'admittedAt' | 'windowEndsAt' | 'claimedAt' | 'place'>, now: Date): EntryState {
   if (entry.removedAt) return 'removed';

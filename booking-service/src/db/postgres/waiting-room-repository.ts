@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ALL_SEATS } from '../../contract/hall.ts';
 import type { EventFigures, OnSaleEvent, QueueEntry, WaitingRoomAction, WaitingRoomRepository } from '../../waiting-room/waiting-room-repository.ts';
 import type { Db } from '../database.ts';
-import { ADMISSION_GRACE_MS } from '../../waiting-room/queue-rules.ts';
+import { ADMISSION_GRACE_MS, admissionsPerRun } from '../../waiting-room/queue-rules.ts';
 
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -306,7 +306,7 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
         if (event && !event.drawn_at && instant(event.on_sale_at) <= now) event = await lockEvent(tx, eventId, now);
         if (!event || event.paused || !event.drawn_at) return 0;
         const [active] = await rows<{ n: number }>(tx, activeShopping(eventId, now));
-        const free = event.shopping_capacity - active!.n;
+        const free = Math.min(event.shopping_capacity - active!.n, admissionsPerRun(event.shopping_capacity));
         if (free <= 0) return 0;
         const windowEndsAt = new Date(now.getTime() + event.window_minutes * 60_000);
         const admitted = await rows<{ place: number }>(
