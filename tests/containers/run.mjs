@@ -221,7 +221,11 @@ async function checks() {
   const { json: listing } = await api('/api/show/all');
   const movie = listing.shows[0];
   const { json: detail } = await api(`/api/show/${movie._id}`);
-  const slots = Object.values(detail.dateTime).flat();
+  // A show whose online sales have closed (SALES_CLOSE_MINUTES, 15, before it starts) refuses bookings: the
+  // first listed may be one at the hour of the run. An hour ahead is clear of it.
+  const slots = Object.values(detail.dateTime)
+    .flat()
+    .filter(({ time }) => Date.parse(time) > Date.now() + 3600_000);
   let booked;
   for (const { showId } of slots) {
     const { json: taken } = await api(`/api/booking/seats/${showId}`);
