@@ -18,11 +18,12 @@
  *
  * Environment (all optional): BENCH_WR_USERS (10000), BENCH_WR_ARRIVAL_S (60),
  * BENCH_WR_MAX_S (180: the longest a scenario runs after the first arrival), BENCH_WR_SCENARIOS
- * (postgres,pglite), BENCH_POSTGRES_URL / TEST_POSTGRES_URL (else a throwaway cluster).
+ * (postgres,pglite), BENCH_POSTGRES_URL / TEST_POSTGRES_URL (else a throwaway cluster), BENCH_WR_DUMP (a file:
+ * each scenario's raw poll and probe timings, as JSON; the last scenario's is kept).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -175,6 +176,8 @@ interface Timings {
   onSaleAt: number;
   pollsBeforeSale: number[];
   pollsDuringSale: number[];
+  /** Every poll: when it was sent (bench clock) and how long it took; the timeline shows where the slow ones fall. */
+  pollTimeline: { at: number; ms: number }[];
   seatMaps: number[];
   bookings: number[];
   lastSeatAt: number | null;
@@ -249,8 +252,10 @@ async function moviegoer(api: Client, eventId: string, showIds: string[], journe
       // The turn seen on one instance may not be on the other's view yet (a second old at most): ask again shortly.
       if (cue === 'turn' && lastCue === 'turn') await sleep(500);
       lastCue = cue;
+      const sentAt = performance.now();
       const poll = await api.call('GET', `/api/waiting-room/${eventId}/me`, user, { placeToken });
       timings.polls.push(poll.ms);
+      timings.pollTimeline.push({ at: sentAt, ms: poll.ms });
       (timings.pollsByCue[cue] ??= []).push(poll.ms);
       (performance.now() < timings.onSaleAt ? timings.pollsBeforeSale : timings.pollsDuringSale).push(poll.ms);
       waitMs = pollS * 1000;
@@ -397,7 +402,7 @@ interface Result {
   generatorDelay: { p99: number; max: number } | null;
   /** As the service measured itself (its metrics): p99 by route (a histogram bucket's bound) and each instance's largest event-loop delay. */
   serviceSide: { p99Bounds: Record<keyof typeof MEASURED_ROUTES, string>; eventLoopMaxMs: number[] } | null;
-  /** The probe's calls from the on-sale time on, by way in (see probe). */
+  /** The probe's calls, by way in (see probe). */
   probes: Record<string, { at: number; ms: number }[]>;
   problems: string[];
 }
@@ -474,7 +479,7 @@ async function pgliteTarget(signer: TestSigner, workDir: string): Promise<Target
 
 async function scenario(name: string, signer: TestSigner, users: User[], admin: User, open: (workDir: string) => Promise<Target>): Promise<Result> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'waiting-room-bench-'));
-  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, onSaleAt: Infinity, pollsBeforeSale: [], pollsDuringSale: [], seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, generatorDelay: null, serviceSide: null, probes: {}, problems: [] };
+  const result: Result = { name, journeys: [], timings: { polls: [], pollsByCue: {}, onSaleAt: Infinity, pollsBeforeSale: [], pollsDuringSale: [], pollTimeline: [], seatMaps: [], bookings: [], lastSeatAt: null }, statuses: new Map(), samples: [], admittedInPlaceOrder: null, generatorDelay: null, serviceSide: null, probes: {}, problems: [] };
   let target: Target | null = null;
   try {
     target = await open(workDir);
@@ -516,8 +521,9 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     result.generatorDelay = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
     await sampling?.stop();
     await probing.stop();
-    result.probes = Object.fromEntries(Object.entries(probing.samples).map(([name, list]) => [name, list.filter((sample) => sample.at >= result.timings.onSaleAt)]));
+    result.probes = probing.samples;
     result.statuses = api.statuses;
+    if (process.env.BENCH_WR_DUMP) await dumpTimings(process.env.BENCH_WR_DUMP, result);
     if (target.database) result.admittedInPlaceOrder = await admissionInversions(target.database.url, eventId);
     result.serviceSide = await serviceSide(target.metricsUrls);
     api.close();
@@ -528,6 +534,13 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     await rm(workDir, { recursive: true, force: true });
   }
   return result;
+}
+
+/** The raw timings, for a closer look than the report's (BENCH_WR_DUMP): bench-clock milliseconds. */
+async function dumpTimings(file: string, result: Result) {
+  const { onSaleAt, lastSeatAt, pollTimeline } = result.timings;
+  const times = (pick: (j: Journey) => number | null) => result.journeys.map(pick).filter((at) => at !== null);
+  await writeFile(file, JSON.stringify({ onSaleAt, lastSeatAt, polls: pollTimeline, probes: result.probes, toldSoldOutAt: times((j) => j.soldOutSeenAt), admittedAt: times((j) => j.admittedAt) }));
 }
 
 /** Every second: the database's transactions, people waiting (joined, not admitted, not told sold out), admissions. */
@@ -655,6 +668,29 @@ function figures(result: Result) {
   };
 }
 
+/**
+ * Where the slow polls fall: every 5 s around the on-sale time, the polls sent, their p99 and worst, beside the
+ * probe's worst through the front door and to nginx alone (no instance, no database) in the same seconds.
+ */
+function timeline(result: Result): string {
+  const { pollTimeline, onSaleAt, lastSeatAt } = result.timings;
+  if (pollTimeline.length === 0) return '';
+  const slot = (at: number) => Math.floor((at - onSaleAt) / 5_000);
+  const slots = new Map<number, number[]>();
+  for (const poll of pollTimeline) slots.set(slot(poll.at), [...(slots.get(slot(poll.at)) ?? []), poll.ms]);
+  const worstProbe = (name: string, s: number) => {
+    const list = (result.probes[name] ?? []).filter((sample) => slot(sample.at) === s).map((sample) => sample.ms);
+    return list.length ? ms(Math.max(...list)) : '–';
+  };
+  const lines = ['| seconds from the on-sale | polls | p99 | worst | over 100 ms | probe worst: front door / nginx alone |', '|---:|---:|---:|---:|---:|---:|'];
+  for (const s of [...slots.keys()].sort((a, b) => a - b)) {
+    const list = slots.get(s)!;
+    const mark = lastSeatAt !== null && slot(lastSeatAt) === s ? ' (last seat)' : '';
+    lines.push(`| ${s * 5}${mark} | ${list.length} | ${ms(percentile(list, 99))} | ${ms(Math.max(...list))} | ${list.filter((n) => n > GOALS.pollP99).length} | ${worstProbe('through the front door', s)} / ${worstProbe('nginx alone', s)} |`);
+  }
+  return `**${result.name}: the queue polls over time** (every 5 s; where the slow ones fall)\n\n${lines.join('\n')}`;
+}
+
 function report(results: Result[]): { markdown: string; failures: string[] } {
   const failures: string[] = [];
   const rows = [
@@ -683,7 +719,7 @@ function report(results: Result[]): { markdown: string; failures: string[] } {
   const probeNames = [...new Set(results.flatMap((r) => Object.keys(r.probes)))];
   for (const name of probeNames) {
     row(`a probe every 100 ms from the on-sale time (the event, no database), ${name}: p50 / p99 / max`, '', results.map((r) => {
-      const list = (r.probes[name] ?? []).map((sample) => sample.ms);
+      const list = (r.probes[name] ?? []).filter((sample) => sample.at >= r.timings.onSaleAt).map((sample) => sample.ms);
       return list.length ? `${ms(percentile(list, 50))} / ${ms(percentile(list, 99))} / ${ms(Math.max(...list))} ms` : '–';
     }));
   }
@@ -718,7 +754,7 @@ function report(results: Result[]): { markdown: string; failures: string[] } {
       for (const s of r.samples.filter((_, i) => i % 5 === 0)) lines.push(`| ${s.atS.toFixed(0)} | ${s.waiting} | ${s.admittedPerS.toFixed(1)} | ${s.tps.toFixed(0)} |`);
       return `**${r.name}: database transactions per second against people waiting and admissions** (every 5th one-second sample; they should follow admissions and joins, not the number waiting)\n\n${lines.join('\n')}`;
     });
-  return { markdown: `${rows.join('\n')}\n\n${tps.join('\n\n')}`, failures };
+  return { markdown: `${rows.join('\n')}\n\n${results.map(timeline).join('\n\n')}\n\n${tps.join('\n\n')}`, failures };
 }
 
 async function main() {

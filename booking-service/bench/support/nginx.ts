@@ -4,10 +4,10 @@ import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort, startProcess } from '../../test/support/processes.ts';
 
-/** The settings the README's deployment section gives for server-sent events behind nginx. */
+/** The settings the README's deployment section gives for server-sent events behind nginx (a worker per core). */
 function nginxConfig(dir: string, port: number, upstreams: number[]): string {
   return `
-worker_processes 1;
+worker_processes auto;
 worker_rlimit_nofile 100000;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;

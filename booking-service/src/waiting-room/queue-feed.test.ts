@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueEvent } from '../contract/waiting-room.ts';
-import { createQueueFeed, QUEUE_FEED_INTERVAL_MS, QUEUE_PROGRESS_INTERVAL_MS } from './queue-feed.ts';
+import { createQueueFeed, QUEUE_FEED_INTERVAL_MS, QUEUE_PROGRESS_INTERVAL_MS, SEND_BURST, SEND_BURST_PAUSE_MS, SEND_SPREAD_MS } from './queue-feed.ts';
 
 const start: QueueEvent = { serving: 0, drawn: true, soldOut: false, paused: false, secondsPerPlace: 4 };
 
@@ -42,6 +42,53 @@ describe('the queue feed', () => {
     current = { ...current, serving: 130, secondsPerPlace: 3 };
     await vi.advanceTimersByTimeAsync(QUEUE_FEED_INTERVAL_MS);
     expect(got.early.at(-1)).toEqual(current);
+    feed.close();
+  });
+
+  it.each([
+    { crowd: 4_000, burst: SEND_BURST },
+    // A larger crowd: larger bursts, the same spread.
+    { crowd: 10_000, burst: 250 },
+  ])('tells a crowd of $crowd sold out $burst streams at a time, everyone within the spread', async ({ crowd, burst }) => {
+    let current = start;
+    const feed = createQueueFeed({ read: async () => current, drawnPlaces: async () => new Map() }, () => {});
+    const told: number[] = [];
+    for (let i = 0; i < crowd; i++) feed.subscribe('e', start, (e) => e.soldOut && told.push(Date.now()));
+    current = { ...start, soldOut: true };
+    const soldOutAt = Date.now();
+    await vi.advanceTimersByTimeAsync(QUEUE_FEED_INTERVAL_MS);
+    // The first burst at the read, not the whole crowd.
+    expect(told).toHaveLength(burst);
+    await vi.advanceTimersByTimeAsync(SEND_BURST_PAUSE_MS);
+    expect(told).toHaveLength(2 * burst);
+    await vi.advanceTimersByTimeAsync(SEND_SPREAD_MS);
+    expect(told).toHaveLength(crowd);
+    // Everyone within the read's second and the spread (the goal: 5 s).
+    expect(Math.max(...told) - soldOutAt).toBeLessThan(QUEUE_FEED_INTERVAL_MS + SEND_SPREAD_MS);
+    feed.close();
+  });
+
+  it("keeps each stream's progress on its own beat after news everyone got at once", async () => {
+    let current: QueueEvent = { ...start, drawn: false };
+    const feed = createQueueFeed({ read: async () => current, drawnPlaces: async () => new Map() }, () => {});
+    // 30 moviegoers arrive a second apart before the draw.
+    const progressAt: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      feed.subscribe('e', current, (e) => e.drawn && e.serving > 0 && progressAt.push(Date.now()));
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    // The draw reaches everyone at once; then the queue moves every second.
+    current = { ...current, drawn: true };
+    await vi.advanceTimersByTimeAsync(QUEUE_FEED_INTERVAL_MS);
+    for (let second = 1; second <= 15; second++) {
+      current = { ...current, serving: second };
+      await vi.advanceTimersByTimeAsync(QUEUE_FEED_INTERVAL_MS);
+    }
+    // Everyone hears of the progress within 15 s, and no second carries more than a few of them.
+    expect(progressAt).toHaveLength(30);
+    const perSecond = new Map<number, number>();
+    for (const at of progressAt) perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(3);
     feed.close();
   });
 

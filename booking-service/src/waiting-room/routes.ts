@@ -121,7 +121,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
         tags,
         summary: 'The queue as it moves (text/event-stream): the serving counter, the draw, sold out, paused, the pace',
         description:
-          `\`event: ${QUEUE_EVENT}\` with QueueEvent data on connect; then sold out, paused, the draw and the stream's turn within a second (a stream opened with the place token, \`token\`, also gets its \`place\`, from the pre-queue with the draw: no poll is needed for it), the queue's progress at most every 15 s (read at most once a second per instance, the same for everyone waiting: no database work per stream); comment heartbeats; \`event: ${QUEUE_RECONNECT_EVENT}\` before the instance shuts down. Capped per address and per instance: past a cap the answer is 429 or 503 with Retry-After, and the page polls GET .../me instead.`,
+          `\`event: ${QUEUE_EVENT}\` with QueueEvent data on connect; then sold out, paused, the draw and the stream's turn at the instance's next read of the event (each second; to a crowd, paced over at most 2 s) (a stream opened with the place token, \`token\`, also gets its \`place\`, from the pre-queue with the draw: no poll is needed for it), the queue's progress at most every 15 s (read at most once a second per instance, the same for everyone waiting: no database work per stream); comment heartbeats; \`event: ${QUEUE_RECONNECT_EVENT}\` before the instance shuts down. Capped per address and per instance: past a cap the answer is 429 or 503 with Retry-After, and the page polls GET .../me instead.`,
         params: EventIdParams,
         querystring: QueueStreamQuery,
         response: { 200: eventStream('Server-sent QueueEvent updates'), ...failures(400, 404) },
