@@ -506,7 +506,12 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     delay.enable();
     const sampling = target.database ? sampleTransactions(target.database, result, () => result.journeys, start, endAt) : null;
     const probing = probe(
-      { 'through the front door': target.origin, 'nginx alone': `${target.origin}/nginx-ping?`, ...Object.fromEntries(target.instanceOrigins.map((origin, i) => [`straight to instance ${i + 1}`, origin])) },
+      {
+        'through the front door': target.origin,
+        // Behind nginx only (PGlite's lone instance is its own front door).
+        ...(target.instanceOrigins.length > 0 && { 'nginx alone': `${target.origin}/nginx-ping?` }),
+        ...Object.fromEntries(target.instanceOrigins.map((origin, i) => [`straight to instance ${i + 1}`, origin])),
+      },
       `/api/waiting-room/${eventId}`,
       endAt,
     );
