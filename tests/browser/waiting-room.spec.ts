@@ -91,56 +91,74 @@ async function holdAdmitted(token: string, admission: string, showId: string, se
   return body;
 }
 
-/** A datetime-local value ("2026-12-01T10:00:05") in this machine's time, which the browser shares. */
-function localInput(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+/** A datetime-local value ("2026-12-01T10:00:05"): `at` on the clocks of `timeZone`. */
+function wallClockInput(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/** The staff's browser, far from the theatre: the on-sale time they enter is still the theatre's. */
+const STAFF_BROWSER_ZONE = 'Pacific/Kiritimati'; // UTC+14: no theatre's zone is ahead of it
 
 for (const size of SIZES) {
   test.describe(`waiting room at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
-    test('staff set up an on-sale and watch the live panel, pausing and resuming admissions', async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
-      const show = await freshShow();
-      await page.goto('/admin/on-sale');
-      await signInFromPrompt(page, 'admin@example.com');
-      await expect(page.getByRole('heading', { level: 1, name: 'On sale' })).toBeVisible(QUEUE_WAIT);
-      await expect(page.getByText('Default 22: a quarter of the seats of the chosen shows')).toBeVisible();
+    test.describe('with the staff browser in another time zone', () => {
+      test.use({ timezoneId: STAFF_BROWSER_ZONE });
 
-      // Creating with nothing filled in says what to fix and creates nothing.
-      await page.getByRole('button', { name: 'Create on-sale' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Give the on-sale a name' })).toBeVisible();
+      test("staff set up an on-sale in the theatre's time and watch the live panel, pausing and resuming admissions", async ({ page }, testInfo) => {
+        test.setTimeout(120_000);
+        const show = await freshShow();
+        await page.goto('/admin/on-sale');
+        await signInFromPrompt(page, 'admin@example.com');
+        await expect(page.getByRole('heading', { level: 1, name: 'On sale' })).toBeVisible(QUEUE_WAIT);
+        await expect(page.getByText('Default 22: a quarter of the seats of the chosen shows')).toBeVisible();
 
-      await page.getByLabel('Name', { exact: true }).fill(`Opening night ${size.name}`);
-      await page.locator(`input[type="checkbox"][value="${show.showId}"]`).check();
-      await page.getByLabel('On-sale time').fill(localInput(new Date(Date.now() + 10 * 60_000)));
-      await page.getByLabel('Shopping at once').fill('5');
-      const form = (await page.getByRole('form', { name: 'New on-sale' }).boundingBox())!;
-      expect(form.x + form.width).toBeLessThanOrEqual(size.viewport.width);
-      await shot(page, testInfo, 'admin-on-sale-form');
-      await expectNoA11yViolations(page);
-      await page.getByRole('button', { name: 'Create on-sale' }).click();
+        // Creating with nothing filled in says what to fix and creates nothing.
+        await page.getByRole('button', { name: 'Create on-sale' }).click();
+        await expect(page.getByRole('alert').filter({ hasText: 'Give the on-sale a name' })).toBeVisible();
 
-      const panel = page.getByRole('region', { name: `Live panel: Opening night ${size.name}` });
-      await expect(panel).toBeVisible(QUEUE_WAIT);
-      const figure = (label: string) => panel.locator(`dt:text-is("${label}") + dd`);
-      await expect(figure('Seats left')).toHaveText('90 / 90');
-      await expect(figure('In the pre-queue')).toHaveText('0');
-      await expect(panel).toContainText('5 shopping at once');
-      // A moviegoer joins: the panel shows it without a reload.
-      const eventId = (await admin().onSaleEvents()).events.find((e) => e.name === `Opening night ${size.name}`)!.id;
-      await join(tokenFor(`early-${size.name}@example.com`), eventId);
-      await expect(figure('In the pre-queue')).toHaveText('1', QUEUE_WAIT);
+        await page.getByLabel('Name', { exact: true }).fill(`Opening night ${size.name}`);
+        await page.locator(`input[type="checkbox"][value="${show.showId}"]`).check();
+        const { theatreTimeZone } = await apiAs().publicConfig();
+        expect(theatreTimeZone).not.toBe(STAFF_BROWSER_ZONE);
+        await expect(page.getByText(`In the theatre's time (${theatreTimeZone})`)).toBeVisible();
+        const onSaleAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 10 * 60_000);
+        await page.getByLabel('On-sale time').fill(wallClockInput(onSaleAt, theatreTimeZone));
+        await page.getByLabel('Shopping at once').fill('5');
+        const form = (await page.getByRole('form', { name: 'New on-sale' }).boundingBox())!;
+        expect(form.x + form.width).toBeLessThanOrEqual(size.viewport.width);
+        await shot(page, testInfo, 'admin-on-sale-form');
+        await expectNoA11yViolations(page);
+        await page.getByRole('button', { name: 'Create on-sale' }).click();
 
-      await panel.getByRole('button', { name: 'Pause admissions' }).click();
-      await expect(panel).toContainText('admissions paused', QUEUE_WAIT);
-      await expect(panel.getByRole('button', { name: 'Resume admissions' })).toBeVisible();
-      await shot(page, testInfo, 'admin-on-sale-live-panel');
-      await expectNoA11yViolations(page);
-      await panel.getByRole('button', { name: 'Resume admissions' }).click();
-      await expect(panel).toContainText('admissions running', QUEUE_WAIT);
+        const panel = page.getByRole('region', { name: `Live panel: Opening night ${size.name}` });
+        await expect(panel).toBeVisible(QUEUE_WAIT);
+        const figure = (label: string) => panel.locator(`dt:text-is("${label}") + dd`);
+        await expect(figure('Seats left')).toHaveText('90 / 90');
+        await expect(figure('In the pre-queue')).toHaveText('0');
+        await expect(panel).toContainText('5 shopping at once');
+        // A moviegoer joins: the panel shows it without a reload.
+        const created = (await admin().onSaleEvents()).events.find((e) => e.name === `Opening night ${size.name}`)!;
+        // The time entered, on the theatre's clocks (read in the browser's zone it would be 14 hours off, or more).
+        expect(created.onSaleAt).toBe(onSaleAt.toISOString());
+        const eventId = created.id;
+        await join(tokenFor(`early-${size.name}@example.com`), eventId);
+        await expect(figure('In the pre-queue')).toHaveText('1', QUEUE_WAIT);
+
+        await panel.getByRole('button', { name: 'Pause admissions' }).click();
+        await expect(panel).toContainText('admissions paused', QUEUE_WAIT);
+        await expect(panel.getByRole('button', { name: 'Resume admissions' })).toBeVisible();
+        await shot(page, testInfo, 'admin-on-sale-live-panel');
+        await expectNoA11yViolations(page);
+        await panel.getByRole('button', { name: 'Resume admissions' }).click();
+        await expect(panel).toContainText('admissions running', QUEUE_WAIT);
+      });
     });
 
     test('support look a moviegoer up by email, admit them out of turn after a confirmation, and see the action recorded with who did it', async ({ page }, testInfo) => {

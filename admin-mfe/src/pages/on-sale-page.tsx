@@ -59,7 +59,7 @@ function NewOnSale({ onCreated }: { onCreated: (eventId: string) => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const request = onSaleRequest(form, new Date());
+    const request = onSaleRequest(form, new Date(), timeZone);
     if ('error' in request) return setError(request.error);
     create.mutate(request, {
       onSuccess: (answer) => {
@@ -98,8 +98,10 @@ function NewOnSale({ onCreated }: { onCreated: (eventId: string) => void }) {
         )}
       </fieldset>
       <label htmlFor="on-sale-at">On-sale time</label>
-      <p className="admin__muted">In this browser&apos;s time</p>
-      <input id="on-sale-at" type="datetime-local" step={1} value={form.onSaleAt} onChange={(e) => change({ onSaleAt: e.target.value })} />
+      <p className="admin__muted" id="on-sale-at-hint">
+        In the theatre&apos;s time{timeZone && ` (${timeZone})`}
+      </p>
+      <input id="on-sale-at" type="datetime-local" step={1} aria-describedby="on-sale-at-hint" value={form.onSaleAt} onChange={(e) => change({ onSaleAt: e.target.value })} />
       <label className="admin__check">
         <input type="checkbox" checked={form.waitingRoom} onChange={(e) => change({ waitingRoom: e.target.checked })} />
         Waiting room on

@@ -6,7 +6,7 @@ import type { ReportRepository } from './report-repository.ts';
 import { SalesReportQuery, SalesReportResponse } from '../contract/reports.ts';
 import { toUnits } from '../contract/money.ts';
 import { ALL_SEATS } from '../contract/hall.ts';
-import { localDate } from '../shows/time-zone.ts';
+import { localDate } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
 

@@ -10,7 +10,7 @@ import { moviesOf, pageOfShows, type ShowSales } from './show-list.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
 import { showJson } from '../shows/show-json.ts';
 import { toUnits } from '../contract/money.ts';
-import { isCalendarDate, localDayRange } from '../shows/time-zone.ts';
+import { isCalendarDate, localDayRange } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
 import type { BookingFilter, BookingWithDetails } from '../bookings/booking.ts';

@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import type { BookingWithDetails } from './booking.ts';
 import type { NewOutboxMessage } from '../email/outbox.ts';
 import { ticketQrDataUrl } from './ticket-qr.ts';
-import { formatTheatreTime } from '../shows/time-zone.ts';
+import { formatTheatreTime } from '../contract/theatre-time.ts';
 import { formatMoney } from '../contract/money.ts';
 
 export interface EmailContext { timeZone: string; currency: string }

@@ -3,7 +3,7 @@ import type { Config } from '../config/config.ts';
 import { seatSelectionProblem, sortSeats } from '../contract/hall.ts';
 import { salesCloseAt } from '../contract/sales.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
-import { formatTheatreTime } from '../shows/time-zone.ts';
+import { formatTheatreTime } from '../contract/theatre-time.ts';
 import type { BookingRepository } from './booking-repository.ts';
 import type { Booking, BookingWithDetails } from './booking.ts';
 import { holdPolicyProblem } from './hold-policy.ts';

@@ -12,7 +12,7 @@ import { formatMoney } from '../contract/money.ts';
 import { checkoutCsp, checkoutFormPage, CHECKOUT_SCRIPT, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
 import { CARD_FIELDS, isRefusalCode, MESSAGES as CARD_MESSAGES, refusalCode, type CardField, type CardInput } from './local/cards.ts';
 import { PaymentProviderError } from './provider.ts';
-import { formatTheatreTime } from '../shows/time-zone.ts';
+import { formatTheatreTime } from '../contract/theatre-time.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { LocalCheckoutSession } from './local/checkout-session.ts';
 

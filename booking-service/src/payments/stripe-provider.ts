@@ -8,7 +8,7 @@ import {
   type ProviderSession,
   type RefundResult,
 } from './provider.ts';
-import { formatTheatreTime } from '../shows/time-zone.ts';
+import { formatTheatreTime } from '../contract/theatre-time.ts';
 import { fromStripeSession, toStripeAmount, type StripeSessionObject } from './stripe-format.ts';
 
 export interface StripeProviderOptions {

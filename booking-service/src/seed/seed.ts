@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/types.ts';
 import { toCents } from '../contract/money.ts';
 import { newTicketCode } from '../bookings/ticket-code.ts';
-import { localDate, zonedInstant } from '../shows/time-zone.ts';
+import { localDate, zonedInstant } from '../contract/theatre-time.ts';
 import { DEV_ACCOUNTS } from '../identity/dev-accounts.ts';
 import type { Store } from '../store/types.ts';
 import { bookingTransitions } from '../bookings/transitions.ts';

@@ -9,7 +9,7 @@ import type { MovieRepository, ShowRepository } from './show-repository.ts';
 import { AddShowBody, MovieIdParams, type ShowOnSale } from '../contract/schemas.ts';
 import { movieJson } from './show-json.ts';
 import { toCents } from '../contract/money.ts';
-import { isCalendarDate, zonedInstant } from './time-zone.ts';
+import { isCalendarDate, zonedInstant } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { sendSerialized, serializeJson } from '../http/send-serialized.ts';

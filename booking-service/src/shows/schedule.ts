@@ -1,5 +1,5 @@
 import type { Show } from './show.ts';
-import { localDate } from './time-zone.ts';
+import { localDate } from '../contract/theatre-time.ts';
 import type { ShowDateTimes, ShowOnSale } from '../contract/schemas.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTheatreTime, isCalendarDate, localDate, localDayRange, zonedInstant } from './time-zone.ts';
+import { formatTheatreTime, isCalendarDate, localDate, localDayRange, zonedInstant } from './theatre-time.ts';
 
 describe('theatre time zone', () => {
   it('groups instants by the local calendar date', () => {
@@ -14,6 +14,8 @@ describe('theatre time zone', () => {
     expect(zonedInstant('2026-07-01', '18:30', 'Europe/London').toISOString()).toBe('2026-07-01T17:30:00.000Z');
     expect(zonedInstant('2026-01-15', '18:30', 'Europe/London').toISOString()).toBe('2026-01-15T18:30:00.000Z');
     expect(zonedInstant('2026-01-15', '09:00', 'Asia/Kolkata').toISOString()).toBe('2026-01-15T03:30:00.000Z');
+    // With seconds (an on-sale time).
+    expect(zonedInstant('2026-07-01', '18:30:05', 'Europe/London').toISOString()).toBe('2026-07-01T17:30:05.000Z');
     // 02:30 does not exist on 2026-03-29 in London; the clock jumps to 03:30.
     expect(zonedInstant('2026-03-29', '02:30', 'Europe/London').toISOString()).toBe('2026-03-29T01:30:00.000Z');
   });

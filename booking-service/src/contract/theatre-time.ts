@@ -1,6 +1,7 @@
 /**
  * Calendar dates and wall-clock times in the theatre's time zone, without a
- * date library: Intl knows every zone's offsets.
+ * date library: Intl knows every zone's offsets. Shared with the staff's
+ * frontends (`booking-service/theatre-time`): times they enter are the theatre's.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -53,13 +54,13 @@ export function isCalendarDate(date: string): boolean {
 }
 
 /**
- * The instant at which the theatre's clocks show `date` `time` (HH:MM). In a
+ * The instant at which the theatre's clocks show `date` `time` (HH:MM or HH:MM:SS). In a
  * daylight-saving gap the later offset wins, as a wall clock would jump forward.
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
+  const [hh, mm, ss = 0] = time.split(':').map(Number) as [number, number, number?];
+  const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm, ss);
   let guess = wallAsUtc - offsetAt(new Date(wallAsUtc), timeZone);
   guess = wallAsUtc - offsetAt(new Date(guess), timeZone);
   return new Date(guess);
