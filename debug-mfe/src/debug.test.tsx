@@ -193,3 +193,53 @@ describe('refunds, outbox and releases', () => {
 
 // PAID appears in the "all" view only; referenced so the fixture's purpose stays visible.
 void PAID;
+
+describe('waiting room', () => {
+  const EVENT = { id: 'e1', name: 'Opening night', onSaleAt: '2026-12-01T10:00:00.000Z', waitingRoom: true, shoppingCapacity: 1, windowMinutes: 10, paused: false, showIds: ['s1'], soldOut: false };
+  const entry = (state: 'waiting' | 'shopping') => ({
+    accountId: 'local|stuck@example.com',
+    state,
+    joinedAt: '2026-12-01T10:00:05.000Z',
+    place: 2,
+    position: state === 'waiting' ? 1 : null,
+    windowEndsAt: state === 'shopping' ? '2026-12-01T10:20:00.000Z' : null,
+  });
+
+  it('closes the confirmation once the service has admitted, keeping the entry on screen while it refreshes', async () => {
+    support();
+    let admitted = false;
+    let releaseRefresh = () => {};
+    const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    server.use(
+      http.get(`${TEST_API}/api/debug/waiting-room`, () => HttpResponse.json({ success: true, events: [EVENT] })),
+      http.get(`${TEST_API}/api/debug/waiting-room/e1`, () =>
+        HttpResponse.json({ success: true, event: EVENT, figures: { preQueue: 0, waiting: 1, shopping: 1, admittedLastMinute: 1, seats: 90, seatsLeft: 90 } }),
+      ),
+      http.get(`${TEST_API}/api/debug/waiting-room/e1/actions`, () => HttpResponse.json({ success: true, actions: [] })),
+      http.get(`${TEST_API}/api/debug/waiting-room/e1/entry`, async () => {
+        // The refresh after the admission answers only when the test says.
+        if (admitted) await refreshHeld;
+        return HttpResponse.json({ success: true, entry: entry(admitted ? 'shopping' : 'waiting') });
+      }),
+      http.post(`${TEST_API}/api/debug/waiting-room/e1/admit`, () => {
+        admitted = true;
+        return HttpResponse.json({ success: true, entry: entry('shopping') });
+      }),
+    );
+    renderDebug('/debug/waiting-room');
+    const lookup = async () => within(await screen.findByRole('region', { name: "A moviegoer's place" }));
+    await userEvent.type(await screen.findByLabelText('Email or account id'), 'stuck@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await (await lookup()).findByText('Waiting')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Admit now' }));
+    const dialog = screen.getByRole('dialog', { name: 'Admit this moviegoer now, out of turn?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Admit' }));
+    // Admitted: the dialog closes at once; the entry stays on screen (no skeleton) until its refresh answers.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((await lookup()).getByText('Waiting')).toBeInTheDocument();
+    releaseRefresh();
+    expect(await (await lookup()).findByText('Shopping (admitted)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -129,9 +129,10 @@ function PlaceLookup({ eventId }: { eventId: string }) {
           Look up
         </Button>
       </form>
-      {entry.isFetching && <Skeleton height="4rem" />}
+      {/* A first look-up only: a refresh after an action keeps the entry (and the open dialog) on screen. */}
+      {entry.isLoading && <Skeleton height="4rem" />}
       {entry.isError && <p role="alert">{entry.error.message}</p>}
-      {found && !entry.isFetching && (
+      {found && (
         <>
           <dl className="debug__facts">
             <dt>Account</dt>

@@ -41,6 +41,7 @@ export function useChangeQueueEntry(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, accountId }: { action: 'admit' | 'remove'; accountId: string }) => api.changeQueueEntry(eventId, action, accountId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...key, eventId] }),
+    // Not awaited: the action is done when the service says so (the dialog closes then); the figures follow.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...key, eventId] }),
   });
 }
