@@ -205,6 +205,21 @@ describe('waiting room', () => {
     windowEndsAt: state === 'shopping' ? '2026-12-01T10:20:00.000Z' : null,
   });
 
+  it('shows the latest on-sale event first, and another when support picks it', async () => {
+    support();
+    const MATINEE = { ...EVENT, id: 'e0', name: 'Matinee' };
+    const figures = { preQueue: 0, waiting: 0, shopping: 0, admittedLastMinute: 0, seats: 90, seatsLeft: 90 };
+    server.use(
+      http.get(`${TEST_API}/api/debug/waiting-room`, () => HttpResponse.json({ success: true, events: [MATINEE, EVENT] })),
+      http.get(`${TEST_API}/api/debug/waiting-room/:eventId`, ({ params }) => HttpResponse.json({ success: true, event: params.eventId === 'e0' ? MATINEE : EVENT, figures })),
+      http.get(`${TEST_API}/api/debug/waiting-room/:eventId/actions`, () => HttpResponse.json({ success: true, actions: [] })),
+    );
+    renderDebug('/debug/waiting-room');
+    expect(await screen.findByRole('heading', { name: 'Opening night' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Event' }), 'Matinee');
+    expect(await screen.findByRole('heading', { name: 'Matinee' })).toBeInTheDocument();
+  });
+
   it('closes the confirmation once the service has admitted, keeping the entry on screen while it refreshes', async () => {
     support();
     let admitted = false;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { defaultShoppingCapacity, DEFAULT_WINDOW_MINUTES } from 'booking-service/sales';
 import { Button, EmptyState, ErrorState, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
-import { notifyOutcome, useTheatreTimeZone } from 'shared-ui/staff';
+import { notifyOutcome, OnSaleEventPicker, useChosenOnSaleEvent, useTheatreTimeZone } from 'shared-ui/staff';
 import { onSaleRequest, type OnSaleForm } from '../features/on-sale/on-sale-form';
 import { useCreateOnSale, useOnSaleEvents, useOnSaleFigures, usePauseOnSale } from '../features/on-sale/use-on-sale';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
@@ -11,12 +11,11 @@ const EMPTY_FORM: OnSaleForm = { name: '', showIds: [], onSaleAt: '', waitingRoo
 /** On sale (issue 30): make shows an on-sale event, then watch it live and pause or resume its admissions. */
 export function OnSalePage() {
   const events = useOnSaleEvents();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const eventId = chosen ?? events.data?.events.at(-1)?.id ?? null;
+  const [eventId, choose] = useChosenOnSaleEvent(events.data?.events);
 
   return (
     <PageLayout title="On sale">
-      <NewOnSale onCreated={setChosen} />
+      <NewOnSale onCreated={choose} />
       <h2 className="admin__section-title">Live panel</h2>
       {events.isPending ? (
         <Skeleton height="8rem" />
@@ -26,16 +25,7 @@ export function OnSalePage() {
         <EmptyState title="No on-sale events yet" text="Create one above." />
       ) : (
         <>
-          <label className="admin__field">
-            Event
-            <select aria-label="Event" value={eventId ?? ''} onChange={(e) => setChosen(e.target.value)}>
-              {events.data.events.map((event) => (
-                <option key={event.id} value={event.id}>
-                  {event.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <OnSaleEventPicker className="admin__field" events={events.data.events} value={eventId ?? ''} onChange={choose} />
           {eventId && <LivePanel eventId={eventId} />}
         </>
       )}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { QueueEntryResponse } from 'booking-service/contract';
 import { Button, EmptyState, ErrorState, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
-import { notifyOutcome, useTheatreTimeZone } from 'shared-ui/staff';
+import { notifyOutcome, OnSaleEventPicker, useChosenOnSaleEvent, useTheatreTimeZone } from 'shared-ui/staff';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import {
   useChangeQueueEntry,
@@ -24,8 +24,7 @@ const STATE_LABELS: Record<QueueEntryResponse['entry']['state'], string> = {
 /** Waiting room (issue 30): a moviegoer's place in an on-sale, the event's numbers, admit or remove, and who did what. */
 export function WaitingRoomPage() {
   const events = useSupportOnSaleEvents();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const eventId = chosen ?? events.data?.events.at(-1)?.id ?? null;
+  const [eventId, choose] = useChosenOnSaleEvent(events.data?.events);
   return (
     <PageLayout title="Waiting room">
       {events.isPending ? (
@@ -37,16 +36,7 @@ export function WaitingRoomPage() {
       ) : (
         <>
           <div className="debug__search">
-            <label className="debug__search-field">
-              Event
-              <select aria-label="Event" value={eventId} onChange={(e) => setChosen(e.target.value)}>
-                {events.data.events.map((event) => (
-                  <option key={event.id} value={event.id}>
-                    {event.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <OnSaleEventPicker className="debug__search-field" events={events.data.events} value={eventId} onChange={choose} />
           </div>
           <EventNumbers eventId={eventId} />
           <PlaceLookup key={eventId} eventId={eventId} />

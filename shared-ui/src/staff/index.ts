@@ -9,4 +9,5 @@ export { StaffGate, type StaffArea } from './staff-gate';
 export { useTheatreTimeZone } from './use-theatre-time-zone';
 export { notifyOutcome, type Outcome } from './notify-outcome';
 export { useStaffApi } from './use-staff-api';
+export { OnSaleEventPicker, useChosenOnSaleEvent } from './on-sale-event-picker';
 export type { StaffApi } from '../api/staff-client';

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import type { OnSaleEvent } from 'booking-service/contract';
+
+/**
+ * The on-sale event a staff page shows (admin's live panel, support's waiting room): the one chosen, else the
+ * latest created. Null while there is none.
+ */
+export function useChosenOnSaleEvent(events: readonly OnSaleEvent[] | undefined): [eventId: string | null, choose: (eventId: string) => void] {
+  const [chosen, setChosen] = useState<string | null>(null);
+  return [chosen ?? events?.at(-1)?.id ?? null, setChosen];
+}
+
+/** Picks one of the on-sale events by name; `className` is the remote's field style. */
+export function OnSaleEventPicker({ events, value, onChange, className }: { events: readonly OnSaleEvent[]; value: string; onChange: (eventId: string) => void; className?: string }) {
+  return (
+    <label className={className}>
+      Event
+      <select aria-label="Event" value={value} onChange={(e) => onChange(e.target.value)}>
+        {events.map((event) => (
+          <option key={event.id} value={event.id}>
+            {event.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
