@@ -28,7 +28,19 @@ const folderOf = (manifestUrl: string) => new URL('.', manifestUrl).href;
 const config = runtimeConfig(TEST_PORTS);
 const builds: Record<'release0Shell' | 'release0Customer' | 'release0Admin' | 'release0Debug' | 'olderShell' | 'shellWithoutRuntime', FixtureBuild> = {} as never;
 const servers: { close(): Promise<unknown> }[] = [];
-let shellServer: { close(): Promise<unknown> } | null = null;
+let shellServer: Awaited<ReturnType<typeof serveFrontend>> | null = null;
+
+/**
+ * Takes the swapped-in shell's server down at once, as a deploy replacing it would: closing it gracefully
+ * waits for every connection a browser still holds, which once outlasted the test's three minutes in CI.
+ */
+async function stopShellServer(): Promise<void> {
+  if (!shellServer) return;
+  const server = shellServer;
+  shellServer = null;
+  server.server.closeAllConnections();
+  await server.close();
+}
 
 const RELEASE_0_REMOTES: RemotesConfig = {
   customer: `${origin(FIXTURE_PORTS.release0Customer)}/mf-manifest.json`,
@@ -38,7 +50,7 @@ const RELEASE_0_REMOTES: RemotesConfig = {
 
 /** Replaces the stack's shell with another build on the same port: a deployment of that shell, or a rollback to it. */
 async function deployShell(dist: string): Promise<void> {
-  if (shellServer) await shellServer.close();
+  if (shellServer) await stopShellServer();
   else await control('stop', 'shell');
   shellServer = await serveFrontend({ name: 'shell', root: dist, port: TEST_PORTS.shell, config, remotes: DEFAULT_REMOTES });
 }
@@ -50,8 +62,7 @@ async function liveShellRelease(): Promise<number | null> {
 
 async function restoreShell(): Promise<void> {
   if (!shellServer) return;
-  await shellServer.close();
-  shellServer = null;
+  await stopShellServer();
   await control('start', 'shell');
 }
 
