@@ -13,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
 import { builtServiceEnv, packageRoot, startProcess, stop } from '../test/support/processes.ts';
+import { median } from './support/measures.ts';
 
 const TARGET_RATIO = 0.5;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -73,7 +74,6 @@ async function main() {
     await stop(service);
     await rm(dataDir, { recursive: true, force: true });
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const figures: Figure[] = rounds[0]!.map((first, i) => ({
     label: first.label,
     rps: median(rounds.map((r) => r[i]!.rps)),

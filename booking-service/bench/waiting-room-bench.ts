@@ -33,7 +33,7 @@ import { PLACE_HEADER, QUEUE_EVENT, type QueueEvent, type QueueStatusResponse } 
 import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/processes.ts';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
 import { eventBlocks } from './support/event-blocks.ts';
-import { percentile, transactions } from './support/measures.ts';
+import { median, percentile, transactions } from './support/measures.ts';
 import { nginxVersion, startNginx } from './support/nginx.ts';
 import { postgresServer, stopPostgresServer, withAdmin } from './support/postgres-server.ts';
 
@@ -718,8 +718,6 @@ function correctnessFailures(result: Result): string[] {
   else if (!(f.soldOutWorstS <= GOALS.soldOutS) || f.stillWaiting > 0) failures.push(`${name}: sold out reached every waiting moviegoer in ${f.soldOutWorstS.toFixed(1)} s, ${f.stillWaiting} never`);
   return failures;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The latency goals, on each figure's median over the rounds. */
 function latencyFailures(rounds: Result[]): string[] {

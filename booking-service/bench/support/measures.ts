@@ -1,4 +1,4 @@
-/** Figures the benchmarks share: PostgreSQL's transaction counts, percentiles. */
+/** Figures the benchmarks share: PostgreSQL's transaction counts, percentiles, medians of rounds. */
 import { withAdmin } from './postgres-server.ts';
 
 export async function transactions(databaseUrl: string, name: string): Promise<number> {
@@ -21,3 +21,8 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+
+/** The middle value (the upper of the two middles for an even count): the figure several rounds report. */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
