@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstBookableSlot, type ShowSlot } from './support/bookable.ts';
 import { lanes } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -18,12 +19,13 @@ for (const lane of lanes) {
     });
     afterAll(() => t?.close());
 
+    /** The first movie's first show that is still on sale, at any time of day the tests run. */
     async function firstShow() {
       const all = await t.api('GET', '/api/show/all');
       const movieId = all.body.shows[0]._id as string;
       const detail = await t.api('GET', `/api/show/${movieId}`);
-      const [date, times] = Object.entries(detail.body.dateTime as Record<string, { time: string; showId: string }[]>)[0]!;
-      return { movieId, date, showId: times[0]!.showId, time: times[0]!.time };
+      const { date, showId, time } = firstBookableSlot(detail.body.dateTime as Record<string, ShowSlot[]>);
+      return { movieId, date, showId, time };
     }
 
     it('GET /api/show/all lists each seeded movie with upcoming shows once, with spec fields', async () => {

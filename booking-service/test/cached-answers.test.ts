@@ -3,6 +3,7 @@ import type { RouteOptions } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstBookableSlot, type ShowSlot } from './support/bookable.ts';
 import { lanes } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -37,8 +38,8 @@ for (const lane of lanes) {
     it('the show list, a movie with its show times and a seat map match their routes’ schemas, as loaded and from the cache', async () => {
       const shows = (await t.api('GET', '/api/show/all')).body.shows as { _id: string }[];
       const movieId = shows[0]!._id;
-      const dateTime = (await t.api('GET', `/api/show/${movieId}`)).body.dateTime as Record<string, { showId: string }[]>;
-      const showId = Object.values(dateTime)[0]![0]!.showId;
+      const dateTime = (await t.api('GET', `/api/show/${movieId}`)).body.dateTime as Record<string, ShowSlot[]>;
+      const { showId } = firstBookableSlot(dateTime);
       // A seat map with seats in it: two held.
       const held = await t.api('POST', '/api/booking/create', { token: await t.tokenFor('cached@example.com'), body: { showId, selectedSeats: ['C3', 'C4'] } });
       expect(held.status).toBe(200);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_SEATS } from '../src/contract/hall.ts';
+import { firstBookableSlot, type ShowSlot } from './support/bookable.ts';
 import { builtService, builtServiceEnv, freePort, startProcess, stop } from './support/processes.ts';
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 
@@ -64,7 +65,7 @@ describe.skipIf(skipReason !== null)(`the built service with MONGODB_URI on ${se
     expect(all.body.shows.length).toBeGreaterThanOrEqual(8);
     const detail = await api('GET', `/api/show/${all.body.shows[0]._id}`);
     expect(detail.status).toBe(200);
-    const showId = (Object.values(detail.body.dateTime as Record<string, { showId: string }[]>)[0]![0]!).showId;
+    const { showId } = firstBookableSlot(detail.body.dateTime as Record<string, ShowSlot[]>);
 
     const seats = ALL_SEATS.slice(0, 3);
     const alice = await signer.token({ sub: 'auth0|alice', email: 'alice@example.com', name: 'Alice' });

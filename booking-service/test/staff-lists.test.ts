@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookableFrom } from './support/bookable.ts';
 import { lanes } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -28,13 +29,13 @@ for (const lane of lanes) {
     };
 
     let customers = 0;
-    /** A new unpaid booking on the first upcoming show's free seats, by a new customer (a released hold has a cooldown per account). */
+    /** A new unpaid booking on the first bookable show's free seats, by a new customer (a released hold has a cooldown per account). */
     async function book(seatCount = 1, token?: string) {
       token ??= await t.tokenFor(`staff.lists.${++customers}@example.com`);
-      const { shows: [show] } = await shows('?pageSize=1');
-      const taken = (await t.api('GET', `/api/booking/seats/${show!._id}`)).body.occupiedSeats as string[];
+      const [show] = await t.store.shows.listWithSeats({ from: bookableFrom() });
+      const taken = (await t.api('GET', `/api/booking/seats/${show!.id}`)).body.occupiedSeats as string[];
       const free = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].flatMap((row) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${row}${n}`)).filter((s) => !taken.includes(s));
-      const created = await t.api('POST', '/api/booking/create', { token, body: { showId: show!._id, selectedSeats: free.slice(0, seatCount) } });
+      const created = await t.api('POST', '/api/booking/create', { token, body: { showId: show!.id, selectedSeats: free.slice(0, seatCount) } });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       return { ...(await t.store.bookings.get(created.body.bookingId as string))!, token };
     }

@@ -1,0 +1,32 @@
+import { loadConfig } from '../../src/config/config.ts';
+
+/**
+ * Which seeded shows a test may book. The seed keeps every show that has not
+ * started, so a run a few minutes before a seeded time (13:15 for the 13:30 show)
+ * sees that show first while its online sales are already closed
+ * (SALES_CLOSE_MINUTES before it starts). Tests that book "a show" pick one that
+ * starts past the sales close with an hour's margin for a slow run, so they pass
+ * at any time of day. `npm run test:any-hour` runs the service tests in a closing
+ * window to keep it so.
+ */
+const BOOKABLE_LEAD_MS = (loadConfig({}).salesCloseMinutes + 60) * 60_000;
+
+/** The earliest start of a show a test can book now and still book minutes later. */
+export function bookableFrom(now = Date.now()): Date {
+  return new Date(now + BOOKABLE_LEAD_MS);
+}
+
+export interface ShowSlot {
+  time: string;
+  showId: string;
+}
+
+/** The first bookable slot of a movie's `/api/show/:movieId` show times, with its theatre date. */
+export function firstBookableSlot<S extends ShowSlot>(dateTime: Record<string, S[]>): S & { date: string } {
+  const from = bookableFrom().getTime();
+  for (const [date, slots] of Object.entries(dateTime)) {
+    const slot = slots.find((s) => new Date(s.time).getTime() >= from);
+    if (slot) return { ...slot, date };
+  }
+  throw new Error('no seeded show far enough ahead to book');
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * The service's integration tests at the worst hour of the day (`npm run test:any-hour`, run by .ci/run).
+ *
+ * The seed schedules shows at fixed times of the theatre's day and keeps every show that has not started,
+ * so between 13:15 and 13:30 the 13:30 show is listed first while its online sales are closed
+ * (SALES_CLOSE_MINUTES, 15). A test that books "the first show" passes all day and fails in that quarter
+ * hour: CI once failed so. This run puts the clock of the tests, of PGlite and of the PostgreSQL and
+ * MongoDB-lane servers they start at 13:18 UTC today with libfaketime (Debian's faketime), all by one
+ * offset so the processes agree, and runs booking-service/test there.
+ *
+ * Only the wall clock is moved: durations (the monotonic clock) stay true. Left out, as they book nothing and
+ * their servers hang under libfaketime: identity-browser.test.ts (Chromium) and shared-rate-limits.test.ts
+ * (redis-server).
+ * Exit 0 when every test passes, 1 otherwise or when faketime is missing (never a green run that did not run).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Three minutes into the quarter hour before the seed's 13:30 show (booking-service/src/seed/seed.ts), theatre time UTC as in the tests. */
+const WORST_TIME_UTC = '13:18:00';
+
+function fail(message) {
+  process.stderr.write(`[test:any-hour] ${message}\n`);
+  process.exit(1);
+}
+
+/** Debian's libfaketime, preloaded by hand: the `faketime` wrapper waits for every descendant, a daemon too. */
+const library = readdirSync('/usr/lib', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => path.join('/usr/lib', entry.name, 'faketime/libfaketime.so.1'))
+  .find((candidate) => existsSync(candidate));
+if (!library) fail('needs libfaketime: apt-get install faketime');
+
+const target = Date.parse(`${new Date().toISOString().slice(0, 10)}T${WORST_TIME_UTC}Z`);
+const offsetSeconds = Math.round((target - Date.now()) / 1000);
+const env = { ...process.env, LD_PRELOAD: library, FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
+delete env.TEST_POSTGRES_URL;
+
+// A PostgreSQL server on the same clock, when this machine can start one (as .ci/run does); else that lane says it skipped.
+let stopPostgres = null;
+if (process.getuid?.() === 0) {
+  const started = spawnSync('bash', ['.ci/start-postgres.sh'], { cwd: root, env, encoding: 'utf8' });
+  if (started.status !== 0) fail(`could not start PostgreSQL: ${started.stderr}`);
+  env.TEST_POSTGRES_URL = /TEST_POSTGRES_URL=(\S+)/.exec(started.stdout)[1];
+  stopPostgres = /PG_STOP='([^']+)'/.exec(started.stdout)[1];
+}
+
+process.stderr.write(`[test:any-hour] the tests' clock reads ${new Date(target).toISOString()} at the start (offset ${env.FAKETIME} s)\n`);
+const tests = spawnSync(path.join(root, 'booking-service/node_modules/.bin/vitest'), ['run', 'test/', '--exclude', 'test/identity-browser.test.ts', '--exclude', 'test/shared-rate-limits.test.ts'], {
+  cwd: path.join(root, 'booking-service'),
+  stdio: 'inherit',
+  env,
+});
+if (stopPostgres) spawnSync('bash', ['-c', stopPostgres], { stdio: 'ignore' });
+process.exit(tests.status ?? 1);
