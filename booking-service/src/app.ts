@@ -379,7 +379,14 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(userRoutes, { users: store.users, bookings, movies: store.movies, auth });
   await app.register(adminRoutes, { bookings, shows: store.shows, users: store.users, auth, config, now });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now });
-  await app.register(seatEventsRoutes, { shows: store.shows, feed: seatFeed, limiter: seatStreams, auth, config });
+  await app.register(seatEventsRoutes, {
+    shows: store.shows,
+    feed: seatFeed,
+    limiter: seatStreams,
+    auth,
+    config,
+    saleGate: (showId, admission) => waitingRoom.gate(showId, { accountId: null, admission }),
+  });
   await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments, mailer, supportActions: store.supportActions });
   await app.register(checkoutRoutes, { bookings, config, payments, localCheckout, now });
   await app.register(stripeWebhookRoutes, { receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });

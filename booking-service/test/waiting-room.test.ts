@@ -110,6 +110,9 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect(early.status).toBe(409);
       expect(early.body.message).toMatch(/^This show goes on sale at /);
       expect((await t.api('GET', `/api/booking/seats/${showId}`)).status).toBe(409);
+      const earlyStream = await t.api('GET', `/api/booking/seats/${showId}/events`);
+      expect(earlyStream.status).toBe(409);
+      expect(earlyStream.body.message).toMatch(/^This show goes on sale at /);
       expect(await t.store.bookings.listOwn('test|fan@example.com')).toEqual([]);
     });
 
@@ -174,6 +177,18 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect(copied.body.message).toBe('This admission belongs to another account');
       expect((await t.api('GET', `/api/booking/seats/${showId}`)).status).toBe(403);
       expect((await t.api('GET', `/api/booking/seats/${showId}`, { headers: { 'x-admission': admission } })).status).toBe(200);
+      // The live seat map likewise: the admission in its query (an EventSource sends no headers).
+      const anonymousStream = await t.api('GET', `/api/booking/seats/${showId}/events`);
+      expect(anonymousStream.status).toBe(403);
+      expect(anonymousStream.body.message).toBe('This show is sold through the waiting room of "Opening night": join it, and book once you are admitted');
+      expect((await t.api('GET', `/api/booking/seats/${showId}/events?admission=not-a-token`)).status).toBe(400);
+      const admitted = await openEvents(`${t.baseUrl}/api/booking/seats/${showId}/events?admission=${admission}`);
+      try {
+        expect(admitted.response.status).toBe(200);
+        expect(await admitted.next((seats) => Array.isArray(seats), 2000)).toEqual(expect.any(Array));
+      } finally {
+        await admitted.close();
+      }
       const booked = await book(first!.name, ['A1'], admission);
       expect(booked.status).toBe(200);
       // Paying ends the shopping window: its slot goes to the next in line.

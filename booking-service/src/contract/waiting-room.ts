@@ -8,18 +8,23 @@ const instant = Type.String({ format: 'date-time' });
 
 export const EventIdParams = Type.Object({ eventId: Type.String({ pattern: UuidPattern }) }, { additionalProperties: false });
 
+/** A signed token of the waiting room (place or admission) as a query parameter: a compact JWS. */
+const tokenInQuery = (description: string) => Type.String({ maxLength: 1024, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$', description });
+
 /** The queue stream's query: whose stream it is (the place token), so that its place and turn are sent at once. */
 export const QueueStreamQuery = Type.Object(
   {
     token: Type.Optional(
-      Type.String({
-        maxLength: 1024,
-        pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
-        description: "Your place token (from the status): the stream then sends your place (from the pre-queue, with the draw) and your turn as soon as it comes",
-      }),
+      tokenInQuery("Your place token (from the status): the stream then sends your place (from the pre-queue, with the draw) and your turn as soon as it comes"),
     ),
     place: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'Your place (from the status), for pages without the token: your turn is sent as soon as it comes' })),
   },
+  { additionalProperties: false },
+);
+
+/** A live seat map's query: a show sold through a waiting room streams its seats to the admitted only (an EventSource sends no headers). */
+export const SeatStreamQuery = Type.Object(
+  { admission: Type.Optional(tokenInQuery('Your admission token (from the waiting room, while shopping), for a show sold through a waiting room')) },
   { additionalProperties: false },
 );
 

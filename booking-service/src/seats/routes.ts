@@ -3,6 +3,7 @@ import { failures } from '../contract/failures.ts';
 import { eventStream } from '../contract/media.ts';
 import { SEAT_EVENT, SEAT_RECONNECT_EVENT, type SeatsEvent } from '../contract/responses.ts';
 import { ShowIdParams } from '../contract/schemas.ts';
+import { SeatStreamQuery } from '../contract/waiting-room.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { eventStreams, RETRY_ON_SHUTDOWN_MS } from '../http/event-streams.ts';
 import type { StreamLimiter } from '../http/stream-limiter.ts';
@@ -19,7 +20,9 @@ export const SEAT_STREAM_WORDING = { streams: 'live seat maps', topic: "This sho
  * `data: {"occupiedSeats":[...]}`), and a comment heartbeat. Open streams are
  * capped (see stream-limiter.ts): past a cap the answer is 429 or 503 and the
  * seat map polls instead. Each stream ends after its maximum lifetime; the
- * browser reconnects by itself.
+ * browser reconnects by itself. A show of an on-sale event passes the same
+ * gate as its seat map: not before the on-sale time, and behind a waiting room
+ * only with an admission (`?admission=`).
  */
 export interface SeatEventsRoutesDeps {
   shows: Pick<ShowRepository, 'get'>;
@@ -29,9 +32,11 @@ export interface SeatEventsRoutesDeps {
   limiter: StreamLimiter;
   auth: Auth;
   config: Pick<Config, 'seatStreams'>;
+  /** Resolves when the show's seats may be seen now with this admission token; throws the refusal when not (the waiting room's sale gate). */
+  saleGate: (showId: string, admission: string | undefined) => Promise<void>;
 }
 
-export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter, auth, config }: SeatEventsRoutesDeps) {
+export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter, auth, config, saleGate }: SeatEventsRoutesDeps) {
   const streams = eventStreams(app, { limiter, maxLifetimeMs: config.seatStreams.maxLifetimeSeconds * 1000, reconnectEvent: SEAT_RECONNECT_EVENT });
   app.addHook('preClose', async () => feed.close());
 
@@ -43,19 +48,22 @@ export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter,
         tags: ['bookings'],
         summary: 'Live seat map of a show (text/event-stream)',
         description:
-          'Capped per client address, per signed-in user, per show and overall: past a cap the answer is 429 (this client) or 503 (show or service full) with Retry-After, and the seat map polls GET /api/booking/seats/{showId} instead.',
+          'Capped per client address, per signed-in user, per show and overall: past a cap the answer is 429 (this client) or 503 (show or service full) with Retry-After, and the seat map polls GET /api/booking/seats/{showId} instead. ' +
+          'A show of an on-sale event is refused as its seat map is: 409 before the on-sale time, and behind a waiting room 403 without a valid `admission`.',
         params: ShowIdParams,
+        querystring: SeatStreamQuery,
         response: {
           200: eventStream(
             `\`event: ${SEAT_EVENT}\` with SeatsEvent data \`{ "occupiedSeats": [...] }\` on connect and on every change; comment heartbeats; \`event: ${SEAT_RECONNECT_EVENT}\` (with \`retry: ${RETRY_ON_SHUTDOWN_MS}\`) before the stream ends because the instance shuts down: reconnect`,
           ),
           // 401: a token was sent and is not valid; 429 and 503 also when a stream cap is reached.
-          ...failures(400, 401, 404),
+          ...failures(400, 401, 403, 404, 409),
         },
       },
     },
     async (request, reply) => {
       const { showId } = request.params;
+      await saleGate(showId, request.query.admission);
       await streams.serve(request, reply, {
         owner: { address: request.ip, userId: request.identity?.sub ?? null, topic: showId },
         load: () => shows.get(showId),

@@ -194,6 +194,49 @@ describe('live seats', () => {
     expect(await screen.findByText('Seat E5 was just taken by someone else')).toBeInTheDocument();
   });
 
+  /** Both times of the date sold through a waiting room, on sale; `me` answers shopping with `admission`, or not joined. Returns the X-Admission of each seat-map read. */
+  function serveGatedShow(admission: string | null) {
+    const eventId = '44444444-4444-4444-8444-444444444444';
+    const onSale = { eventId, at: '2026-11-01T10:00:00.000Z', waitingRoom: true };
+    const gated = { ...SHOW_DETAIL, dateTime: { ...SHOW_DETAIL.dateTime, '2026-12-01': SHOW_DETAIL.dateTime['2026-12-01'].map((slot) => ({ ...slot, onSale })) } };
+    const event = { id: eventId, name: 'Opening night', onSaleAt: onSale.at, waitingRoom: true, shoppingCapacity: 90, windowMinutes: 10, paused: false, showIds: [SHOW_ID], soldOut: false };
+    const shopping = { state: 'shopping', place: 7, windowEndsAt: new Date(Date.now() + 600_000).toISOString(), admission };
+    const notJoined = { state: 'not-joined', place: null, windowEndsAt: null, admission: null };
+    const admissionsSent: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/api/show/:id`, () => HttpResponse.json(gated)),
+      http.get(`${API}/api/booking/seats/:showId`, ({ request }) => {
+        admissionsSent.push(request.headers.get('x-admission'));
+        return HttpResponse.json({ success: true, occupiedSeats: ['A1', 'B2'] });
+      }),
+      http.get(`${API}/api/waiting-room/:eventId/me`, () =>
+        HttpResponse.json({ success: true, event, position: null, estimatedWaitSeconds: null, placeToken: null, ...(admission ? shopping : notJoined) }),
+      ),
+    );
+    signIn();
+    return admissionsSent;
+  }
+
+  it('a show sold through a waiting room: before the admission, no seat stream and no seat map read', async () => {
+    const admissionsSent = serveGatedShow(null);
+    await openPage();
+    await userEvent.click(within(screen.getByRole('list', { name: 'Show times' })).getByRole('button', { name: /^10:00 AM / }));
+    expect(await screen.findByRole('heading', { name: 'This show is sold through a waiting room' })).toBeInTheDocument();
+    expect(FakeEventSource.instances).toEqual([]);
+    expect(admissionsSent).toEqual([]);
+  });
+
+  it("an admitted moviegoer's seat stream names the admission token, and the seat map reads send it", async () => {
+    const admission = 'header.payload.signature';
+    const admissionsSent = serveGatedShow(admission);
+    await openPage();
+    await pickTime();
+    expect(await screen.findByRole('timer', { name: 'Your shopping time left' })).toBeInTheDocument();
+    expect(FakeEventSource.instances.at(-1)!.url).toBe(`${API}/api/booking/seats/${SHOW_ID}/events?admission=${admission}`);
+    expect(admissionsSent.length).toBeGreaterThan(0);
+    expect(admissionsSent.every((sent) => sent === admission)).toBe(true);
+  });
+
   it('falls back to polling every 5 seconds when the stream is unavailable', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let occupied = ['A1', 'B2'];

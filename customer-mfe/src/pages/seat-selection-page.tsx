@@ -61,6 +61,7 @@ function SeatSelection() {
   const waitingRoomApi = useWaitingRoomApi();
   const { seats: occupiedQuery, feed } = useLiveSeats(showId, {
     read: admission ? (show) => waitingRoomApi.occupiedSeats(show, admission) : undefined,
+    admission,
     enabled: gatedEvent === null || admission !== null,
   });
   const booking = useCreateBooking(admission ? (input) => waitingRoomApi.createBooking(input.showId, input.seats, admission) : undefined);

@@ -17,14 +17,19 @@ export type SeatFeed = 'stream' | 'polling';
  * reconnecting) the list is polled every 5 s instead, and the stream is tried
  * again every 30 s.
  *
- * `read` replaces the list's read (an admitted moviegoer's, sending the admission token); `enabled: false`
- * reads nothing (a show behind a waiting room, before the admission).
+ * `admission` (an admitted moviegoer's token, for a show sold through a waiting room) goes with both: `read`
+ * replaces the list's read (sending it as a header) and the stream names it in its query (an EventSource
+ * sends no headers). `enabled: false` reads nothing and opens no stream (a show behind a waiting room, before
+ * the admission: the service refuses both).
  */
-export function useLiveSeats(showId: string | null, { read, enabled = true }: { read?: (showId: string) => Promise<OccupiedSeatsResponse>; enabled?: boolean } = {}) {
+export function useLiveSeats(
+  showId: string | null,
+  { read, admission = null, enabled = true }: { read?: (showId: string) => Promise<OccupiedSeatsResponse>; admission?: string | null; enabled?: boolean } = {},
+) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [feed, setFeed] = useState<SeatFeed>('polling');
-  const streamUrl = showId ? api.seatEventsUrl(showId) : null;
+  const streamUrl = showId && enabled ? seatStreamUrl(api.seatEventsUrl(showId), admission) : null;
 
   const seats = useQuery({
     ...occupiedSeatsQueryOptions(api, showId ?? ''),
@@ -64,4 +69,8 @@ export function useLiveSeats(showId: string | null, { read, enabled = true }: { 
   }, [showId, streamUrl, queryClient]);
 
   return { seats, feed };
+}
+
+function seatStreamUrl(url: string, admission: string | null): string {
+  return admission ? `${url}?${new URLSearchParams({ admission }).toString()}` : url;
 }
