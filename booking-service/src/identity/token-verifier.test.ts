@@ -73,6 +73,18 @@ describe('token verification against a JWKS served over HTTP', () => {
       },
       /Invalid access token/,
     ],
+    // A subject that names no account (issue 38): each used to become the caller's account id (an object: a 500).
+    ...(
+      [
+        ['an object', { id: 'u1' }],
+        ['an array', ['u1']],
+        ['a number', 12345],
+        ['empty', ''],
+        ['blank', '   '],
+        ['null', null],
+        ['a NUL inside', 'u\u00001'],
+      ] as const
+    ).map(([label, sub]): [string, () => Promise<string>, RegExp] => [`a sub that is ${label}`, () => signer.token({ rawSub: sub }), /Invalid access token/]),
   ];
 
   for (const [label, make, message] of refusals) {

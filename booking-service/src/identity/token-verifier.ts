@@ -47,6 +47,16 @@ function stringClaim(payload: JWTPayload, ...names: string[]): string {
   return '';
 }
 
+/**
+ * The account a token's `sub` names: a non-blank string without control characters, as written (an account
+ * id is compared exactly). A number, an object, an array, an empty or blank string names no account: a
+ * signature proves who issued the claim, not that it is one (an object reached the database as a 500).
+ */
+function accountSubject(sub: unknown): string {
+  if (typeof sub !== 'string' || sub.trim() === '' || CONTROL_CHARACTER.test(sub)) throw new InvalidTokenError('Invalid access token');
+  return sub;
+}
+
 /** Verifies RS256 access tokens (issuer, audience, expiry, signature) and reads the identity; a token verified before is answered from memory. */
 export function createTokenVerifier(options: TokenVerifierOptions) {
   const verified = new LRUCache<string, Identity>({ max: VERIFIED_TOKENS });
@@ -87,14 +97,15 @@ async function verifyInFull(token: string, options: TokenVerifierOptions): Promi
   if (typ !== undefined && !['at+jwt', 'application/at+jwt', 'jwt'].includes(typ.toLowerCase())) {
     throw new InvalidTokenError('Invalid access token');
   }
+  const sub = accountSubject(payload.sub);
   const claimedRoles = payload[options.rolesClaim];
   const roles = Array.isArray(claimedRoles) ? KNOWN_ROLES.filter((role) => claimedRoles.includes(role)) : [];
   const email = stringClaim(payload, 'email', 'https://movie-app/email');
   const name = stringClaim(payload, 'name', 'https://movie-app/name', 'nickname') || email.split('@')[0] || 'Moviegoer';
   // Refused here, or the database refuses them later (a NUL is a 500 on every call) and logs and pages carry them.
-  if ([payload.sub!, name, email].some((claim) => CONTROL_CHARACTER.test(claim))) throw new InvalidTokenError('Invalid access token');
+  if ([name, email].some((claim) => CONTROL_CHARACTER.test(claim))) throw new InvalidTokenError('Invalid access token');
   const validUntil = Math.min(payload.exp!, (payload.iat ?? Infinity) + options.maxTokenAgeSeconds) * 1000;
-  return { identity: { sub: payload.sub!, name, email, roles }, validUntil };
+  return { identity: { sub, name, email, roles }, validUntil };
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

@@ -9,6 +9,8 @@ export const TEST_AUDIENCE = 'https://movie-app/api';
 
 export interface TokenOptions {
   sub?: string;
+  /** A `sub` of any JSON type or value, as a broken or hostile issuer might sign it (replaces `sub`). */
+  rawSub?: unknown;
   email?: string;
   name?: string;
   roles?: string[];
@@ -47,9 +49,9 @@ async function sign(privateKey: CryptoKey, kid: string, o: TokenOptions): Promis
     name: o.name ?? email.split('@')[0],
     [ROLES_CLAIM]: o.roles ?? [],
     ...o.extraClaims,
+    sub: 'rawSub' in o ? o.rawSub : (o.sub ?? `test|${email}`),
   })
     .setProtectedHeader({ alg: 'RS256', kid, typ: o.typ ?? 'at+jwt' })
-    .setSubject(o.sub ?? `test|${email}`)
     .setIssuer(o.issuer ?? TEST_ISSUER)
     .setAudience(o.audience ?? TEST_AUDIENCE)
     .setIssuedAt(o.issuedAt);
