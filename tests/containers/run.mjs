@@ -17,10 +17,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { PINNED_NODE_VERSION as NODE_VERSION, relaunchOnPinnedNodeIfTooOld } from '../../scripts/node-runtime.mjs';
+
+await relaunchOnPinnedNodeIfTooOld();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CACHE = process.env.CONTAINER_CACHE_DIR ?? '/var/cache/movie-booking/containers';
-const NODE_VERSION = '24.21.0';
 const NPM_VERSION = '11';
 const PROJECT = 'movie-booking';
 const DEBIAN_BASE = 'localhost/movie-booking/debian-bookworm';

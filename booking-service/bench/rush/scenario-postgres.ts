@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { stop } from '../../test/support/processes.ts';
 import type { TestSigner } from '../../test/support/signer.ts';
-import { postgresServer, stopPostgresServer, withAdmin } from '../support/postgres-server.ts';
+import { postgresServer, stopPostgresServer, withAdmin, type PostgresServer } from '../support/postgres-server.ts';
 import type { Booker } from './bookers.ts';
 import { checkInvariant, type Query } from './invariant.ts';
 import { runLoad } from './load.ts';
@@ -16,7 +16,7 @@ import { occupiedSeats, pickShow } from './target.ts';
 
 export async function postgresScenario(signer: TestSigner, bookers: Booker[], warmUpBookers: Booker[]): Promise<ScenarioResult> {
   const result: ScenarioResult = { name: 'PostgreSQL', instances: 2, log: [], notes: [], failures: [] };
-  let server: { adminUrl: string; stopCommand: string | null };
+  let server: PostgresServer;
   try {
     server = await postgresServer();
   } catch (error) {

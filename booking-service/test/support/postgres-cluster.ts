@@ -1,9 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../../scripts/free-port.mjs';
+import { postgresBinaries } from '../../../scripts/test-postgres.mjs';
 
 const run = promisify(execFile);
 
@@ -11,7 +12,7 @@ const run = promisify(execFile);
  * A throwaway PostgreSQL server of its own (its own data directory, port and
  * socket directory), for tests that must stop, restart or break the server
  * without touching the shared one in TEST_POSTGRES_URL. Set up like
- * .ci/start-postgres.sh: the newest /usr/lib/postgresql/<version>/bin, and,
+ * scripts/test-postgres.mjs (the shared lane's server), from the same binaries, and,
  * when the tests run as root, initdb and pg_ctl run as the postgres user.
  */
 export interface PostgresCluster {
@@ -30,15 +31,6 @@ export interface PostgresCluster {
   destroy(): Promise<void>;
 }
 
-function serverBinaries(): string | null {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')) && existsSync(path.join(root, v, 'bin', 'pg_ctl')))
-    .sort((a, b) => Number.parseFloat(a) - Number.parseFloat(b));
-  return versions.length ? path.join(root, versions.at(-1)!, 'bin') : null;
-}
-
 const isRoot = process.getuid?.() === 0;
 
 /** The command line prefix that runs a server binary as a user initdb accepts. */
@@ -51,9 +43,9 @@ let cachedSkipReason: string | null | undefined;
 /** Why a cluster cannot be started here, or null when it can. */
 export function postgresClusterSkipReason(): string | null {
   if (cachedSkipReason !== undefined) return cachedSkipReason;
-  const bin = serverBinaries();
+  const bin = postgresBinaries();
   if (!bin) {
-    cachedSkipReason = 'no PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql';
+    cachedSkipReason = 'no PostgreSQL server binaries (initdb, pg_ctl) on this machine';
   } else if (process.platform === 'win32') {
     cachedSkipReason = 'a throwaway PostgreSQL cluster is only set up on Linux/Unix';
   } else if (isRoot) {
@@ -84,7 +76,7 @@ function installExitHook() {
 export async function startPostgresCluster(options: { maxConnections?: number } = {}): Promise<PostgresCluster> {
   const reason = postgresClusterSkipReason();
   if (reason) throw new Error(reason);
-  const bin = serverBinaries()!;
+  const bin = postgresBinaries()!;
   const pgCtl = path.join(bin, 'pg_ctl');
   const dir = mkdtempSync(path.join(tmpdir(), 'test-postgres-'));
   const dataDir = path.join(dir, 'data');
