@@ -142,6 +142,8 @@ switch (command) {
     await providePostgresLane();
     pnpm(['-r', '--if-present', 'run', 'typecheck']);
     lint();
+    // Every relative link and anchor of README.md and docs/ (remark-validate-links, offline).
+    pnpm(['run', 'test:docs']);
     // The root scripts' own tests (node's test runner): the Node bootstrap, the throwaway PostgreSQL.
     run(process.execPath, ['--test', 'scripts/test/*.test.mjs']);
     // The browser tests (tests/) run against the production builds.
