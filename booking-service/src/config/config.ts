@@ -249,82 +249,181 @@ const smtpUrl: Rule<string> = {
   decode: (raw) => raw,
 };
 
-/** Every variable the service reads, with its default where it has one. */
-const ServiceEnvironment = z.object({
-  NODE_ENV: withDefault(nodeEnv, 'development'),
-  HOST: withDefault(text, '127.0.0.1'),
-  PORT: withDefault(wholeNumber(0, 65535), '4000'),
-  REQUEST_TIMEOUT_SECONDS: withDefault(wholeNumber(1, 3600), '30'),
-  DATA_DIR: withDefault(text, '.data'),
-  DATABASE_URL: optional(postgresUrl),
-  MONGODB_URI: optional(mongodbUri),
-  /** Default: http://localhost:$PORT. */
-  PUBLIC_URL: optional(absoluteUrl),
-  SHELL_URL: withDefault(absoluteUrl, 'http://localhost:3000'),
-  CORS_ORIGINS: withDefault(origins, DEFAULT_FRONTEND_ORIGINS.join(',')),
-  THEATRE_TIMEZONE: withDefault(timeZone, 'UTC'),
-  CURRENCY: withDefault(currency, 'USD'),
-  HOLD_MINUTES: withDefault(wholeNumber(1, 24 * 60), '10'),
-  SALES_CLOSE_MINUTES: withDefault(wholeNumber(0, 24 * 60), '15'),
-  MAX_HELD_SEATS_PER_SHOW: withDefault(wholeNumber(1, 1000), '10'),
-  MAX_HELD_SEATS: withDefault(wholeNumber(1, 10_000), '20'),
-  /** Default: HOLD_MINUTES. */
-  REHOLD_COOLDOWN_MINUTES: optional(wholeNumber(0, 24 * 60)),
-  AUTH0_DOMAIN: optional(auth0Domain),
-  AUTH0_AUDIENCE: optional(text),
-  /** Compared as written with the tokens' `iss`. */
-  AUTH_ISSUER: optional(absoluteUrlAsWritten),
-  AUTH_AUDIENCE: optional(text),
-  /** Default: the issuer's .well-known/jwks.json. */
-  AUTH_JWKS_URL: optional(absoluteUrl),
-  /** Auth0's default access token lifetime. */
-  TOKEN_MAX_AGE_SECONDS: withDefault(wholeNumber(60, 30 * 86_400), '86400'),
-  TMDB_API_KEY: optional(text),
-  TMDB_BASE_URL: withDefault(absoluteUrl, 'https://api.themoviedb.org/3'),
-  TMDB_TIMEOUT_MS: withDefault(wholeNumber(100, 60_000), '5000'),
-  TMDB_CACHE_TTL_SECONDS: withDefault(wholeNumber(0, 7 * 24 * 3600), '3600'),
-  /** Default: TMDB's image CDN with a TMDB key, else this service's own images. */
-  IMAGE_BASE_URL: optional(absoluteUrl),
-  RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(0, 10_000_000), '1200'),
-  PUBLIC_READ_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 100_000_000), '60000'),
-  BOOKING_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 10_000), '10'),
-  WEBHOOK_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '600'),
-  REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '60'),
-  WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: withDefault(wholeNumber(1, 10_000_000), '30'),
-  TRUST_PROXY: withDefault(trustProxy, 'false'),
-  SEAT_STREAMS_PER_ADDRESS: withDefault(wholeNumber(1, 100_000), '50'),
-  SEAT_STREAMS_PER_USER: withDefault(wholeNumber(1, 100_000), '10'),
-  SEAT_STREAMS_PER_SHOW: withDefault(wholeNumber(1, 1_000_000), '2000'),
-  SEAT_STREAMS_TOTAL: withDefault(wholeNumber(1, 1_000_000), '5000'),
-  SEAT_STREAM_MAX_SECONDS: withDefault(wholeNumber(5, 24 * 3600), '600'),
-  WAITING_ROOM_STREAMS_TOTAL: withDefault(wholeNumber(1, 1_000_000), '20000'),
-  STRIPE_SECRET_KEY: optional(stripeSecretKey),
-  STRIPE_WEBHOOK_SECRET: optional(stripeWebhookSecret),
-  STRIPE_API_BASE: optional(stripeApiBase),
-  STRIPE_TIMEOUT_MS: withDefault(wholeNumber(100, 120_000), '10000'),
-  HOLD_SWEEP_SECONDS: withDefault(wholeNumber(0, 3600), '15'),
-  RECONCILE_SECONDS: withDefault(wholeNumber(0, 3600), '30'),
-  SMTP_URL: optional(smtpUrl),
-  EMAIL_FROM: withDefault(text, 'Movie Tickets <tickets@localhost>'),
-  SMTP_TIMEOUT_MS: withDefault(wholeNumber(100, 120_000), '15000'),
-  /** Default: true, except in production (which never takes sample data). */
-  SEED: optional(onOff),
-  INIT_EMPTY_DATABASE: withDefault(onOff, 'false'),
-  ADOPT_STORE: optional(identityId),
-  /** Default: silent in tests, info otherwise. */
-  LOG_LEVEL: optional(logLevel),
-  LOAD_SHED_EVENT_LOOP_DELAY_MS: withDefault(wholeNumber(0, 60_000), '1000'),
-  LOAD_SHED_HEAP_USED_MB: withDefault(wholeNumber(0, 1_000_000), '0'),
-  LOAD_SHED_RSS_MB: withDefault(wholeNumber(0, 1_000_000), '0'),
-  LOAD_SHED_RETRY_AFTER_SECONDS: withDefault(wholeNumber(1, 3600), '10'),
-  SHUTDOWN_TIMEOUT_SECONDS: withDefault(wholeNumber(1, 600), '10'),
-  /** Unset: no metrics listener. */
-  METRICS_PORT: optional(wholeNumber(1, 65535)),
-  METRICS_HOST: withDefault(text, '127.0.0.1'),
-  REDIS_URL: optional(redisUrl),
-  /** The OTLP/HTTP collector (its base URL: traces go to /v1/traces); unset: no tracing. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: optional(absoluteUrl),
-  OTEL_SERVICE_NAME: withDefault(text, 'booking-service'),
+/**
+ * Every variable the service reads, with its default where it has one and what it does: docs/operators/configuration.md
+ * is written from these (`node scripts/config-reference.mjs`), so each variable carries its description here.
+ */
+export const ServiceEnvironment = z.object({
+  NODE_ENV: withDefault(nodeEnv, 'development').meta({
+    description: '`production` refuses to start without a real identity provider and without Stripe, and never seeds; `test` makes the log silent; any other value runs as development',
+  }),
+  HOST: withDefault(text, '127.0.0.1').meta({ description: 'the address the service listens on (`HOST=0.0.0.0` in a container)' }),
+  PORT: withDefault(wholeNumber(0, 65535), '4000').meta({ description: 'the port the service listens on' }),
+  REQUEST_TIMEOUT_SECONDS: withDefault(wholeNumber(1, 3600), '30').meta({
+    description: 'how long a request (headers and body) may take to arrive; a slower one is answered 408 and its connection closed (answers and seat streams are not limited)',
+  }),
+  DATA_DIR: withDefault(text, '.data').meta({ description: 'the embedded database, the development keys and the local identity provider\'s state' }),
+  DATABASE_URL: optional(postgresUrl).meta({
+    description: 'a PostgreSQL server, e.g. `postgres://user:pw@host:5432/cinema`; several instances may share it (see [Running several instances](several-instances.md))',
+    default: 'unset: PGlite in `DATA_DIR` (on its own worker thread, one process only)',
+  }),
+  MONGODB_URI: optional(mongodbUri).meta({
+    description: 'a MongoDB deployment instead, e.g. Atlas `mongodb+srv://…/cinema`; never together with `DATABASE_URL` (see [MongoDB deployments](../service/mongodb.md))',
+  }),
+  PUBLIC_URL: optional(absoluteUrl).meta({
+    description: 'the service\'s public origin (image and checkout links)',
+    default: '`http://localhost:$PORT`',
+  }),
+  SHELL_URL: withDefault(absoluteUrl, 'http://localhost:3000').meta({
+    description: 'the site\'s origin (links back from the checkout page, Stripe\'s success and cancel URLs)',
+  }),
+  CORS_ORIGINS: withDefault(origins, DEFAULT_FRONTEND_ORIGINS.join(',')).meta({
+    description: 'comma-separated allowed origins (scheme, host and port); the default is the four local frontends',
+  }),
+  THEATRE_TIMEZONE: withDefault(timeZone, 'UTC').meta({ description: 'the theatre\'s IANA time zone (e.g. `Europe/London`): show dates and times' }),
+  CURRENCY: withDefault(currency, 'USD').meta({
+    description: 'ISO 4217 code of the prices; amounts are integer cents in the database and sent to Stripe in the currency\'s smallest unit (cents kept; zero-decimal currencies such as JPY in whole units)',
+  }),
+  HOLD_MINUTES: withDefault(wholeNumber(1, 24 * 60), '10').meta({ description: 'how long a new booking holds its seats unpaid' }),
+  SALES_CLOSE_MINUTES: withDefault(wholeNumber(0, 24 * 60), '15').meta({
+    description: 'online sales of a show close this many minutes before it starts (0 to 1440): holds after that are refused (409 "Online sales for this show closed at …"), and the customer site shows "Sales close at …" / "Online sales closed"; in `GET /api/config` as `salesCloseMinutes`',
+  }),
+  MAX_HELD_SEATS_PER_SHOW: withDefault(wholeNumber(1, 1000), '10').meta({
+    description: 'unpaid seats one account may hold per show, against seat hoarding (see [Limits and guarantees](reliability.md))',
+  }),
+  MAX_HELD_SEATS: withDefault(wholeNumber(1, 10_000), '20').meta({ description: 'unpaid seats one account may hold across shows' }),
+  REHOLD_COOLDOWN_MINUTES: optional(wholeNumber(0, 24 * 60)).meta({
+    description: 'how long a seat whose hold an account let lapse stays open to others before that account may hold it again; in `GET /api/config` as `reholdCooldownMinutes`',
+    default: '`HOLD_MINUTES`',
+  }),
+  AUTH0_DOMAIN: optional(auth0Domain).meta({
+    description: 'verify the access tokens of this Auth0 tenant (e.g. `cinema.eu.auth0.com`; RS256 via the tenant\'s JWKS, issuer `https://<domain>/`); roles from the claim `https://movie-app/roles` (add it with an Auth0 Action, see [Sign-in](../service/sign-in.md))',
+  }),
+  AUTH0_AUDIENCE: optional(text).meta({
+    description: 'the identifier of the Auth0 API: the audience of its access tokens (e.g. `https://movie-app/api`)',
+  }),
+  AUTH_ISSUER: optional(absoluteUrlAsWritten).meta({
+    description: 'any other OpenID provider: its issuer, compared as written with the tokens\' `iss` (without `AUTH0_DOMAIN` or this, the local identity provider on port 4400)',
+    default: '`http://localhost:4400/`',
+  }),
+  AUTH_AUDIENCE: optional(text).meta({ description: 'the audience of the access tokens the service accepts', default: '`https://movie-app/api`' }),
+  AUTH_JWKS_URL: optional(absoluteUrl).meta({
+    description: 'where the issuer publishes its signing keys',
+    default: 'the issuer\'s `.well-known/jwks.json`',
+  }),
+  TOKEN_MAX_AGE_SECONDS: withDefault(wholeNumber(60, 30 * 86_400), '86400').meta({
+    description: 'a token issued longer ago is refused (401) whatever its expiry (the default is Auth0\'s token lifetime); one issued in the future (beyond 5 s of clock difference) is refused too',
+  }),
+  TMDB_API_KEY: optional(text).meta({
+    description: 'proxy TMDB server-side with a cache (the browser never holds the key)',
+    default: 'unset: the built-in catalogue',
+  }),
+  TMDB_BASE_URL: withDefault(absoluteUrl, 'https://api.themoviedb.org/3').meta({ description: 'TMDB\'s API endpoint' }),
+  TMDB_TIMEOUT_MS: withDefault(wholeNumber(100, 60_000), '5000').meta({ description: 'per call to TMDB' }),
+  TMDB_CACHE_TTL_SECONDS: withDefault(wholeNumber(0, 7 * 24 * 3600), '3600').meta({ description: 'how long TMDB\'s answers are cached' }),
+  IMAGE_BASE_URL: optional(absoluteUrl).meta({
+    description: 'joined with the catalogue\'s image paths',
+    default: '`$PUBLIC_URL/api/images`, or TMDB\'s image CDN with a key',
+  }),
+  RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(0, 10_000_000), '1200').meta({
+    description: 'requests per client address across the API (0 turns off every per-address limit)',
+  }),
+  PUBLIC_READ_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 100_000_000), '60000').meta({
+    description: 'per client address for the cacheable public reads (show lists, seat list, posters, config), see [Limits and guarantees](reliability.md)',
+  }),
+  BOOKING_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 10_000), '10').meta({ description: 'booking attempts per signed-in user' }),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '600').meta({ description: 'payment webhook deliveries per address' }),
+  REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, 1_000_000), '60').meta({
+    description: 'the shell\'s remote load reports (`POST /api/remote-events`) per address',
+  }),
+  WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: withDefault(wholeNumber(1, 10_000_000), '30').meta({
+    description: 'joins of an on-sale waiting room per client address (polls are not limited by it), see [Presale waiting room](../service/waiting-room.md)',
+  }),
+  TRUST_PROXY: withDefault(trustProxy, 'false').meta({
+    description: 'whose `X-Forwarded-For` to believe for the client address that rate limits and stream caps count: `false` (the socket\'s peer), `true` (any: only when every request comes through your proxy), or the proxies\' addresses/CIDRs, comma-separated (`10.0.0.0/8,127.0.0.1`); see [Client addresses](client-addresses.md), and for nginx [Running several instances](several-instances.md). Behind a proxy without it, every client shares the proxy\'s address',
+  }),
+  SEAT_STREAMS_PER_ADDRESS: withDefault(wholeNumber(1, 100_000), '50').meta({
+    description: 'open live seat-map streams per client address (see [Limits and guarantees](reliability.md)); the waiting room\'s queue streams count against it too',
+  }),
+  SEAT_STREAMS_PER_USER: withDefault(wholeNumber(1, 100_000), '10').meta({ description: 'open live seat-map streams per signed-in user' }),
+  SEAT_STREAMS_PER_SHOW: withDefault(wholeNumber(1, 1_000_000), '2000').meta({ description: 'open live seat-map streams per show' }),
+  SEAT_STREAMS_TOTAL: withDefault(wholeNumber(1, 1_000_000), '5000').meta({ description: 'open live seat-map streams per instance' }),
+  SEAT_STREAM_MAX_SECONDS: withDefault(wholeNumber(5, 24 * 3600), '600').meta({
+    description: 'a seat stream ends after this long (the browser reconnects, counted again)',
+  }),
+  WAITING_ROOM_STREAMS_TOTAL: withDefault(wholeNumber(1, 1_000_000), '20000').meta({
+    description: 'open waiting-room queue streams per instance (one per moviegoer waiting); past it pages poll instead',
+  }),
+  STRIPE_SECRET_KEY: optional(stripeSecretKey).meta({
+    description: '`sk_live_…`/`sk_test_…` (or a restricted `rk_…` key with Checkout Sessions write and Refunds write): payments through Stripe Checkout (see [Payments](../service/payments.md))',
+    default: 'unset: the local checkout',
+  }),
+  STRIPE_WEBHOOK_SECRET: optional(stripeWebhookSecret).meta({
+    description: 'the webhook endpoint\'s signing secret `whsec_…`; required with `STRIPE_SECRET_KEY`',
+    default: 'generated (local checkout only), kept in `DATA_DIR/payments/webhook-secret`',
+  }),
+  STRIPE_API_BASE: optional(stripeApiBase).meta({
+    description: 'another API endpoint, e.g. stripe-mock `http://127.0.0.1:12111`',
+    default: 'Stripe\'s',
+  }),
+  STRIPE_TIMEOUT_MS: withDefault(wholeNumber(100, 120_000), '10000').meta({
+    description: 'per call to Stripe (one retry with the same idempotency key)',
+  }),
+  HOLD_SWEEP_SECONDS: withDefault(wholeNumber(0, 3600), '15').meta({
+    description: 'how often the hold sweeper runs (also at start; 0: only at start)',
+  }),
+  RECONCILE_SECONDS: withDefault(wholeNumber(0, 3600), '30').meta({
+    description: 'how often the reconciliation runs: unpaid bookings checked with the payment provider, pending refunds and due emails retried (also at start; 0: only at start)',
+  }),
+  SMTP_URL: optional(smtpUrl).meta({
+    description: '`smtps://user:password@smtp.example.com:465` (or `smtp://…:587` with STARTTLS), through nodemailer (see [Email](../service/email.md))',
+    default: 'unset: the outbox only',
+  }),
+  EMAIL_FROM: withDefault(text, 'Movie Tickets <tickets@localhost>').meta({ description: 'the sender' }),
+  SMTP_TIMEOUT_MS: withDefault(wholeNumber(100, 120_000), '15000').meta({ description: 'connection, greeting and socket timeouts' }),
+  SEED: optional(onOff).meta({
+    description: '`true` or `false`: seed an empty store with movies, a week of shows and sample bookings (development only: refused with `NODE_ENV=production`)',
+    default: '`true`, `false` in production',
+  }),
+  INIT_EMPTY_DATABASE: withDefault(onOff, 'false').meta({
+    description: 'with `NODE_ENV=production`, set up an empty database that has no identity record (a new deployment\'s first start); without it production refuses to start on one, see [Limits and guarantees](reliability.md)',
+  }),
+  ADOPT_STORE: optional(identityId).meta({
+    description: 'the identity (a UUID) of a database to adopt as this location\'s, when start-up refused it: a restored or replaced database, or one whose identity record was lost; see [Limits and guarantees](reliability.md) and [Backup and restore](backup-and-restore.md)',
+  }),
+  LOG_LEVEL: optional(logLevel).meta({
+    description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+    default: '`info` (`silent` with `NODE_ENV=test`)',
+  }),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: withDefault(wholeNumber(0, 60_000), '1000').meta({
+    description: 'past this mean event-loop delay the API answers 503 with Retry-After (0: off), see [Load shedding](load-shedding.md)',
+  }),
+  LOAD_SHED_HEAP_USED_MB: withDefault(wholeNumber(0, 1_000_000), '0').meta({
+    description: 'past this V8 heap in use, the same (0: off; about 90% of the container\'s memory limit)',
+  }),
+  LOAD_SHED_RSS_MB: withDefault(wholeNumber(0, 1_000_000), '0').meta({
+    description: 'past this resident memory, the same (0: off; e.g. `460` under a 512 MiB limit)',
+  }),
+  LOAD_SHED_RETRY_AFTER_SECONDS: withDefault(wholeNumber(1, 3600), '10').meta({ description: 'the `Retry-After` of a shed request' }),
+  SHUTDOWN_TIMEOUT_SECONDS: withDefault(wholeNumber(1, 600), '10').meta({
+    description: 'on SIGTERM, how long in-flight requests get before the instance exits anyway, see [Shutdown](shutdown.md)',
+  }),
+  METRICS_PORT: optional(wholeNumber(1, 65535)).meta({
+    description: 'Prometheus metrics at `GET /metrics` on a port of their own, never the API\'s, see [Metrics](metrics.md)',
+    default: 'unset: no metrics',
+  }),
+  METRICS_HOST: withDefault(text, '127.0.0.1').meta({
+    description: 'the address the metrics listener binds (e.g. `0.0.0.0` inside a container whose metrics port is not published)',
+  }),
+  REDIS_URL: optional(redisUrl).meta({
+    description: 'a Redis (`redis://…` or `rediss://…`) where every instance counts the rate limits together, see [Running several instances](several-instances.md)',
+    default: 'unset: each instance counts its own',
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(absoluteUrl).meta({
+    description: 'OpenTelemetry traces over OTLP/HTTP to that collector (its base URL: spans go to `/v1/traces`), see [Traces and logs](traces-and-logs.md)',
+    default: 'unset: no tracing',
+  }),
+  OTEL_SERVICE_NAME: withDefault(text, 'booking-service').meta({ description: 'the service\'s name in its traces' }),
 });
 
 /** The issuer whose tokens the service accepts: the Auth0 tenant, another provider, or the local one. */

@@ -42,18 +42,29 @@ export function identityDir(dataDir: string): string {
   return path.join(path.resolve(dataDir), 'identity');
 }
 
-/** Every variable the local identity provider reads, with its default where it has one. */
-const IdentityEnvironment = z.object({
-  NODE_ENV: withDefault(nodeEnv, 'development'),
-  IDENTITY_HOST: withDefault(text, '127.0.0.1'),
-  IDENTITY_PORT: withDefault(wholeNumber(0, 65535), String(DEFAULT_IDENTITY_PORT)),
-  /** Default: http://localhost:$IDENTITY_PORT/ (none with port 0: it follows the port bound). */
-  IDENTITY_ISSUER: optional(issuerUrl),
-  DATA_DIR: withDefault(text, '.data'),
-  IDENTITY_CLIENT_ID: withDefault(text, DEFAULT_CLIENT_ID),
-  IDENTITY_REDIRECT_ORIGINS: withDefault(origins, DEFAULT_FRONTEND_ORIGINS.join(',')),
-  AUTH_AUDIENCE: withDefault(text, DEFAULT_AUDIENCE),
-  LOG_LEVEL: optional(logLevel),
+/**
+ * Every variable the local identity provider reads, with its default where it has one and what it does: docs/operators/configuration.md
+ * is written from these (`node scripts/config-reference.mjs`), so each variable carries its description here.
+ */
+export const IdentityEnvironment = z.object({
+  NODE_ENV: withDefault(nodeEnv, 'development').meta({ description: 'the provider refuses to start with `production`' }),
+  IDENTITY_HOST: withDefault(text, '127.0.0.1').meta({ description: 'the address the provider listens on' }),
+  IDENTITY_PORT: withDefault(wholeNumber(0, 65535), String(DEFAULT_IDENTITY_PORT)).meta({
+    description: 'the port the provider listens on (0: a free one, its issuer then follows the port bound)',
+  }),
+  IDENTITY_ISSUER: optional(issuerUrl).meta({
+    description: 'its issuer; give the service the same value as `AUTH_ISSUER` when it is not the default',
+    default: '`http://localhost:$IDENTITY_PORT/` (none with port 0: it follows the port bound)',
+  }),
+  DATA_DIR: withDefault(text, '.data').meta({
+    description: 'its state lives in `DATA_DIR/identity/`: keys, accounts, sessions, grants and refresh tokens',
+  }),
+  IDENTITY_CLIENT_ID: withDefault(text, DEFAULT_CLIENT_ID).meta({ description: 'the one (public, PKCE) client: the platform\'s single-page apps' }),
+  IDENTITY_REDIRECT_ORIGINS: withDefault(origins, DEFAULT_FRONTEND_ORIGINS.join(',')).meta({
+    description: 'comma-separated origins allowed as `redirect_uri` and logout `returnTo` (each exactly, with or without the trailing `/`); the default is the four local frontends',
+  }),
+  AUTH_AUDIENCE: withDefault(text, DEFAULT_AUDIENCE).meta({ description: 'the API audience of its access tokens' }),
+  LOG_LEVEL: optional(logLevel).meta({ description: '`silent` silences it; anything else logs (silent with `NODE_ENV=test`)', default: '`info`' }),
 });
 
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
