@@ -23,7 +23,10 @@ import { HttpError } from './http/errors.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createKnownIds, type KnownIds } from './http/known-ids.ts';
 import { createReadCache, type ReadCache } from './http/read-cache.ts';
-import { createIntegrityMonitor } from './integrity/integrity-check.ts';
+import { createIntegrityMonitor, describeDoubleSale, type IntegrityReport } from './integrity/integrity-check.ts';
+import type { HighWaterMark } from './integrity/high-water-mark.ts';
+import type { SaleGate } from './bookings/sale-gate.ts';
+import { integrityRoutes } from './health/integrity-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createRemoteEventCounts } from './remote-health/remote-event-counts.ts';
 import { remoteHealthRoutes } from './remote-health/routes.ts';
@@ -88,6 +91,10 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** OpenTelemetry's Fastify plugin (tracing/tracing.ts), when tracing is on: registered before every route. */
   tracing?: FastifyPluginCallback;
+  /** DATA_DIR's high-water mark (serve.ts): compared and raised by each integrity check, and at shutdown. */
+  highWaterMark?: HighWaterMark;
+  /** The integrity report start-up made: in force until the first periodic check. */
+  initialIntegrity?: IntegrityReport;
 }
 
 /** How often watched shows are read where the store cannot announce other instances' changes. */
@@ -312,11 +319,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('payments', { service: payments, jobs, mailer, provider, localCheckout, webhookSecret });
   // Health runs the integrity checks (at most every INTEGRITY_MAX_AGE_MS); so does a timer. While the
   // last check found damage, every write is refused: a damaged seat ledger could sell a seat twice.
-  const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now });
+  const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now, mark: options.highWaterMark, initial: options.initialIntegrity });
   app.addHook('onRequest', async (request) => {
     const last = integrity.latest();
     if (last && !last.healthy && !READ_METHODS.has(request.method)) {
-      throw new HttpError(503, `The service is not taking changes: its database is damaged. ${last.problems[0]}`);
+      // What is wrong is for staff (GET /api/debug/integrity, the logs), not for every caller.
+      throw new HttpError(503, 'The service is not taking changes: its database is damaged or behind its last known state. Please try again later.');
     }
   });
   const integrityTimer = setInterval(() => {
@@ -326,6 +334,14 @@ export async function buildApp(options: BuildAppOptions) {
   // Admission tokens are signed with a key every instance derives from the secret they already share.
   const waitingRoom = createWaitingRoom({ repository: store.waitingRoom, admissionKey: admissionKey(webhookSecret), now, log: app.log });
   app.decorate('waitingRoom', waitingRoom);
+  // Seats sold twice stop the sales of their show only; the seat map still answers.
+  const saleGate: SaleGate = async (showId, caller) => {
+    const doubleSold = integrity.doubleSold(showId);
+    if (doubleSold && caller.accountId !== null) {
+      throw new HttpError(503, `Sales of show ${showId} are stopped: seats ${doubleSold.seats.join(', ')} were sold twice and support is settling them.`);
+    }
+    await waitingRoom.gate(showId, caller);
+  };
   if (options.backgroundJobs !== false) app.addHook('onReady', async () => jobs.start());
   if (options.backgroundJobs !== false) app.addHook('onReady', async () => waitingRoom.start());
   app.addHook('onClose', async () => {
@@ -333,6 +349,8 @@ export async function buildApp(options: BuildAppOptions) {
     stopApplyingChanges();
     await jobs.stop();
     waitingRoom.stop();
+    // The high-water mark recorded at shutdown too: a copy of the database from before this moment is recognised.
+    if (options.highWaterMark) await integrity.checkNow().catch((error: unknown) => app.log.warn({ err: error }, 'could not record the high-water mark at shutdown'));
     await mailer.close();
   });
 
@@ -363,7 +381,7 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     openPayment: payments.openPaymentForHold,
     onSeatsChanged,
-    saleGate: waitingRoom.gate,
+    saleGate,
   });
   await app.register(waitingRoomRoutes, {
     waitingRoom,
@@ -387,6 +405,7 @@ export async function buildApp(options: BuildAppOptions) {
     config,
     saleGate: (showId, admission) => waitingRoom.gate(showId, { accountId: null, admission }),
   });
+  await app.register(integrityRoutes, { integrity, auth, mark: options.highWaterMark, describeDoubleSale });
   await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments, mailer, supportActions: store.supportActions });
   await app.register(checkoutRoutes, { bookings, config, payments, localCheckout, now });
   await app.register(stripeWebhookRoutes, { receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });

@@ -5,7 +5,9 @@ import type { Config } from './config/config.ts';
 import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
 import { existsSync } from 'node:fs';
 import { openStore, storeKind, storeLocation } from './db/open-store.ts';
-import { checkIntegrity } from './integrity/integrity-check.ts';
+import { checkIntegrity, describeDoubleSale, type IntegrityReport } from './integrity/integrity-check.ts';
+import { openHighWaterMark } from './integrity/high-water-mark.ts';
+import { checkRestorePoint } from './integrity/restore-point.ts';
 import { establishIdentity, StartupRefusal } from './integrity/store-identity.ts';
 import type { Tracing } from './tracing/tracing.ts';
 import { createPrivateFiles, makePrivate } from './db/private-files.ts';
@@ -17,10 +19,13 @@ export async function serve(config: Config, tracing: Tracing | null) {
   createPrivateFiles();
   if (storeKind(config) === 'pglite' || existsSync(config.dataDir)) await makePrivate(config.dataDir);
   const store = await openStore(config);
+  // DATA_DIR's record of what the database held: an older copy put back is refused, not served as current.
+  const highWaterMark = openHighWaterMark(config.dataDir, storeLocation(config));
+  let integrity: IntegrityReport;
   // Before anything is served or seeded: never start over where data existed, never serve a damaged database.
   try {
     const warn = (message: string) => console.warn(message);
-    await establishIdentity(store, {
+    const identity = await establishIdentity(store, {
       dataDir: config.dataDir,
       location: storeLocation(config),
       now: new Date(),
@@ -28,8 +33,11 @@ export async function serve(config: Config, tracing: Tracing | null) {
       adopt: config.storeIdentity.adopt,
       log: { warn },
     });
-    const integrity = await checkIntegrity(store, new Date());
+    await checkRestorePoint(store, highWaterMark, { dataDir: config.dataDir, location: storeLocation(config), identity: identity.id, now: new Date(), log: { warn } });
+    integrity = await checkIntegrity(store, new Date(), highWaterMark);
     if (!integrity.healthy) throw new StartupRefusal(`The database at ${storeLocation(config)} is damaged: ${integrity.problems.join(' ')}`);
+    // Seats sold twice do not stop the service: their show's sales are stopped until support settles them.
+    for (const sale of integrity.doubleSold) warn(describeDoubleSale(sale));
   } catch (error) {
     await store.close().catch(() => {});
     throw error;
@@ -44,7 +52,7 @@ export async function serve(config: Config, tracing: Tracing | null) {
     maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(config.auth.jwksUrl),
   });
-  const app = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin });
+  const app = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin, highWaterMark, initialIntegrity: integrity });
 
   if (config.seed) {
     await seedStore(store, catalog, { now: new Date(), timeZone: config.theatreTimeZone, log: (m) => app.log.info(m) }).catch(

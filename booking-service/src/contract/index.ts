@@ -4,3 +4,4 @@ export * from './reports.ts';
 export * from './failures.ts';
 export * from './catalog.ts';
 export * from './waiting-room.ts';
+export * from './integrity.ts';

@@ -187,7 +187,7 @@ export const RemoteEventCountsResponse = Type.Object({
 export const HealthResponse = Type.Object({ success: ok, status: Type.String(), database: Type.String() });
 /** /api/health/live: the process answers (it never asks the database). */
 export const LiveResponse = Type.Object({ success: ok, status: Type.Literal('alive') });
-/** 503 of /api/health: the error envelope, with the integrity problems when the database is damaged (absent when it is unreachable). */
+/** 503 of /api/health: the error envelope, up or down only (support staff read the problems at GET /api/debug/integrity). */
 export const UnhealthyResponse = Type.Object(
   {
     success: Type.Literal(false),

@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../http/app-instance.ts';
 import type { IntegrityMonitor } from '../integrity/integrity-check.ts';
 
+const UNHEALTHY = 'The service is not ready: its database needs attention. Staff: see the service log or GET /api/debug/integrity.';
+
 export interface HealthRoutesDeps {
   /** Which store answers (`pglite`, `postgres`, `mongodb`). */
   driver: string;
@@ -33,19 +35,24 @@ export async function healthRoutes(app: AppInstance, { driver, integrity, identi
   const readiness = {
     schema: {
       tags: ['service'],
-      summary: 'Readiness: the database is reachable, migrated and whole (503 with the problems and what to do when damaged)',
+      summary: 'Readiness: the database is reachable, migrated and whole (503 when not; the details are for support: GET /api/debug/integrity)',
       response: { 200: HealthResponse, ...failures(), 503: UnhealthyResponse },
     },
   };
   for (const url of ['/api/health', '/api/health/ready']) app.get(url, readiness, ready);
 
+  let logged: unknown = null;
   async function ready(_request: unknown, reply: FastifyReply) {
     // The database must answer now (one row by its key, on every call); the full integrity checks cost
     // more and are reused while fresh.
     await identityRecord.identity();
     const report = await integrity.check();
     if (!report.healthy) {
-      return reply.code(503).send({ success: false as const, status: 'unhealthy', database: driver, message: report.problems.join(' '), problems: report.problems });
+      // Anyone may ask: up or down only. The problems go to the log (once a report) and to support staff
+      // (GET /api/debug/integrity), never to the public: they name tables, counts and files.
+      if (logged !== report) app.log.error({ problems: report.problems }, `the database is unhealthy: ${report.problems.join(' ')}`);
+      logged = report;
+      return reply.code(503).send({ success: false as const, status: 'unhealthy', database: driver, message: UNHEALTHY });
     }
     return { success: true as const, status: 'ok', database: driver };
   }

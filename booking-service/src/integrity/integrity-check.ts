@@ -1,9 +1,15 @@
-import type { HistoryDamage, Store, TableCounts } from '../store/types.ts';
+import type { DoubleSale, HistoryDamage, Store, TableCounts } from '../store/types.ts';
+import type { HighWaterMark } from './high-water-mark.ts';
+import { behindMark, recordMark } from './restore-point.ts';
 
-/** What the integrity checks found: healthy, or each problem with what to do about it. */
+/**
+ * What the integrity checks found: healthy, or each problem with what to do about it. Seats sold twice
+ * do not make the database unhealthy: they stop the sales of their show only (the others keep selling).
+ */
 export interface IntegrityReport {
   healthy: boolean;
   problems: string[];
+  doubleSold: DoubleSale[];
   checkedAt: Date;
 }
 
@@ -17,9 +23,10 @@ const TABLES: Record<keyof TableCounts, string> = { movies: 'movies', shows: 'sh
  * (the service never deletes a movie, show or booking), and the seat ledger matches the live
  * bookings. A healthy check raises the recorded row counts.
  */
-export async function checkIntegrity(store: Store, now: Date): Promise<IntegrityReport> {
+export async function checkIntegrity(store: Store, now: Date, mark?: HighWaterMark): Promise<IntegrityReport> {
   const problems: string[] = [];
-  const report = () => ({ healthy: problems.length === 0, problems, checkedAt: now });
+  let doubleSold: DoubleSale[] = [];
+  const report = () => ({ healthy: problems.length === 0, problems, doubleSold, checkedAt: now });
 
   // The identity (with the most rows recorded) is read before the rows are counted: another check
   // may record higher counts meanwhile, but never more rows than the tables hold when counted after.
@@ -54,8 +61,27 @@ export async function checkIntegrity(store: Store, now: Date): Promise<Integrity
     problems.push(`${ledger.seatsWithoutLiveBooking} seats in the seat ledger belong to cancelled bookings: they cannot be sold. ${RESTORE}`);
   }
   for (const damage of await store.integrity.historyDamage()) problems.push(describeHistoryDamage(damage));
-  if (problems.length === 0) await store.integrity.recordSeen(counts);
+  doubleSold = await store.integrity.doubleSales();
+  const behind = mark ? await behindMark(store, mark, identity.id) : null;
+  if (behind) {
+    problems.push(
+      `The database is behind what this instance recorded in ${mark!.file} on ${behind.entry.recordedAt}: ${behind.behind}: ` +
+        'a restored copy, or a failover to a replica that lost transactions? Sales are stopped. Put the newest copy back, or stop the service and adopt this restore point (docs/operators/backup-and-restore.md).',
+    );
+  }
+  if (problems.length === 0) {
+    await store.integrity.recordSeen(counts);
+    if (mark) await recordMark(store, mark, identity.id, now);
+  }
   return report();
+}
+
+/** What support reads when seats are sold twice: the show, the seats, the bookings, and what to do. */
+export function describeDoubleSale(sale: DoubleSale): string {
+  return (
+    `Seats ${sale.seats.join(', ')} of show ${sale.showId} are held by more than one live booking (${sale.bookingIds.join(', ')}): ` +
+    'its sales are stopped. Settle the bookings (refund or move all but one), then rebuild the seat index (REINDEX INDEX seat_reservations_show_id_seat_pk) and restore it from a backup if that fails.'
+  );
 }
 
 function describeHistoryDamage(damage: HistoryDamage): string {
@@ -73,21 +99,42 @@ function describeHistoryDamage(damage: HistoryDamage): string {
 export interface IntegrityMonitor {
   /** A report no older than the monitor's maximum age (a run that fails to read the database throws). */
   check(): Promise<IntegrityReport>;
+  /** A new report whatever the age of the last (at shutdown: the high-water mark is recorded once more). */
+  checkNow(): Promise<IntegrityReport>;
   /** The last report, or null before the first check. */
   latest(): IntegrityReport | null;
+  /** The seats of this show the last report found sold twice, or null. */
+  doubleSold(showId: string): DoubleSale | null;
 }
 
-export function createIntegrityMonitor(store: Store, options: { maxAgeMs: number; now: () => Date }): IntegrityMonitor {
-  let last: IntegrityReport | null = null;
+export interface IntegrityMonitorOptions {
+  maxAgeMs: number;
+  now: () => Date;
+  /** DATA_DIR's high-water mark: compared at each check, raised by each healthy one. */
+  mark?: HighWaterMark;
+  /** The report start-up made, until the first check. */
+  initial?: IntegrityReport;
+}
+
+export function createIntegrityMonitor(store: Store, options: IntegrityMonitorOptions): IntegrityMonitor {
+  let last: IntegrityReport | null = options.initial ?? null;
   let running: Promise<IntegrityReport> | null = null;
+  function run() {
+    running ??= checkIntegrity(store, options.now(), options.mark)
+      .then((report) => (last = report))
+      .finally(() => (running = null));
+    return running;
+  }
   return {
     check() {
       if (last && options.now().getTime() - last.checkedAt.getTime() < options.maxAgeMs) return Promise.resolve(last);
-      running ??= checkIntegrity(store, options.now())
-        .then((report) => (last = report))
-        .finally(() => (running = null));
-      return running;
+      return run();
+    },
+    checkNow: async () => {
+      await running?.catch(() => {});
+      return run();
     },
     latest: () => last,
+    doubleSold: (showId) => last?.doubleSold.find((sale) => sale.showId === showId) ?? null,
   };
 }

@@ -11,7 +11,8 @@ export class StartupRefusal extends Error {}
 /** Where DATA_DIR remembers the databases the service set up: location -> identity. */
 export const MARKER_FILE = 'store-identity.json';
 
-const Marker = z.record(z.string(), z.object({ id: z.string(), createdAt: z.string() }));
+/** `spentAdoptions`: the ADOPT_STORE values already seen at a start here; each works once, never again. */
+const Marker = z.record(z.string(), z.object({ id: z.string(), createdAt: z.string(), spentAdoptions: z.array(z.string()).optional() }));
 type Marker = z.infer<typeof Marker>;
 
 function readMarker(file: string): Marker {
@@ -37,7 +38,7 @@ export interface IdentityOptions {
   now: Date;
   /** Set up an empty database that has no identity record (outside production, or INIT_EMPTY_DATABASE=true). */
   initialiseEmpty: boolean;
-  /** ADOPT_STORE: the identity the operator adopts as this location's database (restored or replaced). */
+  /** ADOPT_STORE: the identity the operator adopts as this location's database (restored or replaced); works at one start only. */
   adopt?: string;
   log: { warn(message: string): void };
 }
@@ -65,10 +66,16 @@ const rowsHeld = (counts: TableCounts) => `${counts.movies} movies, ${counts.sho
  * identity of each database used with it.
  */
 export async function establishIdentity(store: Store, options: IdentityOptions): Promise<StoreIdentity> {
-  const { location, adopt } = options;
+  const { location } = options;
   const markerFile = options.dataDir ? path.join(options.dataDir, MARKER_FILE) : null;
   const marker = markerFile ? readMarker(markerFile) : {};
   const remembered = marker[location];
+  // An adoption works at the first start that sees it, whether it adopted anything or not: left set, it
+  // must not adopt a database damaged or swapped later.
+  const spent = remembered?.spentAdoptions ?? [];
+  const adopt = options.adopt && !spent.includes(options.adopt) ? options.adopt : undefined;
+  if (options.adopt && !adopt) options.log.warn(`ADOPT_STORE=${options.adopt} was used at an earlier start and works only once: it is ignored; remove it`);
+  const unspent = (id: string) => (spent.includes(id) ? randomUUID() : id);
   const found = await readOrRefuse(location, 'The store_identity table', () => store.integrity.identity());
   let identity: StoreIdentity;
   let adopted = false;
@@ -79,7 +86,7 @@ export async function establishIdentity(store: Store, options: IdentityOptions):
         throw new StartupRefusal(
           `The database at ${location} is not the one ${markerFile} recorded there: it recorded identity ${remembered.id} (set up on ${remembered.createdAt}), ` +
             `this database is ${found.id} (set up on ${found.createdAt.toISOString()}). It was replaced or swapped. Put the right database back; ` +
-            `or, if this one is right from now on, start once with ADOPT_STORE=${found.id}.`,
+            `or, if this one is right from now on, start once with ADOPT_STORE=${unspent(found.id)}.`,
         );
       }
       adopted = true;
@@ -92,7 +99,7 @@ export async function establishIdentity(store: Store, options: IdentityOptions):
         throw new StartupRefusal(
           `The database at ${location} has no identity record (store_identity) but holds data (${rowsHeld(counts)}): the record was deleted or its table ` +
             `damaged, and with it the row counts that reveal removed bookings, so the service cannot vouch for this data. ${RESTORE}; or, if you have ` +
-            `checked that this data is whole, start once with ADOPT_STORE=${remembered?.id ?? randomUUID()} to record it as this location's database.`,
+            `checked that this data is whole, start once with ADOPT_STORE=${unspent(remembered?.id ?? randomUUID())} to record it as this location's database.`,
         );
       }
       identity = await store.integrity.initialise({ id: adopt, createdAt: options.now });
@@ -114,12 +121,14 @@ export async function establishIdentity(store: Store, options: IdentityOptions):
   }
 
   if (adopted) options.log.warn(`adopted the database at ${location} (identity ${identity.id}) as ADOPT_STORE said: remove ADOPT_STORE now`);
-  else if (adopt) options.log.warn(`ADOPT_STORE=${adopt} is set but there was nothing to adopt: remove it`);
-  if (markerFile && remembered?.id !== identity.id) {
+  else if (adopt) options.log.warn(`ADOPT_STORE=${adopt} is set but there was nothing to adopt: it is now spent (an adoption works once); remove it`);
+  const spentNow = adopt ? [...spent, adopt] : spent;
+  if (markerFile && (remembered?.id !== identity.id || spentNow !== spent)) {
     try {
       // On PostgreSQL or MongoDB nothing else may have created DATA_DIR yet.
       mkdirSync(path.dirname(markerFile), { recursive: true, mode: 0o700 });
-      writeFileSync(markerFile, JSON.stringify({ ...marker, [location]: { id: identity.id, createdAt: identity.createdAt.toISOString() } }, null, 2), { mode: 0o600 });
+      const entry = { id: identity.id, createdAt: identity.createdAt.toISOString(), ...(spentNow.length > 0 && { spentAdoptions: spentNow }) };
+      writeFileSync(markerFile, JSON.stringify({ ...marker, [location]: entry }, null, 2), { mode: 0o600 });
     } catch (error) {
       options.log.warn(`could not record the database's identity in ${markerFile} (${(error as Error).message}): a deleted database will not be noticed at start`);
     }

@@ -34,6 +34,19 @@ export type HistoryDamage =
   | { table: string; kind: 'rows-lost' | 'rows-unaccounted'; rows: number; inserted: number }
   | { table: string; kind: 'unguarded'; guard: string };
 
+/**
+ * Totals that only grow while the service runs (history is never removed, a payment is never undone):
+ * the high-water mark (integrity/high-water-mark.ts) keeps them outside the database, so a restored
+ * older copy is recognised.
+ */
+export interface GrowingTotals { bookings: number; paidBookings: number; emails: number; webhookEvents: number }
+
+/** A paid booking as the high-water mark remembers it, to list it for support if a restore loses it. */
+export interface PaidBookingRecord { id: string; ticketCode: string; showId: string; seats: string[]; paidAt: string }
+
+/** Seats of one show held by more than one live (held or paid) booking: a double sale. */
+export interface DoubleSale { showId: string; seats: string[]; bookingIds: string[] }
+
 /** What the integrity checks (src/integrity/) read; every store answers the same questions. */
 export interface IntegrityRepository {
   /** The identity record, or null when the database has none (new, or emptied). */
@@ -55,6 +68,17 @@ export interface IntegrityRepository {
    * checked by their most rows seen only.
    */
   historyDamage(): Promise<HistoryDamage[]>;
+  /** The totals the high-water mark compares (read from the tables themselves). */
+  growingTotals(): Promise<GrowingTotals>;
+  /** Bookings paid at or after `since` (at most `limit`, newest first). */
+  paidSince(since: Date, limit: number): Promise<PaidBookingRecord[]>;
+  /** Which of these booking ids this database holds as paid. */
+  paidAmong(ids: string[]): Promise<string[]>;
+  /**
+   * Seats held by two or more live bookings of one show, read so that no index can hide them
+   * (PostgreSQL: index scans off, from the bookings' own seat lists).
+   */
+  doubleSales(): Promise<DoubleSale[]>;
 }
 
 /**

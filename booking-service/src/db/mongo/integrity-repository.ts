@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import type { IntegrityRepository, StoreIdentity, TableCounts } from '../../store/types.ts';
+import type { DoubleSale, IntegrityRepository, PaidBookingRecord, StoreIdentity, TableCounts } from '../../store/types.ts';
 import type { Models } from './models.ts';
 import type { StoreIdentityDocument } from './schemas.ts';
 
@@ -62,5 +62,40 @@ export function createIntegrityRepository(models: Models): IntegrityRepository {
     // are checked by their most rows seen (recordSeen). Deny the service's user the remove action on
     // them instead (a custom role: README, "MongoDB").
     historyDamage: async () => [],
+
+    async growingTotals() {
+      const [bookings, paidBookings, emails, webhookEvents] = await Promise.all([
+        Bookings.countDocuments({}),
+        Bookings.countDocuments({ paidAt: { $ne: null } }),
+        models.Outbox.countDocuments({}),
+        models.WebhookEvent.countDocuments({}),
+      ]);
+      return { bookings, paidBookings, emails, webhookEvents };
+    },
+
+    async paidSince(since, limit) {
+      const docs = await Bookings.find({ paidAt: { $gte: since } }, { _id: 1, ticketCode: 1, showId: 1, seats: 1, paidAt: 1 })
+        .sort({ paidAt: -1 })
+        .limit(limit)
+        .lean();
+      return docs.map((doc): PaidBookingRecord => ({ id: doc._id, ticketCode: doc.ticketCode, showId: doc.showId, seats: doc.seats, paidAt: doc.paidAt!.toISOString() }));
+    },
+
+    async paidAmong(ids) {
+      const docs = await Bookings.find({ _id: { $in: ids }, paidAt: { $ne: null } }, { _id: 1 }).lean();
+      return docs.map((doc) => doc._id);
+    },
+
+    async doubleSales() {
+      // Counted from the bookings' own seat lists, not through the unique index on live seats.
+      const found = await Bookings.aggregate<{ _id: string; seats: string[]; bookingIds: string[][] }>([
+        { $match: { status: { $ne: 'cancelled' } } },
+        { $unwind: '$seats' },
+        { $group: { _id: { showId: '$showId', seat: '$seats' }, bookingIds: { $addToSet: '$_id' } } },
+        { $match: { 'bookingIds.1': { $exists: true } } },
+        { $group: { _id: '$_id.showId', seats: { $push: '$_id.seat' }, bookingIds: { $push: '$bookingIds' } } },
+      ]);
+      return found.map((group): DoubleSale => ({ showId: group._id, seats: group.seats.sort(), bookingIds: [...new Set(group.bookingIds.flat())] }));
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { storeIdentity } from '../schema.ts';
-import type { HistoryDamage, IntegrityRepository, StoreIdentity, TableCounts } from '../../store/types.ts';
+import type { DoubleSale, GrowingTotals, HistoryDamage, IntegrityRepository, PaidBookingRecord, StoreIdentity, TableCounts } from '../../store/types.ts';
 
 const IDENTITY_ROW = 'store';
 
@@ -104,6 +104,52 @@ export function createIntegrityRepository(db: Db): IntegrityRepository {
         if (!enabled.has(guard)) damage.push({ table: guard.replace(/_(ledger|keeps_history)$/, ''), kind: 'unguarded', guard });
       }
       return damage;
+    },
+
+    async growingTotals() {
+      // One statement: one snapshot. A paid booking keeps its paid_at whatever happens to it later.
+      const [row] = await rows<GrowingTotals>(sql`
+        select (select count(*)::int from bookings) as "bookings",
+               (select count(*)::int from bookings where paid_at is not null) as "paidBookings",
+               (select count(*)::int from outbox) as "emails",
+               (select count(*)::int from webhook_events) as "webhookEvents"`);
+      return row!;
+    },
+
+    async paidSince(since, limit) {
+      return rows<PaidBookingRecord>(sql`
+        select id::text as "id", ticket_code as "ticketCode", show_id::text as "showId", seats,
+               to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "paidAt"
+        from bookings where paid_at >= ${since.toISOString()}::timestamptz order by paid_at desc limit ${limit}`);
+    },
+
+    async paidAmong(ids) {
+      if (ids.length === 0) return [];
+      const found = await rows<{ id: string }>(
+        sql`select id::text as id from bookings where paid_at is not null and id::text in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      );
+      return found.map((row) => row.id);
+    },
+
+    async doubleSales() {
+      // A damaged or stale index (seat_reservations' primary key) is what lets a seat be sold twice, and
+      // would hide it from a query that used it: index scans are off, and the seats are read from the
+      // bookings' own lists, not from the seat ledger the index guards.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_indexscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql`set local enable_indexonlyscan = off`);
+        const found = (await tx.execute(sql`
+          select show_id::text as "showId", array_agg(distinct seat order by seat) as seats, array_agg(distinct id::text) as "bookingIds"
+          from (
+            select b.id, b.show_id, s.seat, count(*) over (partition by b.show_id, s.seat) as holders
+            from bookings b cross join lateral unnest(b.seats) as s(seat)
+            where b.status <> 'cancelled'
+          ) live
+          where holders > 1
+          group by show_id`)) as unknown as { rows: DoubleSale[] };
+        return found.rows;
+      });
     },
   };
 }

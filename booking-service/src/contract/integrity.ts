@@ -1,0 +1,41 @@
+import { Type, type Static } from 'typebox';
+
+/** A paid booking the high-water mark knew and an adopted restore point lacks: support settles it. */
+export const LostBookingSchema = Type.Object({
+  id: Type.String(),
+  ticketCode: Type.String(),
+  showId: Type.String(),
+  seats: Type.Array(Type.String()),
+  paidAt: Type.String(),
+});
+
+/** An older copy of the database the operator adopted (docs/operators/backup-and-restore.md). */
+export const RestoreAdoptionSchema = Type.Object({
+  restorePoint: Type.String(),
+  adoptedAt: Type.String({ format: 'date-time' }),
+  /** What the mark had recorded, and what the adopted copy held. */
+  recorded: Type.Record(Type.String(), Type.Integer()),
+  found: Type.Record(Type.String(), Type.Integer()),
+  lost: Type.Array(LostBookingSchema),
+});
+
+/** Seats of one show held by more than one live booking: its sales are stopped. */
+export const DoubleSaleSchema = Type.Object({
+  showId: Type.String(),
+  seats: Type.Array(Type.String()),
+  bookingIds: Type.Array(Type.String()),
+  message: Type.String(),
+});
+
+/** GET /api/debug/integrity: what the public health check does not say. */
+export const IntegrityReportResponse = Type.Object({
+  success: Type.Literal(true),
+  healthy: Type.Boolean(),
+  /** null before the first check. */
+  checkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  problems: Type.Array(Type.String()),
+  doubleSold: Type.Array(DoubleSaleSchema),
+  /** The restore points this instance adopted, newest last, each with the bookings it lost. */
+  adoptions: Type.Array(RestoreAdoptionSchema),
+});
+export type IntegrityReportResponse = Static<typeof IntegrityReportResponse>;

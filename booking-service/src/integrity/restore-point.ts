@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { GrowingTotals, Store } from '../store/types.ts';
+import { describeBehind, mergePaid, PAID_RETENTION_COUNT, PAID_RETENTION_DAYS, raised, type HighWaterMark, type MarkEntry, type RestoreAdoption } from './high-water-mark.ts';
+import { StartupRefusal } from './store-identity.ts';
+
+/** The file the operator writes (into DATA_DIR) to adopt a restore point: its id, used once and removed. */
+export const ADOPTION_FILE = 'adopt-restore-point';
+
+/** A payment's paid_at is the service's clock at the payment, its commit a little later: read back with this overlap. */
+const PAID_OVERLAP_MS = 10 * 60_000;
+
+/** Names what a database holds: the same id for the same copy of the same store, on every instance. */
+export function restorePointId(identity: string, found: GrowingTotals): string {
+  const digest = createHash('sha256').update(`${identity} ${JSON.stringify(found)}`).digest('hex');
+  return `${identity.slice(0, 8)}-${digest.slice(0, 12)}`;
+}
+
+/** The database behind the mark: what is behind, in words, or null when it holds at least what was recorded. */
+export async function behindMark(store: Store, mark: HighWaterMark, identity: string): Promise<{ found: GrowingTotals; entry: MarkEntry; behind: string } | null> {
+  const entry = mark.read();
+  if (!entry || entry.identity !== identity) return null;
+  const found = await store.integrity.growingTotals();
+  const behind = describeBehind(entry.totals, found);
+  return behind ? { found, entry, behind } : null;
+}
+
+/** Raises the mark to what the database holds now, and lists the bookings paid since the last record. */
+export async function recordMark(store: Store, mark: HighWaterMark, identity: string, now: Date): Promise<void> {
+  const previous = mark.read();
+  const entry = previous?.identity === identity ? previous : null;
+  const found = await store.integrity.growingTotals();
+  const since = entry ? new Date(Date.parse(entry.recordedAt) - PAID_OVERLAP_MS) : new Date(now.getTime() - PAID_RETENTION_DAYS * 24 * 3600_000);
+  const paid = await store.integrity.paidSince(since, PAID_RETENTION_COUNT);
+  mark.write({
+    identity,
+    recordedAt: now.toISOString(),
+    totals: entry ? raised(entry.totals, found) : found,
+    recentPaid: mergePaid(entry?.recentPaid ?? [], paid, now),
+    adoptions: entry?.adoptions ?? [],
+  });
+}
+
+export interface RestorePointOptions {
+  dataDir: string;
+  location: string;
+  identity: string;
+  now: Date;
+  log: { warn(message: string): void };
+}
+
+/**
+ * At start: a database behind this instance's high-water mark (a restored older copy) is refused, unless
+ * the operator wrote that exact restore point's id into DATA_DIR's adoption file. An adoption is used
+ * once (the file is removed) and recorded in the mark with the paid bookings the copy lacks, for support
+ * to settle. A leftover adoption file that adopts nothing is removed too, so it cannot adopt a later restore.
+ */
+export async function checkRestorePoint(store: Store, mark: HighWaterMark, options: RestorePointOptions): Promise<RestoreAdoption | null> {
+  const adoptionFile = path.join(options.dataDir, ADOPTION_FILE);
+  const wanted = existsSync(adoptionFile) ? readFileSync(adoptionFile, 'utf8').trim() : null;
+  const found = await behindMark(store, mark, options.identity);
+  if (!found) {
+    if (wanted !== null) {
+      rmSync(adoptionFile, { force: true });
+      options.log.warn(`${adoptionFile} named restore point ${wanted}, but the database is not behind its high-water mark: nothing to adopt; the file is removed`);
+    }
+    return null;
+  }
+  const restorePoint = restorePointId(options.identity, found.found);
+  const paidHere = new Set(await store.integrity.paidAmong(found.entry.recentPaid.map((booking) => booking.id)));
+  const lost = found.entry.recentPaid.filter((booking) => !paidHere.has(booking.id));
+  if (wanted !== restorePoint) {
+    const named = wanted === null ? '' : ` (${adoptionFile} names ${wanted || 'nothing'}, not this restore point)`;
+    throw new StartupRefusal(
+      `The database at ${options.location} is behind what this instance recorded on ${found.entry.recordedAt}: ${found.behind}: a restored copy? ` +
+        `${lost.length} paid booking${lost.length === 1 ? '' : 's'} recorded since are not in it${named}. Put the newest copy back; or, to serve this restore point ` +
+        `knowingly (the lost bookings are then listed for support to settle), write its id into DATA_DIR once: echo ${restorePoint} > ${adoptionFile}, then start again.`,
+    );
+  }
+  const adoption: RestoreAdoption = { restorePoint, adoptedAt: options.now.toISOString(), recorded: found.entry.totals, found: found.found, lost };
+  mark.write({
+    ...found.entry,
+    recordedAt: options.now.toISOString(),
+    // The one time the mark goes down: to the restore point the operator adopted.
+    totals: found.found,
+    recentPaid: found.entry.recentPaid.filter((booking) => paidHere.has(booking.id)),
+    adoptions: [...found.entry.adoptions, adoption],
+  });
+  rmSync(adoptionFile, { force: true });
+  options.log.warn(
+    `adopted restore point ${restorePoint} of the database at ${options.location} (${found.behind}); ${lost.length} paid booking${lost.length === 1 ? '' : 's'} ` +
+      `it lacks, for support to settle (GET /api/debug/integrity): ${lost.map((booking) => `${booking.ticketCode} (${booking.id}, seats ${booking.seats.join(' ')})`).join(', ') || 'none'}`,
+  );
+  return adoption;
+}
