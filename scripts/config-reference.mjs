@@ -5,9 +5,11 @@
  * - docs/operators/configuration.md: every environment variable of the booking
  *   service and of the local identity provider, with its default and what it
  *   does, read from their schemas (booking-service/src/config/config.ts and
- *   src/identity/provider/config.ts: each variable's `.meta({ description })`);
+ *   src/identity/provider/config.ts: each variable's `.meta({ description })`),
+ *   and the payments and email pages' variables from the same schema;
  * - README.md: what runs where (DEFAULT_PORTS of scripts/stack.mjs) and the
- *   development accounts (booking-service/src/identity/dev-accounts.ts).
+ *   development accounts (booking-service/src/identity/dev-accounts.ts), the
+ *   accounts and the identity provider's variables again in docs/service/sign-in.md.
  *
  * `node scripts/config-reference.mjs` rewrites them; `--check` changes nothing
  * and exits 1 naming each stale table. booking-service/test/config-reference.test.ts
@@ -44,16 +46,41 @@ export function environmentRows(schema) {
   });
 }
 
-function environmentTable(schema) {
-  const rows = environmentRows(schema);
+/** Rewrites a description's relative links (written from docs/operators/) for a table in `file`. */
+function rebaseLinks(text, file) {
+  return text.replace(/\]\((?![a-z]+:|#)([^)]+)\)/g, (_, target) => {
+    const rebased = path.posix.relative(path.posix.dirname(file), path.posix.join('docs/operators', target));
+    return `](${rebased})`;
+  });
+}
+
+/** The table of a schema's variables (or of those `names`, in that order) for `file`. */
+function environmentTable(schema, file, names) {
+  const all = environmentRows(schema);
+  const rows = names ? names.map((name) => all.find((row) => row.name === name) ?? { name }) : all;
+  const unknown = rows.filter((row) => !('fallback' in row)).map((row) => row.name);
+  if (unknown.length) throw new Error(`${file} lists variables the schema does not have: ${unknown.join(', ')}`);
   const missing = rows.filter((row) => !row.description).map((row) => row.name);
   if (missing.length) throw new Error(`give each variable a description in its schema (.meta({ description })): ${missing.join(', ')}`);
   return [
     '| Variable | Default | What it does |',
     '|---|---|---|',
-    ...rows.map((row) => `| \`${row.name}\` | ${cell(row.fallback)} | ${cell(row.description)} |`),
+    ...rows.map((row) => `| \`${row.name}\` | ${cell(row.fallback)} | ${cell(rebaseLinks(row.description, file))} |`),
   ].join('\n');
 }
+
+/** The variables the payments and email pages show, from the same schema (the full list is configuration.md's). */
+const PAYMENT_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_TIMEOUT_MS',
+  'STRIPE_API_BASE',
+  'CURRENCY',
+  'HOLD_MINUTES',
+  'HOLD_SWEEP_SECONDS',
+  'RECONCILE_SECONDS',
+];
+const EMAIL_VARIABLES = ['SMTP_URL', 'EMAIL_FROM', 'SMTP_TIMEOUT_MS'];
 
 /** What each default port of scripts/stack.mjs serves; a port without a line here fails the check. */
 const PORT_LABELS = {
@@ -101,11 +128,19 @@ export async function generatedTables() {
     load('booking-service/src/identity/dev-accounts.ts'),
     load('scripts/stack.mjs'),
   ]);
+  const configuration = 'docs/operators/configuration.md';
+  const payments = 'docs/service/payments.md';
+  const email = 'docs/service/email.md';
+  const signIn = 'docs/service/sign-in.md';
   return [
-    { file: 'docs/operators/configuration.md', name: 'service-environment', text: environmentTable(ServiceEnvironment) },
-    { file: 'docs/operators/configuration.md', name: 'identity-environment', text: environmentTable(IdentityEnvironment) },
+    { file: configuration, name: 'service-environment', text: environmentTable(ServiceEnvironment, configuration) },
+    { file: configuration, name: 'identity-environment', text: environmentTable(IdentityEnvironment, configuration) },
+    { file: payments, name: 'payments-environment', text: environmentTable(ServiceEnvironment, payments, PAYMENT_VARIABLES) },
+    { file: email, name: 'email-environment', text: environmentTable(ServiceEnvironment, email, EMAIL_VARIABLES) },
     { file: 'README.md', name: 'ports', text: portsTable(DEFAULT_PORTS) },
     { file: 'README.md', name: 'dev-accounts', text: accountsTable(DEV_ACCOUNTS, DEV_PASSWORD) },
+    { file: signIn, name: 'dev-accounts', text: accountsTable(DEV_ACCOUNTS, DEV_PASSWORD) },
+    { file: signIn, name: 'identity-environment', text: environmentTable(IdentityEnvironment, signIn) },
   ];
 }
 
