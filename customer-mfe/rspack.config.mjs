@@ -13,6 +13,6 @@ export default remoteRspackConfig({
   ModuleFederationPlugin,
   ReactRefreshPlugin: ReactRefreshRspackPlugin,
   title: 'Marquee · Customer (standalone)',
-  // The shell's early script starts these pages' reads and preloads (README, "The first render").
+  // The shell's early script starts these pages' reads and preloads (docs/platform/frontends.md, "First page without a waterfall").
   firstPages: 'src/exposes/first-pages.json',
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The deploy command (README, "Deploying with npm run deploy"):
+ * The deploy command (docs/platform/deploy.md):
  *
  *   npm run deploy -- <customer|admin|debug> <build folder or URL>   a remote, checked against the live shell
  *   npm run deploy -- <remote> <build> --canary <percent>             the same, for that share of browsers only

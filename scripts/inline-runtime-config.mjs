@@ -11,8 +11,8 @@
  *
  * The static server does this on every request for the shell's pages
  * (scripts/static-server.mjs, `inlineIntoHtml`); a deployment to a CDN runs it
- * after writing remotes.json and app-config.json (README, "Deploying the
- * frontends"): `node scripts/inline-runtime-config.mjs <shell dist folder>`.
+ * after writing remotes.json and app-config.json (docs/platform/cdn.md,
+ * "Run-time config inline"): `node scripts/inline-runtime-config.mjs <shell dist folder>`.
  * Running it again replaces what an earlier run inlined.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

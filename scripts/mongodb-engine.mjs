@@ -3,7 +3,7 @@
  * The MongoDB lane's engine: DocumentDB (a PostgreSQL extension with MongoDB's
  * document model) in the machine's PostgreSQL 15, with FerretDB 2 in front of it
  * for the wire protocol. MongoDB itself cannot be installed here, and FerretDB
- * 1.x cannot hold the store's guarantees (scripts/ferretdb.mjs, README).
+ * 1.x cannot hold the store's guarantees (scripts/ferretdb.mjs, docs/service/mongodb.md).
  *
  * Built once and cached outside the clone, since CI starts from a fresh clone on
  * the same machine: MONGODB_ENGINE_CACHE, else $XDG_CACHE_HOME/movie-booking/

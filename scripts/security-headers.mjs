@@ -15,7 +15,7 @@
  * Styles allow 'unsafe-inline': the first render's styles are inline and React sets style attributes;
  * injected styles cannot run code, and hashing every style attribute would break on each render.
  * The static server sends these on each page (static-server.mjs); a CDN must send them too: the inline
- * step writes them beside the page as `_headers` (inline-runtime-config.mjs; README, "Deploying").
+ * step writes them beside the page as `_headers` (inline-runtime-config.mjs; docs/platform/cdn.md).
  */
 import { createHash } from 'node:crypto';
 

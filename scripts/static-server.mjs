@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The static server of the built frontends, configured the way a CDN must
- * serve them (README, "Deploying the frontends"). @fastify/static does the file
+ * serve them (docs/platform/cdn.md). @fastify/static does the file
  * serving: it negotiates the brotli and gzip files each build emits beside the
  * originals (preCompressed, with Vary: Accept-Encoding), and handles ranges,
  * ETags and conditional requests. @fastify/compress compresses the app's page,

@@ -19,12 +19,12 @@
  * checked by opening that data folder with PGlite after the service has stopped.
  * Scenario "PostgreSQL": two service processes on different ports sharing one fresh
  * database (BENCH_POSTGRES_URL or TEST_POSTGRES_URL, else a throwaway cluster from
- * .ci/start-postgres.sh); readers and bookers are split across both.
+ * scripts/test-postgres.mjs); readers and bookers are split across both.
  * Scenario "MongoDB": two service processes with MONGODB_URI on one fresh database of
  * BENCH_MONGODB_URI or TEST_MONGODB_URI, else of FerretDB 2 over PostgreSQL with
  * DocumentDB (scripts/mongodb-engine.mjs, built once and cached); checked by reading the
- * bookings collection. Where the store does not start on that server (FerretDB 1.x: README
- * "MongoDB deployments") or the engine cannot be built, the scenario is reported as
+ * bookings collection. Where the store does not start on that server (FerretDB 1.x:
+ * docs/service/mongodb.md) or the engine cannot be built, the scenario is reported as
  * skipped with the reason.
  *
  * Environment (all optional): BENCH_RUSH_SECONDS (10), BENCH_RUSH_READERS (40

@@ -222,7 +222,7 @@ export async function buildApp(options: BuildAppOptions) {
     maxAge: 600,
   });
   if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute);
-  // With REDIS_URL every instance counts in one Redis; without it each counts alone (README, Running several instances).
+  // With REDIS_URL every instance counts in one Redis; without it each counts alone (docs/operators/several-instances.md).
   const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, (message) => app.log.warn(message)) : null;
   if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
   await app.register(rateLimit, {

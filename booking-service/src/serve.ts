@@ -60,7 +60,7 @@ export async function serve(config: Config, tracing: Tracing | null) {
     );
   }
 
-  // Scraped on the private network only: its own port, never the API's (see README, Operating it).
+  // Scraped on the private network only: its own port, never the API's (see docs/operators/metrics.md).
   const metricsServer = config.metrics ? await startMetricsServer(app.metrics.registry, config.metrics) : null;
   if (config.metrics) app.log.info(`metrics on http://${config.metrics.host}:${config.metrics.port}/metrics`);
 

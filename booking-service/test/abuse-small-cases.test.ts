@@ -84,7 +84,7 @@ describe(`small cases of bad input on ${lane.name}`, () => {
     expect(JSON.parse(garbage.body)).toEqual({ success: false, message: 'The request is not valid HTTP' });
   });
 
-  it('an address over 16 KiB is a 431, and a text body a 400, as the README says (issue 27)', async () => {
+  it('an address over 16 KiB is a 431, and a text body a 400, as docs/service/api.md says (issue 27)', async () => {
     const longAddress = await t.api('GET', `/api/show/${'1'.repeat(20_000)}`);
     expect(longAddress.status).toBe(431);
     expect(longAddress.body).toEqual({ success: false, message: 'The request headers are too large' });

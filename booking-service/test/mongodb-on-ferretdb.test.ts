@@ -10,8 +10,8 @@ import { builtService, builtServiceEnv, freePort, packageRoot } from './support/
 
 /**
  * The MongoDB store pointed at FerretDB v1.24.2, the MongoDB-protocol server the
- * tests can run here. FerretDB 1.x cannot hold the store's guarantees (README,
- * "MongoDB deployments": no partial indexes, a unique index on an array compares
+ * tests can run here. FerretDB 1.x cannot hold the store's guarantees
+ * (docs/service/mongodb.md: no partial indexes, a unique index on an array compares
  * whole arrays, conditional updates are read-then-write), so the store must
  * refuse to start there rather than serve and sell seats twice. These tests hold
  * it to that, on a FerretDB 1.x of their own (built once with Go, scripts/ferretdb.mjs);

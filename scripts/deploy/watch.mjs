@@ -14,7 +14,7 @@ import { endCanary } from './commands.mjs';
 import { canaryOf } from './remotes-file.mjs';
 import { liveRemotes } from './site.mjs';
 
-/** The documented defaults (README, "Canaries"): a fifth of loads failing, once 20 loads were seen. */
+/** The documented defaults (docs/platform/canaries.md): a fifth of loads failing, once 20 loads were seen. */
 export const WATCH_DEFAULTS = { threshold: 0.2, minLoads: 20, intervalSeconds: 15, timeoutSeconds: 1800 };
 
 /** The booking service the site's shells report to: app-config.json's apiBaseUrl. */

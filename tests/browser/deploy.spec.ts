@@ -11,7 +11,7 @@ import { signInFromPrompt } from '../support/sign-in';
 import { control, TEST_PORTS, urls } from '../support/test-stack';
 
 /**
- * The deploy command end to end (README, "Deploying with npm run deploy"), on
+ * The deploy command end to end (docs/platform/deploy.md), on
  * builds made apart from the checkout's own, into a site folder that the
  * stack's shell port serves the way `node scripts/static-server.mjs <site>`
  * does: nothing but the files the command writes.

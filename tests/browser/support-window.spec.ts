@@ -9,7 +9,7 @@ import { signInFromPrompt } from '../support/sign-in';
 import { control, DEFAULT_REMOTES, FIXTURE_PORTS, setRemotes, TEST_PORTS, urls, type RemotesConfig } from '../support/test-stack';
 
 /**
- * The support window (README, "Compatibility contract"): a build runs with the
+ * The support window (docs/platform/compatibility.md): a build runs with the
  * builds of its own contract release and the one before. Release 0 is the
  * builds from before the contract (3e312cf to 606321c); this checkout is
  * release 1. Older builds are built from their commits, apart from the

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The development password of the seeded accounts (README, "Sign-in"). */
+/** The development password of the seeded accounts (docs/service/sign-in.md). */
 export const DEV_PASSWORD = 'movies-dev-password';
 
 /** Signs in through the navbar's Login button and the identity provider's own page, as a person would. */

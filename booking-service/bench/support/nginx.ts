@@ -4,7 +4,7 @@ import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort, startProcess } from '../../test/support/processes.ts';
 
-/** The settings the README's deployment section gives for server-sent events behind nginx (a worker per core). */
+/** The settings docs/operators/several-instances.md gives for server-sent events behind nginx (a worker per core). */
 function nginxConfig(dir: string, port: number, upstreams: number[]): string {
   return `
 worker_processes auto;

@@ -13,5 +13,5 @@ export const DEV_ACCOUNTS: readonly DevAccount[] = [
   { sub: 'local|support', email: 'support@example.com', name: 'Sam Support', roles: ['support'] },
 ];
 
-/** The one password of the seeded development accounts (stated in the README). */
+/** The one password of the seeded development accounts (the README's table is written from here: scripts/config-reference.mjs). */
 export const DEV_PASSWORD = 'movies-dev-password';

@@ -4,7 +4,7 @@ import type { Connection } from 'mongoose';
 export type MongoEngine =
   /** FerretDB 1.x (SQLite or PostgreSQL backend): no partial indexes, so the store refuses it at start. */
   | { kind: 'ferretdb-1'; version: string }
-  /** FerretDB 2.x, always over PostgreSQL with DocumentDB: accepted (README, "MongoDB deployments"). */
+  /** FerretDB 2.x, always over PostgreSQL with DocumentDB: accepted (docs/service/mongodb.md). */
   | { kind: 'ferretdb-2'; version: string }
   /** MongoDB itself, or a service that answers as MongoDB does. */
   | { kind: 'mongodb'; version: string };

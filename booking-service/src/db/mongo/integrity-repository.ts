@@ -60,7 +60,7 @@ export function createIntegrityRepository(models: Models): IntegrityRepository {
 
     // MongoDB has no triggers to count inserts in the inserting write or to refuse removals: its tables
     // are checked by their most rows seen (recordSeen). Deny the service's user the remove action on
-    // them instead (a custom role: README, "MongoDB").
+    // them instead (a custom role: docs/operators/reliability.md).
     historyDamage: async () => [],
 
     async growingTotals() {

@@ -21,7 +21,7 @@ export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
  * NEWEST_FIRST in memory, for one user's bookings (a short list). A sorted query costs far more
  * on DocumentDB behind FerretDB 2.5: DocumentDB keeps the cursor of any query that is not a plain
  * scan (a sort, an aggregation), and FerretDB then takes that PostgreSQL connection out of its
- * pool and opens a new one (about 14 ms instead of 2 ms here). README, "MongoDB deployments".
+ * pool and opens a new one (about 14 ms instead of 2 ms here). docs/service/mongodb.md.
  */
 export function newestFirst(a: { createdAt: Date; _id: string }, b: { createdAt: Date; _id: string }): number {
   return b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
@@ -204,7 +204,7 @@ export function bulkWriteResultOf(error: unknown): { upsertedCount: number } | n
 /**
  * FerretDB 2.5 over DocumentDB answers a unique index's refusal of a findOneAndUpdate (not of an
  * insert or updateOne, which give E11000) with PostgreSQL's exclusion-constraint error on the
- * index DocumentDB made for it, as code 1 (InternalError). README, "MongoDB deployments".
+ * index DocumentDB made for it, as code 1 (InternalError). docs/service/mongodb.md.
  */
 const DOCUMENTDB_UNIQUE_INDEX_REFUSAL = /^conflicting key value violates exclusion constraint "documents_rum_index_\d+"$/;
 
