@@ -46,6 +46,8 @@ export interface TestAppOptions {
   backgroundJobs?: boolean;
   /** Told of every route as it is registered. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** A DATA_DIR high-water mark, as the service keeps one (none by default). */
+  highWaterMark?: BuildAppOptions['highWaterMark'];
 }
 
 /** The webhook signing secret the test apps use unless told otherwise. */
@@ -81,7 +83,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(signer.jwksUrl),
   });
-  const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute });
+  const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute, highWaterMark: options.highWaterMark });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
