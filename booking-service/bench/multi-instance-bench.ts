@@ -222,7 +222,9 @@ async function scenario(server: PostgresServer, signer: TestSigner, instances: n
     const ports: number[] = [];
     for (let i = 0; i < instances; i++) {
       const port = await freePort();
-      const env = { ...builtServiceEnv({ port, dataDir: path.join(workDir, 'data'), databaseUrl, jwksUrl: signer.jwksUrl, logLevel: 'warn' }), TRUST_PROXY: 'true' };
+      // The bench's clients stand for phones of many addresses: they write X-Forwarded-For themselves, and as they
+      // share nginx's loopback address, which is trusted, the instances believe it (never so in production).
+      const env = { ...builtServiceEnv({ port, dataDir: path.join(workDir, 'data'), databaseUrl, jwksUrl: signer.jwksUrl, logLevel: 'warn' }), TRUST_PROXY: '127.0.0.1' };
       children.push(await startProcess(process.execPath, ['dist/main.js'], env, `http://127.0.0.1:${port}/api/health`, { timeoutMs: 120_000 }));
       ports.push(port);
     }

@@ -438,7 +438,8 @@ async function startInstances(signer: TestSigner, instances: number, databaseUrl
     const env = {
       METRICS_PORT: String(metricsPort),
       ...builtServiceEnv({ port, dataDir: path.join(workDir, 'data'), databaseUrl, jwksUrl: signer.jwksUrl, logLevel: 'warn' }),
-      TRUST_PROXY: 'true',
+      // The crowd's addresses, written by the bench's clients on loopback (trusted here, as nginx's address).
+      TRUST_PROXY: '127.0.0.1',
       WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '1000',
       // A crowd behind one load generator: no instance sheds the rush as overload.
       SEAT_STREAMS_PER_ADDRESS: '1000',

@@ -23,6 +23,7 @@ import { HttpError } from './http/errors.ts';
 import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createKnownIds, type KnownIds } from './http/known-ids.ts';
 import { createReadCache, type ReadCache } from './http/read-cache.ts';
+import { trustedProxies } from './http/trusted-proxies.ts';
 import { createIntegrityMonitor, describeDoubleSale, type IntegrityReport } from './integrity/integrity-check.ts';
 import type { HighWaterMark } from './integrity/high-water-mark.ts';
 import type { SaleGate } from './bookings/sale-gate.ts';
@@ -165,7 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
     // Node enforces it only when the headers' timeout (default 60 s) is no longer.
     requestTimeout: config.requestTimeoutSeconds * 1000,
     http: { headersTimeout: config.requestTimeoutSeconds * 1000, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     frameworkErrors,
     clientErrorHandler,
     ajv: {
@@ -392,6 +393,7 @@ export async function buildApp(options: BuildAppOptions) {
     isUnavailable: isDatabaseUnavailable,
     streams: queueStreams,
     streamLifetimeSeconds: config.seatStreams.maxLifetimeSeconds,
+    onSaleWindow: { timeZone: config.theatreTimeZone, maxDaysAhead: config.onSale.maxDaysAhead },
   });
   await app.register(ownBookingRoutes, { bookings, auth, payments });
   await app.register(userRoutes, { users: store.users, bookings, movies: store.movies, auth });

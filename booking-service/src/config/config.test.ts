@@ -117,9 +117,16 @@ describe('configuration', () => {
 
   it('reads which proxies to trust for client addresses, and the live stream caps', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
-    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY must be/);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toBe('127.0.0.1');
+    // A hop count: the address the nearest proxy saw, whatever the client wrote before it.
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    // "Any proxy" believes what the client writes (issue 38): refused, saying what to set instead.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must not be true: that believes any X-Forwarded-For a client writes.*TRUST_PROXY=1/);
+    for (const bad of ['yes please', '0', '12', ',']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
+    expect(loadConfig({}).onSale).toEqual({ maxDaysAhead: 366 });
+    expect(loadConfig({ ON_SALE_MAX_DAYS_AHEAD: '30' }).onSale).toEqual({ maxDaysAhead: 30 });
+    expect(() => loadConfig({ ON_SALE_MAX_DAYS_AHEAD: '0' })).toThrow(/ON_SALE_MAX_DAYS_AHEAD must be a whole number/);
     expect(loadConfig({}).seatStreams).toEqual({ perAddress: 50, perUser: 10, perShow: 2000, total: 5000, maxLifetimeSeconds: 600 });
     expect(() => loadConfig({ SEAT_STREAMS_TOTAL: '0' })).toThrow(/SEAT_STREAMS_TOTAL must be a whole number/);
   });

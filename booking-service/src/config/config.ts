@@ -77,9 +77,10 @@ export interface Config {
   };
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits and stream caps
-   * count per address): false (default: the socket's peer), true (any), or the proxies' addresses/CIDRs.
+   * count per address): false (default: the socket's peer), the proxies' addresses/CIDRs, or a hop count
+   * (that many proxies in front: the address the nearest one saw). Never `true` (any: forgeable).
    */
-  trustProxy: boolean | string;
+  trustProxy: false | number | string;
   /** Caps on open live seat-map streams (server-sent events); past them the seat map polls instead. */
   seatStreams: {
     perAddress: number;
@@ -94,6 +95,8 @@ export interface Config {
    * per-address and per-user caps and the lifetime are the seat streams'. Past it, pages poll instead.
    */
   waitingRoomStreams: { total: number };
+  /** How far ahead staff may set an on-sale time (from the theatre's today). */
+  onSale: { maxDaysAhead: number };
   payments: {
     /** Stripe when STRIPE_SECRET_KEY is set; otherwise the service's own local checkout (development and tests). */
     provider: 'stripe' | 'local';
@@ -183,10 +186,17 @@ const currency: Rule<string> = {
   decode: (raw) => raw.toUpperCase(),
 };
 
+/**
+ * `true` is refused (issue 38): Fastify then believes the left-most X-Forwarded-For, which the client writes,
+ * so each client chose its own address and passed every per-address limit (100 of 100 joins against 30).
+ */
 const trustProxy: Rule<Config['trustProxy']> = {
-  check: (raw) => raw === 'true' || raw === 'false' || /^[0-9a-fA-F.:/,\s]+$/.test(raw),
-  allowed: (raw) => `must be true, false or a comma-separated list of proxy addresses, got "${raw}"`,
-  decode: (raw) => (raw === 'true' ? true : raw === 'false' ? false : raw),
+  check: (raw) => raw === 'false' || /^[1-9]$/.test(raw) || (/^[0-9a-fA-F.:/,\s]+$/.test(raw) && /[.:]/.test(raw)),
+  allowed: (raw) =>
+    raw === 'true'
+      ? 'must not be true: that believes any X-Forwarded-For a client writes, so every client picks its own address and passes every per-address limit. Name the proxies\' addresses (TRUST_PROXY=10.0.0.5) or how many proxies stand in front (TRUST_PROXY=1); see docs/operators/client-addresses.md'
+      : `must be false, the proxies' addresses or CIDRs comma-separated (10.0.0.5,10.1.0.0/16), or the number of proxies in front (1-9), got "${raw}"`,
+  decode: (raw) => (raw === 'false' ? false : /^[1-9]$/.test(raw) ? Number(raw) : raw),
 };
 
 const auth0Domain: Rule<string> = {
@@ -340,7 +350,10 @@ export const ServiceEnvironment = z.object({
     description: 'joins of an on-sale waiting room per client address (polls are not limited by it), see [Presale waiting room](../service/waiting-room.md)',
   }),
   TRUST_PROXY: withDefault(trustProxy, 'false').meta({
-    description: 'whose `X-Forwarded-For` to believe for the client address that rate limits and stream caps count: `false` (the socket\'s peer), `true` (any: only when every request comes through your proxy), or the proxies\' addresses/CIDRs, comma-separated (`10.0.0.0/8,127.0.0.1`); see [Client addresses](client-addresses.md), and for nginx [Running several instances](several-instances.md). Behind a proxy without it, every client shares the proxy\'s address',
+    description: 'whose `X-Forwarded-For` to believe for the client address that rate limits and stream caps count: `false` (the socket\'s peer), the proxies\' own addresses/CIDRs, comma-separated (`10.0.0.5,127.0.0.1`), or the number of proxies in front (`1`: the address the nearest proxy saw). `true` is refused: it believes what the client writes. See [Client addresses](client-addresses.md) (the nginx recipe). Behind a proxy without it, every client shares the proxy\'s address',
+  }),
+  ON_SALE_MAX_DAYS_AHEAD: withDefault(wholeNumber(1, 3660), '366').meta({
+    description: 'how far ahead staff may set an on-sale time (from the theatre\'s today); a later one is refused as a typo',
   }),
   SEAT_STREAMS_PER_ADDRESS: withDefault(wholeNumber(1, 100_000), '50').meta({
     description: 'open live seat-map streams per client address (see [Limits and guarantees](reliability.md)); the waiting room\'s queue streams count against it too',
@@ -517,6 +530,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxLifetimeSeconds: e.SEAT_STREAM_MAX_SECONDS,
     },
     waitingRoomStreams: { total: e.WAITING_ROOM_STREAMS_TOTAL },
+    onSale: { maxDaysAhead: e.ON_SALE_MAX_DAYS_AHEAD },
     payments: {
       provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'local',
       stripe: { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, timeoutMs: e.STRIPE_TIMEOUT_MS },

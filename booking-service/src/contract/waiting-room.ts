@@ -87,13 +87,29 @@ export const QueueEventSchema = Type.Object({
 });
 
 export const OnSaleEventResponse = Type.Object({ success: ok, event: OnSaleEventSchema });
-export const OnSaleEventsResponse = Type.Object({ success: ok, events: Type.Array(OnSaleEventSchema) });
+/** A stored event no page can show (its on-sale time cannot be read): its shows stay closed until staff cancel it. */
+export const UnreadableOnSaleEventSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  showIds: Type.Array(Type.String()),
+  problem: Type.String({ description: 'What cannot be read, for staff' }),
+});
+
+export const OnSaleEventsResponse = Type.Object({
+  success: ok,
+  events: Type.Array(OnSaleEventSchema),
+  unreadable: Type.Array(UnreadableOnSaleEventSchema, { description: 'Stored events that cannot be shown (staff cancel them)' }),
+});
 
 export const CreateOnSaleEventBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 120 }),
     showIds: Type.Array(Type.String({ pattern: UuidPattern }), { minItems: 1, maxItems: 50, uniqueItems: true }),
-    onSaleAt: Type.String({ minLength: 1, maxLength: 40, description: 'An ISO 8601 instant with its offset' }),
+    onSaleAt: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      description: "An RFC 3339 instant with seconds and its offset (2026-12-01T10:00:00Z), from the theatre's today to ON_SALE_MAX_DAYS_AHEAD days (default 366) ahead",
+    }),
     waitingRoom: Type.Boolean(),
     shoppingCapacity: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Default: a quarter of the seats' })),
     windowMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, description: 'Default: 10' })),
@@ -132,6 +148,8 @@ export const WaitingRoomActionsResponse = Type.Object({
 });
 
 export type OnSaleEvent = Static<typeof OnSaleEventSchema>;
+export type OnSaleEventsResponse = Static<typeof OnSaleEventsResponse>;
+export type UnreadableOnSaleEvent = Static<typeof UnreadableOnSaleEventSchema>;
 export type QueueState = Static<typeof QueueStateSchema>;
 export type QueueStatusResponse = Static<typeof QueueStatusResponse>;
 export type QueueEvent = Static<typeof QueueEventSchema>;

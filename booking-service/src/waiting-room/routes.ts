@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { failures } from '../contract/failures.ts';
+import { MessageResponse } from '../contract/responses.ts';
 import {
   AccountBody,
   AccountLookupQuery,
@@ -22,6 +23,7 @@ import { eventStreams } from '../http/event-streams.ts';
 import type { StreamLimiter } from '../http/stream-limiter.ts';
 import type { Auth } from '../identity/auth.ts';
 import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from '../contract/sales.ts';
+import { checkAccountText, checkEventName, checkOnSaleAt, type Checked, type OnSaleWindow } from './on-sale-input.ts';
 import { createQueueFeed, type StreamOwnerPlace } from './queue-feed.ts';
 import type { WaitingRoom } from './waiting-room.ts';
 import type { EventRefusal, WaitingRoomRepository } from './waiting-room-repository.ts';
@@ -35,6 +37,18 @@ function refusal(refused: EventRefusal) {
   return conflict(`Show ${refused.showId} already belongs to an on-sale event`);
 }
 const security = [{ bearerAuth: [] }];
+
+/** The checked value, or the 400 saying what is wrong with it. */
+function valid<T>(checked: Checked<T>): T {
+  if (!checked.ok) throw badRequest(checked.message);
+  return checked.value;
+}
+
+/** Why staff cannot cancel: 404 an unknown (or cancelled) event, 409 one whose sale has begun. */
+function cancelRefusal(outcome: 'started' | 'not-found') {
+  if (outcome === 'not-found') return notFound('On-sale event not found (or already cancelled)');
+  return conflict('This on-sale has begun: it can no longer be cancelled (pause its admissions instead)');
+}
 
 /** The failure policy: the queue's store unreachable closes the on-sale (503, this message); the rest of the site goes on. */
 export const UNAVAILABLE_MESSAGE = 'The waiting room is unavailable; the on-sale is paused. Your place is kept: try again in a moment';
@@ -56,6 +70,8 @@ export interface WaitingRoomRoutesDeps {
   /** The caps on open queue streams. */
   streams: StreamLimiter;
   streamLifetimeSeconds: number;
+  /** When an on-sale may be set (ON_SALE_MAX_DAYS_AHEAD, the theatre's time zone). */
+  onSaleWindow: OnSaleWindow;
 }
 
 /** The moviegoers' queue calls, theatre staff's on-sale setup and live panel, support's lookup, admit and remove. */
@@ -187,22 +203,20 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
   app.register(async (admin: AppInstance) => {
     admin.addHook('onRequest', auth.requireRole('admin'));
 
-    admin.get('/api/admin/on-sale', { schema: { tags, security, summary: 'On-sale events (admin)', response: { 200: OnSaleEventsResponse, ...failures(401, 403, 503) } } }, async () => {
-      waitingRoom.changed();
-      return { success: true as const, events: await waitingRoom.events() };
+    admin.get('/api/admin/on-sale', { schema: { tags, security, summary: 'On-sale events, and stored ones that cannot be shown (admin)', response: { 200: OnSaleEventsResponse, ...failures(401, 403, 503) } } }, async () => {
+      return { success: true as const, ...(await waitingRoom.staffEvents()) };
     });
 
     admin.post(
       '/api/admin/on-sale',
       { schema: { tags, security, summary: 'Make shows an on-sale event (admin)', body: CreateOnSaleEventBody, response: { 200: OnSaleEventResponse, ...failures(400, 401, 403, 404, 409, 413, 415, 503) } } },
       async (request) => {
-        const { name, showIds, waitingRoom: withQueue } = request.body;
-        const onSaleAt = new Date(request.body.onSaleAt);
-        if (Number.isNaN(onSaleAt.getTime()) || !/(Z|[+-]\d\d:\d\d)$/.test(request.body.onSaleAt)) {
-          throw badRequest('onSaleAt must be an ISO 8601 instant with its offset, e.g. 2026-12-01T10:00:00Z');
-        }
+        const { showIds, waitingRoom: withQueue } = request.body;
+        // Everything checked before the write: the event is stored whole or not at all.
+        const name = valid(checkEventName(request.body.name));
+        const onSaleAt = valid(checkOnSaleAt(request.body.onSaleAt, now(), deps.onSaleWindow));
         const created = await repository.createEvent({
-          name: name.trim(),
+          name,
           onSaleAt,
           waitingRoom: withQueue,
           shoppingCapacity: request.body.shoppingCapacity ?? defaultShoppingCapacity(showIds.length),
@@ -221,6 +235,25 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
       '/api/admin/on-sale/:eventId',
       { schema: { tags, security, summary: 'The live panel: waiting, shopping, admitted per minute, seats left (admin)', params: EventIdParams, response: { 200: OnSaleFiguresResponse, ...failures(400, 401, 403, 404, 503) } } },
       async (request) => figuresOf(request.params.eventId),
+    );
+
+    admin.post(
+      '/api/admin/on-sale/:eventId/cancel',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel an on-sale event before it opens: its shows sell as any show, the cancel is kept with who did it (admin)',
+          description: 'Refused (409) once the on-sale time has come or the draw ran; an event whose stored time cannot be read can always be cancelled.',
+          params: EventIdParams,
+          response: { 200: MessageResponse, ...failures(400, 401, 403, 404, 409, 413, 503) },
+        },
+      },
+      async (request) => {
+        const outcome = await waitingRoom.cancel(request.params.eventId, request.identity!.sub);
+        if (outcome !== 'cancelled') throw cancelRefusal(outcome);
+        return { success: true as const, message: 'On-sale cancelled: its shows are no longer held for it' };
+      },
     );
 
     for (const [path, paused] of [['pause', true], ['resume', false]] as const) {
@@ -242,7 +275,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
 
     // The events and their numbers, as the live panel shows them: support picks the event a moviegoer asks about.
     support.get('/api/debug/waiting-room', { schema: { tags, security, summary: 'On-sale events (support)', response: { 200: OnSaleEventsResponse, ...failures(401, 403, 503) } } }, async () => {
-      return { success: true as const, events: await waitingRoom.events() };
+      return { success: true as const, ...(await waitingRoom.staffEvents()) };
     });
 
     support.get(
@@ -256,7 +289,8 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
       { schema: { tags, security, summary: "An account's place, by account id or email (support)", params: EventIdParams, querystring: AccountLookupQuery, response: { 200: QueueEntryResponse, ...failures(400, 401, 403, 404, 503) } } },
       async (request) => {
         const event = await storedEventOr404(request.params.eventId);
-        const entry = await repository.findEntry(event.id, request.query.account.trim());
+        const account = valid(checkAccountText('account', request.query.account.trim()));
+        const entry = await repository.findEntry(event.id, account);
         if (!entry) throw notFound('That account has no place in this waiting room');
         return { success: true as const, entry: waitingRoom.describeEntry(entry, event) };
       },
@@ -278,7 +312,8 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
         async (request) => {
           const event = await storedEventOr404(request.params.eventId);
           const change = action === 'admit' ? repository.admitEntry : repository.removeEntry;
-          const entry = await change(event.id, request.body.accountId, request.identity!.sub, now());
+          const accountId = valid(checkAccountText('accountId', request.body.accountId));
+          const entry = await change(event.id, accountId, request.identity!.sub, now());
           if (!entry) throw notFound('That account has no place in this waiting room');
           return { success: true as const, entry: waitingRoom.describeEntry(entry, event) };
         },
@@ -289,8 +324,9 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
       '/api/debug/waiting-room/:eventId/actions',
       { schema: { tags, security, summary: "Staff and support actions on the event, who and when (support)", params: EventIdParams, response: { 200: WaitingRoomActionsResponse, ...failures(400, 401, 403, 404, 503) } } },
       async (request) => {
-        const event = await storedEventOr404(request.params.eventId);
-        const actions = await repository.actions(event.id);
+        // A cancelled event is no longer listed, but its actions (the cancel among them) are kept and shown.
+        const actions = await repository.actions(request.params.eventId);
+        if (actions.length === 0) await storedEventOr404(request.params.eventId);
         return { success: true as const, actions: actions.map((a) => ({ actor: a.actor, action: a.action, accountId: a.accountId, at: a.at.toISOString() })) };
       },
     );

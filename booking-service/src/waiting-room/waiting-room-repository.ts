@@ -45,6 +45,11 @@ export interface EventPulse {
    * read their entry (a handful; everyone else's poll is answered from the place against the serving counter).
    */
   outOfTurn: Set<string>;
+  /**
+   * Accounts whose admission ended before its window did: they paid for the event, left, or were removed.
+   * The sale gate refuses their admission token (a purchase or a departure frees the slot for the next one).
+   */
+  endedAdmissions: Set<string>;
 }
 
 /** The live panel's numbers, read on demand (never on a moviegoer's poll). */
@@ -72,7 +77,7 @@ export interface NewOnSaleEvent {
 export interface WaitingRoomAction {
   eventId: string;
   actor: string;
-  action: 'create' | 'pause' | 'resume' | 'admit' | 'remove';
+  action: 'create' | 'pause' | 'resume' | 'admit' | 'remove' | 'cancel';
   accountId: string | null;
   at: Date;
 }
@@ -115,5 +120,10 @@ export interface WaitingRoomRepository {
   /** Support: a shopping window now for this entry, out of turn. */
   admitEntry(eventId: string, accountId: string, actor: string, now: Date): Promise<QueueEntry | null>;
   removeEntry(eventId: string, accountId: string, actor: string, now: Date): Promise<QueueEntry | null>;
+  /**
+   * Staff cancel an event that has not opened (not drawn, its on-sale time ahead; `unreadable`: whatever its
+   * state, as its time cannot be read): its shows are released and the cancel is recorded with who did it.
+   */
+  cancelEvent(eventId: string, by: { actor: string; now: Date; unreadable: boolean }): Promise<'cancelled' | 'started' | 'not-found'>;
   actions(eventId: string): Promise<WaitingRoomAction[]>;
 }

@@ -1,12 +1,13 @@
 import pLimit from 'p-limit';
 import type { QueueEvent, QueueStatusResponse } from '../contract/waiting-room.ts';
-import type { SaleGate } from '../bookings/sale-gate.ts';
-import { conflict, forbidden } from '../http/errors.ts';
-import { readAdmission, signAdmission, type WaitingRoomKey } from './admission-token.ts';
+import { conflict } from '../http/errors.ts';
+import { createAdmissionGate } from './admission-gate.ts';
+import { signAdmission, type WaitingRoomKey } from './admission-token.ts';
 import { readPlace, signPlace } from './place-token.ts';
 import { entryState, estimatedWaitSeconds, position, secondsPerPlace } from './queue-rules.ts';
 import type { EventPulse, OnSaleEvent, QueueEntry, WaitingRoomRepository } from './waiting-room-repository.ts';
 import type { StreamOwnerPlace } from './queue-feed.ts';
+import { readSnapshot, type Snapshot, type UnreadableEvent } from './snapshot.ts';
 
 /**
  * How old the events and their pulse (seats left, admissions per minute) may be when a poll or the gate
@@ -30,13 +31,6 @@ const JOINS_AT_ONCE = 5;
 /** How often each instance runs the draw and admissions (the repository lets one instance at a time do it). */
 export const ADMISSION_INTERVAL_MS = 1_000;
 
-interface Snapshot {
-  readAt: number;
-  events: OnSaleEvent[];
-  byShow: Map<string, OnSaleEvent>;
-  pulses: Map<string, EventPulse>;
-}
-
 export interface WaitingRoomDeps {
   repository: WaitingRoomRepository;
   admissionKey: WaitingRoomKey;
@@ -58,19 +52,17 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
   /** The admission timer keeps the view fresh (start()). */
   let refreshedInBackground = false;
 
-  async function readSnapshot(): Promise<Snapshot> {
-    const at = now();
-    const events = await repository.events();
-    const pulses = new Map<string, EventPulse>();
-    // Every event's (a past sale keeps being read: seats return; before one, support may act on its pre-queue).
-    for (const event of events) pulses.set(event.id, await repository.pulse(event.id, at));
-    const byShow = new Map(events.flatMap((event) => event.showIds.map((showId) => [showId, event] as const)));
-    return { readAt: at.getTime(), events, byShow, pulses };
+  /** Unreadable events already logged by this instance (each once, not every second). */
+  const reported = new Set<string>();
+  function report({ event, problem }: UnreadableEvent) {
+    if (reported.has(event.id)) return;
+    reported.add(event.id);
+    log.warn({ eventId: event.id, name: event.name, problem }, 'on-sale event cannot be shown: its shows stay closed until staff cancel it');
   }
 
   /** Reads the view again (one read in flight at a time, shared by every caller). */
   function refresh(): Promise<Snapshot> {
-    reading ??= readSnapshot()
+    reading ??= readSnapshot(repository, now(), report)
       .then((read) => (snapshot = read))
       .finally(() => (reading = null));
     return reading;
@@ -205,17 +197,7 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     return count;
   }
 
-  const gate: SaleGate = async (showId, caller) => {
-    const event = (await current()).byShow.get(showId);
-    if (!event) return;
-    if (!onSale(event, now())) throw conflict(`This show goes on sale at ${event.onSaleAt.toISOString()}: it cannot be booked before then`);
-    if (!event.waitingRoom) return;
-    if (!caller.admission) throw forbidden(`This show is sold through the waiting room of "${event.name}": join it, and book once you are admitted`);
-    const admission = await readAdmission(admissionKey, caller.admission, now());
-    // An expired token is the common case here: the shopping window ran out.
-    if (!admission || admission.eventId !== event.id) throw forbidden(`Your shopping window for "${event.name}" has ended, or this admission is not for it`);
-    if (caller.accountId !== null && admission.accountId !== caller.accountId) throw forbidden('This admission belongs to another account');
-  };
+  const gate = createAdmissionGate({ current, admissionKey, now });
 
   let timer: NodeJS.Timeout | null = null;
   return {
@@ -227,10 +209,6 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
     },
     /** The event as moviegoers see it, or null when there is none. */
     event: async (eventId: string) => (await eventOrNull(eventId))?.json ?? null,
-    events: async () => {
-      const { events, pulses } = await current();
-      return events.map((event) => eventJson(event, pulses.get(event.id)));
-    },
     /**
      * The account's place. With its place token, while the turn has not come, from this instance's view of
      * the event alone; else from the entry row, written once, to claim an admission.
@@ -261,7 +239,10 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
       return statusOf(eventId, await joining(() => repository.join(eventId, accountId, now())));
     },
     async leave(eventId: string, accountId: string) {
-      return statusOf(eventId, await repository.leave(eventId, accountId, now()));
+      const entry = await repository.leave(eventId, accountId, now());
+      // The gate of this instance refuses the admission at once (the others at their next read, within a second).
+      changed();
+      return statusOf(eventId, entry);
     },
     describeEntry(entry: QueueEntry, event: Pick<OnSaleEvent, 'serving'>) {
       const state = entryState(entry, now());
@@ -273,6 +254,25 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
         position: state === 'waiting' ? position(entry, event) : null,
         windowEndsAt: state === 'shopping' ? entry.windowEndsAt!.toISOString() : null,
       };
+    },
+    /** Staff's list: the events, and those stored that cannot be shown, each with its problem (read fresh). */
+    async staffEvents() {
+      changed();
+      const { events, pulses, unreadable } = await current();
+      return {
+        events: events.map((event) => eventJson(event, pulses.get(event.id))),
+        unreadable: unreadable.map(({ event, problem }) => ({ id: event.id, name: event.name, showIds: event.showIds, problem })),
+      };
+    },
+    /** Staff cancel an event that has not opened, or one whose time cannot be read (it never can open). */
+    async cancel(eventId: string, actor: string) {
+      changed();
+      const { events, unreadable } = await current();
+      const flagged = unreadable.some(({ event }) => event.id === eventId);
+      if (!flagged && !events.some((event) => event.id === eventId)) return 'not-found' as const;
+      const outcome = await repository.cancelEvent(eventId, { actor, now: now(), unreadable: flagged });
+      changed();
+      return outcome;
     },
     /** The stored event (staff and support read it fresh). */
     async storedEvent(eventId: string) {

@@ -49,7 +49,8 @@ async function sign(privateKey: CryptoKey, kid: string, o: TokenOptions): Promis
     name: o.name ?? email.split('@')[0],
     [ROLES_CLAIM]: o.roles ?? [],
     ...o.extraClaims,
-    sub: 'rawSub' in o ? o.rawSub : (o.sub ?? `test|${email}`),
+    // Typed as a string by jose; a test may sign any JSON value.
+    sub: ('rawSub' in o ? o.rawSub : (o.sub ?? `test|${email}`)) as string,
   })
     .setProtectedHeader({ alg: 'RS256', kid, typ: o.typ ?? 'at+jwt' })
     .setIssuer(o.issuer ?? TEST_ISSUER)

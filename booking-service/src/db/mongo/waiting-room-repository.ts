@@ -27,6 +27,7 @@ export function createUnsupportedWaitingRoomRepository(): WaitingRoomRepository 
     setPaused: unsupported,
     admitEntry: none,
     removeEntry: none,
+    cancelEvent: async () => 'not-found',
     actions: async () => [],
   };
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ALL_SEATS } from '../../contract/hall.ts';
 import type { EventFigures, OnSaleEvent, QueueEntry, WaitingRoomAction, WaitingRoomRepository } from '../../waiting-room/waiting-room-repository.ts';
 import type { Db } from '../database.ts';
+import { postgresInstant } from './timestamps.ts';
 import { ADMISSION_GRACE_MS, admissionsPerRun } from '../../waiting-room/queue-rules.ts';
 
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -35,13 +36,11 @@ interface EntryRow {
 
 const ENTRY_COLUMNS = sql.raw('event_id, account_id, joined_at, place, admitted_at, window_ends_at, claimed_at, left_at, removed_at');
 
-/** Raw queries get timestamps as PostgreSQL writes them (drizzle turns off node-postgres's date parsing). */
-function instant(value: string): Date {
-  return new Date(value);
-}
+/** Raw queries get timestamps as PostgreSQL writes them (drizzle turns off node-postgres's date parsing): read exactly. */
+const instant = postgresInstant;
 
 function instantOrNull(value: string | null): Date | null {
-  return value === null ? null : new Date(value);
+  return value === null ? null : postgresInstant(value);
 }
 
 function toEvent(row: EventRow): OnSaleEvent {
@@ -115,6 +114,33 @@ function activeShopping(eventId: string, now: Date) {
         select 1 from bookings b join on_sale_event_shows s on s.show_id = b.show_id
         where s.event_id = q.event_id and b.user_id = q.account_id and b.is_paid and b.created_at >= q.admitted_at
       )`;
+}
+
+/**
+ * How far back an admission may still be open: windows last at most 60 minutes (the create's limit), so an
+ * older admission's token has expired anyway; the bound keeps the per-second read to the recent admissions.
+ */
+const OPEN_ADMISSIONS_LOOKBACK_MS = 61 * 60_000;
+
+/**
+ * The accounts whose admission is still within its window but has ended: they left, support removed them,
+ * or they paid for a booking of the event's shows since it began. Read with each instance's per-second
+ * view, so that the sale gate refuses their admission token without reading the database per request.
+ */
+function endedAdmissions(eventId: string, now: Date) {
+  return sql`
+    select array_agg(q.account_id) from queue_entries q
+    where q.event_id = ${eventId} and q.admitted_at > ${new Date(now.getTime() - OPEN_ADMISSIONS_LOOKBACK_MS)}
+      and q.window_ends_at > ${new Date(now.getTime() - 60_000)}
+      and (q.left_at is not null or q.removed_at is not null or exists (
+        select 1 from bookings b join on_sale_event_shows s on s.show_id = b.show_id
+        where s.event_id = q.event_id and b.user_id = q.account_id and b.is_paid and b.created_at >= q.admitted_at
+      ))`;
+}
+
+/** Whether staff cancelled the event: its `cancel` action (kept with the other staff actions; the event row stays for them). */
+function cancelled(eventId: SQL) {
+  return sql`exists (select 1 from waiting_room_actions a where a.event_id = ${eventId} and a.action = 'cancel')`;
 }
 
 /** The waiting room on PostgreSQL and PGlite: the event row's lock orders the draw and the places given after it. */
@@ -194,13 +220,13 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
       const found = await rows<EventRow>(
         db,
         sql`select e.*, (select array_agg(s.show_id::text order by s.show_id) from on_sale_event_shows s where s.event_id = e.id) as show_ids
-            from on_sale_events e order by e.on_sale_at desc`,
+            from on_sale_events e where not ${cancelled(sql`e.id`)} order by e.on_sale_at desc`,
       );
       return found.map(toEvent);
     },
 
     async pulse(eventId, now) {
-      const [row] = await rows<{ shows: number; taken: number; admitted: number; out_of_turn: string[] | null }>(
+      const [row] = await rows<{ shows: number; taken: number; admitted: number; out_of_turn: string[] | null; ended: string[] | null }>(
         db,
         sql`select (select count(*)::int from on_sale_event_shows where event_id = ${eventId}) as shows,
                    (select count(*)::int from seat_reservations r
@@ -210,9 +236,15 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
                    (select count(*)::int from queue_entries
                     where event_id = ${eventId} and admitted_at > ${new Date(now.getTime() - 60_000)}) as admitted,
                    (select array_agg(distinct account_id) from waiting_room_actions
-                    where event_id = ${eventId} and action in ('admit', 'remove')) as out_of_turn`,
+                    where event_id = ${eventId} and action in ('admit', 'remove')) as out_of_turn,
+                   (${endedAdmissions(eventId, now)}) as ended`,
       );
-      return { seatsLeft: row!.shows * ALL_SEATS.length - row!.taken, admittedLastMinute: row!.admitted, outOfTurn: new Set(row!.out_of_turn ?? []) };
+      return {
+        seatsLeft: row!.shows * ALL_SEATS.length - row!.taken,
+        admittedLastMinute: row!.admitted,
+        outOfTurn: new Set(row!.out_of_turn ?? []),
+        endedAdmissions: new Set(row!.ended ?? []),
+      };
     },
 
     entry: (eventId, accountId) => entryOf(db, eventId, accountId),
@@ -406,6 +438,22 @@ export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
         if (!row) return null;
         await record(tx, { eventId, actor, action: 'remove', accountId }, now);
         return toEntry(row);
+      });
+    },
+
+    async cancelEvent(eventId, { actor, now, unreadable }) {
+      return db.transaction(async (tx) => {
+        const [event] = await rows<{ on_sale_at: string; drawn_at: string | null }>(
+          tx,
+          sql`select on_sale_at, drawn_at from on_sale_events where id = ${eventId} and not ${cancelled(sql`${eventId}::uuid`)} for update`,
+        );
+        if (!event) return 'not-found' as const;
+        // Under the row's lock, so that the draw (or the on-sale time) and the cancel cannot both happen.
+        if (!unreadable && (event.drawn_at !== null || instant(event.on_sale_at) <= now)) return 'started' as const;
+        // Its shows are free again: they sell as any show, or join another event.
+        await tx.execute(sql`delete from on_sale_event_shows where event_id = ${eventId}`);
+        await record(tx, { eventId, actor, action: 'cancel', accountId: null }, now);
+        return 'cancelled' as const;
       });
     },
 
