@@ -1,17 +1,19 @@
 /**
  * Composes docs/performance.md from the results every benchmark of
- * `npm run bench` left in .bench/ (see bench-results.mjs), and prints the
- * missed budgets. Exits non-zero when a budget is missed or a benchmark
+ * `npm run bench` left in .bench/ (see bench-results.mjs), keeping the file's
+ * hand-kept part (below HAND_KEPT) as it is, and prints the missed budgets. Exits non-zero when a budget is missed or a benchmark
  * left no result.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resultsDir } from './bench-results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** docs/performance.md below this line is kept by hand (one-off measurements, earlier runs): a run rewrites only what is above. */
+const HAND_KEPT = '<!-- Kept by hand from here on: npm run bench rewrites only what is above this line. -->';
 const EXPECTED = ['10-api-reads', '20-rush', '22-seat-race', '25-multi-instance', '27-waiting-room', '30-frontend'];
 
 function gitCommit() {
@@ -47,8 +49,11 @@ export function composeReport() {
   for (const r of results) {
     lines.push(`## ${r.title}`, '', `Command: \`${r.command}\` · measured ${r.measuredAt}`, '', r.markdown.trim(), '');
   }
-  mkdirSync(path.join(root, 'docs'), { recursive: true });
-  writeFileSync(path.join(root, 'docs/performance.md'), lines.join('\n'));
+  const file = path.join(root, 'docs/performance.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const kept = previous.includes(HAND_KEPT) ? previous.slice(previous.indexOf(HAND_KEPT)) : `${HAND_KEPT}\n`;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${lines.join('\n')}\n${kept}`);
   return failures;
 }
 
