@@ -4,6 +4,7 @@
  * instead of the service's event loop. The service talks to it with the same
  * `pg` pool it uses for a PostgreSQL server. See openPglite in database.ts.
  */
+import { fsyncSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -15,7 +16,29 @@ export interface PgliteWorkerData {
 }
 
 const { dataDir, socketPath } = workerData as PgliteWorkerData;
-const db = await PGlite.create(dataDir);
+
+/**
+ * PGlite starts PostgreSQL with fsync off (`-F`): a power cut could lose committed payments. Here it runs
+ * with fsync on, and WAL flushes by fsync(): the WebAssembly file layer drops fdatasync(), and its Node
+ * file system has no fsync of its own, so one is given to it, which reaches the disk.
+ */
+const DURABLE_START = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
+
+interface EmscriptenFs {
+  lookupPath(path: string): { node: { stream_ops?: { fsync?: (stream: { nfd?: number }) => void } } };
+}
+
+function syncToDisk(db: PGlite): void {
+  const fs = (db as unknown as { mod?: { FS?: EmscriptenFs } }).mod?.FS;
+  const streams = fs?.lookupPath(PGlite.paths.PGDATA).node.stream_ops;
+  if (!streams) throw new Error('PGlite changed: its data folder cannot be synced to disk (see pglite-worker.ts)');
+  streams.fsync ??= (stream) => {
+    if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+  };
+}
+
+const db = await PGlite.create(dataDir, dataDir ? { startParams: DURABLE_START } : {});
+if (dataDir) syncToDisk(db);
 // The service's pool holds one connection at a time: PGlite has one session, and the server's
 // multiplexer would interleave two busy clients' extended-protocol messages. The second slot
 // is for the replacement the pool opens when it discards a connection after a failed query,
