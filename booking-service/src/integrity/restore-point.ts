@@ -6,13 +6,13 @@ import { describeBehind, mergePaid, PAID_RETENTION_COUNT, PAID_RETENTION_DAYS, r
 import { StartupRefusal } from './store-identity.ts';
 
 /** The file the operator writes (into DATA_DIR) to adopt a restore point: its id, used once and removed. */
-export const ADOPTION_FILE = 'adopt-restore-point';
+const ADOPTION_FILE = 'adopt-restore-point';
 
 /** A payment's paid_at is the service's clock at the payment, its commit a little later: read back with this overlap. */
 const PAID_OVERLAP_MS = 10 * 60_000;
 
 /** Names what a database holds: the same id for the same copy of the same store, on every instance. */
-export function restorePointId(identity: string, found: GrowingTotals): string {
+function restorePointId(identity: string, found: GrowingTotals): string {
   const digest = createHash('sha256').update(`${identity} ${JSON.stringify(found)}`).digest('hex');
   return `${identity.slice(0, 8)}-${digest.slice(0, 12)}`;
 }
