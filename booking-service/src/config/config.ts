@@ -402,7 +402,7 @@ export const ServiceEnvironment = z.object({
     description: 'with `NODE_ENV=production`, set up an empty database that has no identity record (a new deployment\'s first start); without it production refuses to start on one, see [Limits and guarantees](reliability.md)',
   }),
   ADOPT_STORE: optional(identityId).meta({
-    description: 'the identity (a UUID) of a database to adopt as this location\'s, when start-up refused it: a restored or replaced database, or one whose identity record was lost; see [Limits and guarantees](reliability.md) and [Backup and restore](backup-and-restore.md)',
+    description: 'the identity (a UUID) of a database to adopt as this location\'s, when start-up refused it: a restored or replaced database, or one whose identity record was lost; works at the first start that sees it only (recorded as spent in the marker) and is ignored afterwards; see [Limits and guarantees](reliability.md) and [Backup and restore](backup-and-restore.md)',
   }),
   LOG_LEVEL: optional(logLevel).meta({
     description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
