@@ -108,6 +108,44 @@ for (const size of SIZES) {
   test.describe(`waiting room at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
 
+    test('staff cancel an on-sale before it opens, after confirming: it leaves the On Sale page and its show sells as any show', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const show = await freshShow();
+      const name = `Called off ${size.name}`;
+      const event = await createEvent(show.showId, { inSeconds: 3600, capacity: 5, name });
+      const listed = async () => (await admin().onSaleEvents()).events.some((e) => e.id === event.id);
+      await page.goto('/admin/on-sale');
+      await signInFromPrompt(page, 'admin@example.com');
+      await page.getByLabel('Event').selectOption({ label: name });
+      const panel = page.getByRole('region', { name: `Live panel: ${name}` });
+      await expect(panel).toBeVisible(QUEUE_WAIT);
+
+      // The confirmation names the event and what cancelling does; keeping it changes nothing.
+      await panel.getByRole('button', { name: 'Cancel on-sale' }).click();
+      const dialog = page.getByRole('dialog', { name: `Cancel the on-sale "${name}"?` });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('Its shows are released at once and sell as any show');
+      await expect(dialog).toContainText('This cannot be undone');
+      const box = (await dialog.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
+      await shot(page, testInfo, 'admin-on-sale-cancel-confirmation');
+      await expectNoA11yViolations(page);
+      await dialog.getByRole('button', { name: 'Keep it' }).click();
+      await expect(dialog).toBeHidden();
+      expect(await listed()).toBe(true);
+
+      await panel.getByRole('button', { name: 'Cancel on-sale' }).click();
+      await dialog.getByRole('button', { name: 'Cancel on-sale' }).click();
+      // The event leaves the page: no longer offered in the picker, its live panel gone.
+      await expect(dialog).toBeHidden(QUEUE_WAIT);
+      await expect(panel).toBeHidden(QUEUE_WAIT);
+      await expect(page.getByRole('option', { name, exact: true })).toHaveCount(0);
+      await shot(page, testInfo, 'admin-on-sale-cancelled');
+      expect(await listed()).toBe(false);
+      // Its show is no longer held for the on-sale: its seat list answers anyone.
+      await expect.poll(async () => (await apiAs().occupiedSeats(show.showId).catch(() => null)) !== null, QUEUE_WAIT).toBe(true);
+    });
+
     test.describe('with the staff browser in another time zone', () => {
       test.use({ timezoneId: STAFF_BROWSER_ZONE });
 

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { defaultShoppingCapacity, DEFAULT_WINDOW_MINUTES } from 'booking-service/sales';
 import { Button, EmptyState, ErrorState, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
 import { notifyOutcome, OnSaleEventPicker, useChosenOnSaleEvent, useTheatreTimeZone } from 'shared-ui/staff';
+import type { UnreadableOnSaleEvent } from 'booking-service/contract';
+import { CancelOnSaleButton } from '../features/on-sale/cancel-on-sale';
 import { onSaleRequest, type OnSaleForm } from '../features/on-sale/on-sale-form';
 import { useCreateOnSale, useOnSaleEvents, useOnSaleFigures, usePauseOnSale } from '../features/on-sale/use-on-sale';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
@@ -21,12 +23,17 @@ export function OnSalePage() {
         <Skeleton height="8rem" />
       ) : events.isError ? (
         <ErrorState message={events.error.message} onRetry={() => void events.refetch()} />
-      ) : events.data.events.length === 0 ? (
-        <EmptyState title="No on-sale events yet" text="Create one above." />
       ) : (
         <>
-          <OnSaleEventPicker className="admin__field" events={events.data.events} value={eventId ?? ''} onChange={choose} />
-          {eventId && <LivePanel eventId={eventId} />}
+          <UnreadableEvents events={events.data.unreadable} />
+          {events.data.events.length === 0 ? (
+            <EmptyState title="No on-sale events yet" text="Create one above." />
+          ) : (
+            <>
+              <OnSaleEventPicker className="admin__field" events={events.data.events} value={eventId ?? ''} onChange={choose} />
+              {eventId && <LivePanel eventId={eventId} />}
+            </>
+          )}
         </>
       )}
     </PageLayout>
@@ -122,6 +129,23 @@ function NewOnSale({ onCreated }: { onCreated: (eventId: string) => void }) {
   );
 }
 
+/** Stored events no page can show (issue 38): their shows stay closed until staff cancel them. */
+function UnreadableEvents({ events }: { events: readonly UnreadableOnSaleEvent[] }) {
+  if (events.length === 0) return null;
+  return (
+    <ul className="admin__unreadable" aria-label="On-sale events that cannot be shown">
+      {events.map((event) => (
+        <li key={event.id} role="alert">
+          <p>
+            <strong>{event.name}</strong> cannot be shown: {event.problem}. Its {event.showIds.length === 1 ? 'show is' : `${event.showIds.length} shows are`} not sold until you cancel it.
+          </p>
+          <CancelOnSaleButton eventId={event.id} name={event.name} facts={[['Problem', event.problem]]} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function LivePanel({ eventId }: { eventId: string }) {
   const [live, setLive] = useState(true);
   const figures = useOnSaleFigures(eventId, live);
@@ -175,6 +199,17 @@ function LivePanel({ eventId }: { eventId: string }) {
           <Button variant="secondary" onClick={() => setPaused(true)} aria-busy={pause.isPending || undefined}>
             Pause admissions
           </Button>
+        )}
+        {Date.parse(event.onSaleAt) > Date.now() && (
+          <CancelOnSaleButton
+            eventId={event.id}
+            name={event.name}
+            facts={[
+              ['On sale', formatShowTime(event.onSaleAt, timeZone)],
+              ['Shows', event.showIds.length],
+              ['In the pre-queue', f.preQueue],
+            ]}
+          />
         )}
         <Button variant="ghost" onClick={() => setLive(!live)} aria-pressed={!live}>
           {live ? 'Stop updating' : 'Update live'}

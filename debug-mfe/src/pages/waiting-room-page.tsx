@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { QueueEntryResponse } from 'booking-service/contract';
 import { Button, EmptyState, ErrorState, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
-import { notifyOutcome, OnSaleEventPicker, useChosenOnSaleEvent, useTheatreTimeZone } from 'shared-ui/staff';
-import { ConfirmActionDialog } from '../components/confirm-action-dialog';
+import { ConfirmActionDialog, notifyOutcome, OnSaleEventPicker, useChosenOnSaleEvent, useTheatreTimeZone } from 'shared-ui/staff';
 import {
   useChangeQueueEntry,
   useQueueEntry,

@@ -14,6 +14,7 @@ import type {
   MessageResponse,
   NowPlayingResponse,
   OnSaleEvent,
+  OnSaleEventsResponse,
   OnSaleFiguresResponse,
   OutboxResponse,
   QueueEntryResponse,
@@ -50,11 +51,12 @@ export function staffApi({ call }: Pick<Api, 'call'>) {
     fixPayment: (bookingId: string) => post<FixPaymentResponse>('/api/debug/fix-payment', { bookingId }),
     outbox: () => get<OutboxResponse>('/api/debug/outbox'),
     // On-sale events and their waiting room (issue 30): theatre staff set them up and watch them; support helps a moviegoer.
-    onSaleEvents: () => get<{ success: true; events: OnSaleEvent[] }>('/api/admin/on-sale'),
+    onSaleEvents: () => get<OnSaleEventsResponse>('/api/admin/on-sale'),
     createOnSale: (request: CreateOnSaleEventBody) => post<{ success: true; event: OnSaleEvent }>('/api/admin/on-sale', request),
     onSaleFigures: (eventId: string) => get<OnSaleFiguresResponse>(`/api/admin/on-sale/${id(eventId)}`),
     pauseOnSale: (eventId: string, paused: boolean) => post<{ success: true; event: OnSaleEvent }>(`/api/admin/on-sale/${id(eventId)}/${paused ? 'pause' : 'resume'}`, {}),
-    supportOnSaleEvents: () => get<{ success: true; events: OnSaleEvent[] }>('/api/debug/waiting-room'),
+    cancelOnSale: (eventId: string) => post<MessageResponse>(`/api/admin/on-sale/${id(eventId)}/cancel`, {}),
+    supportOnSaleEvents: () => get<OnSaleEventsResponse>('/api/debug/waiting-room'),
     supportOnSaleFigures: (eventId: string) => get<OnSaleFiguresResponse>(`/api/debug/waiting-room/${id(eventId)}`),
     queueEntry: (eventId: string, account: string) => get<QueueEntryResponse>(`/api/debug/waiting-room/${id(eventId)}/entry`, { account }),
     changeQueueEntry: (eventId: string, action: 'admit' | 'remove', accountId: string) =>

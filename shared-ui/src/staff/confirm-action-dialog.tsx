@@ -17,14 +17,15 @@ function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 /**
- * Before an action support cannot undo: what it acts on (`facts`: a booking's ticket code, customer, show
- * and amount; a moviegoer's place), so support acts on the one the customer means. A modal: focus moves into it, Escape or Cancel closes
+ * Before an action staff cannot undo: what it acts on (`facts`: a booking's ticket code, customer, show
+ * and amount; a moviegoer's place; an on-sale event), so staff act on the one they mean. A modal: focus moves into it, Escape or Cancel closes
  * it and gives focus back to the button that opened it.
  */
 export function ConfirmActionDialog({
   title,
   consequence,
   confirmLabel,
+  dismissLabel = 'Cancel',
   facts,
   busy,
   onConfirm,
@@ -33,6 +34,8 @@ export function ConfirmActionDialog({
   title: string;
   consequence: string;
   confirmLabel: string;
+  /** The button that closes it without acting (when the action is itself a cancel, "Cancel" would be ambiguous). */
+  dismissLabel?: string;
   facts: readonly (readonly [label: string, value: ReactNode])[];
   busy: boolean;
   onConfirm: () => void;
@@ -43,19 +46,19 @@ export function ConfirmActionDialog({
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => () => opener?.focus(), [opener]);
   return (
-    <div className="debug__backdrop">
+    <div className="staff__backdrop">
       <div
         role="dialog"
         aria-modal="true"
         aria-labelledby={headingId}
-        className="debug__dialog"
+        className="staff__dialog"
         onKeyDown={(e) => {
           if (e.key === 'Escape') onCancel();
           if (e.key === 'Tab') keepFocusInside(e);
         }}
       >
         <h2 id={headingId}>{title}</h2>
-        <dl className="debug__facts">
+        <dl className="staff__facts">
           {facts.map(([label, value]) => (
             <Fragment key={label}>
               <dt>{label}</dt>
@@ -64,9 +67,9 @@ export function ConfirmActionDialog({
           ))}
         </dl>
         <p>{consequence}</p>
-        <div className="debug__dialog-actions">
+        <div className="staff__dialog-actions">
           <Button autoFocus variant="secondary" onClick={onCancel}>
-            Cancel
+            {dismissLabel}
           </Button>
           <Button onClick={onConfirm} disabled={busy}>
             {busy ? 'Working…' : confirmLabel}

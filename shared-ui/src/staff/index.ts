@@ -10,4 +10,5 @@ export { useTheatreTimeZone } from './use-theatre-time-zone';
 export { notifyOutcome, type Outcome } from './notify-outcome';
 export { useStaffApi } from './use-staff-api';
 export { OnSaleEventPicker, useChosenOnSaleEvent } from './on-sale-event-picker';
+export { ConfirmActionDialog } from './confirm-action-dialog';
 export type { StaffApi } from '../api/staff-client';

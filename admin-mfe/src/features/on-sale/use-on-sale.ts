@@ -42,3 +42,13 @@ export function usePauseOnSale() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsKey }),
   });
 }
+
+/** Cancel an event before it opens (or one whose stored time cannot be read): it leaves the list. */
+export function useCancelOnSale() {
+  const api = useStaffApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string) => api.cancelOnSale(eventId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsKey }),
+  });
+}

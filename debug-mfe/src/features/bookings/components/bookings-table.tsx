@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { DebugBooking } from 'booking-service/contract';
 import { bookingStatusLabel, Button, formatPrice, formatShowTime, notify } from 'shared-ui';
-import { notifyOutcome } from 'shared-ui/staff';
+import { ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
 import { useFixPayment, useMarkPaid, useTestEmail } from '../api/debug-bookings';
 import { fixPaymentOutcome, markPaidOutcome } from '../outcomes';
 import { BookingHistory } from './booking-history';
-import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 
 /** Spec §8: the support desk's toasts. */
 export const MESSAGES = {
