@@ -68,11 +68,7 @@ const admin = () => apiAs(tokenFor('admin@example.com', 'admin'));
 
 async function createEvent(showId: string, options: { inSeconds: number; capacity: number; name: string }): Promise<OnSaleEvent> {
   const onSaleAt = new Date(Date.now() + options.inSeconds * 1000).toISOString();
-  const answer = await admin().call<{ event: OnSaleEvent }>('/api/admin/on-sale', {
-    method: 'POST',
-    auth: true,
-    body: { name: options.name, showIds: [showId], onSaleAt, waitingRoom: true, shoppingCapacity: options.capacity, windowMinutes: 10 },
-  });
+  const answer = await admin().createOnSale({ name: options.name, showIds: [showId], onSaleAt, waitingRoom: true, shoppingCapacity: options.capacity, windowMinutes: 10 });
   return answer.event;
 }
 
