@@ -21,7 +21,7 @@ const RFC_3339_INSTANT = z.iso.datetime({ offset: true });
 const CONTROL_CHARACTER = /\p{Cc}/u;
 const DAY_MS = 86_400_000;
 
-export const ON_SALE_AT_FORMAT = 'onSaleAt must be an RFC 3339 instant with seconds and its offset, e.g. 2026-12-01T10:00:00Z or 2026-12-01T19:30:00+01:00';
+const ON_SALE_AT_FORMAT = 'onSaleAt must be an RFC 3339 instant with seconds and its offset, e.g. 2026-12-01T10:00:00Z or 2026-12-01T19:30:00+01:00';
 
 export function checkOnSaleAt(text: string, now: Date, window: OnSaleWindow): Checked<Date> {
   if (!RFC_3339_INSTANT.safeParse(text).success) return { ok: false, message: ON_SALE_AT_FORMAT };

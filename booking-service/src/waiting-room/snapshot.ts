@@ -23,7 +23,7 @@ export interface Snapshot {
  * form, and an unreadable one none at all: written before the create checked its input (year 0 was stored as
  * 1 BC), each made every movie page and on-sale list a 500 (`RangeError: Invalid time value`).
  */
-export function unreadableProblem(event: OnSaleEvent): string | null {
+function unreadableProblem(event: OnSaleEvent): string | null {
   if (Number.isNaN(event.onSaleAt.getTime())) return 'Its stored on-sale time cannot be read as a date';
   const year = event.onSaleAt.getUTCFullYear();
   if (year < 1 || year > 9999) return `Its stored on-sale time is in the year ${year}, outside 1-9999`;
