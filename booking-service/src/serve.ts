@@ -8,6 +8,7 @@ import { openStore, storeKind, storeLocation } from './db/open-store.ts';
 import { checkIntegrity, describeDoubleSale, type IntegrityReport } from './integrity/integrity-check.ts';
 import { openHighWaterMark } from './integrity/high-water-mark.ts';
 import { checkRestorePoint } from './integrity/restore-point.ts';
+import { rebuildStaleIndexes } from './integrity/stale-indexes.ts';
 import { establishIdentity, StartupRefusal } from './integrity/store-identity.ts';
 import type { Tracing } from './tracing/tracing.ts';
 import { createPrivateFiles, makePrivate } from './db/private-files.ts';
@@ -33,6 +34,8 @@ export async function serve(config: Config, tracing: Tracing | null) {
       adopt: config.storeIdentity.adopt,
       log: { warn },
     });
+    // A stale index would sell a paid seat again: rebuilt from its table before any traffic.
+    await rebuildStaleIndexes(store.integrity, { log: { warn } });
     await checkRestorePoint(store, highWaterMark, { dataDir: config.dataDir, location: storeLocation(config), identity: identity.id, now: new Date(), log: { warn } });
     integrity = await checkIntegrity(store, new Date(), highWaterMark);
     if (!integrity.healthy) throw new StartupRefusal(`The database at ${storeLocation(config)} is damaged: ${integrity.problems.join(' ')}`);

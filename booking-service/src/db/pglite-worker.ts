@@ -7,6 +7,7 @@
 import { fsyncSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface PgliteWorkerData {
@@ -37,7 +38,9 @@ function syncToDisk(db: PGlite): void {
   };
 }
 
-const db = await PGlite.create(dataDir, dataDir ? { startParams: DURABLE_START } : {});
+// amcheck: start-up checks the seat and money indexes against their tables (integrity/stale-indexes.ts).
+const extensions = { amcheck };
+const db = await PGlite.create(dataDir, dataDir ? { startParams: DURABLE_START, extensions } : { extensions });
 if (dataDir) syncToDisk(db);
 // The service's pool holds one connection at a time: PGlite has one session, and the server's
 // multiplexer would interleave two busy clients' extended-protocol messages. The second slot

@@ -47,6 +47,18 @@ export interface PaidBookingRecord { id: string; ticketCode: string; showId: str
 /** Seats of one show held by more than one live (held or paid) booking: a double sale. */
 export interface DoubleSale { showId: string; seats: string[]; bookingIds: string[] }
 
+/** An index that does not match its table (PostgreSQL's amcheck): a stale copy of its file, or damage. */
+export interface DamagedIndex { index: string; table: string; problem: string }
+
+/**
+ * The indexes that guard seats and money, checked against their tables: or why they could not be
+ * (no amcheck on the server, no right to create it, a store without it).
+ */
+export type IndexVerification = { checked: true; indexes: number; damaged: DamagedIndex[] } | { checked: false; reason: string };
+
+/** Rebuilding an index from its table: done, or refused because the table holds a key twice (named). */
+export type IndexRebuild = { rebuilt: true } | { rebuilt: false; duplicate: string };
+
 /** What the integrity checks (src/integrity/) read; every store answers the same questions. */
 export interface IntegrityRepository {
   /** The identity record, or null when the database has none (new, or emptied). */
@@ -79,6 +91,10 @@ export interface IntegrityRepository {
    * (PostgreSQL: index scans off, from the bookings' own seat lists).
    */
   doubleSales(): Promise<DoubleSale[]>;
+  /** Checks every index of the seat and money tables against its table (each heap row in it). */
+  verifyIndexes(): Promise<IndexVerification>;
+  /** Rebuilds an index from its table; throws when it fails for another reason than a duplicate key. */
+  rebuildIndex(index: string): Promise<IndexRebuild>;
 }
 
 /**

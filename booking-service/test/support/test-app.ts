@@ -1,4 +1,5 @@
 import { establishIdentity } from '../../src/integrity/store-identity.ts';
+import { rebuildStaleIndexes } from '../../src/integrity/stale-indexes.ts';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
 import { createBuiltinCatalog } from '../../src/catalog/builtin-catalog.ts';
@@ -46,6 +47,8 @@ export interface TestAppOptions {
   backgroundJobs?: boolean;
   /** Told of every route as it is registered. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Start-up's index check (src/serve.ts: stale indexes rebuilt), its warnings given here; not run by default. */
+  checkIndexes?: (warning: string) => void;
   /** A DATA_DIR high-water mark, as the service keeps one (none by default). */
   highWaterMark?: BuildAppOptions['highWaterMark'];
 }
@@ -74,6 +77,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
   });
   // As the service's start-up does (src/main.ts), without a data folder to remember it in.
   await establishIdentity(store, { location: `test ${lane.name}`, now: now(), initialiseEmpty: true, log: { warn: () => {} } });
+  if (options.checkIndexes) await rebuildStaleIndexes(store.integrity, { log: { warn: options.checkIndexes } });
   const catalog = createBuiltinCatalog({ now });
   if (ownStore ? options.seed !== false : options.seed === true) await seedStore(store, catalog, { now: now(), timeZone: config.theatreTimeZone });
   const verifyToken = createTokenVerifier({

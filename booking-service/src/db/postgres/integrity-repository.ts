@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { storeIdentity } from '../schema.ts';
+import { rebuildIndex, verifyIndexes } from './index-verification.ts';
 import type { DoubleSale, GrowingTotals, HistoryDamage, IntegrityRepository, PaidBookingRecord, StoreIdentity, TableCounts } from '../../store/types.ts';
 
 const IDENTITY_ROW = 'store';
@@ -151,5 +152,8 @@ export function createIntegrityRepository(db: Db): IntegrityRepository {
         return found.rows;
       });
     },
+
+    verifyIndexes: () => verifyIndexes(db),
+    rebuildIndex: (index) => rebuildIndex(db, index),
   };
 }
