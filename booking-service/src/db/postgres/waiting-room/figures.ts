@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { ALL_SEATS } from '../../../contract/hall.ts';
+import type { EventFigures, EventPulse, WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
+import type { Db } from '../../database.ts';
+import { activeShopping, endedAdmissions, rows } from './rows.ts';
+
+/** What the polls and the live panel read of an event: its pulse (seats left, recent admissions) and its figures. */
+export function eventFigureQueries(db: Db): Pick<WaitingRoomRepository, 'pulse' | 'figures'> {
+  async function pulse(eventId: string, now: Date): Promise<EventPulse> {
+    const [row] = await rows<{ shows: number; taken: number; admitted: number; out_of_turn: string[] | null; ended: string[] | null }>(
+      db,
+      sql`select (select count(*)::int from on_sale_event_shows where event_id = ${eventId}) as shows,
+                 (select count(*)::int from seat_reservations r
+                    join on_sale_event_shows s on s.show_id = r.show_id
+                    join bookings b on b.id = r.booking_id
+                  where s.event_id = ${eventId} and (b.is_paid or b.hold_expires_at > ${now})) as taken,
+                 (select count(*)::int from queue_entries
+                  where event_id = ${eventId} and admitted_at > ${new Date(now.getTime() - 60_000)}) as admitted,
+                 (select array_agg(distinct account_id) from waiting_room_actions
+                  where event_id = ${eventId} and action in ('admit', 'remove')) as out_of_turn,
+                 (${endedAdmissions(eventId, now)}) as ended`,
+    );
+    return {
+      seatsLeft: row!.shows * ALL_SEATS.length - row!.taken,
+      admittedLastMinute: row!.admitted,
+      outOfTurn: new Set(row!.out_of_turn ?? []),
+      endedAdmissions: new Set(row!.ended ?? []),
+    };
+  }
+
+  return {
+    pulse,
+
+    async figures(eventId, now): Promise<EventFigures> {
+      const [counts] = await rows<{ pre_queue: number; waiting: number }>(
+        db,
+        sql`select count(*) filter (where place is null and left_at is null and removed_at is null)::int as pre_queue,
+                   count(*) filter (where place is not null and admitted_at is null and left_at is null and removed_at is null)::int as waiting
+            from queue_entries where event_id = ${eventId}`,
+      );
+      const [shopping] = await rows<{ n: number }>(db, activeShopping(eventId, now));
+      const { seatsLeft, admittedLastMinute } = await pulse(eventId, now);
+      const [shows] = await rows<{ n: number }>(db, sql`select count(*)::int as n from on_sale_event_shows where event_id = ${eventId}`);
+      return {
+        preQueue: counts!.pre_queue,
+        waiting: counts!.waiting,
+        shopping: shopping!.n,
+        admittedLastMinute,
+        seats: shows!.n * ALL_SEATS.length,
+        seatsLeft,
+      };
+    },
+  };
+}
