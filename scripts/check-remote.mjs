@@ -4,7 +4,7 @@
  * remote's compatibility contract (its mf-manifest.json) fit the shell's
  * (its mf-manifest.json, or a release-0 shell's shared-exports.json)? The
  * federation runtime, the singletons' versions, the tree-shaken exports and
- * shared-ui's exports (shared-ui/build/shared-contract.mjs). Run it before
+ * shared-ui's exports and its API client's members (shared-ui/build/shared-contract.mjs). Run it before
  * pointing remotes.json at a new build, or before rolling the shell back.
  *
  * CLI: node scripts/check-remote.mjs <remote build folder or URL> <shell build folder or URL>

@@ -24,7 +24,7 @@ import { limitPublicReadsSeparately } from './http/public-reads.ts';
 import { createKnownIds, type KnownIds } from './http/known-ids.ts';
 import { createReadCache, type ReadCache } from './http/read-cache.ts';
 import { trustedProxies } from './http/trusted-proxies.ts';
-import { createIntegrityMonitor, describeDoubleSale, type IntegrityReport } from './integrity/integrity-check.ts';
+import { createIntegrityMonitor, describeDoubleSale, salesStoppedMessage, type IntegrityReport } from './integrity/integrity-check.ts';
 import type { HighWaterMark } from './integrity/high-water-mark.ts';
 import type { SaleGate } from './bookings/sale-gate.ts';
 import { integrityRoutes } from './health/integrity-routes.ts';
@@ -37,6 +37,7 @@ import { createLocalCheckoutProvider, type LocalCheckoutProvider } from './payme
 import { createPaymentJobs, type PaymentJobs } from './payments/payment-jobs.ts';
 import { createPaymentService, type PaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { SalesStop } from './payments/sales-stop.ts';
 import { createStripeProvider } from './payments/stripe-provider.ts';
 import { createWebhookReceiver, WebhookRefused, type ReceiveWebhook } from './payments/webhook-receiver.ts';
 import { developmentWebhookSecret } from './payments/webhook-secret.ts';
@@ -291,6 +292,19 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const seatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
   const onSeatsChanged = seatsChanged;
+  // Health runs the integrity checks (at most every INTEGRITY_MAX_AGE_MS); so does a timer. While the
+  // last check found damage, every write is refused: a damaged seat ledger could sell a seat twice.
+  const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now, mark: options.highWaterMark, initial: options.initialIntegrity });
+  // Seats sold twice stop the sales of their show only: no seat sold, no payment taken, nothing released.
+  const salesStopped = (showId: string) => {
+    const sale = integrity.doubleSold(showId);
+    return sale ? salesStoppedMessage(sale) : null;
+  };
+  const salesStop: SalesStop = {
+    refusal: salesStopped,
+    paidWhileStopped: (booking) =>
+      integrity.notePaidWhileStopped({ id: booking.id, ticketCode: booking.ticketCode, showId: booking.showId, seats: booking.seats, paidAt: (booking.paidAt ?? now()).toISOString() }),
+  };
   const payments: PaymentService = createPaymentService({
     bookings,
     outbox: store.outbox,
@@ -300,6 +314,7 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     log: app.log,
     onSeatsChanged,
+    salesStop,
   });
   const receiveWebhook: ReceiveWebhook = countingDeliveries(
     createWebhookReceiver({
@@ -318,9 +333,6 @@ export async function buildApp(options: BuildAppOptions) {
     reconcileIntervalMs: config.payments.reconcileIntervalSeconds * 1000,
   });
   app.decorate('payments', { service: payments, jobs, mailer, provider, localCheckout, webhookSecret });
-  // Health runs the integrity checks (at most every INTEGRITY_MAX_AGE_MS); so does a timer. While the
-  // last check found damage, every write is refused: a damaged seat ledger could sell a seat twice.
-  const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now, mark: options.highWaterMark, initial: options.initialIntegrity });
   app.addHook('onRequest', async (request) => {
     const last = integrity.latest();
     if (last && !last.healthy && !READ_METHODS.has(request.method)) {
@@ -337,10 +349,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('waitingRoom', waitingRoom);
   // Seats sold twice stop the sales of their show only; the seat map still answers.
   const saleGate: SaleGate = async (showId, caller) => {
-    const doubleSold = integrity.doubleSold(showId);
-    if (doubleSold && caller.accountId !== null) {
-      throw new HttpError(503, `Sales of show ${showId} are stopped: seats ${doubleSold.seats.join(', ')} were sold twice and support is settling them.`);
-    }
+    const stopped = salesStopped(showId);
+    if (stopped && caller.accountId !== null) throw new HttpError(503, stopped);
     await waitingRoom.gate(showId, caller);
   };
   if (options.backgroundJobs !== false) app.addHook('onReady', async () => jobs.start());

@@ -8,7 +8,7 @@
  * shell this checkout builds. Node only.
  */
 import path from 'node:path';
-import { CONTRACT_VERSION, contractMismatches, MISMATCH, release0RemoteNeeds } from './shared-contract.mjs';
+import { API_CLIENT_EXPORTS, CONTRACT_VERSION, contractMismatches, MISMATCH, RELEASE_0_API_MEMBERS, release0RemoteNeeds } from './shared-contract.mjs';
 import { readShellContract } from './read-contract.mjs';
 import { findImports, requiredExports } from './tree-shaken-imports.mjs';
 
@@ -28,12 +28,22 @@ export function buildContract({ role, runtimeMajor, singletons, treeShakenExport
     treeShakenExports: { imports: requiredExports(imports.filter(({ library }) => library !== 'shared-ui')), ...(shell && { provides: treeShakenExports }) },
     // The shell provides shared-ui (its own imports of it are of the same build, so not part of the contract).
     sharedUiExports: shell ? { provides: sharedUiExports() } : { imports: sharedUiImports },
+    // The one shared object whose members a remote may call: the API client of useApi() and createApi(), which
+    // shared-ui builds from RELEASE_0_API_MEMBERS (src/api/client.ts) for release 0's remotes. A remote of this
+    // release calls none (apiClientImports refuses its build), so it needs none.
+    sharedUiMembers: shell ? { provides: Object.fromEntries(API_CLIENT_EXPORTS.map((name) => [name, RELEASE_0_API_MEMBERS])) } : { imports: {} },
   };
+}
+
+/** A remote's imports of the shared API client, which only release 0's remotes may use: each remote brings its own calls. */
+export function apiClientImports(imports) {
+  return imports.filter(({ library, name }) => library === 'shared-ui' && API_CLIENT_EXPORTS.includes(name));
 }
 
 const FIXES = {
   [MISMATCH.treeShakenExport]: 'Import named exports only, or add it to TREE_SHAKEN_EXPORTS in shared-ui/federation.mjs and deploy the shell before this app.',
   [MISMATCH.sharedUiExport]: 'Deploy a shell whose shared-ui has it before this app.',
+  [MISMATCH.sharedUiMember]: "Deploy a shell whose shared-ui's API client has it before this app.",
 };
 
 export class ContractPlugin {
@@ -77,6 +87,12 @@ export class ContractPlugin {
       const mismatches = contractMismatches(this.contract, shell);
       // A shell runs the remotes of the release before its own too (release 0 while this is release 1): it must still provide what they may need.
       if (isShell && CONTRACT_VERSION === 1) for (const mismatch of contractMismatches(release0RemoteNeeds(), shell)) mismatches.push({ ...mismatch, message: `for release 0's remotes, ${mismatch.message}` });
+      if (!isShell) {
+        for (const { file, name } of apiClientImports(imports)) {
+          const message = `${path.relative(compiler.context, file)} imports ${name} from shared-ui: its API client is kept for release 0's remotes only, and a remote depends on no member of the shell's objects. Make the calls with the remote's own code: useCustomerApi (shared-ui/customer), useStaffApi (shared-ui/staff) or useCaller.`;
+          compilation.errors.push(new compiler.webpack.WebpackError(message));
+        }
+      }
       for (const mismatch of mismatches) {
         const files = imports.filter(({ library, name }) => library === mismatch.library && name === mismatch.name).map(({ file }) => path.relative(compiler.context, file));
         const where = files.length ? ` (imported by ${[...new Set(files)].join(', ')})` : '';

@@ -46,6 +46,8 @@ beforeAll(async () => {
   const files = {
     [`/current/${MANIFEST_FILE}`]: { metaData: { contract } },
     [`/release-0/${SHARED_EXPORTS_FILE}`]: { 'react-router-dom': ['Link', 'useMatch'] },
+    // Release 0's admin remote: it publishes only sharedImports, and calls isAdmin and the other staff calls on useApi()'s client.
+    [`/release-0-admin/${MANIFEST_FILE}`]: { metaData: { sharedImports: { 'react-router-dom': ['Link'] } }, shared: [] },
   };
   server = http.createServer((request, response) => {
     const body = files[request.url];
@@ -127,6 +129,18 @@ describe("a build's contract", () => {
       sharedUiExports: { provides: ['Button', 'PageTitle'] },
     });
     expect(errors.some((error) => error.includes("for release 0's remotes, shared-ui: notify is not in the shell's shared-ui"))).toBe(true);
+  });
+
+  it("a remote that imports the shell's API client (useApi) fails its build, naming the file: it brings its own calls", async () => {
+    const { errors } = await build("import { useApi } from 'shared-ui';\nconsole.log(useApi);", (src) => new ContractPlugin(options('remote', [src])));
+    expect(errors.filter((error) => error.includes("src/index.js imports useApi from shared-ui: its API client is kept for release 0's remotes only"))).toHaveLength(1);
+  });
+
+  it("the deploy check refuses release 0's admin remote under a shell whose API client has no staff calls, naming each missing member", async () => {
+    const refused = await checkRemote(`${origin}/release-0-admin/`, `${origin}/current`);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("shared-ui-member: shared-ui: useApi()'s answer has no isAdmin in the shell's shared-ui");
+    expect(refused.stderr).toContain("shared-ui-member: shared-ui: useApi()'s answer has no outbox in the shell's shared-ui");
   });
 });
 

@@ -7,7 +7,8 @@
  *     federationRuntime: { major, provides, external, needsProvided },
  *     singletons: { [library]: { version, accepts } },
  *     treeShakenExports: { imports, provides? },   // library -> export names
- *     sharedUiExports: { imports, provides? } }    // shared-ui export names
+ *     sharedUiExports: { imports, provides? },     // shared-ui export names
+ *     sharedUiMembers: { imports, provides? } }    // shared-ui export -> the members of its answer
  *
  * (`provides` in the shell's only). The remotes' build, the deploy check
  * (scripts/check-remote.mjs) and the shell's registry all judge a pair with
@@ -44,6 +45,26 @@ export const RELEASE_0_SHARED_UI_EXPORTS = [
   'mountStandalone', 'notify', 'releaseYear', 'setEarlyResponses', 'useAccountRequired', 'useApi', 'useAppConfig', 'useAuthState',
   'useCheckoutStore', 'useCurrentUser', 'usePageTitle',
 ];
+/** The moviegoers' calls on the API client of shared-ui's useApi() and createApi(). */
+const MOVIEGOER_CALLS = [
+  'publicConfig', 'showAll', 'showDetail', 'occupiedSeats', 'seatEventsUrl', 'createBooking', 'verifyPayment', 'myBookings', 'recheckPayment',
+  'releaseBooking', 'favorites', 'toggleFavorite', 'catalogList', 'catalogMovie', 'catalogCredits', 'catalogSimilar', 'catalogVideos',
+];
+/**
+ * The members of that client release 0's remotes call: every shell of the window provides each of them
+ * (shared-ui/src/api/client.ts builds its client from this list). Today's remotes bring their own calls and
+ * import neither export; shells and remotes of release 1 built before they published sharedUiMembers provided
+ * and used the moviegoers' calls only (the staff's had left for shared-ui/staff).
+ */
+export const RELEASE_0_API_MEMBERS = [
+  ...MOVIEGOER_CALLS,
+  'isAdmin', 'nowPlaying', 'addShow', 'allShows', 'allBookings', 'dashboard', 'salesReport', 'debugBookings', 'unpaidBookings', 'markPaid',
+  'testEmail', 'fixPayment', 'outbox',
+];
+/** The shared-ui exports whose answer is that client: a remote that imports one needs its members. */
+export const API_CLIENT_EXPORTS = ['useApi', 'createApi'];
+/** export -> members, for each API client export. */
+const apiClientMembers = (members, exports = API_CLIENT_EXPORTS) => Object.fromEntries(exports.map((name) => [name, members]));
 const RELEASE_0_SINGLETONS = {
   react: '19.3.1', 'react/jsx-runtime': '19.3.1', 'react-dom': '19.3.1', 'react-dom/client': '19.3.1', 'react-router-dom': '7.18.5',
   '@tanstack/react-query': '5.108.0', zustand: '5.1.0', 'react-hot-toast': '2.6.1', '@auth0/auth0-react': '2.27.0', 'shared-ui': '0.1.0',
@@ -61,18 +82,26 @@ export function release0RemoteNeeds() {
     singletons: {},
     treeShakenExports: { imports: {} },
     sharedUiExports: { imports: RELEASE_0_SHARED_UI_EXPORTS },
+    sharedUiMembers: { imports: apiClientMembers(RELEASE_0_API_MEMBERS) },
   };
 }
 
 /**
  * A remote's contract from its manifest: the one it publishes, or release 0's
  * for a manifest that has only release 0's metaData.sharedImports (its
- * singletons from the manifest's own `shared` list; its shared-ui needs are
- * release0RemoteNeeds'), or `{ version: null }` for an older build.
+ * singletons from the manifest's own `shared` list; its shared-ui exports are
+ * release0RemoteNeeds', its client's members are checked), or `{ version: null }`
+ * for an older build. A release-1 contract without sharedUiMembers needs the
+ * moviegoers' calls of each API client export it imports.
  */
 export function remoteContractOf(manifest) {
   const metaData = manifest?.metaData ?? {};
-  if (metaData.contract) return metaData.contract;
+  const { contract } = metaData;
+  if (contract) {
+    if (contract.sharedUiMembers) return contract;
+    const clientImports = API_CLIENT_EXPORTS.filter((name) => contract.sharedUiExports?.imports?.includes(name));
+    return { ...contract, sharedUiMembers: { imports: apiClientMembers(MOVIEGOER_CALLS, clientImports) } };
+  }
   if (!metaData.sharedImports) return { version: null };
   const singletons = {};
   for (const { name, version, requiredVersion } of manifest.shared ?? []) singletons[name] = { version, accepts: requiredVersion };
@@ -82,15 +111,18 @@ export function remoteContractOf(manifest) {
     singletons,
     treeShakenExports: { imports: metaData.sharedImports },
     sharedUiExports: {},
+    sharedUiMembers: { imports: apiClientMembers(RELEASE_0_API_MEMBERS) },
   };
 }
 
 /**
  * A shell's contract from what it publishes: its mf-manifest.json (`manifest`),
  * else release 0's shared-exports.json (`sharedExports`), else `{ version: null }`.
+ * A release-1 shell without sharedUiMembers provided only the moviegoers' calls on its client.
  */
 export function shellContractOf({ manifest, sharedExports }) {
-  if (manifest?.metaData?.contract) return manifest.metaData.contract;
+  const contract = manifest?.metaData?.contract;
+  if (contract) return contract.sharedUiMembers ? contract : { ...contract, sharedUiMembers: { provides: apiClientMembers(MOVIEGOER_CALLS) } };
   if (!sharedExports) return { version: null };
   return {
     version: 0,
@@ -98,6 +130,7 @@ export function shellContractOf({ manifest, sharedExports }) {
     singletons: Object.fromEntries(Object.entries(RELEASE_0_SINGLETONS).map(([name, version]) => [name, { version }])),
     treeShakenExports: { provides: sharedExports },
     sharedUiExports: { provides: RELEASE_0_SHARED_UI_EXPORTS },
+    sharedUiMembers: { provides: apiClientMembers(RELEASE_0_API_MEMBERS) },
   };
 }
 
@@ -140,6 +173,7 @@ export const MISMATCH = {
   singletonRange: 'singleton-range',
   treeShakenExport: 'tree-shaken-export',
   sharedUiExport: 'shared-ui-export',
+  sharedUiMember: 'shared-ui-member',
 };
 
 /**
@@ -186,6 +220,15 @@ export function contractMismatches(remote, shell) {
   const sharedUi = shell.sharedUiExports?.provides ?? [];
   for (const name of remote.sharedUiExports?.imports ?? []) {
     if (!sharedUi.includes(name)) add(MISMATCH.sharedUiExport, `shared-ui: ${name} is not in the shell's shared-ui`, { library: 'shared-ui', name });
+  }
+
+  // The members of an export's answer (the API client of useApi()) that the remote may call.
+  const providedMembers = shell.sharedUiMembers?.provides ?? {};
+  for (const [exported, members] of Object.entries(remote.sharedUiMembers?.imports ?? {})) {
+    const available = providedMembers[exported] ?? [];
+    for (const member of members) {
+      if (!available.includes(member)) add(MISMATCH.sharedUiMember, `shared-ui: ${exported}()'s answer has no ${member} in the shell's shared-ui`, { library: 'shared-ui', name: exported, member });
+    }
   }
   return found;
 }

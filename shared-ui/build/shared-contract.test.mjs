@@ -3,6 +3,7 @@ import {
   CONTRACT_VERSION,
   contractMismatches,
   MISMATCH,
+  RELEASE_0_API_MEMBERS,
   release0RemoteNeeds,
   RELEASE_0_SHARED_UI_EXPORTS,
   remoteContractOf,
@@ -18,6 +19,7 @@ function shell(overrides = {}) {
     singletons: { react: { version: '19.3.1', accepts: '^19.3.1' }, 'shared-ui': { version: '0.1.0', accepts: '^0.1.0' } },
     treeShakenExports: { imports: {}, provides: { 'react-router-dom': ['Link', 'Routes'] } },
     sharedUiExports: { provides: ['Button', 'PageTitle'] },
+    sharedUiMembers: { provides: { useApi: RELEASE_0_API_MEMBERS, createApi: RELEASE_0_API_MEMBERS } },
     ...overrides,
   };
 }
@@ -120,6 +122,27 @@ describe('builds that publish no contract', () => {
   it("a release-0 remote may import any of release 0's shared-ui exports: a shell that dropped one does not fit them", () => {
     const dropped = shell({ sharedUiExports: { provides: RELEASE_0_SHARED_UI_EXPORTS.filter((name) => name !== 'notify') } });
     expect(messages(contractMismatches(release0RemoteNeeds(), dropped))).toEqual(["shared-ui: notify is not in the shell's shared-ui"]);
+  });
+
+  it("a release-0 remote may call any member of release 0's API client: a shell whose client lost one does not fit, naming the member", () => {
+    const withoutIsAdmin = RELEASE_0_API_MEMBERS.filter((name) => name !== 'isAdmin');
+    const dropped = shell({ sharedUiExports: { provides: RELEASE_0_SHARED_UI_EXPORTS }, sharedUiMembers: { provides: { useApi: withoutIsAdmin, createApi: withoutIsAdmin } } });
+    const found = contractMismatches(remoteContractOf(release0Manifest), dropped);
+    expect(found.filter(({ kind }) => kind === MISMATCH.sharedUiMember)).toEqual([
+      { kind: MISMATCH.sharedUiMember, message: "shared-ui: useApi()'s answer has no isAdmin in the shell's shared-ui", library: 'shared-ui', name: 'useApi', member: 'isAdmin' },
+      { kind: MISMATCH.sharedUiMember, message: "shared-ui: createApi()'s answer has no isAdmin in the shell's shared-ui", library: 'shared-ui', name: 'createApi', member: 'isAdmin' },
+    ]);
+  });
+
+  it("a release-1 shell that published no sharedUiMembers gave only the moviegoers' calls: release 0's staff remotes do not fit it, today's remotes and its own do", () => {
+    const { sharedUiMembers: _dropped, ...older } = shell({ sharedUiExports: { provides: RELEASE_0_SHARED_UI_EXPORTS } });
+    const olderShell = shellContractOf({ manifest: { metaData: { contract: older } } });
+    const missing = contractMismatches(release0RemoteNeeds(), olderShell).filter(({ name }) => name === 'useApi').map(({ member }) => member);
+    expect(missing).toEqual(['isAdmin', 'nowPlaying', 'addShow', 'allShows', 'allBookings', 'dashboard', 'salesReport', 'debugBookings', 'unpaidBookings', 'markPaid', 'testEmail', 'fixPayment', 'outbox']);
+    const olderCustomer = remoteContractOf({ metaData: { contract: remote({ sharedUiExports: { imports: ['useApi'] } }) } });
+    expect(olderCustomer.sharedUiMembers.imports.useApi).toContain('catalogList');
+    expect(contractMismatches(olderCustomer, olderShell)).toEqual([]);
+    expect(contractMismatches(remote({ sharedUiMembers: { imports: {} } }), olderShell)).toEqual([]);
   });
 
   it('refuses, by name, a build older than release 0 on either side', () => {

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders, loadAppConfig, setEarlyResponses } from 'shared-ui';
+import { AppProviders, loadAppConfig } from 'shared-ui';
 import { App } from './app';
 import { takeEarlyResponse } from './early/responses';
 import { setBeaconEndpoint } from './federation/load-beacon';
@@ -8,9 +8,6 @@ import { readRemotesConfig } from './federation/remote-registry';
 import './shell.css';
 
 const root = createRoot(document.getElementById('root')!);
-
-// The first page's API reads the page's inline script started (early/first-page-data.ts) go to the remote's queries.
-setEarlyResponses(takeEarlyResponse);
 
 Promise.all([loadAppConfig('/app-config.json', takeEarlyResponse('/app-config.json')), readRemotesConfig()])
   .then(([config]) => {

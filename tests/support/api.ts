@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CreateBookingResponse } from 'booking-service/contract';
-import { ApiError, createApi, type Api } from 'shared-ui/api-client';
+import { customerApi, type CustomerApi } from 'shared-ui/customer-api-client';
+import { ApiError, createCaller, type Call } from 'shared-ui/request';
 import { staffApi, type StaffApi } from 'shared-ui/staff-api-client';
 import { urls } from './test-stack';
 
@@ -21,9 +22,9 @@ export function tokenFor(email: string, role?: 'admin' | 'support'): string {
 }
 
 /** The frontends' typed client (shared-ui), calling the test stack's service as the holder of `token`, or anonymously. */
-export function apiAs(token?: string): Api & StaffApi {
-  const api = createApi(urls.service, token === undefined ? undefined : async () => token);
-  return { ...api, ...staffApi(api) };
+export function apiAs(token?: string): CustomerApi & StaffApi & { call: Call } {
+  const call = createCaller(urls.service, token === undefined ? undefined : async () => token);
+  return { call, ...customerApi(urls.service, call), ...staffApi(call) };
 }
 
 /**

@@ -35,6 +35,11 @@ export const IntegrityReportResponse = Type.Object({
   checkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   problems: Type.Array(Type.String()),
   doubleSold: Type.Array(DoubleSaleSchema),
+  /**
+   * Payments the provider took anyway for bookings of a show whose sales were stopped (Stripe's hosted page
+   * was already open): recorded as paid, to settle with the double sale. Kept by this instance until it stops.
+   */
+  paidWhileStopped: Type.Array(LostBookingSchema),
   /** The restore points this instance adopted, newest last, each with the bookings it lost. */
   adoptions: Type.Array(RestoreAdoptionSchema),
 });

@@ -38,6 +38,7 @@ export async function integrityRoutes(app: AppInstance, { integrity, auth, mark,
         checkedAt: report.checkedAt.toISOString(),
         problems: report.problems,
         doubleSold: report.doubleSold.map((sale) => ({ ...sale, message: describeDoubleSale(sale) })),
+        paidWhileStopped: integrity.paidWhileStopped(),
         adoptions: mark?.read()?.adoptions ?? [],
       };
     },

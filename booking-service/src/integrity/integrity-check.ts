@@ -1,4 +1,4 @@
-import type { DoubleSale, HistoryDamage, Store, TableCounts } from '../store/types.ts';
+import type { DoubleSale, HistoryDamage, PaidBookingRecord, Store, TableCounts } from '../store/types.ts';
 import type { HighWaterMark } from './high-water-mark.ts';
 import { behindMark, recordMark } from './restore-point.ts';
 
@@ -84,6 +84,11 @@ export function describeDoubleSale(sale: DoubleSale): string {
   );
 }
 
+/** The answer (503) to buying or paying for seats of a show whose sales are stopped. */
+export function salesStoppedMessage(sale: DoubleSale): string {
+  return `Sales of show ${sale.showId} are stopped: seats ${sale.seats.join(', ')} were sold twice and support is settling them.`;
+}
+
 function describeHistoryDamage(damage: HistoryDamage): string {
   switch (damage.kind) {
     case 'rows-lost':
@@ -105,6 +110,10 @@ export interface IntegrityMonitor {
   latest(): IntegrityReport | null;
   /** The seats of this show the last report found sold twice, or null. */
   doubleSold(showId: string): DoubleSale | null;
+  /** A payment the provider took anyway for a booking of a stopped show: listed for support to settle. */
+  notePaidWhileStopped(booking: PaidBookingRecord): void;
+  /** Those payments, oldest first (kept by this instance until it stops; each is in the log too). */
+  paidWhileStopped(): PaidBookingRecord[];
 }
 
 export interface IntegrityMonitorOptions {
@@ -119,6 +128,7 @@ export interface IntegrityMonitorOptions {
 export function createIntegrityMonitor(store: Store, options: IntegrityMonitorOptions): IntegrityMonitor {
   let last: IntegrityReport | null = options.initial ?? null;
   let running: Promise<IntegrityReport> | null = null;
+  const paidWhileStopped = new Map<string, PaidBookingRecord>();
   function run() {
     running ??= checkIntegrity(store, options.now(), options.mark)
       .then((report) => (last = report))
@@ -136,5 +146,7 @@ export function createIntegrityMonitor(store: Store, options: IntegrityMonitorOp
     },
     latest: () => last,
     doubleSold: (showId) => last?.doubleSold.find((sale) => sale.showId === showId) ?? null,
+    notePaidWhileStopped: (booking) => void paidWhileStopped.set(booking.id, booking),
+    paidWhileStopped: () => [...paidWhileStopped.values()],
   };
 }

@@ -12,6 +12,7 @@ import { formatMoney } from '../contract/money.ts';
 import { checkoutCsp, checkoutFormPage, CHECKOUT_SCRIPT, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
 import { CARD_FIELDS, isRefusalCode, MESSAGES as CARD_MESSAGES, refusalCode, type CardField, type CardInput } from './local/cards.ts';
 import { PaymentProviderError } from './provider.ts';
+import { SalesStoppedError } from './sales-stop.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { LocalCheckoutSession } from './local/checkout-session.ts';
@@ -19,6 +20,7 @@ import type { LocalCheckoutSession } from './local/checkout-session.ts';
 const tags = ['payments'];
 const notFoundPage = htmlPage(`${failureMeaning(404)}: the payment link is not valid (a page)`);
 const gonePage = htmlPage(`${failureMeaning(410)}: the payment session expired (a page)`);
+const salesStoppedPage = htmlPageOrError(503, "the show's sales are stopped: seats sold twice (a page naming them); nothing is released");
 /** A card form is tiny; anything bigger is not one. */
 const FORM_BODY_LIMIT = 4 * 1024;
 
@@ -32,7 +34,7 @@ const FORM_BODY_LIMIT = 4 * 1024;
 export interface CheckoutRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
   config: Pick<Config, 'shellUrl' | 'publicUrl' | 'theatreTimeZone' | 'currency'>;
-  payments: Pick<PaymentService, 'provider' | 'openPayment' | 'releaseHold'>;
+  payments: Pick<PaymentService, 'provider' | 'openPayment' | 'releaseHold' | 'salesStopped'>;
   /** The local checkout when it is the payment provider (no STRIPE_SECRET_KEY), else null: its pages are served only then. */
   localCheckout: LocalCheckoutProvider | null;
   now: () => Date;
@@ -86,6 +88,15 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
       };
     }
     return null;
+  }
+
+  /**
+   * The show's sales are stopped (seats sold twice): no payment is taken, the session stays open and the
+   * hold as it is (support decides who keeps the seats). Null when the show sells.
+   */
+  function salesStoppedNotice(reply: FastifyReply, booking: BookingWithDetails) {
+    const refusal = payments.salesStopped(booking.showId);
+    return refusal ? notice(reply, 503, 'Sales stopped', refusal, booking) : null;
   }
 
   app.get('/api/checkout/assets/checkout.js', { schema: { hide: true, response: { 200: javaScript('The checkout page script'), ...failures() } } }, async (_request, reply) =>
@@ -152,6 +163,7 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
             400: htmlPageOrError(400, 'the session id is malformed'),
             404: notFoundPage,
             410: gonePage,
+            503: salesStoppedPage,
           },
         },
       },
@@ -160,7 +172,7 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
         const { session, booking } = await sessionAndBooking(sessionId);
         if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
         if (!booking || !local.isPayable(session) || !isAwaitingPayment(booking)) return closedPage(reply, session, booking);
-        return form(reply, sessionId, booking, refusalOf(request.query));
+        return salesStoppedNotice(reply, booking) ?? form(reply, sessionId, booking, refusalOf(request.query));
       },
     );
 
@@ -180,6 +192,7 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
             400: htmlPageOrError(400, 'the session id is malformed'),
             404: notFoundPage,
             410: gonePage,
+            503: salesStoppedPage,
           },
         },
       },
@@ -196,6 +209,8 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
           if (session.paymentStatus === 'paid') return reply.redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)), 303);
           return closedPage(reply, session, booking);
         }
+        const stopped = salesStoppedNotice(reply, booking);
+        if (stopped) return stopped;
         const result = await local.pay(sessionId, card);
         switch (result.kind) {
           case 'paid':
@@ -262,7 +277,7 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
           404: notFoundPage,
           409: htmlPage(`${failureMeaning(409)}: the booking can no longer be paid (a page)`),
           410: gonePage,
-          503: htmlPageOrError(503, 'the payment provider is not answering (a page, with Retry-After)'),
+          503: htmlPageOrError(503, "the payment provider is not answering (a page, with Retry-After), or the show's sales are stopped (seats sold twice)"),
         },
       },
     },
@@ -273,6 +288,8 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
       if (booking.holdExpiresAt.getTime() <= now().getTime()) {
         return notice(reply, 410, 'Payment session expired', 'The hold on these seats has ended; they are being released. Please book again.', booking);
       }
+      const stopped = salesStoppedNotice(reply, booking);
+      if (stopped) return stopped;
       const self = `${config.publicUrl}/api/checkout/bookings/${booking.id}`;
       if (booking.paymentSessionId && booking.paymentLink && booking.paymentLink !== self) return reply.redirect(booking.paymentLink, 303);
       try {
@@ -280,6 +297,8 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
         if (started?.paymentLink && started.paymentLink !== self && started.status === 'held') return reply.redirect(started.paymentLink, 303);
         return notice(reply, 409, 'Booking not payable', 'This booking can no longer be paid.', booking);
       } catch (error) {
+        // Stopped between the look above and the session's creation.
+        if (error instanceof SalesStoppedError) return notice(reply, 503, 'Sales stopped', error.message, booking);
         if (!(error instanceof PaymentProviderError)) throw error;
         request.log.warn({ err: error, bookingId: booking.id }, 'payment provider unavailable for a payment link');
         reply.header('Retry-After', '10');

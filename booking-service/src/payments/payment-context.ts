@@ -2,6 +2,7 @@ import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { BookingTransitions } from '../bookings/transitions.ts';
 import type { ETickets } from './e-tickets.ts';
 import type { PaymentProvider } from './provider.ts';
+import type { SalesStop } from './sales-stop.ts';
 
 export interface Log {
   info(object: object, message: string): void;
@@ -22,4 +23,6 @@ export interface PaymentContext {
   log: Log;
   /** A show's seats changed: every instance's caches and live seat maps hear of it. */
   onSeatsChanged: (showId: string) => void;
+  /** Shows whose sales the integrity checks stopped: their bookings take no payment. */
+  salesStop: SalesStop;
 }

@@ -13,6 +13,7 @@ import { cancelUrlFor, successUrlFor, type PaymentProvider } from './provider.ts
 import { reconcile, reconcileBooking, sweepMissingConfirmations } from './reconciliation.ts';
 import { performRefund } from './refunds.ts';
 import { releaseHold, sweepExpiredHolds } from './release-hold.ts';
+import { NO_SALES_STOP, type SalesStop } from './sales-stop.ts';
 import { settleSession } from './settle-session.ts';
 import { fromStripeSession, isCheckoutSessionObject, type StripeEventObject } from './stripe-format.ts';
 import { verifyPayment } from './verify-payment.ts';
@@ -27,6 +28,8 @@ export interface PaymentServiceDeps {
   log: Log;
   /** A show's seats changed (every instance's caches and live seat maps). */
   onSeatsChanged: (showId: string) => void;
+  /** Shows whose sales the integrity checks stopped (none by default). */
+  salesStop?: SalesStop;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
@@ -50,6 +53,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     now: deps.now,
     log,
     onSeatsChanged: deps.onSeatsChanged,
+    salesStop: deps.salesStop ?? NO_SALES_STOP,
   };
   const urls = { successUrl: successUrlFor(deps.config.shellUrl), cancelUrl: cancelUrlFor(deps.config.shellUrl) };
   // A customer waits this long at most for the provider (its own retries may go on in the background).
@@ -72,6 +76,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   return {
     provider,
+    /** Why a booking of this show takes no payment now (its sales are stopped), or null. */
+    salesStopped: (showId: string) => ctx.salesStop.refusal(showId),
     /** The payment link's retry: opens a session for a held booking (null when no longer held). */
     openPayment: (booking: BookingWithDetails) => openPayment(ctx, urls, booking),
     /** A new hold's payment, within the customer's deadline (null: the provider did not answer). */

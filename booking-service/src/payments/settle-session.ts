@@ -2,6 +2,7 @@ import type { Booking } from '../bookings/booking.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { isPaidSession, type ProviderSession } from './provider.ts';
 import { lateRefundReason, performRefund } from './refunds.ts';
+import { reportIfSalesStopped } from './sales-stop.ts';
 
 /** Where a payment session led the booking. */
 export type Settlement =
@@ -73,6 +74,7 @@ async function settlePaid(ctx: PaymentContext, booking: Booking, session: Provid
   if (confirmed.changed) {
     ctx.onSeatsChanged(booking.showId);
     ctx.log.info({ bookingId: booking.id, sessionId: session.id }, 'booking paid');
+    reportIfSalesStopped(ctx, confirmed.booking);
     await ctx.eTickets.deliver(confirmed, eTicket);
     return { outcome: 'paid', booking: confirmed.booking };
   }
@@ -89,6 +91,7 @@ async function settleLatePayment(ctx: PaymentContext, booking: Booking, session:
   if (retake.outcome === 'confirmed') {
     ctx.onSeatsChanged(booking.showId);
     ctx.log.info({ bookingId: booking.id }, 'late payment: the seats were still free; booking confirmed');
+    reportIfSalesStopped(ctx, retake.booking);
     await ctx.eTickets.deliver({ changed: true, booking: retake.booking }, eTicket);
     return { outcome: 'paid-late', booking: retake.booking };
   }

@@ -1,4 +1,4 @@
-import { ApiError } from 'shared-ui';
+import { ApiError } from 'shared-ui/customer';
 
 /** A 404 answer of the service ("no such movie"), as opposed to a failure worth retrying. */
 export function isNotFound(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { buttonClass, PageLayout, useApi } from 'shared-ui';
+import { buttonClass, PageLayout } from 'shared-ui';
+import { useCustomerApi } from 'shared-ui/customer';
 import { publicConfigQueryOptions } from '../features/config/api/get-public-config';
 
 /**
@@ -9,7 +10,7 @@ import { publicConfigQueryOptions } from '../features/config/api/get-public-conf
  * themselves from My Bookings. Support's /debug stays for support staff.
  */
 export function PaymentHelpPage() {
-  const config = useQuery(publicConfigQueryOptions(useApi()));
+  const config = useQuery(publicConfigQueryOptions(useCustomerApi()));
   const holdMinutes = config.data?.holdMinutes;
   const held = holdMinutes ? `${holdMinutes} minutes` : 'a few minutes';
   return (

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, buttonClass, formatPrice, formatShowTime, notify, PageLayout } from 'shared-ui';
+import { buttonClass, formatPrice, formatShowTime, notify, PageLayout } from 'shared-ui';
+import { ApiError } from 'shared-ui/customer';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { SignInGate } from '../components/sign-in-prompt';
 import { Spinner } from '../components/spinner';

@@ -1,7 +1,8 @@
 import { lazy, useEffect, useMemo, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, buttonClass, formatDay, formatPrice, formatTime, notify, Skeleton, useCurrentUser } from 'shared-ui';
+import { Button, buttonClass, formatDay, formatPrice, formatTime, notify, Skeleton, useCurrentUser } from 'shared-ui';
+import { ApiError } from 'shared-ui/customer';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
 import { holdRemainingMs } from '../lib/hold';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from './client';
+import { createCaller } from './request';
 import { staffApi } from './staff-client';
 
 const base = 'http://service.test';
@@ -20,7 +20,7 @@ afterAll(() => server.close());
 describe('the staff calls', () => {
   it('carry the token, send only the query fields that are set, and post JSON', async () => {
     seen.length = 0;
-    const staff = staffApi(createApi(base, async () => 'staff-token'));
+    const staff = staffApi(createCaller(base, async () => 'staff-token'));
     await staff.adminShows({ movieId: '1001', sort: 'sold', from: undefined, page: '2' });
     await staff.debugBookings();
     await staff.supportHistory('a/b');

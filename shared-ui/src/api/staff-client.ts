@@ -10,6 +10,7 @@ import type {
   DebugBookingsResponse,
   FixPaymentResponse,
   IsAdminResponse,
+  PublicConfigResponse,
   MarkPaidResponse,
   MessageResponse,
   NowPlayingResponse,
@@ -23,20 +24,22 @@ import type {
   SupportHistoryResponse,
   WaitingRoomActionsResponse,
 } from 'booking-service/contract';
-import type { Api } from './client';
+import type { Call } from './request';
 
 const id = encodeURIComponent;
 
 /**
- * The staff's calls (theatre staff and support), typed by the contract, over the page's API client.
- * They live apart from createApi, bundled into the staff remotes and not into the shell, so the
+ * The staff's calls (theatre staff and support), typed by the contract, made with the remote's own request code (request.ts).
+ * They live apart from the moviegoers' calls, bundled into the staff remotes and not into the shell, so the
  * moviegoers' first visit never downloads them. Only the calls the screens make are here (the spec's
  * all-shows and unpaid-bookings stay served for other clients).
  */
-export function staffApi({ call }: Pick<Api, 'call'>) {
+export function staffApi(call: Call) {
   const get = <T>(path: string, query?: Record<string, string | undefined>) => call<T>(path, { auth: true, query });
   const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body, auth: true });
   return {
+    /** The service's public settings (the theatre's time zone). */
+    publicConfig: () => call<PublicConfigResponse>('/api/config'),
     isAdmin: () => get<IsAdminResponse>('/api/admin/is-admin'),
     nowPlaying: () => get<NowPlayingResponse>('/api/show/now-playing'),
     addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),

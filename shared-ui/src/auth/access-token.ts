@@ -1,4 +1,4 @@
-import { ApiError, type GetToken } from '../api/client';
+import { ApiError, type GetToken } from '../api/api-error';
 import type { AuthState } from './auth-state';
 
 /** The signed-in user's access token for the service's audience; a 401 when there is none. */

@@ -1,23 +1,17 @@
 /**
  * Responses asked for before the shell's own code has arrived, kept until the
  * code that needs them takes them: the registry (remotes.json, a remote's
- * manifest), the bootstrap (app-config.json) and shared-ui's API client (the
- * first page's data). Each is handed out once, so a Retry or a refetch asks the
+ * manifest), the bootstrap (app-config.json) and the remote's own request code
+ * (the first page's data). Each is handed out once, so a Retry or a refetch asks the
  * network anew.
  *
- * Two bundles use this module: the page's inline script (early/index.ts, which
- * fills it while the shell's scripts download) and the shell's entry (which
- * takes from it). They share one store on `window`, so it works across them.
+ * Every bundle of the page uses one store on `window` (shared-ui's early-responses.ts): the page's inline
+ * script (early/index.ts) fills it while the shell's scripts download, the shell's entry and each remote's own
+ * request code take from it.
  */
-const STORE_KEY = '__marqueeEarlyResponses';
+import { earlyResponseStore as store } from 'shared-ui/early-responses';
 
-type EarlyStore = Map<string, Promise<Response>>;
-
-function store(): EarlyStore {
-  const holder = window as unknown as Record<typeof STORE_KEY, EarlyStore | undefined>;
-  holder[STORE_KEY] ??= new Map();
-  return holder[STORE_KEY];
-}
+export { takeEarlyResponse } from 'shared-ui/early-responses';
 
 /** Fetches `url` now and keeps the response for its taker; resolves with a copy for the caller to read. */
 export function fetchEarly(url: string, init?: RequestInit): Promise<Response> {
@@ -26,13 +20,6 @@ export function fetchEarly(url: string, init?: RequestInit): Promise<Response> {
   response.catch(() => {});
   store().set(url, response);
   return response.then((r) => r.clone());
-}
-
-/** The response fetched early for `url`, handed out once; undefined when there is none. */
-export function takeEarlyResponse(url: string): Promise<Response> | undefined {
-  const response = store().get(url);
-  store().delete(url);
-  return response;
 }
 
 /**

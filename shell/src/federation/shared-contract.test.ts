@@ -1,9 +1,10 @@
+import { RELEASE_0_API_MEMBERS } from 'shared-ui/shared-contract';
 import { describe, expect, it, vi } from 'vitest';
 import type { RemoteManifest } from './remote-manifest';
 import { remoteMismatches, shellContract } from './shared-contract';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ getInstance: vi.fn() }));
-vi.mock('shared-ui', () => ({ Button: () => null, PageTitle: () => null }));
+vi.mock('shared-ui', () => ({ Button: () => null, PageTitle: () => null, createApi: () => ({ showAll: () => null, isAdmin: () => null }) }));
 
 /** The federation runtime as the shell's page runs it: version 2.9.2, React registered by the shell and by a remote. */
 const runtime = {
@@ -30,7 +31,8 @@ describe("the shell's contract, read from what its page runs", () => {
       federationRuntime: { major: 2, provides: true, external: false, needsProvided: false },
       singletons: { react: { version: '19.3.1' } },
       treeShakenExports: { provides: { 'react-router-dom': ['Link'] } },
-      sharedUiExports: { provides: ['Button', 'PageTitle'] },
+      sharedUiExports: { provides: ['Button', 'PageTitle', 'createApi'] },
+      sharedUiMembers: { provides: { useApi: ['showAll', 'isAdmin'], createApi: ['showAll', 'isAdmin'] } },
     });
     vi.unstubAllGlobals();
   });
@@ -43,6 +45,7 @@ describe("the shell's check of a remote, from its manifest", () => {
     singletons: { react: { version: '19.3.1' } },
     treeShakenExports: { provides: { 'react-router-dom': ['Link', 'Routes'] } },
     sharedUiExports: { provides: ['Button'] },
+    sharedUiMembers: { provides: { useApi: RELEASE_0_API_MEMBERS, createApi: RELEASE_0_API_MEMBERS } },
   };
   const contract = {
     version: 1,
@@ -67,6 +70,15 @@ describe("the shell's check of a remote, from its manifest", () => {
   it("judges a release-0 remote by its manifest's shared imports", () => {
     expect(remoteMismatches(manifest({ sharedImports: { 'react-router-dom': ['Link', 'useMatch'] } }), shell).map(({ message }) => message)).toEqual([
       "tree-shaken react-router-dom: useMatch is not in the shell's build",
+    ]);
+  });
+
+  it("refuses a release-0 remote when this shell's API client lacks a member release 0's remotes call, naming it (the slot shows the fallback)", () => {
+    const withoutIsAdmin = RELEASE_0_API_MEMBERS.filter((name) => name !== 'isAdmin');
+    const older = { ...shell, sharedUiMembers: { provides: { useApi: withoutIsAdmin, createApi: withoutIsAdmin } } };
+    expect(remoteMismatches(manifest({ sharedImports: {} }), older).map(({ kind, message }) => `${kind}: ${message}`)).toEqual([
+      "shared-ui-member: shared-ui: useApi()'s answer has no isAdmin in the shell's shared-ui",
+      "shared-ui-member: shared-ui: createApi()'s answer has no isAdmin in the shell's shared-ui",
     ]);
   });
 

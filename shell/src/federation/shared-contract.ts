@@ -1,6 +1,6 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import * as sharedUi from 'shared-ui';
-import { CONTRACT_VERSION, contractMismatches, remoteContractOf, type Contract, type Mismatch } from 'shared-ui/shared-contract';
+import { API_CLIENT_EXPORTS, CONTRACT_VERSION, contractMismatches, remoteContractOf, type Contract, type Mismatch } from 'shared-ui/shared-contract';
 import type { RemoteManifest } from './remote-manifest';
 
 /**
@@ -19,7 +19,8 @@ type Runtime = { name: string; version: string; options: { shared: Record<string
  * This shell's contract, read from what the page runs rather than carried as
  * a copy (no bytes added to the first visit): the federation runtime's
  * version, the singletons this shell registered, the exports its tree-shaken
- * libraries were built with, and the exports of its shared-ui. Null in
+ * libraries were built with, the exports of its shared-ui and the members of
+ * its API client (release 0's remotes call them). Null in
  * development, whose builds share whole libraries and publish no contract.
  */
 export function shellContract(runtime = getInstance() as Runtime | undefined): Contract | null {
@@ -36,6 +37,7 @@ export function shellContract(runtime = getInstance() as Runtime | undefined): C
     singletons,
     treeShakenExports: { provides: usedExports },
     sharedUiExports: { provides: Object.keys(sharedUi) },
+    sharedUiMembers: { provides: Object.fromEntries(API_CLIENT_EXPORTS.map((name) => [name, Object.keys(sharedUi.createApi(''))])) },
   };
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Booking } from 'booking-service/contract';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 import { bookedSeatList } from '../lib/booked-seats';
 
 /** What the payments work adds to a paid booking (read when present). */
 export type BookingWithTicket = Booking & { ticketCode?: string | null };
 
 /** GET /api/user/bookings (auth): the caller's bookings, newest first. */
-export const myBookingsQueryOptions = (api: Api) =>
+export const myBookingsQueryOptions = (api: CustomerApi) =>
   queryOptions({
     queryKey: ['my-bookings'],
     queryFn: async () => {
@@ -26,7 +26,7 @@ const UNPAID_RECHECK_MS = 30_000;
 
 export function useMyBookings(enabled: boolean) {
   return useQuery({
-    ...myBookingsQueryOptions(useApi()),
+    ...myBookingsQueryOptions(useCustomerApi()),
     enabled,
     refetchInterval: (query) => (query.state.data?.bookings.some((b) => !b.isPaid && b.status === 'held') ? UNPAID_RECHECK_MS : false),
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify, useApi } from 'shared-ui';
+import { notify } from 'shared-ui';
+import { useCustomerApi } from 'shared-ui/customer';
 import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
  * seats, and say what happened in a toast.
  */
 function useOwnBookingAction(action: 'recheckPayment' | 'releaseBooking') {
-  const api = useApi();
+  const api = useCustomerApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: string) => api[action](bookingId),

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerifyPaymentResponse } from 'booking-service/contract';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 
 const RECHECK_MS = 3000;
 const RECHECKS = 10;
@@ -10,7 +10,7 @@ const RECHECKS = 10;
  * session confirmed? A query (not a mutation): asking twice changes nothing,
  * and while the answer is "processing" it asks again every 3 s, 10 times.
  */
-export const verifyPaymentQueryOptions = (api: Api, sessionId: string) =>
+export const verifyPaymentQueryOptions = (api: CustomerApi, sessionId: string) =>
   queryOptions({
     queryKey: ['verify-payment', sessionId],
     queryFn: () => api.verifyPayment(sessionId),
@@ -20,7 +20,7 @@ export const verifyPaymentQueryOptions = (api: Api, sessionId: string) =>
 
 export function useVerifyPayment(sessionId: string, enabled: boolean) {
   return useQuery({
-    ...verifyPaymentQueryOptions(useApi(), sessionId),
+    ...verifyPaymentQueryOptions(useCustomerApi(), sessionId),
     enabled,
     refetchInterval: (query) => {
       const data = query.state.data as VerifyPaymentResponse | undefined;

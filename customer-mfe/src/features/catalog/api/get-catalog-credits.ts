@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 
 /** GET /api/catalog/movie/{id}/credits: the cast. */
-export const catalogCreditsQueryOptions = (api: Api, id: string) =>
+export const catalogCreditsQueryOptions = (api: CustomerApi, id: string) =>
   queryOptions({
     queryKey: ['catalog', 'credits', id],
     queryFn: () => api.catalogCredits(id),
@@ -10,5 +10,5 @@ export const catalogCreditsQueryOptions = (api: Api, id: string) =>
   });
 
 export function useCatalogCredits(id: string, enabled = true) {
-  return useQuery({ ...catalogCreditsQueryOptions(useApi(), id), enabled });
+  return useQuery({ ...catalogCreditsQueryOptions(useCustomerApi(), id), enabled });
 }

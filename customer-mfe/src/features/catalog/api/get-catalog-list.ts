@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 import type { CatalogListKind } from 'booking-service/contract';
 
 /** GET /api/catalog/movie/{now_playing|upcoming|top_rated|popular} (page 1). */
-export const catalogListQueryOptions = (api: Api, kind: CatalogListKind) =>
+export const catalogListQueryOptions = (api: CustomerApi, kind: CatalogListKind) =>
   queryOptions({
     queryKey: ['catalog', 'list', kind],
     queryFn: () => api.catalogList(kind),
@@ -11,5 +11,5 @@ export const catalogListQueryOptions = (api: Api, kind: CatalogListKind) =>
   });
 
 export function useCatalogList(kind: CatalogListKind) {
-  return useQuery(catalogListQueryOptions(useApi(), kind));
+  return useQuery(catalogListQueryOptions(useCustomerApi(), kind));
 }

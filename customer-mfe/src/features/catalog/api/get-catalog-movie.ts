@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 import { isNotFound } from '../../../lib/api-error';
 
 /** GET /api/catalog/movie/{id}: details from the movie database. */
-export const catalogMovieQueryOptions = (api: Api, id: string) =>
+export const catalogMovieQueryOptions = (api: CustomerApi, id: string) =>
   queryOptions({
     queryKey: ['catalog', 'movie', id],
     queryFn: () => api.catalogMovie(id),
@@ -13,5 +13,5 @@ export const catalogMovieQueryOptions = (api: Api, id: string) =>
   });
 
 export function useCatalogMovie(id: string) {
-  return useQuery(catalogMovieQueryOptions(useApi(), id));
+  return useQuery(catalogMovieQueryOptions(useCustomerApi(), id));
 }

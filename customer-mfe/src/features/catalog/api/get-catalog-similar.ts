@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 
 /** GET /api/catalog/movie/{id}/similar: movies like this one. */
-export const catalogSimilarQueryOptions = (api: Api, id: string) =>
+export const catalogSimilarQueryOptions = (api: CustomerApi, id: string) =>
   queryOptions({
     queryKey: ['catalog', 'similar', id],
     queryFn: () => api.catalogSimilar(id),
@@ -10,5 +10,5 @@ export const catalogSimilarQueryOptions = (api: Api, id: string) =>
   });
 
 export function useCatalogSimilar(id: string, enabled = true) {
-  return useQuery({ ...catalogSimilarQueryOptions(useApi(), id), enabled });
+  return useQuery({ ...catalogSimilarQueryOptions(useCustomerApi(), id), enabled });
 }

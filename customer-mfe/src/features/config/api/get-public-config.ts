@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 
 /** GET /api/config: public settings of the service (the theatre's time zone for show times). */
-export const publicConfigQueryOptions = (api: Api) =>
+export const publicConfigQueryOptions = (api: CustomerApi) =>
   queryOptions({
     queryKey: ['public-config'],
     queryFn: () => api.publicConfig(),
@@ -15,7 +15,7 @@ export const publicConfigQueryOptions = (api: Api) =>
  * visitor's own zone, when the setting cannot be read).
  */
 export function useTheatreTimeZone(): { timeZone: string | undefined; ready: boolean } {
-  const config = useQuery(publicConfigQueryOptions(useApi()));
+  const config = useQuery(publicConfigQueryOptions(useCustomerApi()));
   return { timeZone: config.data?.theatreTimeZone, ready: !config.isPending };
 }
 
@@ -24,7 +24,7 @@ export function useTheatreTimeZone(): { timeZone: string | undefined; ready: boo
  * settings arrive (or if they cannot be read) the service's own defaults apply.
  */
 export function useSalesSettings(): { currency: string; salesCloseMinutes: number; reholdCooldownMinutes: number } {
-  const config = useQuery(publicConfigQueryOptions(useApi()));
+  const config = useQuery(publicConfigQueryOptions(useCustomerApi()));
   return {
     currency: config.data?.currency ?? 'USD',
     salesCloseMinutes: config.data?.salesCloseMinutes ?? 15,

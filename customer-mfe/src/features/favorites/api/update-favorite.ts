@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Api, notify, useApi } from 'shared-ui';
+import { notify } from 'shared-ui';
+import { type CustomerApi, useCustomerApi } from 'shared-ui/customer';
 
 /** POST /api/user/update-favorite (auth): adds the movie to favourites, or removes it. */
-export const updateFavorite = (api: Api, movieId: string) => api.toggleFavorite(movieId);
+export const updateFavorite = (api: CustomerApi, movieId: string) => api.toggleFavorite(movieId);
 
 export function useUpdateFavorite() {
-  const api = useApi();
+  const api = useCustomerApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (movieId: string) => updateFavorite(api, movieId),

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateBookingResponse } from 'booking-service/contract';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 
 type BookingInput = { showId: string; seats: string[] };
 
 /** POST /api/booking/create (auth): holds the seats and answers the payment link. */
-export const createBooking = (api: Api, input: BookingInput) => api.createBooking(input.showId, input.seats);
+export const createBooking = (api: CustomerApi, input: BookingInput) => api.createBooking(input.showId, input.seats);
 
 /** `book` replaces the call (an admitted moviegoer's, sending the admission token). */
 export function useCreateBooking(book?: (input: BookingInput) => Promise<CreateBookingResponse>) {
-  const api = useApi();
+  const api = useCustomerApi();
   return useMutation({ mutationFn: (input: BookingInput) => (book ? book(input) : createBooking(api, input)) });
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OccupiedSeatsResponse, SeatsEvent } from 'booking-service/contract';
-import { useApi } from 'shared-ui';
+import { useCustomerApi } from 'shared-ui/customer';
 import { SEAT_POLL_MS, SEAT_STREAM_RETRY_MS } from '../../../lib/constants';
 import { openLiveStream } from '../../../lib/live-stream';
 import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
@@ -26,7 +26,7 @@ export function useLiveSeats(
   showId: string | null,
   { read, admission = null, enabled = true }: { read?: (showId: string) => Promise<OccupiedSeatsResponse>; admission?: string | null; enabled?: boolean } = {},
 ) {
-  const api = useApi();
+  const api = useCustomerApi();
   const queryClient = useQueryClient();
   const [feed, setFeed] = useState<SeatFeed>('polling');
   const streamUrl = showId && enabled ? seatStreamUrl(api.seatEventsUrl(showId), admission) : null;

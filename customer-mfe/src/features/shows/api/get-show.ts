@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 import { isNotFound } from '../../../lib/api-error';
 
 /** GET /api/show/{movieId}: the movie and its show times by date. */
-export const showQueryOptions = (api: Api, movieId: string) =>
+export const showQueryOptions = (api: CustomerApi, movieId: string) =>
   queryOptions({
     queryKey: ['show', movieId],
     queryFn: () => api.showDetail(movieId),
@@ -11,5 +11,5 @@ export const showQueryOptions = (api: Api, movieId: string) =>
   });
 
 export function useShow(movieId: string) {
-  return useQuery(showQueryOptions(useApi(), movieId));
+  return useQuery(showQueryOptions(useCustomerApi(), movieId));
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { useApi, type Api } from 'shared-ui';
+import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 
 /** GET /api/catalog/movie/{id}/videos: trailers of a movie. */
-export const movieVideosQueryOptions = (api: Api, movieId: string) =>
+export const movieVideosQueryOptions = (api: CustomerApi, movieId: string) =>
   queryOptions({
     queryKey: ['catalog', 'videos', movieId],
     queryFn: () => api.catalogVideos(movieId),
@@ -11,11 +11,11 @@ export const movieVideosQueryOptions = (api: Api, movieId: string) =>
 
 /** The videos of one movie, fetched only once `enabled` (the trailer is shown). */
 export function useMovieVideos(movieId: string, enabled: boolean) {
-  return useQuery({ ...movieVideosQueryOptions(useApi(), movieId), enabled });
+  return useQuery({ ...movieVideosQueryOptions(useCustomerApi(), movieId), enabled });
 }
 
 /** The videos of several movies at once. */
 export function useMoviesVideos(movieIds: string[]) {
-  const api = useApi();
+  const api = useCustomerApi();
   return useQueries({ queries: movieIds.map((id) => movieVideosQueryOptions(api, id)) });
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { CreateBookingResponse, ErrorBody, OccupiedSeatsResponse, OnSaleEvent, QueueStatusResponse } from 'booking-service/contract';
-import { ApiError, useAppConfig, useAuthState } from 'shared-ui';
-import { createApi } from 'shared-ui/api-client';
+import { ApiError, useCaller } from 'shared-ui/customer';
 
 const id = encodeURIComponent;
 
@@ -18,8 +17,7 @@ const PLACE_HEADER = 'X-Queue-Place';
  * the booking. The page-wide API client has no option for a header (the shell's first visit has no byte to
  * spare for one), so these are sent here.
  */
-function waitingRoomApi(baseUrl: string, getToken: () => Promise<string>) {
-  const { call } = createApi(baseUrl, getToken);
+function waitingRoomApi({ baseUrl, call, getToken }: ReturnType<typeof useCaller>) {
   const base = baseUrl.replace(/\/$/, '');
 
   /** A call with one of the waiting room's headers (none when `value` is null). */
@@ -62,15 +60,6 @@ type WaitingRoomApi = ReturnType<typeof waitingRoomApi>;
 
 /** The waiting-room calls for the signed-in moviegoer. */
 export function useWaitingRoomApi(): WaitingRoomApi {
-  const { apiBaseUrl, auth } = useAppConfig();
-  const { getAccessTokenSilently } = useAuthState();
-  return useMemo(
-    () =>
-      waitingRoomApi(apiBaseUrl, async () => {
-        const token = await getAccessTokenSilently({ authorizationParams: { audience: auth.audience } });
-        if (!token) throw new ApiError(401, 'Please login to proceed');
-        return token;
-      }),
-    [apiBaseUrl, auth.audience, getAccessTokenSilently],
-  );
+  const caller = useCaller();
+  return useMemo(() => waitingRoomApi(caller), [caller]);
 }
