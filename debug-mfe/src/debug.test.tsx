@@ -39,7 +39,7 @@ describe('support desk gate and chrome', () => {
     support();
     renderDebug();
     const nav = await screen.findByRole('navigation', { name: 'Support' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Bookings', 'Refunds', 'Outbox', 'Releases', 'Waiting Room']);
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Bookings', 'Refunds', 'Outbox', 'Releases', 'Waiting Room', 'Integrity']);
     expect(screen.getByText('Sam Support')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });

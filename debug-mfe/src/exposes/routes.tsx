@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageTitle } from 'shared-ui';
 import { SupportGate } from '../features/support/support-gate';
 import { BookingsPage } from '../pages/bookings-page';
+import { IntegrityPage } from '../pages/integrity-page';
 import { OutboxPage } from '../pages/outbox-page';
 import { RefundsPage } from '../pages/refunds-page';
 import { ReleasesPage } from '../pages/releases-page';
@@ -23,6 +24,7 @@ export default function DebugRoutes() {
           <Route path="outbox" element={<><PageTitle title="Outbox · Support desk" /><OutboxPage /></>} />
           <Route path="releases" element={<><PageTitle title="Live releases · Support desk" /><ReleasesPage /></>} />
           <Route path="waiting-room" element={<><PageTitle title="Waiting room · Support desk" /><WaitingRoomPage /></>} />
+          <Route path="integrity" element={<><PageTitle title="Integrity · Support desk" /><IntegrityPage /></>} />
           <Route path="*" element={<Navigate to="/debug" replace />} />
         </Route>
       </Routes>

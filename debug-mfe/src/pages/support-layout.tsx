@@ -8,6 +8,7 @@ const LINKS: NavItem[] = [
   { to: '/debug/outbox', label: 'Outbox' },
   { to: '/debug/releases', label: 'Releases' },
   { to: '/debug/waiting-room', label: 'Waiting Room' },
+  { to: '/debug/integrity', label: 'Integrity' },
 ];
 
 /** The support desk in the staff chrome, as admin (the shell hides its navbar and footer on /debug). */

@@ -9,6 +9,7 @@ import type {
   DashboardResponse,
   DebugBookingsResponse,
   FixPaymentResponse,
+  IntegrityReportResponse,
   IsAdminResponse,
   PublicConfigResponse,
   MarkPaidResponse,
@@ -53,6 +54,8 @@ export function staffApi(call: Call) {
     testEmail: (bookingId: string) => post<MessageResponse>('/api/debug/test-email', { bookingId }),
     fixPayment: (bookingId: string) => post<FixPaymentResponse>('/api/debug/fix-payment', { bookingId }),
     outbox: () => get<OutboxResponse>('/api/debug/outbox'),
+    /** The integrity checks' findings: problems, shows whose sales are stopped, adopted restore points' lost bookings. */
+    integrity: () => get<IntegrityReportResponse>('/api/debug/integrity'),
     // On-sale events and their waiting room (issue 30): theatre staff set them up and watch them; support helps a moviegoer.
     onSaleEvents: () => get<OnSaleEventsResponse>('/api/admin/on-sale'),
     createOnSale: (request: CreateOnSaleEventBody) => post<{ success: true; event: OnSaleEvent }>('/api/admin/on-sale', request),
