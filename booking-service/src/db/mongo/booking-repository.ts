@@ -1,8 +1,9 @@
-import type { Model } from 'mongoose';
-import type { Booking, BookingWithDetails, BookingWithShow, CreateBookingResult } from '../../bookings/booking.ts';
+import type { Booking } from '../../bookings/booking.ts';
 import type { GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository } from '../../bookings/booking-repository.ts';
-import { bookingDocument, toBooking, toMovie, toShow, toUser } from './mappers.ts';
+import { bookingCreation } from './booking-creation.ts';
+import { bookingJoins } from './booking-joins.ts';
+import { toBooking } from './mappers.ts';
 import type { Models } from './models.ts';
 import {
   bookingListFilter,
@@ -15,11 +16,10 @@ import {
   newestFirst,
   salesSummaryPipeline,
   takenSeats,
-  unique,
   usersWithEmail,
 } from './queries.ts';
-import type { BookingDocument, ShowDocument } from './schemas.ts';
-import { CLAIM_ATTEMPTS, claimSeats, createSeatClaimGate } from './seat-claim.ts';
+import type { BookingDocument } from './schemas.ts';
+import { CLAIM_ATTEMPTS } from './seat-claim.ts';
 
 export interface MongoBookingRepositoryOptions {
   /**
@@ -31,61 +31,10 @@ export interface MongoBookingRepositoryOptions {
   readBeforeInsert?: boolean;
 }
 
+/** Bookings on MongoDB: creating one (booking-creation.ts), reading them with their shows (booking-joins.ts), the lifecycle's guarded updates. */
 export function createBookingRepository(models: Models, { readBeforeInsert = false }: MongoBookingRepositoryOptions = {}): BookingRepository {
-  const { Booking: Bookings, Show: Shows, Movie: Movies, User: Users, Outbox } = models;
-  const seatClaims = createSeatClaimGate();
-  // Shows never change once added, and neither shows nor users are ever deleted: what a booking
-  // checked once is kept, so a rush of bookings asks the server only for what decides (the insert).
-  const showsSeen = new Map<string, ShowDocument>();
-  const usersSeen = new Set<string>();
-  const KEEP_AT_MOST = 10_000;
-
-  async function showOf(showId: string): Promise<ShowDocument | null> {
-    const seen = showsSeen.get(showId);
-    if (seen) return seen;
-    const show = await Shows.findOne({ _id: { $eq: showId } }).lean<ShowDocument>();
-    if (show) {
-      if (showsSeen.size >= KEEP_AT_MOST) showsSeen.clear();
-      showsSeen.set(showId, show);
-    }
-    return show;
-  }
-
-  async function userExists(userId: string): Promise<boolean> {
-    if (usersSeen.has(userId)) return true;
-    if (!(await Users.exists({ _id: { $eq: userId } }))) return false;
-    if (usersSeen.size >= KEEP_AT_MOST) usersSeen.clear();
-    usersSeen.add(userId);
-    return true;
-  }
-
-  async function byId<T extends { _id: string }>(model: Model<T>, ids: string[]): Promise<Map<string, T>> {
-    if (ids.length === 0) return new Map();
-    const docs = await model.find({ _id: { $in: unique(ids) } }).lean<T[]>();
-    return new Map(docs.map((doc) => [doc._id, doc]));
-  }
-
-  /** Bookings with their show and movie, leaving out any whose show or movie is missing (as a join would). */
-  async function withShows(docs: BookingDocument[]): Promise<BookingWithShow[]> {
-    const [shows, movies] = await Promise.all([
-      byId(Shows, docs.map((d) => d.showId)),
-      byId(Movies, docs.map((d) => d.movieId)),
-    ]);
-    return docs.flatMap((doc) => {
-      const show = shows.get(doc.showId);
-      const movie = show && movies.get(show.movieId);
-      return show && movie ? [{ ...toBooking(doc), show: { ...toShow(show), movie: toMovie(movie) } }] : [];
-    });
-  }
-
-  /** ... and with their user. */
-  async function withDetails(docs: BookingDocument[]): Promise<BookingWithDetails[]> {
-    const [items, users] = await Promise.all([withShows(docs), byId(Users, docs.map((d) => d.userId))]);
-    return items.flatMap((item) => {
-      const user = users.get(item.userId);
-      return user ? [{ ...item, user: toUser(user) }] : [];
-    });
-  }
+  const { Booking: Bookings, User: Users, Outbox } = models;
+  const { withShows, withDetails } = bookingJoins(models);
 
   /** One user's bookings, newest first (sorted here: see newestFirst). */
   async function ownBookings(userId: string): Promise<BookingDocument[]> {
@@ -115,24 +64,7 @@ export function createBookingRepository(models: Models, { readBeforeInsert = fal
   }
 
   return {
-    async create(booking): Promise<CreateBookingResult> {
-      // The show's movie and instant never change, so the booking keeps a copy for the admin filters.
-      const [show, userKnown] = await Promise.all([showOf(booking.showId), userExists(booking.userId)]);
-      if (!show) throw new Error(`Cannot create booking ${booking.id}: show ${booking.showId} does not exist`);
-      if (!userKnown) throw new Error(`Cannot create booking ${booking.id}: user ${booking.userId} does not exist`);
-      const document = bookingDocument(booking, show);
-      const steps = {
-        // One document, one insert: the unique index on (showId, seats) over live bookings
-        // takes every seat or none, whatever the concurrency and the number of instances.
-        insert: async () => toBooking((await new Bookings(document).save()).toObject<BookingDocument>()),
-        holders: () =>
-          Bookings.find(liveHoldersOfSeats(booking.showId, booking.seats), { seats: 1 }).lean<Pick<BookingDocument, '_id' | 'seats'>[]>(),
-        get: () => get(booking.id),
-      };
-      return seatClaims(booking.showId, booking.seats, (takenMeanwhile) =>
-        claimSeats(booking.id, booking.seats, steps, takenMeanwhile || readBeforeInsert),
-      );
-    },
+    create: bookingCreation(models, { readBeforeInsert, get }),
 
     get,
 
