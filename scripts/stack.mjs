@@ -151,6 +151,15 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
         delete servers[name];
       },
       startFrontend,
+      /** Stops the service and the identity provider (a graceful shutdown), as an operator does to restore a backup. */
+      async stopBackend() {
+        await backend?.stop();
+        backend = null;
+      },
+      /** Starts them again on the same DATA_DIR; rejects if the service refuses to start. */
+      async startBackend() {
+        backend = await startBackend({ ports, dataDir, log, env });
+      },
       /** Serves a new /remotes.json from the same shell build: the whole of shipping or rolling back a remote. */
       async setRemotes(next) {
         remotes = next;

@@ -28,7 +28,7 @@ for (const size of SCREEN_SIZES) {
       // Not the moviegoers' navbar: the staff top bar, as admin.
       await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
       const tabs = page.getByRole('navigation', { name: 'Support' }).getByRole('link');
-      await expect(tabs).toHaveText(['Bookings', 'Refunds', 'Outbox', 'Releases', 'Waiting Room']);
+      await expect(tabs).toHaveText(['Bookings', 'Refunds', 'Outbox', 'Releases', 'Waiting Room', 'Integrity']);
       for (const tab of await tabs.all()) {
         const box = (await tab.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);

@@ -29,13 +29,14 @@ export default async function globalSetup() {
       });
       return;
     }
-    const match = /^\/(stop|start)\/(shell|customer|admin|debug)$/.exec(request.url ?? '');
+    const match = /^\/(stop|start)\/(shell|customer|admin|debug|backend)$/.exec(request.url ?? '');
     if (request.method !== 'POST' || !match) {
       response.writeHead(404).end();
       return;
     }
-    const [, action, name] = match as unknown as [string, 'stop' | 'start', 'shell' | 'customer' | 'admin' | 'debug'];
-    const task = action === 'stop' ? stack.stopFrontend(name) : stack.startFrontend(name);
+    const [, action, name] = match as unknown as [string, 'stop' | 'start', 'shell' | 'customer' | 'admin' | 'debug' | 'backend'];
+    const task =
+      name === 'backend' ? (action === 'stop' ? stack.stopBackend() : stack.startBackend()) : action === 'stop' ? stack.stopFrontend(name) : stack.startFrontend(name);
     task.then(
       () => response.writeHead(204).end(),
       (error: Error) => response.writeHead(500).end(error.message),

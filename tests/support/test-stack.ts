@@ -30,7 +30,8 @@ export const FIXTURE_PORTS = {
 /** The control server of the global setup: lets a test stop and start one frontend's server. */
 export const CONTROL_URL = `http://127.0.0.1:${3199 + offset}`;
 
-export async function control(action: 'stop' | 'start', frontend: 'shell' | 'customer' | 'admin' | 'debug'): Promise<void> {
+/** `backend`: the service and the identity provider, stopped gracefully and started again on the same DATA_DIR. */
+export async function control(action: 'stop' | 'start', frontend: 'shell' | 'customer' | 'admin' | 'debug' | 'backend'): Promise<void> {
   const response = await fetch(`${CONTROL_URL}/${action}/${frontend}`, { method: 'POST' });
   if (!response.ok) throw new Error(`control ${action} ${frontend}: ${response.status} ${await response.text()}`);
 }

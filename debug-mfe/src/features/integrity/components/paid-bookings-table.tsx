@@ -6,7 +6,7 @@ import { BookingLink } from './booking-link';
 export function PaidBookingsTable({ caption, bookings, timeZone }: { caption: string; bookings: LostBooking[]; timeZone: string | undefined }) {
   return (
     <table className="staff-table debug__bookings">
-      <caption className="debug__muted">{caption}</caption>
+      <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Ticket code</th>
