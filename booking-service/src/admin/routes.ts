@@ -13,12 +13,12 @@ import { toUnits } from '../contract/money.ts';
 import { isCalendarDate, localDayRange } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
+import { pageOf } from '../http/pagination.ts';
 import type { BookingFilter, BookingWithDetails } from '../bookings/booking.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 const DEFAULT_PAGE_SIZE = 50;
-const MAX_PAGE_SIZE = 200;
 
 
 const FIRST_DATE = '1970-01-01';
@@ -91,9 +91,7 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
       },
       async (request) => {
         const query = request.query;
-        const page = Number(query.page ?? 1);
-        const pageSize = Number(query.pageSize ?? DEFAULT_PAGE_SIZE);
-        if (pageSize > MAX_PAGE_SIZE) throw badRequest(`pageSize must be at most ${MAX_PAGE_SIZE}`);
+        const { page, pageSize, offset, limit } = pageOf(query, DEFAULT_PAGE_SIZE);
         const from = query.from ? dayRange(query.from).from : query.to ? undefined : now();
         const to = query.to ? dayRange(query.to).to : undefined;
         if (from && to && from >= to) throw badRequest(`from (${query.from}) must not be after to (${query.to})`);
@@ -104,8 +102,8 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
           movieId: query.movieId,
           sort: query.sort ?? 'time',
           order: query.order ?? 'asc',
-          offset: (page - 1) * pageSize,
-          limit: pageSize,
+          offset,
+          limit,
         });
         return { success: true as const, shows: items.map(adminShowJson), page, pageSize, total, movies: moviesOf(inRange) };
       },
@@ -124,14 +122,12 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
       },
       async (request) => {
         const query = request.query;
-        const page = Number(query.page ?? 1);
-        const pageSize = Number(query.pageSize ?? DEFAULT_PAGE_SIZE);
-        if (pageSize > MAX_PAGE_SIZE) throw badRequest(`pageSize must be at most ${MAX_PAGE_SIZE}`);
+        const { page, pageSize, offset, limit } = pageOf(query, DEFAULT_PAGE_SIZE);
         const filter: BookingFilter = {};
         if (query.movieId) filter.movieId = query.movieId;
         if (query.paid) filter.isPaid = query.paid === 'true';
         if (query.date) filter.showsBetween = dayRange(query.date);
-        const result = await bookings.list(filter, { offset: (page - 1) * pageSize, limit: pageSize });
+        const result = await bookings.list(filter, { offset, limit });
         return { success: true as const, bookings: result.items.map(adminBookingJson), page, pageSize, total: result.total };
       },
     );

@@ -179,21 +179,24 @@ export const CheckoutRefusalQuery = Type.Object({
 /** Printable characters only: a NUL or other control character never reaches the database. */
 export const VerifyPaymentBody = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }) }, Strict);
 
+/** The most rows a paged list answers at once (http/pagination.ts refuses more). */
+export const MAX_PAGE_SIZE = 200;
+
+/** A paged list's query: the page (from 1) and its size (1 to MAX_PAGE_SIZE), parsed by http/pagination.ts. */
+const PageQuery = {
+  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  pageSize: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: `1 to ${MAX_PAGE_SIZE}` })),
+};
+
 export const AllBookingsQuery = Type.Object(
   {
-    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
-    pageSize: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 200' })),
+    ...PageQuery,
     movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
     date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Show date, theatre time zone' })),
     paid: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   },
   Strict,
 );
-
-const PageQuery = {
-  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
-  pageSize: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 200' })),
-};
 
 
 /** The admin's List Shows: filtered, sorted and paged on the server. Without dates, upcoming shows. */

@@ -1,0 +1,51 @@
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { BookingWithDetails } from '../bookings/booking.ts';
+import { toUnits } from '../contract/money.ts';
+import type { DebugBooking } from '../contract/schemas.ts';
+import { notFound } from '../http/errors.ts';
+import type { SupportAction } from './support-actions.ts';
+
+/** What support's route files share: the OpenAPI tags, a booking as support reads it, its 404. */
+
+export const tags = ['debug'];
+export const security = [{ bearerAuth: [] }];
+
+/** The booking with its show and customer, or 404. */
+export async function bookingOr404(bookings: Pick<BookingRepository, 'getWithDetails'>, bookingId: string) {
+  const booking = await bookings.getWithDetails(bookingId);
+  if (!booking) throw notFound('Booking not found');
+  return booking;
+}
+
+/** A booking as support reads it: the payment's details beside the customer's view. */
+export function debugBookingJson(booking: BookingWithDetails): DebugBooking {
+  return {
+    id: booking.id,
+    movieTitle: booking.show.movie.title,
+    amount: toUnits(booking.amountCents),
+    seats: booking.seats,
+    createdAt: booking.createdAt.toISOString(),
+    hasPaymentLink: Boolean(booking.paymentLink),
+    isPaid: booking.isPaid,
+    status: booking.status,
+    userName: booking.user.name,
+    userEmail: booking.user.email,
+    ticketCode: booking.ticketCode,
+    showDateTime: booking.show.startsAt.toISOString(),
+    holdExpiresAt: booking.holdExpiresAt.toISOString(),
+    paymentSessionId: booking.paymentSessionId,
+    refundStatus: booking.refundStatus,
+    refundReason: booking.refundReason,
+  };
+}
+
+export function supportActionJson(action: SupportAction) {
+  return {
+    id: action.id,
+    kind: action.kind,
+    actorEmail: action.actorEmail || action.actorId,
+    outcome: action.outcome,
+    message: action.message,
+    createdAt: action.createdAt.toISOString(),
+  };
+}
