@@ -122,74 +122,70 @@ function statusFor(offset: number): CatalogMovie['status'] {
   return 'Planned';
 }
 
-export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): BuiltinCatalog {
-  const now = options.now ?? (() => new Date());
-  const entries = buildEntries();
-  const all = [...entries.values()];
+/** The day `offset` days after `base` (midnight UTC), as YYYY-MM-DD. */
+const isoDay = (base: number, offset: number) => new Date(base + offset * DAY_MS).toISOString().slice(0, 10);
 
-  /** Midnight UTC of today's date; offsets count whole days from it. */
-  const today = () => {
-    const d = now();
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+/** An entry as a list item of TMDB (release dates counted from `base`, today's midnight UTC). */
+const summary = (e: Entry, base: number): CatalogMovieSummary => ({
+  id: e.seed.id,
+  title: e.seed.title,
+  original_title: e.seed.originalTitle ?? e.seed.title,
+  overview: e.seed.overview,
+  poster_path: `/poster-${e.seed.id}.svg`,
+  backdrop_path: `/backdrop-${e.seed.id}.svg`,
+  release_date: isoDay(base, e.seed.release),
+  vote_average: e.seed.votes[0],
+  vote_count: e.seed.votes[1],
+  genre_ids: [...e.seed.genres],
+  adult: e.seed.adult ?? false,
+  original_language: e.seed.lang,
+  popularity: e.seed.popularity,
+  video: false,
+});
+
+/** An entry as TMDB's movie details. */
+const details = (e: Entry, base: number): CatalogMovie => {
+  const { genre_ids: genreIds, ...rest } = summary(e, base);
+  const [englishName, nativeName] = LANGUAGES[e.seed.lang];
+  return {
+    ...rest,
+    tagline: e.seed.tagline,
+    runtime: e.seed.runtime,
+    genres: genreIds.map((id, i) => ({ id, name: e.genreNames[i] ?? '' })),
+    status: statusFor(e.seed.release),
+    budget: e.seed.money[0],
+    revenue: e.seed.money[1],
+    production_companies: e.companies.map((c) => ({ ...c })),
+    homepage: '',
+    imdb_id: null,
+    spoken_languages: [{ english_name: englishName, iso_639_1: e.seed.lang, name: nativeName }],
   };
-  const isoDay = (base: number, offset: number) => new Date(base + offset * DAY_MS).toISOString().slice(0, 10);
+};
 
-  const summary = (e: Entry, base: number): CatalogMovieSummary => ({
-    id: e.seed.id,
-    title: e.seed.title,
-    original_title: e.seed.originalTitle ?? e.seed.title,
-    overview: e.seed.overview,
-    poster_path: `/poster-${e.seed.id}.svg`,
-    backdrop_path: `/backdrop-${e.seed.id}.svg`,
-    release_date: isoDay(base, e.seed.release),
-    vote_average: e.seed.votes[0],
-    vote_count: e.seed.votes[1],
-    genre_ids: [...e.seed.genres],
-    adult: e.seed.adult ?? false,
-    original_language: e.seed.lang,
-    popularity: e.seed.popularity,
-    video: false,
-  });
+/** An entry's trailers as TMDB's videos. */
+const videos = (e: Entry, base: number): CatalogVideo[] => {
+  const names = ['Official Trailer', 'Final Trailer'];
+  return names.slice(0, e.seed.trailers).map((name, i) => ({
+    id: `${hex(e.seed.id)}${hex(0x7a11e4)}${hex(i + 1)}`,
+    iso_639_1: 'en',
+    iso_3166_1: 'US',
+    name,
+    // site 'Local': no video file exists; frontends animate the poster and backdrop instead.
+    key: `trailer-${e.seed.id}-${i + 1}`,
+    site: 'Local',
+    size: 1080,
+    type: 'Trailer',
+    official: true,
+    // First trailer ~4 months before release, the final one ~1 month before; never in the future.
+    published_at: new Date(Math.min(base - DAY_MS, base + (e.seed.release - (i === 0 ? 120 : 30)) * DAY_MS) + 17 * 3_600_000).toISOString(),
+  }));
+};
 
-  const details = (e: Entry, base: number): CatalogMovie => {
-    const { genre_ids: genreIds, ...rest } = summary(e, base);
-    const [englishName, nativeName] = LANGUAGES[e.seed.lang];
-    return {
-      ...rest,
-      tagline: e.seed.tagline,
-      runtime: e.seed.runtime,
-      genres: genreIds.map((id, i) => ({ id, name: e.genreNames[i] ?? '' })),
-      status: statusFor(e.seed.release),
-      budget: e.seed.money[0],
-      revenue: e.seed.money[1],
-      production_companies: e.companies.map((c) => ({ ...c })),
-      homepage: '',
-      imdb_id: null,
-      spoken_languages: [{ english_name: englishName, iso_639_1: e.seed.lang, name: nativeName }],
-    };
-  };
+const byPopularity = (a: Entry, b: Entry) => b.seed.popularity - a.seed.popularity || a.seed.id - b.seed.id;
 
-  const videos = (e: Entry, base: number): CatalogVideo[] => {
-    const names = ['Official Trailer', 'Final Trailer'];
-    return names.slice(0, e.seed.trailers).map((name, i) => ({
-      id: `${hex(e.seed.id)}${hex(0x7a11e4)}${hex(i + 1)}`,
-      iso_639_1: 'en',
-      iso_3166_1: 'US',
-      name,
-      // site 'Local': no video file exists; frontends animate the poster and backdrop instead.
-      key: `trailer-${e.seed.id}-${i + 1}`,
-      site: 'Local',
-      size: 1080,
-      type: 'Trailer',
-      official: true,
-      // First trailer ~4 months before release, the final one ~1 month before; never in the future.
-      published_at: new Date(Math.min(base - DAY_MS, base + (e.seed.release - (i === 0 ? 120 : 30)) * DAY_MS) + 17 * 3_600_000).toISOString(),
-    }));
-  };
-
-  const byPopularity = (a: Entry, b: Entry) => b.seed.popularity - a.seed.popularity || a.seed.id - b.seed.id;
-
-  const lists: Record<CatalogListKind, () => Entry[]> = {
+/** The entries of each of TMDB's lists, in its order. */
+function listsOf(all: Entry[]): Record<CatalogListKind, () => Entry[]> {
+  return {
     now_playing: () =>
       all
         .filter((e) => e.seed.release <= 0 && e.seed.release >= -NOW_PLAYING_DAYS)
@@ -204,30 +200,44 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
         .sort((a, b) => b.seed.votes[0] - a.seed.votes[0] || b.seed.votes[1] - a.seed.votes[1] || a.seed.id - b.seed.id),
     popular: () => [...all].sort(byPopularity),
   };
+}
 
-  const images = (fileName: string): string | null => {
-    const match = IMAGE_FILE.exec(fileName);
-    if (!match) return null;
-    const id = Number(match[2]);
-    switch (match[1]) {
-      case 'poster':
-      case 'backdrop': {
-        const e = entries.get(id);
-        if (!e) return null;
-        const art = { id, title: e.seed.title, genres: e.genreNames };
-        return match[1] === 'poster' ? posterSvg(art) : backdropSvg(art);
-      }
-      case 'person': {
-        const person = PEOPLE.find((p) => p.id === id);
-        return person ? profileSvg(person) : null;
-      }
-      case 'company': {
-        const company = COMPANIES.find((c) => c.id === id);
-        return company ? companyLogoSvg(company) : null;
-      }
-      default:
-        return null;
+/** The SVG of an image file name (a movie's poster or backdrop, a person, a company), or null. */
+function imageSvgOf(entries: Map<number, Entry>, fileName: string): string | null {
+  const match = IMAGE_FILE.exec(fileName);
+  if (!match) return null;
+  const id = Number(match[2]);
+  switch (match[1]) {
+    case 'poster':
+    case 'backdrop': {
+      const e = entries.get(id);
+      if (!e) return null;
+      const art = { id, title: e.seed.title, genres: e.genreNames };
+      return match[1] === 'poster' ? posterSvg(art) : backdropSvg(art);
     }
+    case 'person': {
+      const person = PEOPLE.find((p) => p.id === id);
+      return person ? profileSvg(person) : null;
+    }
+    case 'company': {
+      const company = COMPANIES.find((c) => c.id === id);
+      return company ? companyLogoSvg(company) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): BuiltinCatalog {
+  const now = options.now ?? (() => new Date());
+  const entries = buildEntries();
+  const all = [...entries.values()];
+  const lists = listsOf(all);
+
+  /** Midnight UTC of today's date; offsets count whole days from it. */
+  const today = () => {
+    const d = now();
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
   };
 
   return {
@@ -272,6 +282,6 @@ export function createBuiltinCatalog(options: BuiltinCatalogOptions = {}): Built
       return result;
     },
 
-    imageSvg: images,
+    imageSvg: (fileName) => imageSvgOf(entries, fileName),
   };
 }
