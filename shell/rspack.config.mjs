@@ -72,11 +72,11 @@ export default (_env, argv) => {
           },
           firstRenderCode: {
             name: 'app',
-            // Left to load when used: the toaster, the Auth0 session, and the API client's calls and request code, which only
-            // release 0's remotes ask of the shell (shared-ui/src/api/client.ts).
+            // Left to load when used: the toaster, the Auth0 session, a failure's message rules, and the API client's calls,
+            // which only release 0's remotes ask of the shell (shared-ui/src/api/client.ts).
             test: (module) =>
               /[\\/](shell|shared-ui)[\\/](src|build)[\\/]/.test(module.resource ?? '') &&
-              !/toaster\.tsx$|auth0-session\.tsx$|[\\/]api[\\/](request|friendly-message|release-0-client|customer-client|staff-client)\.ts$/.test(module.resource ?? ''),
+              !/toaster\.tsx$|auth0-session\.tsx$|[\\/]api[\\/](friendly-message|release-0-client|customer-client|staff-client)\.ts$/.test(module.resource ?? ''),
             chunks: 'async',
             enforce: true,
             priority: 5,

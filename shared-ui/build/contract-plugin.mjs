@@ -8,7 +8,7 @@
  * shell this checkout builds. Node only.
  */
 import path from 'node:path';
-import { API_CLIENT_EXPORTS, CONTRACT_VERSION, contractMismatches, MISMATCH, RELEASE_0_API_MEMBERS, release0RemoteNeeds } from './shared-contract.mjs';
+import { API_CLIENT_EXPORTS, CONTRACT_VERSION, contractMismatches, MISMATCH, OPTIONAL_SHARED_UI_EXPORTS, RELEASE_0_API_MEMBERS, release0RemoteNeeds } from './shared-contract.mjs';
 import { readShellContract } from './read-contract.mjs';
 import { findImports, requiredExports } from './tree-shaken-imports.mjs';
 
@@ -19,7 +19,7 @@ import { findImports, requiredExports } from './tree-shaken-imports.mjs';
  */
 export function buildContract({ role, runtimeMajor, singletons, treeShakenExports, sharedUiExports, imports }) {
   const shell = role === 'shell';
-  const sharedUiImports = [...new Set(imports.filter(({ library }) => library === 'shared-ui').map(({ name }) => name))].sort();
+  const sharedUiImports = [...new Set(imports.filter(({ library, name }) => library === 'shared-ui' && !OPTIONAL_SHARED_UI_EXPORTS.includes(name)).map(({ name }) => name))].sort();
   return {
     version: CONTRACT_VERSION,
     // A remote uses the runtime the page provides and loads its own where there is none (own-runtime-fallback.mjs).

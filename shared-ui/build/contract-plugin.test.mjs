@@ -131,6 +131,13 @@ describe("a build's contract", () => {
     expect(errors.some((error) => error.includes("for release 0's remotes, shared-ui: notify is not in the shell's shared-ui"))).toBe(true);
   });
 
+  it("a remote's optional import of the page's createCaller (it brings its own for shells without) is not among its needs", async () => {
+    let plugin;
+    const { errors } = await build("import { Button, createCaller } from 'shared-ui';\nconsole.log(Button, createCaller);", (src) => (plugin = new ContractPlugin(options('remote', [src]))));
+    expect(errors).toEqual([]);
+    expect(plugin.contract.sharedUiExports).toEqual({ imports: ['Button'] });
+  });
+
   it("a remote that imports the shell's API client (useApi) fails its build, naming the file: it brings its own calls", async () => {
     const { errors } = await build("import { useApi } from 'shared-ui';\nconsole.log(useApi);", (src) => new ContractPlugin(options('remote', [src])));
     expect(errors.filter((error) => error.includes("src/index.js imports useApi from shared-ui: its API client is kept for release 0's remotes only"))).toHaveLength(1);

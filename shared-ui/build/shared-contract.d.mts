@@ -33,6 +33,7 @@ export declare const RELEASE_0_RUNTIME_MAJOR: number;
 export declare const RELEASE_0_SHARED_UI_EXPORTS: string[];
 export declare const RELEASE_0_API_MEMBERS: string[];
 export declare const API_CLIENT_EXPORTS: string[];
+export declare const OPTIONAL_SHARED_UI_EXPORTS: string[];
 export declare function release0RemoteNeeds(): Contract;
 export declare const MISMATCH: Record<'contractAbsent' | 'outsideWindow' | 'runtimeMissing' | 'runtimeMajor' | 'singletonRange' | 'treeShakenExport' | 'sharedUiExport' | 'sharedUiMember', MismatchKind>;
 

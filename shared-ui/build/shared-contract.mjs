@@ -61,6 +61,12 @@ export const RELEASE_0_API_MEMBERS = [
   'isAdmin', 'nowPlaying', 'addShow', 'allShows', 'allBookings', 'dashboard', 'salesReport', 'debugBookings', 'unpaidBookings', 'markPaid',
   'testEmail', 'fixPayment', 'outbox',
 ];
+/**
+ * shared-ui exports a remote may import with a fallback of its own for shells that lack them, so they are not
+ * among its needs: createCaller, the page's request primitive (shared-ui/src/api/use-caller.ts falls back to the
+ * remote's own request code).
+ */
+export const OPTIONAL_SHARED_UI_EXPORTS = ['createCaller'];
 /** The shared-ui exports whose answer is that client: a remote that imports one needs its members. */
 export const API_CLIENT_EXPORTS = ['useApi', 'createApi'];
 /** export -> members, for each API client export. */

@@ -3,6 +3,7 @@ import './styles/tokens.css';
 export * from './format';
 export * from './config/app-config';
 export * from './api/client';
+export { createCaller } from './api/request';
 export * from './auth/use-api';
 export { useAccountRequired, useAuthState, type AuthState } from './auth/auth-state';
 export * from './components/button';

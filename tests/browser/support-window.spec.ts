@@ -2,11 +2,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { checkRemote } from '../../scripts/check-remote.mjs';
-import { readShellContract } from '../../shared-ui/build/read-contract.mjs';
-import { root, runtimeConfig, serveFrontend } from '../../scripts/stack.mjs';
+import { root, serveFrontend } from '../../scripts/stack.mjs';
 import { buildFixture, editFile, type FixtureBuild } from '../support/fixture-builds';
+import { config, deployShell, folderOf, liveShellRelease, origin, restoreShell, watchForBreakage } from '../support/shell-swap';
 import { signInFromPrompt } from '../support/sign-in';
-import { control, DEFAULT_REMOTES, FIXTURE_PORTS, setRemotes, TEST_PORTS, urls, type RemotesConfig } from '../support/test-stack';
+import { DEFAULT_REMOTES, FIXTURE_PORTS, setRemotes, TEST_PORTS, type RemotesConfig } from '../support/test-stack';
 
 /**
  * The support window (docs/platform/compatibility.md): a build runs with the
@@ -22,62 +22,14 @@ const RELEASE_0 = '3e312cf';
 /** A shell from before release 0: it neither provides the federation runtime nor publishes a contract. */
 const BEFORE_RELEASE_0 = 'f1cbe12';
 
-const origin = (port: number) => `http://localhost:${port}`;
-/** The URL of the folder a remote's manifest is in: what the deploy check takes. */
-const folderOf = (manifestUrl: string) => new URL('.', manifestUrl).href;
-const config = runtimeConfig(TEST_PORTS);
 const builds: Record<'release0Shell' | 'release0Customer' | 'release0Admin' | 'release0Debug' | 'olderShell' | 'shellWithoutRuntime', FixtureBuild> = {} as never;
 const servers: { close(): Promise<unknown> }[] = [];
-let shellServer: Awaited<ReturnType<typeof serveFrontend>> | null = null;
-
-/**
- * Takes the swapped-in shell's server down at once, as a deploy replacing it would: closing it gracefully
- * waits for every connection a browser still holds, which once outlasted the test's three minutes in CI.
- */
-async function stopShellServer(): Promise<void> {
-  if (!shellServer) return;
-  const server = shellServer;
-  shellServer = null;
-  server.server.closeAllConnections();
-  await server.close();
-}
 
 const RELEASE_0_REMOTES: RemotesConfig = {
   customer: `${origin(FIXTURE_PORTS.release0Customer)}/mf-manifest.json`,
   admin: `${origin(FIXTURE_PORTS.release0Admin)}/mf-manifest.json`,
   debug: `${origin(FIXTURE_PORTS.release0Debug)}/mf-manifest.json`,
 };
-
-/** Replaces the stack's shell with another build on the same port: a deployment of that shell, or a rollback to it. */
-async function deployShell(dist: string): Promise<void> {
-  if (shellServer) await stopShellServer();
-  else await control('stop', 'shell');
-  shellServer = await serveFrontend({ name: 'shell', root: dist, port: TEST_PORTS.shell, config, remotes: DEFAULT_REMOTES });
-}
-
-/** The contract release of the shell the stack's shell port serves now. */
-async function liveShellRelease(): Promise<number | null> {
-  return (await readShellContract(urls.shell)).version;
-}
-
-async function restoreShell(): Promise<void> {
-  if (!shellServer) return;
-  await stopShellServer();
-  await control('start', 'shell');
-}
-
-/** Collects what would tell a user or a developer that something broke. */
-function watchForBreakage(page: Page): { errors: string[]; runtimeRequests: string[] } {
-  const seen = { errors: [] as string[], runtimeRequests: [] as string[] };
-  page.on('pageerror', (error) => seen.errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) seen.errors.push(message.text());
-  });
-  page.on('request', (request) => {
-    if (request.url().endsWith('/federation-runtime.js')) seen.runtimeRequests.push(request.url());
-  });
-  return seen;
-}
 
 /** The three remotes render their first page in the shell: customer, admin (its sign-in prompt) and debug. */
 async function expectEveryRemoteRenders(page: Page): Promise<void> {

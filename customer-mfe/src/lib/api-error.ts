@@ -1,6 +1,6 @@
-import { ApiError } from 'shared-ui/customer';
+import { isApiError } from 'shared-ui/customer';
 
 /** A 404 answer of the service ("no such movie"), as opposed to a failure worth retrying. */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return isApiError(error) && error.status === 404;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { buttonClass, formatPrice, formatShowTime, notify, PageLayout } from 'shared-ui';
-import { ApiError } from 'shared-ui/customer';
+import { isApiError } from 'shared-ui/customer';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { SignInGate } from '../components/sign-in-prompt';
 import { Spinner } from '../components/spinner';
@@ -48,7 +48,7 @@ function Verification({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     if (!verify.isError) return;
     // The service answered "no" (unknown session, not yours…) versus no answer at all.
-    const answered = verify.error instanceof ApiError && verify.error.status > 0;
+    const answered = isApiError(verify.error) && verify.error.status > 0;
     notify.error(answered ? MESSAGES.verificationFailed : MESSAGES.verificationError, { id: `verify-${sessionId}` });
     navigate('/my-bookings', { replace: true });
   }, [verify.isError, verify.error, sessionId, navigate]);

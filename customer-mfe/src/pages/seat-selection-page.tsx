@@ -2,7 +2,7 @@ import { lazy, useEffect, useMemo, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, buttonClass, formatDay, formatPrice, formatTime, notify, Skeleton, useCurrentUser } from 'shared-ui';
-import { ApiError } from 'shared-ui/customer';
+import { isApiError } from 'shared-ui/customer';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
 import { holdRemainingMs } from '../lib/hold';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
@@ -166,7 +166,7 @@ function SeatSelection() {
           notify.error(error.message || 'An error occurred. Please try again.');
           const taken = takenSeatsOf(error);
           if (taken.length > 0) removeSeats(taken);
-          if (error instanceof ApiError && error.status === 409) void occupiedQuery.refetch();
+          if (isApiError(error) && error.status === 409) void occupiedQuery.refetch();
         },
       },
     );

@@ -13,7 +13,10 @@ export class ApiError extends Error {
   }
 }
 
-export type GetToken = () => Promise<string>;
+/**
+ * Whether `error` is an ApiError, whichever copy of the class threw it (the shell's request code, or a
+ * remote's own under an older shell): by name, as `instanceof` tells one copy only.
+ */
+export const isApiError = (error: unknown): error is ApiError => error instanceof Error && error.name === 'ApiError';
 
-/** The service's address for `path` (no trailing slash doubled). */
-export const serviceUrl = (baseUrl: string, path: string) => `${baseUrl.replace(/\/$/, '')}${path}`;
+export type GetToken = () => Promise<string>;

@@ -1,6 +1,7 @@
 import { RELEASE_0_API_MEMBERS } from 'shared-ui/shared-contract';
 import type { Release0Client } from './release-0-client';
-import { serviceUrl, type GetToken } from './api-error';
+import type { GetToken } from './api-error';
+import { serviceUrl } from './url';
 
 export { ApiError, type GetToken } from './api-error';
 

@@ -15,7 +15,8 @@ import type {
   UserBookingsResponse,
   VerifyPaymentResponse,
 } from 'booking-service/contract';
-import { queryString, serviceUrl, type Call } from './request';
+import type { Call } from './request';
+import { queryString, serviceUrl } from './url';
 
 const id = encodeURIComponent;
 

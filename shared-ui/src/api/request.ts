@@ -1,9 +1,9 @@
 import type { ErrorBody } from 'booking-service/contract';
-import { ApiError, serviceUrl, type GetToken } from './api-error';
+import { ApiError, type GetToken } from './api-error';
 import { takeEarlyResponse } from './early-responses';
-import { friendlyMessage } from './friendly-message';
+import { queryString, serviceUrl } from './url';
 
-export { ApiError, serviceUrl, type GetToken } from './api-error';
+export { ApiError, type GetToken } from './api-error';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST';
@@ -23,12 +23,6 @@ export type Call = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
  * spans and log lines continue. No tracing SDK in the browser: the shell's first visit has no room for one.
  */
 const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => (b | 256).toString(16).slice(1)).join('');
-
-/** `?a=1&b=2` from the fields that are set, or nothing. */
-export function queryString(fields: Record<string, string | undefined>): string {
-  const set = Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  return set.length ? `?${new URLSearchParams(set).toString()}` : '';
-}
 
 /**
  * Sends one request to the booking service and returns its JSON, or throws an ApiError with a sentence for
@@ -59,12 +53,18 @@ async function apiRequest<T>(baseUrl: string, path: string, options: ApiRequestO
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const failure = body as ErrorBody | null;
+    // Its rules load with the first failure: no first visit carries them.
+    const { friendlyMessage } = await import('./friendly-message');
     throw new ApiError(response.status, friendlyMessage(response.status, failure?.message), failure);
   }
   return body as T;
 }
 
-/** The one primitive every app's calls are made with: `call(path, options)` against the service at `baseUrl`, as the holder of `getToken`'s token. */
+/**
+ * The one primitive every app's calls are made with: `call(path, options)` against the service at `baseUrl`,
+ * as the holder of `getToken`'s token. The shell shares it (a stable signature: the contract's
+ * OPTIONAL_SHARED_UI_EXPORTS); a remote under a shell without it brings its own (use-caller.ts).
+ */
 export function createCaller(baseUrl: string, getToken?: GetToken): Call {
   return (path, options = {}) => apiRequest(baseUrl, path, options, getToken);
 }
