@@ -55,7 +55,7 @@ export async function serve(config: Config, tracing: Tracing | null) {
     maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(config.auth.jwksUrl),
   });
-  const app = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin, highWaterMark, initialIntegrity: integrity });
+  const { app } = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin, highWaterMark, initialIntegrity: integrity });
 
   if (config.seed) {
     await seedStore(store, catalog, { now: new Date(), timeZone: config.theatreTimeZone, log: (m) => app.log.info(m) }).catch(

@@ -72,7 +72,7 @@ for (const lane of lanes) {
       const show = showIds[0]!;
       const lapsedSeats = ALL_SEATS.slice(0, 5);
       clock += 10 * MINUTE;
-      expect((await t.app.payments.jobs.sweepNow())!.released).toBeGreaterThanOrEqual(4);
+      expect((await t.services.payments.jobs.sweepNow())!.released).toBeGreaterThanOrEqual(4);
       expect(await occupied(show)).not.toContain('A1');
 
       const renewed = await book(hoarder, show, lapsedSeats);

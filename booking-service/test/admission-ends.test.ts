@@ -42,7 +42,7 @@ async function capacityOne(shop: TestApp, other: TestApp, clock: ReturnType<type
   clock.advance(MINUTE);
   await shop.store.waitingRoom.draw(eventId, clock.now());
   clock.advance(1_000);
-  expect(await shop.app.waitingRoom.admitAll()).toBe(1);
+  expect(await shop.services.waitingRoom.admitAll()).toBe(1);
   clock.advance(1_000);
   const [firstIn, nextIn] = (await status(shop, 'ada')).state === 'shopping' ? ['ada', 'bo'] : ['bo', 'ada'];
   const admission = (await status(shop, firstIn)).admission as string;
@@ -53,7 +53,7 @@ async function capacityOne(shop: TestApp, other: TestApp, clock: ReturnType<type
   expect(booked.status).toBe(200);
   expect((await submitCard(shop, booked.body.url)).status).toBe(303);
   clock.advance(1_000);
-  expect(await shop.app.waitingRoom.admitAll()).toBe(1);
+  expect(await shop.services.waitingRoom.admitAll()).toBe(1);
 
   // Within a second, on both instances, the same admission books nothing more: neither show, nor the seat map.
   const entryReads = countEntryReads(other.store);

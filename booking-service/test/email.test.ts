@@ -36,7 +36,7 @@ for (const lane of lanes) {
       smtp.mode = 'accept';
       const { res, booking, seats } = await createBooking(t, user, 2);
       expect((await submitCard(t, res.body.url)).status).toBe(303);
-      await t.app.payments.mailer.idle();
+      await t.services.mailer.idle();
 
       const [row] = await outboxOf(booking.id);
       expect(row).toMatchObject({ kind: 'booking-confirmation', sentAt: expect.any(Date), attempts: 0, lastError: null, nextAttemptAt: null });
@@ -58,7 +58,7 @@ for (const lane of lanes) {
       smtp.mode = 'reject';
       const marked = await t.api('POST', '/api/debug/mark-paid', { token: support, body: { bookingId: booking.id } });
       expect(marked.body).toEqual({ success: true, outcome: 'paid', message: 'Booking marked as paid and email sent' });
-      await t.app.payments.mailer.idle();
+      await t.services.mailer.idle();
 
       const [failed] = await outboxOf(booking.id);
       expect(failed).toMatchObject({ kind: 'booking-confirmation', sentAt: null, attempts: 1, nextAttemptAt: new Date(clock + MINUTE) });
@@ -69,25 +69,25 @@ for (const lane of lanes) {
       // Not due yet: the reconciliation leaves it.
       smtp.mode = 'accept';
       const count = smtp.messages.length;
-      await t.app.payments.jobs.reconcileNow();
-      await t.app.payments.mailer.idle();
+      await t.services.payments.jobs.reconcileNow();
+      await t.services.mailer.idle();
       expect(smtp.messages.length).toBe(count);
 
       // Still failing at the next attempt: counted again, later retry.
       smtp.mode = 'reject';
       clock += MINUTE;
-      await t.app.payments.jobs.reconcileNow();
+      await t.services.payments.jobs.reconcileNow();
       expect((await t.store.outbox.get(failed!.id))!).toMatchObject({ sentAt: null, attempts: 2, nextAttemptAt: new Date(clock + 2 * MINUTE) });
 
       smtp.mode = 'accept';
       clock += 2 * MINUTE;
-      await t.app.payments.jobs.reconcileNow();
+      await t.services.payments.jobs.reconcileNow();
       expect((await t.store.outbox.get(failed!.id))!).toMatchObject({ sentAt: new Date(clock), attempts: 2, lastError: null, nextAttemptAt: null });
       expect(smtp.messages.length).toBe(count + 1);
       expect(smtp.messages.at(-1)!.data).toContain(booking.ticketCode);
       // Sent once: later runs send nothing more.
       clock += 60 * MINUTE;
-      await t.app.payments.jobs.reconcileNow();
+      await t.services.payments.jobs.reconcileNow();
       expect(smtp.messages.length).toBe(count + 1);
     });
 
@@ -96,7 +96,7 @@ for (const lane of lanes) {
       const { booking } = await createBooking(t, user, 1);
       const res = await t.api('POST', '/api/debug/test-email', { token: support, body: { bookingId: booking.id } });
       expect(res.body).toEqual({ success: true, message: 'Test email sent to user@example.com' });
-      await t.app.payments.mailer.idle();
+      await t.services.mailer.idle();
       expect((await outboxOf(booking.id)).map((m) => [m.kind, m.sentAt !== null])).toEqual([['test', true]]);
       expect(smtp.messages.at(-1)!.data).toMatch(/^Subject: Test email for booking /m);
     });
@@ -110,7 +110,7 @@ for (const lane of lanes) {
         const { booking } = await createBooking(t, user, 1);
         const token = await other.tokenFor('support@example.com', ['support']);
         expect((await other.api('POST', '/api/debug/test-email', { token, body: { bookingId: booking.id } })).status).toBe(200);
-        await other.app.payments.mailer.idle();
+        await other.services.mailer.idle();
         const [row] = await outboxOf(booking.id);
         expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
       } finally {

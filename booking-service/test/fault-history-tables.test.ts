@@ -95,7 +95,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
     it('an emptied outbox: health is 503 naming it, and the sweep gives each paid booking its e-ticket again, once', async () => {
       const { res } = await createBooking(d.t, await d.t.tokenFor('ticket@example.com'), 2);
       expect((await submitCard(d.t, res.body.url)).status).toBe(303);
-      await d.t.app.payments.mailer.idle();
+      await d.t.services.mailer.idle();
       const before = await d.execute(`select id from outbox where kind = 'booking-confirmation' and booking_id = '${res.body.bookingId}'`);
       expect(before).toHaveLength(1);
       await d.bypassingGuards('truncate outbox');
@@ -103,8 +103,8 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect(answer.status).toBe(503);
       expect(answer.body.message).toMatch(/The outbox table holds 0 rows but \d+ were written to it/);
       // Two sweeps (as two instances would run them): the lost e-ticket is queued again exactly once.
-      await Promise.all([d.t.app.payments.service.sweepMissingConfirmations(), d.t.app.payments.service.sweepMissingConfirmations()]);
-      await d.t.app.payments.mailer.idle();
+      await Promise.all([d.t.services.payments.service.sweepMissingConfirmations(), d.t.services.payments.service.sweepMissingConfirmations()]);
+      await d.t.services.mailer.idle();
       const after = await d.execute(`select id from outbox where kind = 'booking-confirmation' and booking_id = '${res.body.bookingId}'`);
       expect(after).toHaveLength(1);
       expect((await d.t.store.bookings.get(res.body.bookingId))?.confirmation).toBe('queued');

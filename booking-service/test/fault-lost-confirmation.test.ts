@@ -36,9 +36,9 @@ for (const lane of lanes) {
       await bookingTransitions(t.store.bookings).markPaid(booking.id, new Date());
       expect(confirmationsOf(await t.store.outbox.list(1000), booking.id)).toBe(0);
 
-      const runs = await Promise.all([t.app.payments.service.sweepMissingConfirmations(), t.app.payments.service.sweepMissingConfirmations()]);
+      const runs = await Promise.all([t.services.payments.service.sweepMissingConfirmations(), t.services.payments.service.sweepMissingConfirmations()]);
       expect(runs.reduce((sum, run) => sum + run.queued, 0)).toBe(1);
-      await t.app.payments.jobs.reconcileNow();
+      await t.services.payments.jobs.reconcileNow();
       const outbox = await t.store.outbox.list(1000);
       expect(confirmationsOf(outbox, booking.id)).toBe(1);
       expect(outbox.find((m) => m.bookingId === booking.id)!.subject).toMatch(/^Your tickets for /);
@@ -52,7 +52,7 @@ for (const lane of lanes) {
       const { booking } = await createBooking(t, user, 1);
       await bookingTransitions(t.store.bookings).markPaid(booking.id, new Date());
       await t.store.outbox.add({ bookingId: booking.id, kind: 'booking-confirmation', toAddress: 'sweep@example.com', subject: 'Your tickets', text: 'T', html: 'H' });
-      expect(await t.app.payments.service.sweepMissingConfirmations()).toMatchObject({ queued: 0 });
+      expect(await t.services.payments.service.sweepMissingConfirmations()).toMatchObject({ queued: 0 });
       expect((await t.store.bookings.get(booking.id))!.confirmation).toBe('queued');
       expect(confirmationsOf(await t.store.outbox.list(1000), booking.id)).toBe(1);
     });

@@ -51,7 +51,7 @@ describe(`metrics on ${lane.name}`, () => {
     expect(sample(text, 'booking_held_seats')).toBe(3);
 
     clock += 11 * MINUTE;
-    await t.app.payments.jobs.sweepNow();
+    await t.services.payments.jobs.sweepNow();
     text = await scrape();
     expect(sample(text, 'booking_transitions_total', '{to="expired"}')).toBe(1);
     expect(sample(text, 'booking_held_seats')).toBe(0);

@@ -110,7 +110,7 @@ describe('on-sale events: strict input, reads that cannot break, staff cancel', 
     const eventId = created.body.event.id as string;
     // As year 0 was stored before: PostgreSQL keeps it as 1 BC, which new Date() cannot read.
     await database.db.execute(sql`update on_sale_events set on_sale_at = '0001-01-01 00:00:00+00 BC' where id = ${eventId}`);
-    t.app.waitingRoom.changed();
+    t.services.waitingRoom.changed();
 
     const moviePage = await t.api('GET', `/api/show/${show!.movieId}`);
     expect(moviePage.status).toBe(200);
@@ -135,7 +135,7 @@ describe('on-sale events: strict input, reads that cannot break, staff cancel', 
     const created = await create({ name: 'Year one', showIds: [shows[3]!.id], onSaleAt: inDays(2) });
     const eventId = created.body.event.id as string;
     await database.db.execute(sql`update on_sale_events set on_sale_at = '0001-01-01 00:00:00+00' where id = ${eventId}`);
-    t.app.waitingRoom.changed();
+    t.services.waitingRoom.changed();
     const listed = (await t.api('GET', '/api/admin/on-sale', { token: admin })).body.events as { id: string; onSaleAt: string }[];
     expect(listed.find((e) => e.id === eventId)!.onSaleAt).toBe('0001-01-01T00:00:00.000Z');
   });

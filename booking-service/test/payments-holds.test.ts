@@ -42,12 +42,12 @@ for (const lane of lanes) {
       expect(res.body.holdExpiresAt).toBe(new Date(clock + 10 * MINUTE).toISOString());
 
       clock += 9 * MINUTE;
-      await t.app.payments.jobs.sweepNow();
+      await t.services.payments.jobs.sweepNow();
       expect((await t.store.bookings.get(booking.id))!.status).toBe('held');
       expect(await occupied(showId)).toEqual(expect.arrayContaining(seats));
 
       clock += 1 * MINUTE;
-      const swept = await t.app.payments.jobs.sweepNow();
+      const swept = await t.services.payments.jobs.sweepNow();
       expect(swept).toEqual({ released: 1, paid: 0 });
       const after = (await t.store.bookings.get(booking.id))!;
       expect(after).toMatchObject({ status: 'cancelled', isPaid: false, paymentLink: null, paymentSessionId: booking.paymentSessionId });
@@ -64,7 +64,7 @@ for (const lane of lanes) {
       expect(page.status).toBe(410);
       expect((await t.store.bookings.get(booking.id))!.isPaid).toBe(false);
       // Nothing left to release.
-      expect(await t.app.payments.jobs.sweepNow()).toEqual({ released: 0, paid: 0 });
+      expect(await t.services.payments.jobs.sweepNow()).toEqual({ released: 0, paid: 0 });
     });
 
     it('online sales close SALES_CLOSE_MINUTES (15) before the show: a hold just before is made, one at the cutoff is refused and changes nothing', async () => {
@@ -109,10 +109,10 @@ for (const lane of lanes) {
       const made = [await createBooking(t, user, 2), await createBooking(second, await second.tokenFor('user@example.com'), 1), await createBooking(t, user, 3)];
       clock += 11 * MINUTE;
       const sweeps = await Promise.all([
-        t.app.payments.service.sweepExpiredHolds(),
-        second.app.payments.service.sweepExpiredHolds(),
-        t.app.payments.service.sweepExpiredHolds(),
-        second.app.payments.service.sweepExpiredHolds(),
+        t.services.payments.service.sweepExpiredHolds(),
+        second.services.payments.service.sweepExpiredHolds(),
+        t.services.payments.service.sweepExpiredHolds(),
+        second.services.payments.service.sweepExpiredHolds(),
       ]);
       expect(sweeps.every((s) => s.paid === 0)).toBe(true);
       for (const { booking, showId, seats } of made) {
@@ -126,7 +126,7 @@ for (const lane of lanes) {
       const first = made[0]!;
       const taken = await t.api('POST', '/api/booking/create', { token: rival, body: { showId: first.showId, selectedSeats: first.seats } });
       expect(taken.status).toBe(200);
-      await Promise.all([t.app.payments.service.sweepExpiredHolds(), second.app.payments.service.sweepExpiredHolds()]);
+      await Promise.all([t.services.payments.service.sweepExpiredHolds(), second.services.payments.service.sweepExpiredHolds()]);
       expect((await t.store.bookings.get(taken.body.bookingId))!.status).toBe('held');
       const ledger = await t.store.shows.occupiedSeats(first.showId);
       for (const seat of first.seats) expect(ledger[seat]).toBe('held');
@@ -138,7 +138,7 @@ for (const lane of lanes) {
       // Paid at the provider a moment before the hold ended; its event has not arrived yet.
       await t.store.checkoutSessions.complete(booking.paymentSessionId!, { now: new Date(clock + 9 * MINUTE), paymentIntentId: 'pi_local_in_time' });
       clock += 11 * MINUTE;
-      expect((await t.app.payments.service.sweepExpiredHolds()).paid).toBe(1);
+      expect((await t.services.payments.service.sweepExpiredHolds()).paid).toBe(1);
       expect((await t.store.bookings.get(booking.id))!).toMatchObject({ status: 'paid', isPaid: true, paymentIntentId: 'pi_local_in_time' });
       expect((await t.store.shows.occupiedSeats(showId))[seats[0]!]).toBe('paid');
       expect((await t.store.outbox.list(1000)).filter((m) => m.bookingId === booking.id).map((m) => m.kind)).toEqual(['booking-confirmation']);

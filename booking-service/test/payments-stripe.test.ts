@@ -79,20 +79,20 @@ for (const lane of lanes) {
       const lost = await createBooking(t, user, 1);
       const paid = stripe.pay(lost.booking.paymentSessionId!);
       // No webhook ever arrives.
-      const result = await t.app.payments.jobs.reconcileNow();
+      const result = await t.services.payments.jobs.reconcileNow();
       expect(result!.settled.paid).toBe(1);
       expect((await t.store.bookings.get(lost.booking.id))!).toMatchObject({ isPaid: true, status: 'paid', paymentIntentId: paid.payment_intent });
       expect(await mails(lost.booking.id)).toEqual(['booking-confirmation']);
       // The webhook arriving late after all changes nothing.
       expect((await deliver('checkout.session.completed', lost.booking.paymentSessionId!)).status).toBe(200);
       expect(await mails(lost.booking.id)).toEqual(['booking-confirmation']);
-      expect((await t.app.payments.jobs.reconcileNow())!.settled.paid ?? 0).toBe(0);
+      expect((await t.services.payments.jobs.reconcileNow())!.settled.paid ?? 0).toBe(0);
     });
 
     it('the sweeper expires the Stripe session when the hold ends (Stripe\'s own minimum is 30 minutes)', async () => {
       const { booking, showId, seats } = await createBooking(t, user, 2);
       clock += 10 * MINUTE;
-      await t.app.payments.jobs.sweepNow();
+      await t.services.payments.jobs.sweepNow();
       expect(stripe.sessions.get(booking.paymentSessionId!)!.status).toBe('expired');
       expect((await t.store.bookings.get(booking.id))!).toMatchObject({ status: 'cancelled', paymentLink: null });
       const ledger = await t.store.shows.occupiedSeats(showId);
@@ -106,7 +106,7 @@ for (const lane of lanes) {
       const made = await createBooking(t, user, 2);
       clock += 11 * MINUTE;
       stripe.failNext = 10; // the expire call fails: the seats are released anyway
-      await t.app.payments.jobs.sweepNow();
+      await t.services.payments.jobs.sweepNow();
       stripe.failNext = 0;
       expect((await t.store.bookings.get(made.booking.id))!.status).toBe('cancelled');
       expect(stripe.sessions.get(made.booking.paymentSessionId!)!.status).toBe('open');
@@ -163,7 +163,7 @@ for (const lane of lanes) {
 
       // A repeated event, a reconciliation and fix-payment refund nothing more.
       expect((await deliver('checkout.session.completed', booking.paymentSessionId!)).status).toBe(200);
-      await t.app.payments.jobs.reconcileNow();
+      await t.services.payments.jobs.reconcileNow();
       const fix = await t.api('POST', '/api/debug/fix-payment', { token: support, body: { bookingId: booking.id } });
       expect(fix.status).toBe(200);
       expect(stripe.refunds.length).toBe(refundsBefore + 1);
@@ -183,7 +183,7 @@ for (const lane of lanes) {
       const debug = (await t.api('GET', '/api/debug/unpaid-bookings?includeCancelled=true', { token: support })).body.unpaidBookings.find((b: { id: string }) => b.id === booking.id);
       expect(debug.refundStatus).toBe('pending');
 
-      await t.app.payments.jobs.reconcileNow();
+      await t.services.payments.jobs.reconcileNow();
       const refunded = (await t.store.bookings.get(booking.id))!;
       expect(refunded).toMatchObject({ refundStatus: 'refunded', refundId: expect.stringMatching(/^re_test_/) });
       expect(refunded.refundReason).not.toMatch(/retried/);
@@ -244,7 +244,7 @@ for (const lane of lanes) {
         const verify = await t.api('POST', '/api/booking/verify-payment', { token: user, body: { sessionId: 'cs_test_nothing' } });
         expect(verify.status).toBe(404);
         clock += 11 * MINUTE;
-        await t.app.payments.jobs.sweepNow();
+        await t.services.payments.jobs.sweepNow();
         expect((await t.store.bookings.get(booking.id))!.status).toBe('cancelled');
         expect(await t.store.shows.occupiedSeats(showId)).not.toHaveProperty(seats[0]!);
         const link = await fetch(`${t.baseUrl}/api/checkout/bookings/${booking.id}`, { redirect: 'manual' });

@@ -4,7 +4,7 @@ import { ALL_SEATS } from '../src/contract/hall.ts';
 import { openPostgres } from '../src/db/database.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
-import { UNAVAILABLE_MESSAGE } from '../src/waiting-room/routes.ts';
+import { UNAVAILABLE_MESSAGE } from '../src/waiting-room/route-helpers.ts';
 import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
 import { eventually, submitCard } from './support/payments.ts';
 import { openEvents } from './support/sse.ts';
@@ -154,7 +154,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       const capacity = 3;
       const before = (await me('late0')).position as number;
       aSecondLater();
-      expect(await t.app.waitingRoom.admitAll()).toBe(capacity);
+      expect(await t.services.waitingRoom.admitAll()).toBe(capacity);
       aSecondLater();
       const shopping = await shoppers();
       expect(shopping.map((s) => s.place)).toEqual([1, 2, 3]);
@@ -163,7 +163,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect(first).toMatchObject({ state: 'shopping', position: null, windowEndsAt: new Date(clock.now().getTime() - 1_000 + 10 * MINUTE).toISOString() });
       expect(typeof first.admission).toBe('string');
       // Full: nothing more is admitted until a slot frees.
-      expect(await t.app.waitingRoom.admitAll()).toBe(0);
+      expect(await t.services.waitingRoom.admitAll()).toBe(0);
     });
 
     it('the admission token opens the seat map and booking to its own account only', async () => {
@@ -195,7 +195,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       const paid = await submitCard(t, booked.body.url);
       expect(paid.status).toBe(303);
       aSecondLater();
-      expect(await t.app.waitingRoom.admitAll()).toBe(1);
+      expect(await t.services.waitingRoom.admitAll()).toBe(1);
     });
 
     it('paused admissions let nobody in; resumed, a window given up is refilled at once', async () => {
@@ -203,10 +203,10 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect((await t.api('POST', `/api/admin/on-sale/${eventId}/pause`, { token: admin })).body.event.paused).toBe(true);
       expect((await t.api('POST', `/api/waiting-room/${eventId}/leave`, { token: await token(second!.name) })).body.state).toBe('left');
       aSecondLater();
-      expect(await t.app.waitingRoom.admitAll()).toBe(0);
+      expect(await t.services.waitingRoom.admitAll()).toBe(0);
       expect((await t.api('POST', `/api/admin/on-sale/${eventId}/resume`, { token: admin })).body.event.paused).toBe(false);
       aSecondLater();
-      expect(await t.app.waitingRoom.admitAll()).toBe(1);
+      expect(await t.services.waitingRoom.admitAll()).toBe(1);
       const actions = (await t.api('GET', `/api/debug/waiting-room/${eventId}/actions`, { token: await t.tokenFor('help@example.com', ['support']) })).body.actions;
       expect(actions.filter((a: { action: string }) => a.action !== 'create')).toMatchObject([
         { action: 'resume', actor: 'test|staff@example.com' },
@@ -221,7 +221,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       const late = await book(before.at(-1)!, ['J1'], lastAdmission);
       expect(late.status).toBe(403);
       expect(late.body.message).toBe('Your shopping window for "Opening night" has ended, or this admission is not for it');
-      expect(await t.app.waitingRoom.admitAll()).toBe(3);
+      expect(await t.services.waitingRoom.admitAll()).toBe(3);
       aSecondLater();
       const after = (await shoppers()).map((s) => s.name);
       expect(after.filter((name) => before.includes(name))).toEqual([]);
@@ -237,7 +237,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       expect(await me(waiting)).toMatchObject({ state: 'waiting', event: { soldOut: true } });
       // Nobody is admitted to find nothing, even with every slot free (the windows ran out).
       clock.advance(11 * MINUTE);
-      expect(await t.app.waitingRoom.admitAll()).toBe(0);
+      expect(await t.services.waitingRoom.admitAll()).toBe(0);
       expect((await me(waiting)).event.soldOut).toBe(true);
       clock.advance(10 * MINUTE);
       expect((await me(waiting)).event.soldOut).toBe(false);
@@ -282,17 +282,17 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       const entry = (name: string) => t.store.waitingRoom.entry(graceEvent, `test|${name}@example.com`);
       for (const name of ['ghost', 'patient']) await t.api('POST', `/api/waiting-room/${graceEvent}/join`, { token: await token(name) });
       aSecondLater();
-      await t.app.waitingRoom.admitAll();
+      await t.services.waitingRoom.admitAll();
       expect((await entry('ghost'))!.admittedAt).not.toBeNull();
       expect((await entry('ghost'))!.claimedAt).toBeNull();
 
       // The ghost never polls: within the grace the slot stays theirs...
       clock.advance(5 * MINUTE - 2_000);
-      await t.app.waitingRoom.admitAll();
+      await t.services.waitingRoom.admitAll();
       expect((await entry('patient'))!.admittedAt).toBeNull();
       // ...and past it the admission is abandoned and the next in line gets the slot.
       clock.advance(2_000);
-      await t.app.waitingRoom.admitAll();
+      await t.services.waitingRoom.admitAll();
       expect((await entry('patient'))!.admittedAt).not.toBeNull();
       expect(await status('ghost')).toMatchObject({ state: 'done', admission: null });
       expect((await entry('ghost'))!.claimedAt).toBeNull();
@@ -354,7 +354,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
         expect(reads).toEqual({ entry: 0, drawnPlaces: 1 });
 
         // The turn: the first in line reads its entry (and claims the admission); the others still do not.
-        await t.app.waitingRoom.admitAll();
+        await t.services.waitingRoom.admitAll();
         aSecondLater();
         const order = names.map((name, i) => ({ name, place: places[i]! })).sort((a, b) => a.place - b.place);
         expect(await poll(order[0]!.name)).toMatchObject({ state: 'shopping', admission: expect.any(String), placeToken: null });
@@ -392,7 +392,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
       const admittedPerRun: number[] = [];
       for (let run = 0; run < 4; run++) {
         aSecondLater();
-        admittedPerRun.push(await t.app.waitingRoom.admitAll());
+        admittedPerRun.push(await t.services.waitingRoom.admitAll());
       }
       // The capacity (25) reached in three runs, then full.
       expect(admittedPerRun).toEqual([10, 10, 5, 0]);
@@ -611,7 +611,7 @@ describe.skipIf(postgres.skipReason !== null)('two instances sharing one waiting
     for (const place of places.slice(20)) expect(place).toBeGreaterThan(20);
     for (const place of places.slice(20)) expect(place).toBeLessThanOrEqual(60);
 
-    const admitted = await Promise.all([a.app.waitingRoom.admitAll(), b.app.waitingRoom.admitAll(), a.app.waitingRoom.admitAll(), b.app.waitingRoom.admitAll()]);
+    const admitted = await Promise.all([a.services.waitingRoom.admitAll(), b.services.waitingRoom.admitAll(), a.services.waitingRoom.admitAll(), b.services.waitingRoom.admitAll()]);
     expect(admitted.reduce((sum, n) => sum + n, 0)).toBe(capacity);
     clock.advance(1_000);
     for (const name of names) {

@@ -2,6 +2,7 @@ import { establishIdentity } from '../../src/integrity/store-identity.ts';
 import { rebuildStaleIndexes } from '../../src/integrity/stale-indexes.ts';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
+import type { Services } from '../../src/composition/services.ts';
 import { createBuiltinCatalog } from '../../src/catalog/builtin-catalog.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createTokenVerifier, remoteKeySet } from '../../src/identity/token-verifier.ts';
@@ -26,6 +27,11 @@ export interface RequestOptions {
 
 export interface TestApp {
   app: App;
+  /**
+   * The services the app was composed with (src/composition/services.ts), as production's: the payment
+   * service and its jobs, the mailer, the waiting room. Tests drive the background work through them.
+   */
+  services: Services;
   store: Store;
   config: Config;
   signer: TestSigner;
@@ -43,7 +49,7 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Run on this store (another app's: a restart on the same database) instead of a fresh one; not closed with the app, seeded only with seed: true. */
   store?: Store;
-  /** The hold sweeper and reconciliation on their timers; off by default (tests call app.payments.jobs). */
+  /** The hold sweeper and reconciliation on their timers; off by default (tests call services.payments.jobs). */
   backgroundJobs?: boolean;
   /** Told of every route as it is registered. */
   onRoute?: BuildAppOptions['onRoute'];
@@ -87,7 +93,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(signer.jwksUrl),
   });
-  const app = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute, highWaterMark: options.highWaterMark });
+  const { app, services } = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute, highWaterMark: options.highWaterMark });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -112,6 +118,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
 
   return {
     app,
+    services,
     store,
     config,
     signer,

@@ -1,0 +1,159 @@
+import { adminReportRoutes } from '../admin/report-routes.ts';
+import { adminRoutes } from '../admin/routes.ts';
+import { bookingRoutes } from '../bookings/routes.ts';
+import { catalogRoutes } from '../catalog/routes.ts';
+import type { Catalog } from '../catalog/types.ts';
+import type { Config } from '../config/config.ts';
+import { debugRoutes } from '../debug/routes.ts';
+import { integrityRoutes } from '../health/integrity-routes.ts';
+import { healthRoutes } from '../health/routes.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import type { Auth } from '../identity/auth.ts';
+import { describeDoubleSale } from '../integrity/integrity-check.ts';
+import type { HighWaterMark } from '../integrity/high-water-mark.ts';
+import { checkoutRoutes } from '../payments/checkout-routes.ts';
+import { ownBookingRoutes } from '../payments/own-booking-routes.ts';
+import { stripeWebhookRoutes } from '../payments/stripe-webhook-routes.ts';
+import { createRemoteEventCounts } from '../remote-health/remote-event-counts.ts';
+import { remoteHealthRoutes } from '../remote-health/routes.ts';
+import { seatEventsRoutes } from '../seats/routes.ts';
+import { settingsRoutes } from '../settings/routes.ts';
+import { showRoutes } from '../shows/routes.ts';
+import type { Store } from '../store/types.ts';
+import { isDatabaseUnavailable } from '../store/unavailable.ts';
+import { userRoutes } from '../users/routes.ts';
+import { onSaleRoutes } from '../waiting-room/on-sale-routes.ts';
+import { waitingRoomRoutes } from '../waiting-room/routes.ts';
+import { waitingRoomSupportRoutes } from '../waiting-room/support-routes.ts';
+import type { Services } from './services.ts';
+
+/** What the route plugins are made from; each plugin is given only what it uses. */
+export interface RouteSources {
+  config: Config;
+  store: Store;
+  catalog: Catalog & { imageSvg?: (file: string) => string | null };
+  auth: Auth;
+  now: () => Date;
+  services: Services;
+  highWaterMark?: HighWaterMark;
+}
+
+/**
+ * Every route plugin, grouped by the URL prefix it serves: the file of a URL is found from its prefix here.
+ *
+ *   /api/health, /api/remote-events, /api/config   health/routes.ts, remote-health/routes.ts, settings/routes.ts
+ *   /api/show, /api/catalog, /api/images           shows/routes.ts, catalog/routes.ts
+ *   /api/booking                                   bookings/routes.ts (hold, seat map), seats/routes.ts (its stream),
+ *                                                  payments/own-booking-routes.ts (cancel, verify payment)
+ *   /api/waiting-room                              waiting-room/routes.ts
+ *   /api/user                                      users/routes.ts
+ *   /api/checkout, /api/stripe                     payments/checkout-routes.ts, payments/stripe-webhook-routes.ts
+ *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, waiting-room/on-sale-routes.ts
+ *   /api/debug                                     debug/routes.ts, health/integrity-routes.ts, waiting-room/support-routes.ts
+ */
+export async function registerRoutes(app: AppInstance, sources: RouteSources) {
+  await registerOperations(app, sources);
+  await registerCatalogue(app, sources);
+  await registerBooking(app, sources);
+  await registerWaitingRoom(app, sources);
+  await registerUser(app, sources);
+  await registerCheckout(app, sources);
+  await registerAdmin(app, sources);
+  await registerSupport(app, sources);
+}
+
+/** /api/health, /api/remote-events, /api/config: the instance's health, the shell's beacons, the public settings. */
+async function registerOperations(app: AppInstance, { config, store, catalog, services }: RouteSources) {
+  await app.register(healthRoutes, { driver: store.driver, integrity: services.integrity, identityRecord: store.integrity });
+  await app.register(remoteHealthRoutes, { counts: createRemoteEventCounts(), perMinute: config.rateLimit.remoteEventsPerMinute });
+  await app.register(settingsRoutes, { config, catalogName: catalog.name, paymentProviderName: services.payments.provider.name });
+}
+
+/** /api/show, /api/catalog, /api/images: the schedule and the movie catalogue. */
+async function registerCatalogue(app: AppInstance, { config, store, catalog, auth, now, services }: RouteSources) {
+  await app.register(showRoutes, {
+    movies: store.movies,
+    shows: store.shows,
+    catalog,
+    auth,
+    cache: services.changes.cache,
+    knownMovies: services.changes.knownIds.movies,
+    config,
+    now,
+    onSaleShows: services.waitingRoom.onSaleShows,
+    onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
+  });
+  await app.register(catalogRoutes, { catalog, imageSvg: catalog.imageSvg?.bind(catalog) });
+}
+
+/** /api/booking: holding seats and the seat map, the seat map's stream, a moviegoer's own booking. */
+async function registerBooking(app: AppInstance, { config, store, auth, now, services }: RouteSources) {
+  const { bookings, changes, waitingRoom } = services;
+  await app.register(bookingRoutes, {
+    bookings,
+    shows: store.shows,
+    auth,
+    cache: changes.cache,
+    knownShows: changes.knownIds.shows,
+    config,
+    now,
+    openPayment: services.payments.service.openPaymentForHold,
+    onSeatsChanged: services.onSeatsChanged,
+    saleGate: services.saleGate,
+  });
+  await app.register(seatEventsRoutes, {
+    shows: store.shows,
+    feed: changes.seatFeed,
+    limiter: services.streams.seats,
+    auth,
+    config,
+    saleGate: (showId, admission) => waitingRoom.gate(showId, { accountId: null, admission }),
+  });
+  await app.register(ownBookingRoutes, { bookings, auth, payments: services.payments.service });
+}
+
+/** /api/waiting-room: the moviegoers' queue. */
+async function registerWaitingRoom(app: AppInstance, { config, auth, services }: RouteSources) {
+  await app.register(waitingRoomRoutes, {
+    waitingRoom: services.waitingRoom,
+    auth,
+    joinsPerIpPerMinute: config.rateLimit.waitingRoomJoinsPerIpPerMinute,
+    isUnavailable: isDatabaseUnavailable,
+    streams: services.streams.queues,
+    streamLifetimeSeconds: config.seatStreams.maxLifetimeSeconds,
+  });
+}
+
+/** /api/user: a moviegoer's bookings and favourites. */
+async function registerUser(app: AppInstance, { store, auth, services }: RouteSources) {
+  await app.register(userRoutes, { users: store.users, bookings: services.bookings, movies: store.movies, auth });
+}
+
+/** /api/checkout, /api/stripe: the local checkout's pages and the payment provider's webhook. */
+async function registerCheckout(app: AppInstance, { config, now, services }: RouteSources) {
+  const { payments } = services;
+  await app.register(checkoutRoutes, { bookings: services.bookings, config, payments: payments.service, localCheckout: payments.localCheckout, now });
+  await app.register(stripeWebhookRoutes, { receiveWebhook: payments.receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });
+}
+
+/** /api/admin: theatre staff's shows, bookings, dashboard and sales report, and their on-sale events. */
+async function registerAdmin(app: AppInstance, { config, store, auth, now, services }: RouteSources) {
+  await app.register(adminRoutes, { bookings: services.bookings, shows: store.shows, users: store.users, auth, config, now });
+  await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now });
+  await app.register(onSaleRoutes, {
+    waitingRoom: services.waitingRoom,
+    repository: store.waitingRoom,
+    auth,
+    now,
+    isUnavailable: isDatabaseUnavailable,
+    onSaleWindow: { timeZone: config.theatreTimeZone, maxDaysAhead: config.onSale.maxDaysAhead },
+  });
+}
+
+/** /api/debug: support's bookings and actions, the database's integrity, the waiting room's entries. */
+async function registerSupport(app: AppInstance, { config, store, auth, now, services, highWaterMark }: RouteSources) {
+  const { bookings, payments, mailer } = services;
+  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments: payments.service, mailer, supportActions: store.supportActions });
+  await app.register(integrityRoutes, { integrity: services.integrity, auth, mark: highWaterMark, describeDoubleSale });
+  await app.register(waitingRoomSupportRoutes, { waitingRoom: services.waitingRoom, repository: store.waitingRoom, auth, now, isUnavailable: isDatabaseUnavailable });
+}

@@ -1,0 +1,113 @@
+import Fastify, { type FastifyPluginCallback, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config/config.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from '../http/error-handler.ts';
+import { HttpError } from '../http/errors.ts';
+import { registerLoadShedding } from '../http/load-shedding.ts';
+import { limitPublicReadsSeparately } from '../http/public-reads.ts';
+import { echoRequestId, REQUEST_ID_HEADER, requestLogging } from '../http/request-logging.ts';
+import { registerSecurityHeaders } from '../http/security-headers.ts';
+import { connectRateLimitRedis } from '../http/shared-rate-limits.ts';
+import { trustedProxies } from '../http/trusted-proxies.ts';
+import { isDatabaseUnavailable } from '../store/unavailable.ts';
+
+/** Liveness and readiness: answered even under load, so a busy instance is not restarted. */
+export const HEALTH_PREFIX = '/api/health';
+/** 16 KiB is far more than any request of the contract needs. */
+const BODY_LIMIT = 16 * 1024;
+/** How often Node checks for requests past their timeout (its default, 30 s, would let them run that much longer). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+export interface ServerOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** OpenTelemetry's Fastify plugin (tracing/tracing.ts), when tracing is on: registered before every route. */
+  tracing?: FastifyPluginCallback;
+  /** Told of every route as it is registered (the route contract test walks them). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * The Fastify server and its first hooks: request ids, the error envelope (a database outage is a 503:
+ * store/unavailable.ts), the strict JSON parser, and load shedding, first of the request hooks.
+ */
+export async function createServer(config: Config, options: ServerOptions) {
+  const logging = requestLogging(config.logLevel);
+  const app = Fastify({
+    ...logging,
+    logger: options.logger ?? logging.logger,
+    bodyLimit: BODY_LIMIT,
+    // A request must arrive whole in time (a slow body held a connection open for good); answers and streams are not limited.
+    // Node enforces it only when the headers' timeout (default 60 s) is no longer.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: { headersTimeout: config.requestTimeoutSeconds * 1000, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    trustProxy: trustedProxies(config.trustProxy),
+    frameworkErrors,
+    clientErrorHandler,
+    ajv: {
+      // Bad input is refused, never silently repaired: no coercion, no stripping of unknown fields.
+      customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  if (options.tracing) await app.register(options.tracing);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  echoRequestId(app);
+  registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
+  registerStrictJsonParser(app);
+  // First of the request hooks: an overloaded instance refuses before spending anything on the request.
+  await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
+  return app;
+}
+
+export type Server = Awaited<ReturnType<typeof createServer>>;
+
+/** What every answer carries and every request passes: security headers, CORS, the rate limits, the OpenAPI docs. */
+export async function registerHttpPlugins(app: Server, config: Config) {
+  registerSecurityHeaders(app, {
+    // The API answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter).
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' }, // posters are loaded by the frontends' origins
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    // traceparent: the frontends' API calls start their trace (shared-ui's API client); X-Request-Id may be read back.
+    // X-Admission: the waiting room's admission token on an on-sale event's seat map and booking calls;
+    // X-Queue-Place: the place token on the waiting room's polls.
+    allowedHeaders: ['Authorization', 'Content-Type', 'traceparent', 'X-Admission', 'X-Queue-Place'],
+    exposedHeaders: [REQUEST_ID_HEADER],
+    maxAge: 600,
+  });
+  if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute);
+  // With REDIS_URL every instance counts in one Redis; without it each counts alone (docs/operators/several-instances.md).
+  const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, (message) => app.log.warn(message)) : null;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
+  await app.register(rateLimit, {
+    global: config.rateLimit.perIpPerMinute > 0,
+    max: config.rateLimit.perIpPerMinute || 1,
+    timeWindow: '1 minute',
+    ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: 'booking-service-rate-limit:', skipOnError: true }),
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests, please try again in ${context.after}`),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Movie booking service', version: '0.1.0', description: 'REST contract of the movie-ticket booking platform.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}
