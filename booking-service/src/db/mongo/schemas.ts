@@ -1,9 +1,11 @@
 import { Schema } from 'mongoose';
 import { MAX_SEATS_PER_BOOKING, seatSelectionProblem } from '../../contract/hall.ts';
 import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
-import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../../bookings/booking.ts';
+import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type Booking, type ConfirmationState } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
-import type { CastMember } from '../../shows/show.ts';
+import type { Movie, Show } from '../../shows/show.ts';
+import type { User } from '../../identity/user.ts';
+import type { OutboxMessage } from '../../email/outbox.ts';
 import { SUPPORT_ACTION_KINDS, type SupportAction } from '../../debug/support-actions.ts';
 
 /**
@@ -25,35 +27,18 @@ export const COLLECTIONS = {
   supportActions: 'support_actions',
 } as const;
 
-export interface MovieDocument {
-  _id: string;
-  title: string;
-  tagline: string;
-  overview: string;
-  posterPath: string | null;
-  backdropPath: string | null;
-  releaseDate: string;
-  runtime: number;
-  genres: { id: number; name: string }[];
-  voteAverage: number;
-  voteCount: number;
-  originalLanguage: string;
-  casts: CastMember[];
+/** A record of the domain as a document: the same fields, its `id` kept as `_id`. */
+type Stored<T extends { id: string }> = Omit<T, 'id'> & { _id: string };
+
+export interface MovieDocument extends Stored<Movie> {
   createdAt: Date;
 }
 
-export interface ShowDocument {
-  _id: string;
-  movieId: string;
-  startsAt: Date;
-  priceCents: number;
+export interface ShowDocument extends Stored<Show> {
   createdAt: Date;
 }
 
-export interface UserDocument {
-  _id: string;
-  name: string;
-  email: string;
+export interface UserDocument extends Stored<User> {
   createdAt: Date;
 }
 
@@ -71,27 +56,10 @@ export interface FavoriteDocument {
  * `showStartsAt` copy the show's (immutable) movie and instant so the admin
  * filters are plain indexed queries on this collection.
  */
-export interface BookingDocument {
-  _id: string;
-  userId: string;
-  showId: string;
+export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation'> {
   movieId: string;
   showStartsAt: Date;
-  seats: string[];
   live: boolean;
-  amountCents: number;
-  status: BookingStatus;
-  isPaid: boolean;
-  paymentLink: string | null;
-  paymentSessionId: string | null;
-  paymentIntentId: string | null;
-  holdExpiresAt: Date;
-  paidAt: Date | null;
-  createdAt: Date;
-  ticketCode: string;
-  refundStatus: RefundStatus | null;
-  refundReason: string | null;
-  refundId: string | null;
   /** Absent on documents written before e-tickets were tracked: reads as null. */
   confirmation?: ConfirmationState | null;
   /**
@@ -101,20 +69,7 @@ export interface BookingDocument {
   queuedEmail?: OutboxDocument;
 }
 
-export interface OutboxDocument {
-  _id: string;
-  bookingId: string | null;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: Date;
-  sentAt: Date | null;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: Date | null;
-}
+export type OutboxDocument = Stored<OutboxMessage>;
 
 /** A webhook event already received; `_id` is the provider's event id. */
 export interface WebhookEventDocument {
@@ -125,7 +80,7 @@ export interface WebhookEventDocument {
 }
 
 /** A payment session of the local checkout, stored as it is; `_id` is its session id. */
-export type CheckoutSessionDocument = Omit<LocalCheckoutSession, 'id'> & { _id: string };
+export type CheckoutSessionDocument = Stored<LocalCheckoutSession>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -406,7 +361,7 @@ export const storeIdentitySchema = new Schema<StoreIdentityDocument>(
 );
 
 /** A money-affecting support action and who took it (debug/support-actions.ts). */
-export type SupportActionDocument = Omit<SupportAction, 'id'> & { _id: string };
+export type SupportActionDocument = Stored<SupportAction>;
 
 export const supportActionSchema = new Schema<SupportActionDocument>(
   {
