@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { bookingStatusLabel, Button, EmptyState, ErrorState, formatPrice, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
+import { bookingStatusLabel, Button, formatPrice, formatShowTime, PageLayout } from 'shared-ui';
 import { useAllBookings, type BookingFilters } from '../features/bookings/api/get-all-bookings';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
-import { useTheatreTimeZone } from 'shared-ui/staff';
+import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 
 const PAGE_SIZE = 25;
 
@@ -44,54 +44,52 @@ export function ListBookingsPage() {
           </select>
         </label>
       </form>
-      {bookings.isPending ? (
-        <div role="status" aria-label="Loading bookings">
-          <Skeleton height="12rem" />
-        </div>
-      ) : bookings.isError ? (
-        <ErrorState message={bookings.error.message} onRetry={() => void bookings.refetch()} />
-      ) : bookings.data.bookings.length === 0 ? (
-        <EmptyState title="No bookings found" text="No booking matches these filters." />
-      ) : (
-        <>
-          <table className="staff-table">
-            <caption className="sr-only">Bookings</caption>
-            <thead>
-              <tr>
-                <th scope="col">User Name</th>
-                <th scope="col">Movie Name</th>
-                <th scope="col">Show Time</th>
-                <th scope="col">Seats</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {bookings.data.bookings.map((booking) => (
-                <tr key={booking._id}>
-                  <th scope="row" data-label="User Name">{booking.user.name}</th>
-                  <td data-label="Movie Name">{booking.show.movie.title}</td>
-                  <td data-label="Show Time">{formatShowTime(booking.show.showDateTime, timeZone)}</td>
-                  <td data-label="Seats">{booking.bookedSeats.join(', ')}</td>
-                  <td data-label="Amount">{formatPrice(booking.amount)}</td>
-                  <td data-label="Status">{bookingStatusLabel(booking)}</td>
+      <StaffListStates
+        query={bookings}
+        loadingLabel="Loading bookings"
+        empty={{ rows: (data) => data.bookings, title: 'No bookings found', text: 'No booking matches these filters.' }}
+      >
+        {(data) => (
+          <>
+            <table className="staff-table">
+              <caption className="sr-only">Bookings</caption>
+              <thead>
+                <tr>
+                  <th scope="col">User Name</th>
+                  <th scope="col">Movie Name</th>
+                  <th scope="col">Show Time</th>
+                  <th scope="col">Seats</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav className="admin__pager" aria-label="Pages">
-            <Button variant="secondary" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
-              Previous
-            </Button>
-            <span aria-live="polite">
-              Page {filters.page} of {pages} · {total} bookings
-            </span>
-            <Button variant="secondary" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
-              Next
-            </Button>
-          </nav>
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.bookings.map((booking) => (
+                  <tr key={booking._id}>
+                    <th scope="row" data-label="User Name">{booking.user.name}</th>
+                    <td data-label="Movie Name">{booking.show.movie.title}</td>
+                    <td data-label="Show Time">{formatShowTime(booking.show.showDateTime, timeZone)}</td>
+                    <td data-label="Seats">{booking.bookedSeats.join(', ')}</td>
+                    <td data-label="Amount">{formatPrice(booking.amount)}</td>
+                    <td data-label="Status">{bookingStatusLabel(booking)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <nav className="admin__pager" aria-label="Pages">
+              <Button variant="secondary" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
+                Previous
+              </Button>
+              <span aria-live="polite">
+                Page {filters.page} of {pages} · {total} bookings
+              </span>
+              <Button variant="secondary" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </StaffListStates>
     </PageLayout>
   );
 }

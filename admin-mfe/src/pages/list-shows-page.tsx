@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import type { ShowSort } from 'booking-service/contract';
-import { Button, EmptyState, ErrorState, formatPrice, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
-import { useTheatreTimeZone } from 'shared-ui/staff';
+import { Button, formatPrice, formatShowTime, PageLayout } from 'shared-ui';
+import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { showListQuery, SORT_LABELS, withChange } from '../features/shows/show-list-query';
 
@@ -57,55 +57,53 @@ export function ListShowsPage() {
           </select>
         </label>
       </form>
-      {shows.isPending ? (
-        <div role="status" aria-label="Loading shows">
-          <Skeleton height="12rem" />
-        </div>
-      ) : shows.isError ? (
-        <ErrorState message={shows.error.message} onRetry={() => void shows.refetch()} />
-      ) : shows.data.shows.length === 0 ? (
-        <EmptyState title="No shows found" text={params.size > 0 ? 'No show matches these filters.' : 'Add shows from Add Shows.'} />
-      ) : (
-        <>
-          <table className="staff-table">
-            <caption className="sr-only">Shows</caption>
-            <thead>
-              <tr>
-                <th scope="col">Movie</th>
-                <th scope="col">Show time</th>
-                <th scope="col">Sold / seats</th>
-                <th scope="col">Price</th>
-                <th scope="col">Revenue</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shows.data.shows.map((show) => (
-                <tr key={show._id}>
-                  <th scope="row" data-label="Movie">{show.movie.title}</th>
-                  <td data-label="Show time">{formatShowTime(show.showDateTime, timeZone)}</td>
-                  <td data-label="Sold / seats">
-                    {show.soldSeats} / {show.totalSeats}
-                    {show.heldSeats > 0 && <span className="admin__muted"> ({show.heldSeats} held)</span>}
-                  </td>
-                  <td data-label="Price">{formatPrice(show.showPrice)}</td>
-                  <td data-label="Revenue">{formatPrice(show.revenue)}</td>
+      <StaffListStates
+        query={shows}
+        loadingLabel="Loading shows"
+        empty={{ rows: (data) => data.shows, title: 'No shows found', text: params.size > 0 ? 'No show matches these filters.' : 'Add shows from Add Shows.' }}
+      >
+        {(data) => (
+          <>
+            <table className="staff-table">
+              <caption className="sr-only">Shows</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Movie</th>
+                  <th scope="col">Show time</th>
+                  <th scope="col">Sold / seats</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Revenue</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav className="admin__pager" aria-label="Pages">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => change({ page: String(page - 1) })}>
-              Previous
-            </Button>
-            <span aria-live="polite">
-              Page {page} of {pages} · {total} shows
-            </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => change({ page: String(page + 1) })}>
-              Next
-            </Button>
-          </nav>
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.shows.map((show) => (
+                  <tr key={show._id}>
+                    <th scope="row" data-label="Movie">{show.movie.title}</th>
+                    <td data-label="Show time">{formatShowTime(show.showDateTime, timeZone)}</td>
+                    <td data-label="Sold / seats">
+                      {show.soldSeats} / {show.totalSeats}
+                      {show.heldSeats > 0 && <span className="admin__muted"> ({show.heldSeats} held)</span>}
+                    </td>
+                    <td data-label="Price">{formatPrice(show.showPrice)}</td>
+                    <td data-label="Revenue">{formatPrice(show.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <nav className="admin__pager" aria-label="Pages">
+              <Button variant="secondary" disabled={page <= 1} onClick={() => change({ page: String(page - 1) })}>
+                Previous
+              </Button>
+              <span aria-live="polite">
+                Page {page} of {pages} · {total} shows
+              </span>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => change({ page: String(page + 1) })}>
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </StaffListStates>
     </PageLayout>
   );
 }

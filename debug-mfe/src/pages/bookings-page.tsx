@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SupportView } from 'booking-service/contract';
-import { Button, EmptyState, ErrorState, notify, PageLayout, Skeleton } from 'shared-ui';
-import { useTheatreTimeZone } from 'shared-ui/staff';
+import { Button, notify, PageLayout } from 'shared-ui';
+import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useSupportBookings } from '../features/bookings/api/debug-bookings';
 import { BookingsTable } from '../features/bookings/components/bookings-table';
 import { supportQuery, VIEW_LABELS } from '../features/bookings/support-query';
@@ -61,30 +61,30 @@ export function BookingsPage() {
         </label>
         <Button type="submit">Search</Button>
       </form>
-      {bookings.isPending ? (
-        <div role="status" aria-label="Loading bookings">
-          <Skeleton height="10rem" />
-        </div>
-      ) : bookings.isError ? (
-        <ErrorState message={bookings.error.message || 'Failed to fetch bookings'} onRetry={() => void bookings.refetch()} />
-      ) : bookings.data.bookings.length === 0 ? (
-        <EmptyState title="No bookings found" text={query.q ? `No ${VIEW_LABELS[query.view].toLowerCase()} booking matches “${query.q}”.` : 'No booking in this view.'} />
-      ) : (
-        <>
-          <BookingsTable bookings={bookings.data.bookings} caption={VIEW_LABELS[query.view]} timeZone={timeZone} />
-          <nav className="debug__pager" aria-label="Pages">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-              Previous
-            </Button>
-            <span aria-live="polite">
-              Page {page} of {pages} · {total} bookings
-            </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-              Next
-            </Button>
-          </nav>
-        </>
-      )}
+      <StaffListStates
+        query={bookings}
+        loadingLabel="Loading bookings"
+        skeletonHeight="10rem"
+        errorMessage={(error) => error.message || 'Failed to fetch bookings'}
+        empty={{ rows: (data) => data.bookings, title: 'No bookings found', text: query.q ? `No ${VIEW_LABELS[query.view].toLowerCase()} booking matches “${query.q}”.` : 'No booking in this view.' }}
+      >
+        {(data) => (
+          <>
+            <BookingsTable bookings={data.bookings} caption={VIEW_LABELS[query.view]} timeZone={timeZone} />
+            <nav className="debug__pager" aria-label="Pages">
+              <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                Previous
+              </Button>
+              <span aria-live="polite">
+                Page {page} of {pages} · {total} bookings
+              </span>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </StaffListStates>
     </PageLayout>
   );
 }

@@ -1,4 +1,5 @@
-import { ErrorState, PageLayout, Skeleton } from 'shared-ui';
+import { PageLayout } from 'shared-ui';
+import { StaffListStates } from 'shared-ui/staff';
 import { useSupportBookings } from '../features/bookings/api/debug-bookings';
 import { RefundsTable } from '../features/bookings/components/refunds-table';
 
@@ -7,13 +8,10 @@ export function RefundsPage() {
   const bookings = useSupportBookings({ view: 'all', pageSize: '200' });
   return (
     <PageLayout title="Refunds">
-      {bookings.isPending ? (
-        <Skeleton height="6rem" />
-      ) : bookings.isError ? (
-        <ErrorState message="Failed to fetch bookings" onRetry={() => void bookings.refetch()} />
-      ) : (
-        <RefundsTable bookings={bookings.data.bookings} />
-      )}
+      {/* RefundsTable says when none was flagged. */}
+      <StaffListStates query={bookings} loadingLabel="Loading refunds" skeletonHeight="6rem" errorMessage={() => 'Failed to fetch bookings'}>
+        {(data) => <RefundsTable bookings={data.bookings} />}
+      </StaffListStates>
     </PageLayout>
   );
 }

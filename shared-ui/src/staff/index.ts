@@ -11,4 +11,5 @@ export { notifyOutcome, type Outcome } from './notify-outcome';
 export { useStaffApi } from './use-staff-api';
 export { OnSaleEventPicker, useChosenOnSaleEvent } from './on-sale-event-picker';
 export { ConfirmActionDialog } from './confirm-action-dialog';
+export { StaffListStates } from './staff-list-states';
 export type { StaffApi } from '../api/staff-client';
