@@ -41,7 +41,7 @@ describe(`live seat streams are capped on ${lane.name}`, () => {
   beforeAll(async () => {
     t = await startTestApp(lane, {
       env: {
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
         SEAT_STREAMS_PER_ADDRESS: '10',
         SEAT_STREAMS_PER_USER: '3',
         SEAT_STREAMS_PER_SHOW: '25',
