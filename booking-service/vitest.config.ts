@@ -7,7 +7,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Starts the MongoDB lane's server (FerretDB, built once) for the run; see the file.
-    globalSetup: ['test/support/mongodb-server.ts'],
+    // Start the MongoDB lane's server (FerretDB, built once) and Stripe's stripe-mock (built once) for the run; see the files.
+    globalSetup: ['test/support/mongodb-server.ts', 'test/support/stripe-mock-server.ts'],
   },
 });
