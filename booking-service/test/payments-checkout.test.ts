@@ -6,8 +6,8 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
  * The local checkout (the embedded default payment provider) through real HTTP:
- * the hosted page, test cards, the signed completion event it delivers to the
- * webhook, verify-payment, the e-ticket and its email.
+ * the hosted page, test cards, the booking settled as the card is taken,
+ * verify-payment, the e-ticket and its email.
  */
 for (const lane of lanes) {
   describe.skipIf(lane.skipReason !== null)(`local checkout on ${lane.name}`, () => {
@@ -83,7 +83,7 @@ for (const lane of lanes) {
       expect(script.headers.get('content-type')).toContain('text/javascript');
     });
 
-    it('4242 4242 4242 4242 pays: redirect to the success URL, booking paid through the signed webhook, e-ticket emailed', async () => {
+    it('4242 4242 4242 4242 pays: redirect to the success URL, booking paid, e-ticket emailed', async () => {
       const { res, booking, seats } = await createBooking(t, user, 3);
       const paid = await submitCard(t, res.body.url);
       expect(paid.status).toBe(303);

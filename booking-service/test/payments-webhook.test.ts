@@ -19,7 +19,7 @@ for (const lane of lanes) {
 
     beforeAll(async () => {
       store = await lane.openStore();
-      // Watch the event ids the endpoint records (the local checkout's events go through it too).
+      // Watch the event ids the endpoint records.
       const recordOnce = store.webhookEvents.recordOnce.bind(store.webhookEvents);
       store.webhookEvents.recordOnce = async (event) => {
         const first = await recordOnce(event);
@@ -55,10 +55,11 @@ for (const lane of lanes) {
       return { booking, event };
     }
 
-    it('the local checkout delivers its completion event through this endpoint, signed', async () => {
+    it("is Stripe's alone: the local checkout settles its payment in process, with no event through this endpoint", async () => {
       const { res, booking } = await createBooking(t, user, 1);
+      const before = recorded.length;
       expect((await submitCard(t, res.body.url)).status).toBe(303);
-      expect(recorded.at(-1)).toEqual({ id: expect.stringMatching(/^evt_local_/), type: 'checkout.session.completed' });
+      expect(recorded.length).toBe(before);
       expect((await t.store.bookings.get(booking.id))!.isPaid).toBe(true);
     });
 

@@ -54,10 +54,6 @@ export function composePayments({ config, store, bookings, mailer, metrics, webh
           publicUrl: config.publicUrl,
           currency: config.currency,
           now,
-          webhookSecret,
-          log,
-          // In process, through the same receiver as Stripe's deliveries: signature check, exactly-once.
-          deliver: async (payload, signature) => void (await receiveWebhook(Buffer.from(payload), signature, log)),
         })
       : null;
   const provider: PaymentProvider =

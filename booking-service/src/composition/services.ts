@@ -50,7 +50,6 @@ function streamLimiters(config: Config) {
  * - `salesStop` (payments) and `saleGate` (bookings): the integrity monitor's stopped shows (seats sold twice),
  *   then the waiting room's gate;
  * - `openPayment` (bookings, routes.ts): payments' `openPaymentForHold`;
- * - `deliver` (the local checkout, payments.ts): the webhook receiver, as Stripe's deliveries;
  * - `onSaleShows` (shows, routes.ts): the waiting room's on-sale marks;
  * - `isTemporaryOutage` / `isUnavailable` (http's error handler, the waiting room's routes): store/unavailable.ts.
  */

@@ -1,7 +1,7 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Config } from '../config/config.ts';
-import type { LocalCheckoutProvider } from './local/local-provider.ts';
+import { successRedirect, type LocalCheckoutProvider } from './local/local-provider.ts';
 import type { PaymentService } from './payment-service.ts';
 import { isAwaitingPayment } from '../bookings/lifecycle.ts';
 import { failureMeaning, failures } from '../contract/failures.ts';
@@ -11,7 +11,7 @@ import type { AppInstance } from '../http/app-instance.ts';
 import { formatMoney } from '../contract/money.ts';
 import { checkoutCsp, checkoutFormPage, CHECKOUT_SCRIPT, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
 import { CARD_FIELDS, isRefusalCode, MESSAGES as CARD_MESSAGES, refusalCode, type CardField, type CardInput } from './local/cards.ts';
-import { PaymentProviderError } from './provider.ts';
+import { PaymentProviderError, type ProviderSession } from './provider.ts';
 import { SalesStoppedError } from './sales-stop.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
@@ -34,7 +34,7 @@ const FORM_BODY_LIMIT = 4 * 1024;
 export interface CheckoutRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
   config: Pick<Config, 'shellUrl' | 'publicUrl' | 'theatreTimeZone' | 'currency'>;
-  payments: Pick<PaymentService, 'provider' | 'openPayment' | 'releaseHold' | 'salesStopped'>;
+  payments: Pick<PaymentService, 'provider' | 'openPayment' | 'releaseHold' | 'salesStopped' | 'settleCheckout'>;
   /** The local checkout when it is the payment provider (no STRIPE_SECRET_KEY), else null: its pages are served only then. */
   localCheckout: LocalCheckoutProvider | null;
   now: () => Date;
@@ -112,12 +112,31 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
       return { session, booking };
     }
 
+    /** The booking of a session this page just completed is paid now; a failure is left to reconciliation, which settles it later. */
+    async function settle(completed: ProviderSession, booking: BookingWithDetails, log: FastifyBaseLogger) {
+      try {
+        const settled = await payments.settleCheckout(completed, booking);
+        log.info({ sessionId: completed.id, outcome: settled.outcome }, 'local checkout: paid');
+      } catch (error) {
+        log.warn({ err: error, sessionId: completed.id }, 'local checkout: could not settle the booking now; reconciliation will');
+      }
+    }
+
+    /**
+     * An open session past its end is expired now, and the hold it was paying for released with it (the
+     * hold sweeper would a moment later); a failure leaves both to the sweeper.
+     */
+    async function closeSession(session: LocalCheckoutSession, booking: BookingWithDetails | null) {
+      const ownHeld = booking?.paymentSessionId === session.id && booking.status === 'held';
+      await (ownHeld ? payments.releaseHold(booking) : payments.provider.expireSession(session.id)).catch(() => {});
+    }
+
     /** The page for a session that takes no payment; an open session whose booking cannot be paid is closed. */
     async function closedPage(reply: FastifyReply, session: LocalCheckoutSession, booking: BookingWithDetails | null) {
       if (session.paymentStatus === 'paid' || booking?.isPaid) {
         return notice(reply, 200, 'Already paid', 'This booking is already paid. Enjoy the show!', booking);
       }
-      if (session.status === 'open') await payments.provider.expireSession(session.id).catch(() => {});
+      if (session.status === 'open') await closeSession(session, booking);
       const reason = closedReason(booking);
       if (reason) return notice(reply, reason.status, reason.title, reason.message, booking);
       return notice(reply, 410, 'Payment session expired', 'This payment session has expired and can no longer be paid; the seats were released.', booking);
@@ -206,14 +225,15 @@ export async function checkoutRoutes(app: AppInstance, { bookings, config, payme
         if (!session) return notice(reply, 404, 'Payment link not found', 'This payment link is not valid.', null);
         if (!booking || !isAwaitingPayment(booking)) {
           // A double submit after paying lands on the success page as the first one did.
-          if (session.paymentStatus === 'paid') return reply.redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)), 303);
+          if (session.paymentStatus === 'paid') return reply.redirect(successRedirect(session), 303);
           return closedPage(reply, session, booking);
         }
         const stopped = salesStoppedNotice(reply, booking);
         if (stopped) return stopped;
-        const result = await local.pay(sessionId, card);
+        const result = await local.pay(session, card);
         switch (result.kind) {
           case 'paid':
+            if (result.completed) await settle(result.completed, booking, request.log);
             return reply.redirect(result.redirectTo, 303);
           case 'invalid':
           case 'declined': {

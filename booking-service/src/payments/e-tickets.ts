@@ -1,6 +1,6 @@
 import { bookingConfirmationEmail, lateRefundEmail, type EmailContext } from '../bookings/booking-emails.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
-import type { Booking } from '../bookings/booking.ts';
+import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { QueuedMessage } from '../email/outbox.ts';
 
@@ -23,9 +23,9 @@ export function createETickets({ bookings, mailer, context, log }: ETicketsDeps)
      * The booking's e-ticket, ready to be queued in the write that pays it. Undefined when it cannot
      * be prepared: the payment is recorded anyway, and the confirmation sweep sends the e-ticket later.
      */
-    async prepare(booking: Booking): Promise<QueuedMessage | undefined> {
+    async prepare(booking: Booking | BookingWithDetails): Promise<QueuedMessage | undefined> {
       try {
-        const full = await bookings.getWithDetails(booking.id);
+        const full = 'user' in booking ? booking : await bookings.getWithDetails(booking.id);
         return full ? mailer.queue(await bookingConfirmationEmail(full, context)) : undefined;
       } catch (error) {
         log.error({ err: error, bookingId: booking.id }, 'could not prepare the e-ticket; the confirmation sweep sends it');

@@ -9,7 +9,7 @@ import { createETickets } from './e-tickets.ts';
 import { markPaidBySupport } from './mark-paid.ts';
 import { openPayment, openPaymentWithin } from './open-payment.ts';
 import type { Log, PaymentContext } from './payment-context.ts';
-import { cancelUrlFor, successUrlFor, type PaymentProvider } from './provider.ts';
+import { cancelUrlFor, successUrlFor, type PaymentProvider, type ProviderSession } from './provider.ts';
 import { reconcile, reconcileBooking, sweepMissingConfirmations } from './reconciliation.ts';
 import { performRefund } from './refunds.ts';
 import { releaseHold, sweepExpiredHolds } from './release-hold.ts';
@@ -83,6 +83,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     /** A new hold's payment, within the customer's deadline (null: the provider did not answer). */
     openPaymentForHold: (booking: BookingWithDetails, requestLog: Pick<Log, 'warn'>) => openPaymentWithin(ctx, urls, booking, deadlineMs, requestLog),
     handleEvent,
+    /** The local checkout's page just completed this session for this booking (read by the page): settles it now. */
+    settleCheckout: (session: ProviderSession, booking: BookingWithDetails) => settleSession(ctx, session, { booking }),
     verifyPayment: (userId: string, sessionId: string, requestLog: Pick<Log, 'warn'>) => verifyPayment(ctx, { userId, sessionId, deadlineMs, log: requestLog }),
     reconcileBooking: (booking: Booking) => reconcileBooking(ctx, booking),
     releaseHold: (booking: Booking, options?: { expiredBy?: Date }) => releaseHold(ctx, booking, options),

@@ -1,4 +1,4 @@
-import type { Booking } from '../bookings/booking.ts';
+import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { isPaidSession, type ProviderSession } from './provider.ts';
 import { lateRefundReason, performRefund } from './refunds.ts';
@@ -23,14 +23,25 @@ export type Settlement =
   /** The provider reports another amount or currency than the booking's: left unpaid for support. */
   | { outcome: 'mismatch'; booking: Booking };
 
+export interface SettleOptions {
+  /** A delayed payment method reported failure (Stripe's async_payment_failed). */
+  asyncPaymentFailed?: boolean;
+  /**
+   * The booking the caller has just read (the checkout page's): used, not read again, when the session is
+   * the one recorded on it; its guarded transition still decides against the stored booking.
+   */
+  booking?: BookingWithDetails;
+}
+
 /**
  * Brings the booking in line with what the provider reports about its session: paid, paid late,
- * expired, failed or still open. Safe to call any number of times, from any path (webhook,
- * verification, reconciliation, support), concurrently: every change is a guarded transition, so
- * whichever call sees a payment first settles it and the others change nothing.
+ * expired, failed or still open. Safe to call any number of times, from any path (the checkout page,
+ * webhook, verification, reconciliation, support), concurrently: every change is a guarded transition,
+ * so whichever call sees a payment first settles it and the others change nothing.
  */
-export async function settleSession(ctx: PaymentContext, session: ProviderSession, options: { asyncPaymentFailed?: boolean } = {}): Promise<Settlement> {
-  const booking = await bookingOfSession(ctx, session);
+export async function settleSession(ctx: PaymentContext, session: ProviderSession, options: SettleOptions = {}): Promise<Settlement> {
+  const known = options.booking?.paymentSessionId === session.id ? options.booking : null;
+  const booking = known ?? (await bookingOfSession(ctx, session));
   if (!booking || 'outcome' in booking) return booking ?? { outcome: 'unknown-booking', booking: null };
   if (options.asyncPaymentFailed) return cancelUnpaid(ctx, booking, 'payment-failed', 'delayed payment failed: booking cancelled and seats released');
   if (isPaidSession(session)) return settlePaid(ctx, booking, session);
@@ -68,6 +79,7 @@ async function settlePaid(ctx: PaymentContext, booking: Booking, session: Provid
   }
   if (booking.isPaid) return { outcome: 'already-paid', booking };
   if (booking.status === 'cancelled') return settleLatePayment(ctx, booking, session);
+  // The e-ticket from the booking as read (with its show and user, when the caller read those).
   const eTicket = await ctx.eTickets.prepare(booking);
   const confirmed = await ctx.lifecycle.confirmPayment(booking.id, { now: ctx.now(), paymentIntentId: session.paymentIntentId, eTicket });
   if (!confirmed) return { outcome: 'unknown-booking', booking: null };

@@ -6,8 +6,6 @@ import {
   type ProviderSession,
   type RefundResult,
 } from '../provider.ts';
-import { fromStripeSession, toStripeAmount, type StripeSessionObject } from '../stripe-format.ts';
-import { signStripePayload } from '../webhook-secret.ts';
 import { charge, checkCard, type CardField, type CardInput } from './cards.ts';
 
 export interface LocalProviderOptions {
@@ -16,15 +14,14 @@ export interface LocalProviderOptions {
   publicUrl: string;
   currency: string;
   now: () => Date;
-  /** The secret the webhook endpoint verifies signatures with. */
-  webhookSecret: string;
-  /** Hands a signed event to the webhook endpoint (in process, through its route and its signature check). */
-  deliver: (payload: string, signature: string) => Promise<void>;
-  log: { warn(object: object, message: string): void };
 }
 
 export type PayResult =
-  | { kind: 'paid'; session: LocalCheckoutSession; redirectTo: string }
+  /**
+   * Paid; `completed` is the session as the provider now reports it when this payment completed it, for the
+   * caller to settle the booking with (null: an earlier submit of the same form paid, and settled it).
+   */
+  | { kind: 'paid'; session: LocalCheckoutSession; completed: ProviderSession | null; redirectTo: string }
   /** The card was refused on the page (invalid) or by the (simulated) issuer (declined). */
   | { kind: 'invalid' | 'declined'; session: LocalCheckoutSession; field: CardField | null; message: string }
   /** Expired or already paid: nothing was charged. */
@@ -36,11 +33,16 @@ export interface LocalCheckoutProvider extends PaymentProvider {
   getSession(sessionId: string): Promise<LocalCheckoutSession | null>;
   /** Open and before its end: the page takes a payment. */
   isPayable(session: LocalCheckoutSession): boolean;
-  pay(sessionId: string, card: CardInput): Promise<PayResult>;
+  /** Charges the card for a session just read (`getSession`); the caller settles the booking with what it answers. */
+  pay(session: LocalCheckoutSession, card: CardInput): Promise<PayResult>;
 }
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const randomId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+
+/** Where a paid session sends the customer: its success URL, with the session's id filled in. */
+export function successRedirect(session: LocalCheckoutSession): string {
+  return session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id));
+}
 
 export function checkoutPageUrl(publicUrl: string, sessionId: string): string {
   return `${publicUrl}/api/checkout/sessions/${encodeURIComponent(sessionId)}`;
@@ -49,9 +51,10 @@ export function checkoutPageUrl(publicUrl: string, sessionId: string): string {
 /**
  * The embedded default payment provider: Stripe Checkout's behaviour on the
  * service's own hosted page. Sessions live in the database (so they survive a
- * restart and every instance sees them), the page accepts Stripe's test cards,
- * and completion and expiry are announced as Stripe-format events, signed with
- * the webhook secret, to the same webhook endpoint Stripe would call.
+ * restart and every instance sees them) and the page accepts Stripe's test cards.
+ * Nothing is announced: the page's route settles the booking with the session
+ * `pay` answers, and the service's jobs read any other change through
+ * `retrieveSession`, as they do Stripe's.
  */
 export function createLocalCheckoutProvider(options: LocalProviderOptions): LocalCheckoutProvider {
   const { sessions, now } = options;
@@ -61,50 +64,19 @@ export function createLocalCheckoutProvider(options: LocalProviderOptions): Loca
     return session.status === 'open' && session.expiresAt.getTime() <= now().getTime() ? 'expired' : session.status;
   }
 
-  function stripeObject(session: LocalCheckoutSession): StripeSessionObject & Record<string, unknown> {
+  /** The session as the payment port reports every provider's. */
+  function view(session: LocalCheckoutSession): ProviderSession {
     const status = effectiveStatus(session);
     return {
       id: session.id,
-      object: 'checkout.session',
-      amount_subtotal: toStripeAmount(session.amountCents, session.currency),
-      amount_total: toStripeAmount(session.amountCents, session.currency),
-      currency: session.currency.toLowerCase(),
-      client_reference_id: session.bookingId,
-      metadata: { bookingId: session.bookingId },
-      mode: 'payment',
-      payment_intent: session.paymentIntentId,
-      payment_status: session.paymentStatus,
       status,
+      paymentStatus: session.paymentStatus,
+      paymentIntentId: session.paymentIntentId,
+      amountTotal: session.amountCents,
+      currency: session.currency.toUpperCase(),
+      bookingId: session.bookingId,
       url: status === 'open' ? checkoutPageUrl(options.publicUrl, session.id) : null,
-      success_url: session.successUrl,
-      cancel_url: session.cancelUrl,
-      expires_at: seconds(session.expiresAt),
-      created: seconds(session.createdAt),
-      livemode: false,
     };
-  }
-
-  const view = (session: LocalCheckoutSession): ProviderSession => fromStripeSession(stripeObject(session));
-
-  /** Announces a change as Stripe would: a signed event to the webhook endpoint. A failed delivery is caught up by reconciliation. */
-  async function announce(type: 'checkout.session.completed' | 'checkout.session.expired', session: LocalCheckoutSession) {
-    const at = now();
-    const payload = JSON.stringify({
-      id: randomId('evt_local_'),
-      object: 'event',
-      api_version: null,
-      created: seconds(at),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object: stripeObject(session) },
-    });
-    try {
-      await options.deliver(payload, signStripePayload(payload, options.webhookSecret, seconds(at)));
-    } catch (error) {
-      options.log.warn({ err: error, sessionId: session.id, type }, 'local checkout: event delivery failed; reconciliation will settle the booking');
-    }
   }
 
   const provider: LocalCheckoutProvider = {
@@ -133,9 +105,7 @@ export function createLocalCheckoutProvider(options: LocalProviderOptions): Loca
 
     async expireSession(sessionId) {
       const result = await sessions.expire(sessionId);
-      if (!result) return null;
-      if (result.changed) await announce('checkout.session.expired', result.session);
-      return view(result.session);
+      return result ? view(result.session) : null;
     },
 
     async refund(payment, amountCents, _reason, _idempotencyKey): Promise<RefundResult> {
@@ -152,25 +122,22 @@ export function createLocalCheckoutProvider(options: LocalProviderOptions): Loca
 
     isPayable: (session) => effectiveStatus(session) === 'open',
 
-    async pay(sessionId, card) {
-      const session = await sessions.get(sessionId);
-      if (!session) return { kind: 'unknown' };
+    async pay(session, card) {
       if (!provider.isPayable(session)) return { kind: 'closed', session };
       const check = checkCard(card, now());
       if (!check.ok) return { kind: 'invalid', session, field: check.field, message: check.message };
       const outcome = charge(check.number);
       if (!outcome.ok) return { kind: 'declined', session, field: null, message: outcome.message };
-      const completed = await sessions.complete(sessionId, { now: now(), paymentIntentId: randomId('pi_local_') });
+      const completed = await sessions.complete(session.id, { now: now(), paymentIntentId: randomId('pi_local_') });
       if (!completed) return { kind: 'unknown' };
       // A second submit of the same form: the first one paid; nothing is charged twice.
-      if (!completed.changed) return completed.session.paymentStatus === 'paid' ? paid(completed.session) : { kind: 'closed', session: completed.session };
-      await announce('checkout.session.completed', completed.session);
-      return paid(completed.session);
+      if (!completed.changed) return completed.session.paymentStatus === 'paid' ? paid(completed.session, null) : { kind: 'closed', session: completed.session };
+      return paid(completed.session, view(completed.session));
     },
   };
 
-  function paid(session: LocalCheckoutSession): PayResult {
-    return { kind: 'paid', session, redirectTo: session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)) };
+  function paid(session: LocalCheckoutSession, completed: ProviderSession | null): PayResult {
+    return { kind: 'paid', session, completed, redirectTo: successRedirect(session) };
   }
 
   return provider;
