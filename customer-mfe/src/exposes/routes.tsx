@@ -6,6 +6,8 @@ import { HomePage } from '../pages/home-page';
 import { MoviesPage } from '../pages/movies-page';
 import '../customer.css';
 
+export { useNavigation } from './navigation';
+
 // Home and Movies come with the routes module (the first paint needs them); every other screen loads when visited.
 // A page's chunk name is what first-pages.json (the table this remote publishes for the shell's first-page preload) names it by.
 const MovieDetailPage = lazy(() => import(/* webpackChunkName: "page-movie-detail" */ '../pages/movie-detail-page').then((m) => ({ default: m.MovieDetailPage })));

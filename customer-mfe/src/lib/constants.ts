@@ -1,5 +1,3 @@
-import { TOO_MANY_SEATS_MESSAGE } from 'booking-service/hall';
-
 /** Business constants of spec §9 the moviegoer screens use. */
 export const HERO_INTERVAL_MS = 5000;
 export const HERO_DOTS = 5;
@@ -21,11 +19,10 @@ export const SEAT_POLL_MS = 5000;
 /** How long to wait before trying the live stream again after it failed. */
 export const SEAT_STREAM_RETRY_MS = 30_000;
 
-/** The toast texts of spec §5 and §8, exactly. */
+/** The toast texts of spec §5 and §8, exactly (too many seats: the hall's own, on the seat page, so the first page does not carry the hall). */
 export const MESSAGES = {
   selectDate: 'Please select a date',
   selectTimeFirst: 'Please select time first',
-  maxSeats: TOO_MANY_SEATS_MESSAGE,
   seatBooked: 'This seat is already booked',
   login: 'Please login to proceed',
   selectTimeAndSeats: 'Please select a time and seats',

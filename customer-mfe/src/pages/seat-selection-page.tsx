@@ -11,7 +11,7 @@ import { HeldByYou } from '../features/bookings/components/held-by-you';
 import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
 import { ShowtimeList } from '../features/seats/components/showtime-list';
 import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
-import { MAX_SEATS_PER_BOOKING, sortSeats } from 'booking-service/hall';
+import { MAX_SEATS_PER_BOOKING, sortSeats, TOO_MANY_SEATS_MESSAGE } from 'booking-service/hall';
 import { useSeatChoice } from '../features/seats/hooks/use-seat-choice';
 import { salesCloseAt } from 'booking-service/sales';
 import { useShow } from '../features/shows/api/get-show';
@@ -145,7 +145,7 @@ function SeatSelection() {
     if (mine.has(seat)) return void notify(MESSAGES.heldByYou, { id: 'held-by-you' });
     if (cooldown.seats.has(seat)) return void notify(MESSAGES.coolingDown, { id: 'cooling' });
     if (occupied.has(seat)) return void notify.error(MESSAGES.seatBooked);
-    if (!selected.includes(seat) && selected.length >= MAX_SEATS_PER_BOOKING) return void notify.error(MESSAGES.maxSeats);
+    if (!selected.includes(seat) && selected.length >= MAX_SEATS_PER_BOOKING) return void notify.error(TOO_MANY_SEATS_MESSAGE);
     toggleSeat(seat);
   };
 

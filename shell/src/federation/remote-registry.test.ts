@@ -44,6 +44,13 @@ describe('loading a remote once', () => {
     expect(load).toHaveBeenCalledWith('customer/routes');
   });
 
+  it("passes on the navigation hook a remote's module exposes with its routes (the links the shell places)", async () => {
+    const Component = () => null;
+    const useNavigation = () => ({ navbar: [{ to: '/movies', label: 'Movies' }] });
+    const load = vi.fn().mockResolvedValue({ default: Component, useNavigation });
+    expect(await loadRoutesOnce('customer', load)).toEqual({ ok: true, Component, useNavigation });
+  });
+
   it('turns the fallback plugin\'s marker, a rejection and an empty module into failures with the reason', async () => {
     const plugin = fallbackPlugin();
     vi.spyOn(console, 'warn').mockImplementation(() => {});

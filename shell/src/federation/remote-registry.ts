@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { RemoteNavigation, RemoteRoutesModule } from 'shared-ui';
 import { REMOTE_UNAVAILABLE, type UnavailableRemoteModule } from './fallback-plugin';
 import { remoteEntryUrl, type RemoteManifest } from './remote-manifest';
 import { takeEarlyResponse } from '../early/responses';
@@ -11,8 +12,6 @@ import { remoteMismatches } from './shared-contract';
 export const REMOTE_NAMES = ['customer', 'admin', 'debug'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** What every remote exposes as `./routes`; the shell's type check reads the remotes' own declarations. */
-export type RoutesModule = typeof import('customer/routes') | typeof import('admin/routes') | typeof import('debug/routes');
 
 /** The release of each remote this browser loads: its manifest URL and release id (`unknown` when remotes.json does not say). */
 export type RemoteEntries = Record<RemoteName, { manifest: string; version: string }>;
@@ -57,7 +56,7 @@ export function resetRemote(name: RemoteName): void {
 }
 
 export type LoadedRoutes =
-  | { ok: true; Component: ComponentType }
+  | { ok: true; Component: ComponentType; useNavigation?: () => RemoteNavigation }
   | { ok: false; reason: string }
   /** Does not fit this shell (its contract, shared-ui/build/shared-contract.mjs): `mismatches` says why. */
   | { ok: false; reason: string; mismatches: string[] };
@@ -65,10 +64,10 @@ export type LoadedRoutes =
 /** One attempt: the runtime's fallback plugin turns a failed manifest, entry or chunk into a marker module. */
 export async function loadRoutesOnce(name: RemoteName, load: typeof loadRemote = loadRemote): Promise<LoadedRoutes> {
   try {
-    const loaded = await load<RoutesModule | UnavailableRemoteModule>(`${name}/routes`);
+    const loaded = await load<RemoteRoutesModule | UnavailableRemoteModule>(`${name}/routes`);
     if (!loaded) return { ok: false, reason: 'empty module' };
     if (REMOTE_UNAVAILABLE in loaded) return { ok: false, reason: loaded[REMOTE_UNAVAILABLE].reason };
-    return { ok: true, Component: loaded.default };
+    return { ok: true, Component: loaded.default, useNavigation: loaded.useNavigation };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }

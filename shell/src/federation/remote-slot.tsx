@@ -1,6 +1,6 @@
 import { Component, startTransition, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button } from 'shared-ui';
+import { Button, type RemoteNavigation } from 'shared-ui';
 import { reportRemoteEvent } from './load-beacon';
 import { loadRemoteRoutes, remoteVersion, resetRemote, type RemoteName } from './remote-registry';
 
@@ -46,8 +46,11 @@ export class RemoteErrorBoundary extends Component<{ name: RemoteName; resetKey?
 
 type SlotState = { status: 'loading' } | { status: 'ready'; Routes: ComponentType } | { status: 'failed'; incompatible: boolean };
 
-/** Loads a remote's routes at run time and renders them, with a fallback and Retry (no page reload). */
-export function RemoteSlot({ name }: { name: RemoteName }) {
+/**
+ * Loads a remote's routes at run time and renders them, with a fallback and Retry (no page reload).
+ * `onNavigation` gets the navigation hook the loaded module exposes (undefined when it has none).
+ */
+export function RemoteSlot({ name, onNavigation }: { name: RemoteName; onNavigation?: (useNavigation: (() => RemoteNavigation) | undefined) => void }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<SlotState>({ status: 'loading' });
@@ -57,13 +60,14 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
     setState({ status: 'loading' });
     void loadRemoteRoutes(name).then((loaded) => {
       if (!current) return;
+      if (loaded.ok) onNavigation?.(loaded.useNavigation);
       // A transition: React renders the remote's page in slices that yield to the browser, not in one long task.
       startTransition(() => setState(loaded.ok ? { status: 'ready', Routes: loaded.Component } : { status: 'failed', incompatible: 'mismatches' in loaded }));
     });
     return () => {
       current = false;
     };
-  }, [name, attempt]);
+  }, [name, attempt, onNavigation]);
 
   const retry = useCallback(() => {
     resetRemote(name);

@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { NavLinkList } from 'shared-ui';
+import { ContributedLinks } from './contributed-links';
 
 export function Footer() {
   return (
@@ -8,12 +9,7 @@ export function Footer() {
         <p>Movie tickets without the queue: pick a show, choose your seats, pay securely.</p>
       </div>
       <nav aria-label="Footer">
-        <ul>
-          <li><Link to="/movies">Movies</Link></li>
-          <li><Link to="/theaters">Theaters</Link></li>
-          <li><Link to="/my-bookings">My Bookings</Link></li>
-          <li><Link to="/payment-help">Payment help</Link></li>
-        </ul>
+        <ContributedLinks place="footer" render={(links) => <NavLinkList links={links} />} />
       </nav>
       <p className="shell-footer__legal">© {new Date().getFullYear()} Marquee. Test mode: no real charges.</p>
     </footer>

@@ -1,18 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { Button, NavLinkList, useApi, useCurrentUser, type NavItem } from 'shared-ui';
+import { Button, NavLinkList, useCurrentUser } from 'shared-ui';
+import { ContributedLinks } from './contributed-links';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
-
-/** Favorites appears only when the signed-in user has favourites (spec §2). */
-function useHasFavorites(enabled: boolean): boolean {
-  const api = useApi();
-  const favorites = useQuery({ queryKey: ['favorites'], queryFn: () => api.favorites(), enabled });
-  return enabled && (favorites.data?.movies.length ?? 0) > 0;
 }
 
 function UserMenu({ name, onSignOut }: { name: string; onSignOut: () => void }) {
@@ -40,9 +33,16 @@ function UserMenu({ name, onSignOut }: { name: string; onSignOut: () => void }) 
       </button>
       {open && (
         <div className="shell-user__menu" role="menu">
-          <Link role="menuitem" to="/my-bookings" onClick={() => setOpen(false)}>
-            My Bookings
-          </Link>
+          <ContributedLinks
+            place="account"
+            render={(links) =>
+              links.map(({ to, label }) => (
+                <Link key={to} role="menuitem" to={to} onClick={() => setOpen(false)}>
+                  {label}
+                </Link>
+              ))
+            }
+          />
           <button role="menuitem" type="button" onClick={onSignOut}>
             Logout
           </button>
@@ -69,14 +69,6 @@ function useMenu() {
 export function Navbar() {
   const user = useCurrentUser();
   const menu = useMenu();
-  const hasFavorites = useHasFavorites(user.isAuthenticated);
-  const links: NavItem[] = [
-    { to: '/', label: 'Home', end: true },
-    { to: '/movies', label: 'Movies' },
-    { to: '/theaters', label: 'Theaters' },
-    { to: '/releases', label: 'Releases' },
-    ...(hasFavorites ? [{ to: '/favorite', label: 'Favorites' }] : []),
-  ];
   return (
     <header className="shell-header">
       <Link to="/" className="shell-logo" aria-label="Marquee home">
@@ -96,7 +88,8 @@ export function Navbar() {
         </svg>
       </button>
       <nav aria-label="Main" id="shell-main-nav" className="shell-main-nav" data-open={menu.open}>
-        <NavLinkList links={links} className="shell-nav" />
+        {/* The moviegoers' remote says which of its pages are linked here, and when (e.g. Favorites). */}
+        <ContributedLinks place="navbar" render={(links) => <NavLinkList links={links} className="shell-nav" />} />
       </nav>
       <div className="shell-actions">
         {user.isLoading ? null : user.isAuthenticated ? (
