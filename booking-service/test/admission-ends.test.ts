@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/db/database.ts';
-import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
-import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
+import { lanes } from './support/databases.ts';
+import { twoStoresOnOneDatabase } from './support/shared-database.ts';
 import { submitCard } from './support/payments.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -100,43 +99,42 @@ function countEntryReads(store: Store) {
   return counted;
 }
 
-const pglite = lanes.find((l) => l.name === 'pglite')!;
-describe('an admission ends when its moviegoer pays or leaves, on one instance (PGlite)', () => {
-  let t: TestApp;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await startTestApp(pglite, { now: clock.now, backgroundJobs: false, env: { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '10000' } });
-  });
-  afterAll(() => t?.close());
+for (const lane of lanes.filter((l) => l.name !== 'postgres')) {
+  describe.skipIf(lane.skipReason !== null)(`an admission ends when its moviegoer pays or leaves, on one instance (${lane.name})`, () => {
+    let t: TestApp;
+    const clock = testClock();
+    beforeAll(async () => {
+      t = await startTestApp(lane, { now: clock.now, backgroundJobs: false, env: { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '10000' } });
+    });
+    afterAll(() => t?.close());
 
-  it('capacity 1: after paying, or after leaving, the same admission books nothing more (403, pointing to the waiting room)', async () => {
-    await capacityOne(t, t, clock);
+    it('capacity 1: after paying, or after leaving, the same admission books nothing more (403, pointing to the waiting room)', async () => {
+      await capacityOne(t, t, clock);
+    });
   });
-});
+}
 
-const postgres = lanes.find((l) => l.name === 'postgres')!;
-describe.skipIf(postgres.skipReason !== null)('an admission ends when its moviegoer pays or leaves, on two instances of one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof freshPostgresDatabaseUrl>>;
-  const stores: Store[] = [];
-  let a: TestApp;
-  let b: TestApp;
-  const clock = testClock();
+for (const lane of lanes.filter((l) => l.name !== 'pglite')) {
+  describe.skipIf(lane.skipReason !== null)(`an admission ends when its moviegoer pays or leaves, on two instances of one ${lane.name} database`, () => {
+    let shared: Awaited<ReturnType<typeof twoStoresOnOneDatabase>>;
+    let a: TestApp;
+    let b: TestApp;
+    const clock = testClock();
 
-  beforeAll(async () => {
-    database = await freshPostgresDatabaseUrl(process.env.TEST_POSTGRES_URL!);
-    for (let i = 0; i < 2; i++) stores.push(createPostgresStore(await openPostgres(database.url)));
-    const env = { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '10000' };
-    a = await startTestApp(postgres, { store: stores[0], seed: true, now: clock.now, backgroundJobs: false, env });
-    b = await startTestApp(postgres, { store: stores[1], now: clock.now, backgroundJobs: false, env });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    for (const store of stores) await store.close();
-    await database?.drop();
-  });
+    beforeAll(async () => {
+      shared = await twoStoresOnOneDatabase(lane);
+      const env = { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '10000' };
+      a = await startTestApp(lane, { store: shared.stores[0], seed: true, now: clock.now, backgroundJobs: false, env });
+      b = await startTestApp(lane, { store: shared.stores[1], now: clock.now, backgroundJobs: false, env });
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await shared?.close();
+    });
 
-  it('capacity 1: paid on one instance, refused on the other within a second; left on the other, refused on the first', async () => {
-    await capacityOne(a, b, clock);
+    it('capacity 1: paid on one instance, refused on the other within a second; left on the other, refused on the first', async () => {
+      await capacityOne(a, b, clock);
+    });
   });
-});
+}

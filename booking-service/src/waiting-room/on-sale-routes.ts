@@ -10,9 +10,8 @@ import { answerOutagesAsPaused, figuresOf, security, storedEventOr404, tags, val
 import type { WaitingRoom } from './waiting-room.ts';
 import type { EventRefusal, WaitingRoomRepository } from './waiting-room-repository.ts';
 
-/** A refused on-sale event as its answer: 404 an unknown show, 409 a show already in an event or a store without a waiting room. */
+/** A refused on-sale event as its answer: 404 an unknown show, 409 a show already in an event. */
 function refusal(refused: EventRefusal) {
-  if (refused.refused === 'unsupported') return conflict(refused.message);
   if (refused.refused === 'unknown-show') return notFound(`Show ${refused.showId} not found`);
   return conflict(`Show ${refused.showId} already belongs to an on-sale event`);
 }

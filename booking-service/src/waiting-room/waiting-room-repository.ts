@@ -83,7 +83,7 @@ export interface WaitingRoomAction {
 }
 
 /** Why an event could not be created. */
-export type EventRefusal = { refused: 'unknown-show' | 'show-in-event'; showId: string } | { refused: 'unsupported'; message: string };
+export type EventRefusal = { refused: 'unknown-show' | 'show-in-event'; showId: string };
 
 export interface WaitingRoomRepository {
   createEvent(event: NewOnSaleEvent): Promise<OnSaleEvent | EventRefusal>;

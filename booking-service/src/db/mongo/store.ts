@@ -7,7 +7,8 @@ import { openMongoChangeBus, type MongoChangeBus } from './change-bus.ts';
 import { recognisedEngine, recogniseEngine } from './engine.ts';
 import { createModels, ensureIndexes } from './models.ts';
 import { createOperatingFigures } from './operating-figures.ts';
-import { createUnsupportedWaitingRoomRepository } from './waiting-room-repository.ts';
+import { ensureWaitingRoomIndexes } from './waiting-room/documents.ts';
+import { createMongoWaitingRoomRepository } from './waiting-room/repository.ts';
 import { createIntegrityRepository } from './integrity-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
 import { createOutboxRepository } from './outbox-repository.ts';
@@ -39,6 +40,7 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     // FerretDB 1.x is refused by its answer to the partial index (as MongoDB before 3.2 would be);
     // FerretDB 2 over DocumentDB and MongoDB create them. The message names the server either way.
     await ensureIndexes(createModels(connection), await recogniseEngine(connection));
+    await ensureWaitingRoomIndexes(connection);
   } catch (error) {
     await connection.close().catch(() => {});
     throw error;
@@ -64,7 +66,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     checkoutSessions: createCheckoutSessionRepository(models),
     reports: createReportRepository(models),
     supportActions: createSupportActionRepository(models),
-    waitingRoom: createUnsupportedWaitingRoomRepository(),
+    waitingRoom: createMongoWaitingRoomRepository(connection, models),
     integrity: createIntegrityRepository(models),
     figures: createOperatingFigures(models),
     driver: 'mongodb',
