@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CheckoutBooking, PaymentProvider } from '../src/payments/provider.ts';
-import { createStripeProvider } from '../src/payments/stripe-provider.ts';
+import { createStripeProvider } from '../src/payments/stripe/stripe-provider.ts';
 import { lanes } from './support/databases.ts';
 import { createBooking } from './support/payments.ts';
 import { loadSpec, shapeProblems, type StripeObjectName } from './support/stripe-shape.ts';

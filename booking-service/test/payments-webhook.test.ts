@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../src/store/types.ts';
-import { signStripePayload } from '../src/payments/webhook-secret.ts';
+import { signStripePayload } from '../src/payments/stripe/webhook-secret.ts';
 import { lanes } from './support/databases.ts';
 import { createBooking, postWebhook, sessionEvent, submitCard } from './support/payments.ts';
 import { startTestApp, TEST_WEBHOOK_SECRET, type TestApp } from './support/test-app.ts';

@@ -9,6 +9,7 @@ import type { Booking, BookingWithDetails } from './booking.ts';
 import { holdPolicyProblem } from './hold-policy.ts';
 import { oneAtATimePerKey } from './one-at-a-time.ts';
 import { newTicketCode } from './ticket-code.ts';
+import { paymentLinkUrl } from './payment-link.ts';
 
 /** Should the caps be reached between the check and the write (holds at once on other instances) and no longer when asked again. */
 const HOLD_CAP_REACHED = 'You already hold as many unpaid seats as one account may. Pay for the seats you hold, or wait for their hold to end, before holding more';
@@ -89,7 +90,7 @@ export function createSeatHolds({ bookings, openPayment, config, now, findShow, 
     const holdEnds = Math.min(at.getTime() + config.holdMinutes * 60_000, show.startsAt.getTime());
     const seats = sortSeats(selectedSeats);
     // Until the provider's session is attached, the payment link is this service's own link that opens one.
-    const retryLink = `${config.publicUrl}/api/checkout/bookings/${id}`;
+    const retryLink = paymentLinkUrl(config.publicUrl, id);
     const request = { showId, seats, now: at };
     // Checked here for its message, one at a time per account on this instance; the store counts the caps
     // again in the claiming write, under a lock per account, for holds made at once on other instances.

@@ -3,13 +3,13 @@ import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { createLocalCheckoutProvider } from '../payments/local/local-provider.ts';
+import { createLocalCheckoutProvider, isLocalCheckout } from '../payments/local/local-provider.ts';
 import { createPaymentJobs } from '../payments/payment-jobs.ts';
 import { createPaymentService } from '../payments/payment-service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { SalesStop } from '../payments/sales-stop.ts';
-import { createStripeProvider } from '../payments/stripe-provider.ts';
-import { createWebhookReceiver, WebhookRefused, type ReceiveWebhook } from '../payments/webhook-receiver.ts';
+import { createStripeProvider } from '../payments/stripe/stripe-provider.ts';
+import { createWebhookReceiver, WebhookRefused, type ReceiveWebhook } from '../payments/stripe/webhook-receiver.ts';
 import type { Store } from '../store/types.ts';
 
 /** Counts a webhook delivery's outcome, passing the receiver's answer (or failure) on unchanged. */
@@ -43,21 +43,14 @@ export interface PaymentsDeps {
 }
 
 /**
- * Payments as configured: the provider (the local checkout, or Stripe), the payment service, the webhook
- * receiver (counted) and the background jobs (hold sweeper, reconciliation).
+ * The payment providers by the name configuration gives (config.payments.provider: Stripe when STRIPE_SECRET_KEY is set, else the local checkout):
+ * each an adapter folder under payments/ behind the payment port (payments/provider.ts). A new provider is a
+ * new folder and a line here.
  */
-export function composePayments({ config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop }: PaymentsDeps) {
-  const localCheckout =
-    config.payments.provider === 'local'
-      ? createLocalCheckoutProvider({
-          sessions: store.checkoutSessions,
-          publicUrl: config.publicUrl,
-          currency: config.currency,
-          now,
-        })
-      : null;
-  const provider: PaymentProvider =
-    localCheckout ??
+const PROVIDERS: Record<Config['payments']['provider'], (deps: PaymentsDeps) => PaymentProvider> = {
+  local: ({ config, store, now }) =>
+    createLocalCheckoutProvider({ sessions: store.checkoutSessions, publicUrl: config.publicUrl, currency: config.currency, now }),
+  stripe: ({ config, now }) =>
     createStripeProvider({
       secretKey: config.payments.stripe.secretKey!,
       currency: config.currency,
@@ -65,14 +58,24 @@ export function composePayments({ config, store, bookings, mailer, metrics, webh
       apiBase: config.payments.stripe.apiBase,
       timeoutMs: config.payments.stripe.timeoutMs,
       now,
-    });
+    }),
+};
+
+/**
+ * Payments as configured: the provider, the payment service, Stripe's webhook receiver (counted; its
+ * endpoint takes Stripe's signed events whichever provider takes new payments, for the sessions Stripe
+ * still holds) and the background jobs (hold sweeper, reconciliation).
+ */
+export function composePayments(deps: PaymentsDeps) {
+  const { config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop } = deps;
+  const provider = PROVIDERS[config.payments.provider](deps);
   const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, now, log, onSeatsChanged, salesStop });
   const receiveWebhook: ReceiveWebhook = countingDeliveries(
     createWebhookReceiver({
       secret: webhookSecret,
       toleranceSeconds: config.payments.webhookToleranceSeconds,
       events: store.webhookEvents,
-      handleEvent: service.handleEvent,
+      settle: service.settle,
       now,
     }),
     metrics,
@@ -83,5 +86,7 @@ export function composePayments({ config, store, bookings, mailer, metrics, webh
     sweepIntervalMs: config.payments.sweepIntervalSeconds * 1000,
     reconcileIntervalMs: config.payments.reconcileIntervalSeconds * 1000,
   });
+  /** The local checkout when it is the provider: its pages are served only then. */
+  const localCheckout = isLocalCheckout(provider) ? provider : null;
   return { provider, localCheckout, service, receiveWebhook, jobs };
 }

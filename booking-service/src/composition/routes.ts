@@ -11,9 +11,10 @@ import type { AppInstance } from '../http/app-instance.ts';
 import type { Auth } from '../identity/auth.ts';
 import { describeDoubleSale } from '../integrity/integrity-check.ts';
 import type { HighWaterMark } from '../integrity/high-water-mark.ts';
-import { checkoutRoutes } from '../payments/checkout-routes.ts';
+import { localCheckoutRoutes } from '../payments/local/checkout-page-routes.ts';
 import { ownBookingRoutes } from '../payments/own-booking-routes.ts';
-import { stripeWebhookRoutes } from '../payments/stripe-webhook-routes.ts';
+import { paymentLinkRoutes } from '../payments/payment-link-routes.ts';
+import { stripeWebhookRoutes } from '../payments/stripe/webhook-routes.ts';
 import { createRemoteEventCounts } from '../remote-health/remote-event-counts.ts';
 import { remoteHealthRoutes } from '../remote-health/routes.ts';
 import { seatEventsRoutes } from '../seats/routes.ts';
@@ -47,7 +48,9 @@ export interface RouteSources {
  *                                                  payments/own-booking-routes.ts (cancel, verify payment)
  *   /api/waiting-room                              waiting-room/routes.ts
  *   /api/user                                      users/routes.ts
- *   /api/checkout, /api/stripe                     payments/checkout-routes.ts, payments/stripe-webhook-routes.ts
+ *   /api/checkout, /api/stripe                     payments/payment-link-routes.ts (a booking's payment link),
+ *                                                  payments/local/checkout-page-routes.ts (the local checkout's pages),
+ *                                                  payments/stripe/webhook-routes.ts (Stripe's webhook)
  *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, waiting-room/on-sale-routes.ts
  *   /api/debug                                     debug/routes.ts, health/integrity-routes.ts, waiting-room/support-routes.ts
  */
@@ -129,10 +132,11 @@ async function registerUser(app: AppInstance, { store, auth, services }: RouteSo
   await app.register(userRoutes, { users: store.users, bookings: services.bookings, movies: store.movies, auth });
 }
 
-/** /api/checkout, /api/stripe: the local checkout's pages and the payment provider's webhook. */
+/** /api/checkout, /api/stripe: a booking's payment link, the local checkout's pages (when it is the provider) and Stripe's webhook. */
 async function registerCheckout(app: AppInstance, { config, now, services }: RouteSources) {
-  const { payments } = services;
-  await app.register(checkoutRoutes, { bookings: services.bookings, config, payments: payments.service, localCheckout: payments.localCheckout, now });
+  const { payments, bookings } = services;
+  if (payments.localCheckout) await app.register(localCheckoutRoutes, { bookings, config, payments: payments.service, localCheckout: payments.localCheckout, now });
+  await app.register(paymentLinkRoutes, { bookings, config, payments: payments.service, now });
   await app.register(stripeWebhookRoutes, { receiveWebhook: payments.receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });
 }
 

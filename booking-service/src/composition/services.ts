@@ -9,7 +9,7 @@ import type { HighWaterMark } from '../integrity/high-water-mark.ts';
 import { createIntegrityMonitor, salesStoppedMessage, type IntegrityReport } from '../integrity/integrity-check.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import type { SalesStop } from '../payments/sales-stop.ts';
-import { developmentWebhookSecret } from '../payments/webhook-secret.ts';
+import { developmentWebhookSecret } from '../payments/stripe/webhook-secret.ts';
 import { SEAT_STREAM_WORDING } from '../seats/routes.ts';
 import type { Store } from '../store/types.ts';
 import { admissionKey } from '../waiting-room/admission-token.ts';

@@ -9,13 +9,12 @@ import { createETickets } from './e-tickets.ts';
 import { markPaidBySupport } from './mark-paid.ts';
 import { openPayment, openPaymentWithin } from './open-payment.ts';
 import type { Log, PaymentContext } from './payment-context.ts';
-import { cancelUrlFor, successUrlFor, type PaymentProvider, type ProviderSession } from './provider.ts';
+import { cancelUrlFor, successUrlFor, type PaymentProvider, type ProviderSession, type SessionOutcome } from './provider.ts';
 import { reconcile, reconcileBooking, sweepMissingConfirmations } from './reconciliation.ts';
 import { performRefund } from './refunds.ts';
 import { releaseHold, sweepExpiredHolds } from './release-hold.ts';
 import { NO_SALES_STOP, type SalesStop } from './sales-stop.ts';
 import { settleSession } from './settle-session.ts';
-import { fromStripeSession, isCheckoutSessionObject, type StripeEventObject } from './stripe-format.ts';
 import { verifyPayment } from './verify-payment.ts';
 
 export interface PaymentServiceDeps {
@@ -59,21 +58,6 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   // A customer waits this long at most for the provider (its own retries may go on in the background).
   const deadlineMs = deps.config.payments.stripe.timeoutMs;
 
-  /** Applies a verified webhook event. Unknown event types are acknowledged and ignored. */
-  async function handleEvent(event: StripeEventObject) {
-    const object = event.data?.object;
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-      case 'checkout.session.expired':
-        return isCheckoutSessionObject(object) ? settleSession(ctx, fromStripeSession(object)) : null;
-      case 'checkout.session.async_payment_failed':
-        return isCheckoutSessionObject(object) ? settleSession(ctx, fromStripeSession(object), { asyncPaymentFailed: true }) : null;
-      default:
-        return null;
-    }
-  }
-
   return {
     provider,
     /** Why a booking of this show takes no payment now (its sales are stopped), or null. */
@@ -82,7 +66,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     openPayment: (booking: BookingWithDetails) => openPayment(ctx, urls, booking),
     /** A new hold's payment, within the customer's deadline (null: the provider did not answer). */
     openPaymentForHold: (booking: BookingWithDetails, requestLog: Pick<Log, 'warn'>) => openPaymentWithin(ctx, urls, booking, deadlineMs, requestLog),
-    handleEvent,
+    /** What the provider reported of a session on its own (Stripe's webhook, verified): settles its booking. */
+    settle: ({ session, asyncPaymentFailed }: SessionOutcome) => settleSession(ctx, session, { asyncPaymentFailed }),
     /** The local checkout's page just completed this session for this booking (read by the page): settles it now. */
     settleCheckout: (session: ProviderSession, booking: BookingWithDetails) => settleSession(ctx, session, { booking }),
     verifyPayment: (userId: string, sessionId: string, requestLog: Pick<Log, 'warn'>) => verifyPayment(ctx, { userId, sessionId, deadlineMs, log: requestLog }),

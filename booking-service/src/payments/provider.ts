@@ -1,8 +1,9 @@
 /**
- * The payment provider behind the service: Stripe Checkout in production, the
- * service's own local checkout on a fresh machine. Both speak Stripe's
- * vocabulary (sessions, payment intents, signed webhook events), so the rest of
- * the service does not know which one it talks to.
+ * The payment port: what the service asks of a payment provider, in its own terms
+ * (payment sessions, what became of them, refunds), amounts in the service's cents.
+ * Each provider is an adapter folder beside this file (stripe/: Stripe Checkout in
+ * production; local/: the service's own checkout on a fresh machine), chosen in
+ * composition/payments.ts; nothing above an adapter knows which one it talks to.
  */
 
 /** What a payment session is for. */
@@ -41,9 +42,15 @@ export interface ProviderSession {
   url: string | null;
 }
 
+/** What a provider reports of a session on its own (Stripe's webhook): the session now, and whether a delayed payment failed. */
+export interface SessionOutcome {
+  session: ProviderSession;
+  asyncPaymentFailed?: boolean;
+}
+
 export interface RefundResult {
   refundId: string;
-  /** Stripe's refund states; pending means accepted and on its way. */
+  /** Pending means accepted and on its way. */
   status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
 }
 
@@ -53,7 +60,8 @@ export interface PaymentReference {
 }
 
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'local';
+  /** Its name in the public settings (/api/config's paymentProvider): 'stripe', 'local'. */
+  readonly name: string;
   /**
    * Opens a payment session for the booking. `expiresAt` is the end of the hold;
    * a provider with a longer minimum lifetime keeps the session longer and the

@@ -1,4 +1,4 @@
-import { signStripePayload } from '../../src/payments/webhook-secret.ts';
+import { signStripePayload } from '../../src/payments/stripe/webhook-secret.ts';
 import type { ApiResponse, TestApp } from './test-app.ts';
 import { TEST_WEBHOOK_SECRET } from './test-app.ts';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
  * (a field renamed, a number sent as a string, a status Stripe never uses) fails.
  */
 
-/** The fields the Stripe adapter reads (payments/stripe-format.ts's StripeSessionObject, the refund's id and status). */
+/** The fields the Stripe adapter reads (payments/stripe/stripe-format.ts's StripeSessionObject, the refund's id and status). */
 export const READ_FIELDS = {
   'checkout.session': ['id', 'object', 'status', 'payment_status', 'payment_intent', 'amount_total', 'currency', 'metadata', 'client_reference_id', 'url'],
   refund: ['id', 'status'],

@@ -44,6 +44,11 @@ export function successRedirect(session: LocalCheckoutSession): string {
   return session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id));
 }
 
+/** The local checkout among the providers (composition serves its pages only then). */
+export function isLocalCheckout(provider: PaymentProvider): provider is LocalCheckoutProvider {
+  return provider.name === 'local';
+}
+
 export function checkoutPageUrl(publicUrl: string, sessionId: string): string {
   return `${publicUrl}/api/checkout/sessions/${encodeURIComponent(sessionId)}`;
 }

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
-import type { Log } from './payment-context.ts';
-import type { Settlement } from './settle-session.ts';
-import type { StripeEventObject } from './stripe-format.ts';
-import type { WebhookEventRepository } from './webhook-events.ts';
+import type { Log } from '../payment-context.ts';
+import type { SessionOutcome } from '../provider.ts';
+import type { Settlement } from '../settle-session.ts';
+import type { WebhookEventRepository } from '../webhook-events.ts';
+import { sessionOutcomeOf, type StripeEventObject } from './stripe-format.ts';
 
 /** A delivery refused before anything changed (unsigned, badly signed, replayed, not an event): answered 400. */
 export class WebhookRefused extends Error {}
@@ -13,21 +14,21 @@ export interface WebhookReceiverDeps {
   /** How old (or how far ahead) a signature's timestamp may be, in seconds. */
   toleranceSeconds: number;
   events: WebhookEventRepository;
-  /** Applies a verified event (payment-service.ts's handleEvent). */
-  handleEvent(event: StripeEventObject): Promise<Settlement | null>;
+  /** Settles what a verified event reports of a session (payment-service.ts's settle). */
+  settle(outcome: SessionOutcome): Promise<Settlement>;
   now: () => Date;
 }
 
 export type ReceiveWebhook = (raw: Buffer, signature: string, log: Log) => Promise<{ duplicate: boolean }>;
 
 /**
- * Receives a payment event from Stripe, or from the local checkout in process: the signature is
- * checked over the raw body with the endpoint's secret, and an event older than the tolerance is
- * refused (a replay). Each event id is recorded before it is processed, so a duplicate delivery is
- * acknowledged and changes nothing; if processing fails the record is removed and the provider's
- * retry processes it.
+ * Receives a payment event from Stripe: the signature is checked over the raw body with the endpoint's
+ * secret, and an event older than the tolerance is refused (a replay). Each event id is recorded before
+ * it is processed, so a duplicate delivery is acknowledged and changes nothing; if processing fails the
+ * record is removed and Stripe's retry processes it. What the event reports is handed on in the payment
+ * port's terms (a session and its outcome): nothing past this file reads Stripe's format.
  */
-export function createWebhookReceiver({ secret, toleranceSeconds, events, handleEvent, now }: WebhookReceiverDeps): ReceiveWebhook {
+export function createWebhookReceiver({ secret, toleranceSeconds, events, settle, now }: WebhookReceiverDeps): ReceiveWebhook {
   return async function receiveWebhook(raw, signature, log) {
     if (raw.length === 0) throw new WebhookRefused('The webhook body is empty');
     if (signature.trim() === '') throw new WebhookRefused('Missing Stripe-Signature header');
@@ -53,7 +54,9 @@ export function createWebhookReceiver({ secret, toleranceSeconds, events, handle
       return { duplicate: true };
     }
     try {
-      const settled = await handleEvent(event);
+      // Event types the service does not act on are acknowledged and ignored.
+      const outcome = sessionOutcomeOf(event);
+      const settled = outcome ? await settle(outcome) : null;
       log.info({ eventId: event.id, type: event.type, outcome: settled?.outcome ?? 'ignored' }, 'webhook processed');
     } catch (error) {
       // Not processed: forget it so the provider's next delivery of this event is.

@@ -7,8 +7,8 @@ import {
   type PaymentReference,
   type ProviderSession,
   type RefundResult,
-} from './provider.ts';
-import { formatTheatreTime } from '../contract/theatre-time.ts';
+} from '../provider.ts';
+import { formatTheatreTime } from '../../contract/theatre-time.ts';
 import { fromStripeSession, toStripeAmount, type StripeSessionObject } from './stripe-format.ts';
 
 export interface StripeProviderOptions {

@@ -1,9 +1,9 @@
-import type { ProviderSession, SessionPaymentStatus, SessionStatus } from './provider.ts';
+import type { ProviderSession, SessionOutcome, SessionPaymentStatus, SessionStatus } from '../provider.ts';
 
 /**
  * Stripe's wire format for what the service reads and writes: amounts in the
- * currency's smallest unit, Checkout Session objects and events. The Stripe
- * adapter, the webhook handler and the local checkout share it.
+ * currency's smallest unit, Checkout Session objects and events, turned into
+ * the payment port's terms for the Stripe adapter and its webhook receiver.
  */
 
 /** Currencies Stripe takes in whole units (no minor unit). */
@@ -70,11 +70,27 @@ export interface StripeEventObject {
   data: { object: unknown };
 }
 
-export function isCheckoutSessionObject(value: unknown): value is StripeSessionObject {
+function isCheckoutSessionObject(value: unknown): value is StripeSessionObject {
   return (
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { id?: unknown }).id === 'string' &&
     (value as { object?: unknown }).object === 'checkout.session'
   );
+}
+
+/** What an event reports of a Checkout Session, in the payment port's terms; null for an event the service does not act on. */
+export function sessionOutcomeOf(event: StripeEventObject): SessionOutcome | null {
+  const object = event.data?.object;
+  if (!isCheckoutSessionObject(object)) return null;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.expired':
+      return { session: fromStripeSession(object) };
+    case 'checkout.session.async_payment_failed':
+      return { session: fromStripeSession(object), asyncPaymentFailed: true };
+    default:
+      return null;
+  }
 }

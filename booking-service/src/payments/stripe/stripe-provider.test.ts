@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from '../../test/support/stripe-stand-in.ts';
-import { PaymentProviderError, type CheckoutBooking, type PaymentProvider } from './provider.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../test/support/stripe-stand-in.ts';
+import { PaymentProviderError, type CheckoutBooking, type PaymentProvider } from '../provider.ts';
 import { createStripeProvider, stripeSessionExpiry } from './stripe-provider.ts';
 import { fromStripeAmount, fromStripeSession, toStripeAmount } from './stripe-format.ts';
 import { signStripePayload } from './webhook-secret.ts';

@@ -4,9 +4,9 @@ import path from 'node:path';
 
 /**
  * Stripe's webhook signature scheme: `Stripe-Signature: t=<unix seconds>,v1=<hex
- * HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>`. The local
- * checkout signs its events this way, and the webhook endpoint verifies every
- * event with stripe-node, whoever sent it.
+ * HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>`, as Stripe
+ * signs its deliveries (the webhook receiver verifies them with stripe-node). The
+ * tests sign the events they deliver with it.
  */
 export function signStripePayload(payload: string, secret: string, timestampSeconds: number): string {
   const signature = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`, 'utf8').digest('hex');

@@ -1,7 +1,7 @@
-import { StripeWebhookResponse } from '../contract/responses.ts';
-import { failures } from '../contract/failures.ts';
-import type { AppInstance } from '../http/app-instance.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { StripeWebhookResponse } from '../../contract/responses.ts';
+import { failures } from '../../contract/failures.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 import { WebhookRefused, type ReceiveWebhook } from './webhook-receiver.ts';
 
 /** Stripe's checkout events are a few kilobytes; 256 KiB leaves room for any of them. */
