@@ -69,7 +69,9 @@ const PROVIDERS: Record<Config['payments']['provider'], (deps: PaymentsDeps) => 
 export function composePayments(deps: PaymentsDeps) {
   const { config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop } = deps;
   const provider = PROVIDERS[config.payments.provider](deps);
-  const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, now, log, onSeatsChanged, salesStop });
+  // The provider's own request timeout (STRIPE_TIMEOUT_MS) bounds a customer's wait for any provider.
+  const providerDeadlineMs = config.payments.stripe.timeoutMs;
+  const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, providerDeadlineMs, now, log, onSeatsChanged, salesStop });
   const receiveWebhook: ReceiveWebhook = countingDeliveries(
     createWebhookReceiver({
       secret: webhookSecret,

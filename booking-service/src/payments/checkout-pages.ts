@@ -5,7 +5,7 @@ import { failureMeaning } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError } from '../contract/media.ts';
 import { formatMoney } from '../contract/money.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
-import { checkoutCsp, newNonce, noticePage, type PageBooking } from './local/checkout-page.ts';
+import { checkoutCsp, newNonce, noticePage, type PageBooking } from './checkout-html.ts';
 
 /** The HTML answers the checkout's routes share: the payment link's and the local checkout's pages. */
 

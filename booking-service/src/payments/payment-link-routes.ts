@@ -2,11 +2,10 @@ import type { BookingRepository } from '../bookings/booking-repository.ts';
 import { paymentLinkUrl } from '../bookings/payment-link.ts';
 import type { Config } from '../config/config.ts';
 import { failureMeaning, failures } from '../contract/failures.ts';
-import { htmlPage, htmlPageOrError, javaScript, redirect } from '../contract/media.ts';
+import { htmlPage, htmlPageOrError, redirect } from '../contract/media.ts';
 import { BookingIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { CHECKOUT_TAGS, checkoutPages, closedReason, gonePage, notFoundPage } from './checkout-pages.ts';
-import { CHECKOUT_SCRIPT } from './local/checkout-page.ts';
 import type { PaymentService } from './payment-service.ts';
 import { PaymentProviderError } from './provider.ts';
 import { SalesStoppedError } from './sales-stop.ts';
@@ -21,14 +20,10 @@ export interface PaymentLinkRoutesDeps {
 /**
  * `/api/checkout/bookings/:bookingId`: the payment link of a booking whose payment session could not be
  * opened when it was made (provider down): it opens one now, with whichever provider is configured, and
- * sends the customer there. And the checkout pages' script, which its pages and the local checkout's share.
+ * sends the customer there.
  */
 export async function paymentLinkRoutes(app: AppInstance, { bookings, config, payments, now }: PaymentLinkRoutesDeps) {
   const { notice, time } = checkoutPages(config);
-
-  app.get('/api/checkout/assets/checkout.js', { schema: { hide: true, response: { 200: javaScript('The checkout page script'), ...failures() } } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(CHECKOUT_SCRIPT),
-  );
 
   app.get(
     '/api/checkout/bookings/:bookingId',

@@ -22,7 +22,9 @@ export interface PaymentServiceDeps {
   outbox: Pick<OutboxRepository, 'existsFor'>;
   provider: PaymentProvider;
   mailer: Mailer;
-  config: Pick<Config, 'shellUrl' | 'currency' | 'theatreTimeZone'> & { payments: { stripe: { timeoutMs: number } } };
+  config: Pick<Config, 'shellUrl' | 'currency' | 'theatreTimeZone'>;
+  /** A customer waits this long at most for the provider (its own retries may go on in the background). */
+  providerDeadlineMs: number;
   now: () => Date;
   log: Log;
   /** A show's seats changed (every instance's caches and live seat maps). */
@@ -55,8 +57,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     salesStop: deps.salesStop ?? NO_SALES_STOP,
   };
   const urls = { successUrl: successUrlFor(deps.config.shellUrl), cancelUrl: cancelUrlFor(deps.config.shellUrl) };
-  // A customer waits this long at most for the provider (its own retries may go on in the background).
-  const deadlineMs = deps.config.payments.stripe.timeoutMs;
+  const deadlineMs = deps.providerDeadlineMs;
 
   return {
     provider,

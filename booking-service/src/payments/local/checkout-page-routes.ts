@@ -4,14 +4,15 @@ import type { BookingWithDetails } from '../../bookings/booking.ts';
 import { isAwaitingPayment } from '../../bookings/lifecycle.ts';
 import type { Config } from '../../config/config.ts';
 import { failures } from '../../contract/failures.ts';
-import { htmlPage, htmlPageOrError, redirect } from '../../contract/media.ts';
+import { htmlPage, htmlPageOrError, javaScript, redirect } from '../../contract/media.ts';
 import { CheckoutRefusalQuery, CheckoutSessionParams } from '../../contract/schemas.ts';
 import type { AppInstance } from '../../http/app-instance.ts';
 import { CHECKOUT_TAGS, checkoutPages, closedReason, gonePage, notFoundPage, salesStoppedPage } from '../checkout-pages.ts';
 import type { PaymentService } from '../payment-service.ts';
 import type { ProviderSession } from '../provider.ts';
 import { CARD_FIELDS, isRefusalCode, MESSAGES as CARD_MESSAGES, refusalCode, type CardField, type CardInput } from './cards.ts';
-import { checkoutFormPage, newNonce } from './checkout-page.ts';
+import { newNonce } from '../checkout-html.ts';
+import { CHECKOUT_SCRIPT, checkoutFormPage } from './checkout-page.ts';
 import type { LocalCheckoutSession } from './checkout-session.ts';
 import { successRedirect, type LocalCheckoutProvider } from './local-provider.ts';
 
@@ -29,7 +30,7 @@ export interface LocalCheckoutRoutesDeps {
 /**
  * `/api/checkout/sessions/:sessionId`: the local checkout's hosted payment page (the embedded default
  * payment provider, served only when it is the provider), the card form it posts (`/pay`: charge the
- * card, then settle the booking at once) and its Cancel button (`/cancel`).
+ * card, then settle the booking at once), its Cancel button (`/cancel`) and the form's script.
  */
 export async function localCheckoutRoutes(app: AppInstance, deps: LocalCheckoutRoutesDeps) {
   const pages = sessionPages(deps);
@@ -41,6 +42,10 @@ export async function localCheckoutRoutes(app: AppInstance, deps: LocalCheckoutR
     for (const [key, value] of new URLSearchParams(body as string)) if (!(key in fields)) fields[key] = value;
     done(null, fields);
   });
+
+  app.get('/api/checkout/assets/checkout.js', { schema: { hide: true, response: { 200: javaScript('The checkout page script'), ...failures() } } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(CHECKOUT_SCRIPT),
+  );
 
   app.get(
     '/api/checkout/sessions/:sessionId',
