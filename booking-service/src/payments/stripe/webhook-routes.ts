@@ -35,7 +35,7 @@ export async function stripeWebhookRoutes(app: AppInstance, { receiveWebhook, pe
       },
       schema: {
         tags: ['payments'],
-        summary: 'Payment events from Stripe (or the local checkout), verified by their Stripe-Signature',
+        summary: 'Payment events from Stripe, verified by their Stripe-Signature',
         description:
           'Handles checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired. ' +
           'Unsigned, badly signed or older than 300 s: 400, nothing changes. Bodies past 256 KiB: 413. Limited per address (WEBHOOK_RATE_LIMIT_PER_MINUTE). A repeated event id: 200 with duplicate: true, nothing changes.',
