@@ -41,6 +41,7 @@ export const SERVICE_LAYERS = [
   ['seats'],
   ['bookings'],
   ['payments'],
+  ['check-in'],
   ['users'],
   ['waiting-room'],
   ['admin', 'debug', 'settings'],

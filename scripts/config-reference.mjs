@@ -107,6 +107,7 @@ const ROLE_LABELS = {
   '': 'moviegoer',
   admin: '`admin` (theatre staff: the admin remote)',
   support: '`support` (support staff: the debug remote)',
+  door: '`door` (door staff: checking tickets in, POST /api/admin/check-in, nothing else)',
 };
 
 function accountsTable(accounts, password) {

@@ -2,6 +2,7 @@ import { adminReportRoutes } from '../admin/report-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
 import { bookingRoutes } from '../bookings/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
+import { checkInRoutes } from '../check-in/routes.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Config } from '../config/config.ts';
 import { debugRoutes } from '../debug/routes.ts';
@@ -51,7 +52,8 @@ export interface RouteSources {
  *   /api/checkout, /api/stripe                     payments/payment-link-routes.ts (a booking's payment link),
  *                                                  payments/local/checkout-page-routes.ts (the local checkout's pages),
  *                                                  payments/stripe/webhook-routes.ts (Stripe's webhook)
- *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, waiting-room/on-sale-routes.ts
+ *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, waiting-room/on-sale-routes.ts,
+ *                                                  check-in/routes.ts (the doors' check-in: the admin or door role)
  *   /api/debug                                     debug/routes.ts, health/integrity-routes.ts, waiting-room/support-routes.ts
  */
 export async function registerRoutes(app: AppInstance, sources: RouteSources) {
@@ -129,7 +131,7 @@ async function registerWaitingRoom(app: AppInstance, { config, auth, services }:
 
 /** /api/user: a moviegoer's bookings and favourites. */
 async function registerUser(app: AppInstance, { store, auth, services }: RouteSources) {
-  await app.register(userRoutes, { users: store.users, bookings: services.bookings, movies: store.movies, auth });
+  await app.register(userRoutes, { users: store.users, bookings: services.bookings, checkIns: store.checkIns, movies: store.movies, auth });
 }
 
 /** /api/checkout, /api/stripe: a booking's payment link, the local checkout's pages (when it is the provider) and Stripe's webhook. */
@@ -140,8 +142,9 @@ async function registerCheckout(app: AppInstance, { config, now, services }: Rou
   await app.register(stripeWebhookRoutes, { receiveWebhook: payments.receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });
 }
 
-/** /api/admin: theatre staff's shows, bookings, dashboard and sales report, and their on-sale events. */
+/** /api/admin: theatre staff's shows, bookings, dashboard and sales report, their on-sale events, and the doors' check-in. */
 async function registerAdmin(app: AppInstance, { config, store, auth, now, services }: RouteSources) {
+  await app.register(checkInRoutes, { checkIn: services.checkIn, auth, timeZone: config.theatreTimeZone });
   await app.register(adminRoutes, { bookings: services.bookings, shows: store.shows, users: store.users, auth, config, now });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now });
   await app.register(onSaleRoutes, {
@@ -157,7 +160,7 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
 /** /api/debug: support's bookings and actions, the database's integrity, the waiting room's entries. */
 async function registerSupport(app: AppInstance, { config, store, auth, now, services, highWaterMark }: RouteSources) {
   const { bookings, payments, mailer } = services;
-  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments: payments.service, mailer, supportActions: store.supportActions });
+  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments: payments.service, mailer, supportActions: store.supportActions, checkIns: store.checkIns });
   await app.register(integrityRoutes, { integrity: services.integrity, auth, mark: highWaterMark, describeDoubleSale });
   await app.register(waitingRoomSupportRoutes, { waitingRoom: services.waitingRoom, repository: store.waitingRoom, auth, now, isUnavailable: isDatabaseUnavailable });
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { countingTransitions } from '../bookings/counted-transitions.ts';
 import type { SaleGate } from '../bookings/sale-gate.ts';
+import { createCheckInService } from '../check-in/check-in-service.ts';
 import type { Config } from '../config/config.ts';
 import { createMailer } from '../email/mailer.ts';
 import { HttpError } from '../http/errors.ts';
@@ -93,7 +94,10 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
     await waitingRoom.gate(showId, caller);
   };
 
-  return { metrics, streams, bookings, changes, onSeatsChanged, integrity, mailer, payments, waitingRoom, saleGate };
+  // The door: a paid ticket admitted once, in its show's admission window (CHECK_IN_* settings).
+  const checkIn = createCheckInService({ bookings, checkIns: store.checkIns, window: config.checkIn, timeZone: config.theatreTimeZone, now });
+
+  return { metrics, streams, bookings, changes, onSeatsChanged, integrity, mailer, payments, waitingRoom, saleGate, checkIn };
 }
 
 export type Services = Awaited<ReturnType<typeof composeServices>>;

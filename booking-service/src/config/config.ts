@@ -97,6 +97,8 @@ export interface Config {
   waitingRoomStreams: { total: number };
   /** How far ahead staff may set an on-sale time (from the theatre's today). */
   onSale: { maxDaysAhead: number };
+  /** When the door admits a show's tickets, around its start (check-in/admission-rules.ts). */
+  checkIn: { opensMinutesBefore: number; closesMinutesAfter: number };
   payments: {
     /** Stripe when STRIPE_SECRET_KEY is set; otherwise the service's own local checkout (development and tests). */
     provider: 'stripe' | 'local';
@@ -355,6 +357,12 @@ export const ServiceEnvironment = z.object({
   ON_SALE_MAX_DAYS_AHEAD: withDefault(wholeNumber(1, 3660), '366').meta({
     description: 'how far ahead staff may set an on-sale time (from the theatre\'s today); a later one is refused as a typo',
   }),
+  CHECK_IN_OPENS_MINUTES_BEFORE: withDefault(wholeNumber(0, 24 * 60), '60').meta({
+    description: 'how many minutes before a show starts the door begins admitting its tickets (`POST /api/admin/check-in`, see [Check-in at the door](../service/check-in.md))',
+  }),
+  CHECK_IN_CLOSES_MINUTES_AFTER: withDefault(wholeNumber(0, 24 * 60), '30').meta({
+    description: 'how many minutes after a show starts the door still admits its tickets (latecomers); later scans are refused as too late',
+  }),
   SEAT_STREAMS_PER_ADDRESS: withDefault(wholeNumber(1, 100_000), '50').meta({
     description: 'open live seat-map streams per client address (see [Limits and guarantees](reliability.md)); the waiting room\'s queue streams count against it too',
   }),
@@ -531,6 +539,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     waitingRoomStreams: { total: e.WAITING_ROOM_STREAMS_TOTAL },
     onSale: { maxDaysAhead: e.ON_SALE_MAX_DAYS_AHEAD },
+    checkIn: { opensMinutesBefore: e.CHECK_IN_OPENS_MINUTES_BEFORE, closesMinutesAfter: e.CHECK_IN_CLOSES_MINUTES_AFTER },
     payments: {
       provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'local',
       stripe: { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, timeoutMs: e.STRIPE_TIMEOUT_MS },

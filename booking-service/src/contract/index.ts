@@ -5,3 +5,4 @@ export * from './failures.ts';
 export * from './catalog.ts';
 export * from './waiting-room.ts';
 export * from './integrity.ts';
+export * from './check-in.ts';

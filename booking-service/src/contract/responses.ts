@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CheckInEntrySchema } from './check-in.ts';
 import {
   AdminBookingSchema,
   BookingSchema,
@@ -133,7 +134,11 @@ export const SupportActionSchema = Type.Object({
   message: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
 });
-export const SupportHistoryResponse = Type.Object({ success: ok, actions: Type.Array(SupportActionSchema) });
+export const SupportHistoryResponse = Type.Object({
+  success: ok,
+  actions: Type.Array(SupportActionSchema),
+  checkIns: Type.Array(CheckInEntrySchema, { description: "Scans of the booking's ticket at the doors, oldest first" }),
+});
 export const UnpaidBookingsResponse = Type.Object({ success: ok, unpaidBookings: Type.Array(DebugBookingSchema) });
 export const MessageResponse = Type.Object({ success: ok, message: Type.String() });
 export const MarkPaidResponse = Type.Object({

@@ -77,6 +77,9 @@ export const BookingSchema = Type.Object({
     }),
   ),
   refundStatus: Type.Optional(RefundStatusSchema),
+  admittedAt: Type.Optional(
+    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: "When the ticket was checked in at the door (the moviegoer's own bookings), else null" }),
+  ),
 });
 
 export const AdminBookingSchema = Type.Intersect([BookingSchema, Type.Object({ user: Type.Object({ name: Type.String() }) })]);

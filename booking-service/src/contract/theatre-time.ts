@@ -80,3 +80,8 @@ export function localDayRange(date: string, timeZone: string): { from: Date; to:
 export function formatTheatreTime(instant: Date, timeZone: string, dateStyle: 'medium' | 'full' = 'medium'): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle, timeStyle: 'short', timeZone }).format(instant);
 }
+
+/** The theatre's clock time of an instant, for a moment of today: "7:42 PM" (the door's "Already admitted at 7:42 PM"). */
+export function formatTheatreClock(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(instant);
+}

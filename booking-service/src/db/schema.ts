@@ -3,6 +3,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, rea
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
 import { SEAT_ID_PATTERN } from '../contract/hall.ts';
 import { SUPPORT_ACTION_KINDS, type SupportActionKind } from '../debug/support-actions.ts';
+import { CHECK_IN_OUTCOMES, type CheckInOutcome } from '../check-in/check-in.ts';
 
 /** A list of values as SQL literals: `'held', 'paid'`. */
 function sqlList(values: readonly string[]) {
@@ -167,6 +168,29 @@ export const supportActions = pgTable(
   (t) => [
     index('support_actions_booking_idx').on(t.bookingId, t.createdAt),
     check('support_actions_kind_valid', sql`${t.kind} in (${sqlList(SUPPORT_ACTION_KINDS)})`),
+  ],
+);
+
+/**
+ * Every scan of a ticket at a door and its outcome (check-in/check-in.ts): history, never removed. A booking has
+ * at most one `admitted` row (the partial unique index): two doors scanning at once on any instances, one admits.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    code: text('code').notNull(),
+    door: text('door').notNull(),
+    staffId: text('staff_id').notNull(),
+    staffName: text('staff_name').notNull(),
+    outcome: text('outcome').$type<CheckInOutcome>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('check_ins_one_admission_key').on(t.bookingId).where(sql`${t.outcome} = 'admitted'`),
+    index('check_ins_booking_idx').on(t.bookingId, t.at),
+    check('check_ins_outcome_valid', sql`${t.outcome} in (${sqlList(CHECK_IN_OUTCOMES)})`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { DebugBookingsResponse, SupportHistoryResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { CheckInRepository } from '../check-in/check-in-repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
@@ -14,7 +15,7 @@ import { emailToolRoutes } from './email-routes.ts';
 import { SEARCH_HELP, searchFilter, viewFilter } from './support-search.ts';
 import { supportActionRoutes } from './support-action-routes.ts';
 import type { SupportActionRepository } from './support-actions.ts';
-import { bookingOr404, debugBookingJson, security, supportActionJson, tags } from './views.ts';
+import { bookingOr404, checkInJson, debugBookingJson, security, supportActionJson, tags } from './views.ts';
 
 const LIST_LIMIT = 500;
 const DEFAULT_PAGE_SIZE = 25;
@@ -28,13 +29,14 @@ export interface DebugRoutesDeps {
   payments: Pick<PaymentService, 'markPaidBySupport' | 'reconcileBooking' | 'describeAmount'>;
   mailer: Pick<Mailer, 'send'>;
   supportActions: SupportActionRepository;
+  checkIns: Pick<CheckInRepository, 'listForBooking'>;
 }
 
 /**
  * Support's tools under /api/debug (the support role): finding bookings and their history (here), the
  * money-affecting actions (support-action-routes.ts), the email tools (email-routes.ts).
  */
-export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, config, payments, mailer, supportActions }: DebugRoutesDeps) {
+export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, config, payments, mailer, supportActions, checkIns }: DebugRoutesDeps) {
   app.addHook('onRequest', auth.requireRole('support'));
   supportActionRoutes(app, { bookings, payments, supportActions });
   emailToolRoutes(app, { bookings, outbox, config, mailer });
@@ -85,7 +87,7 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
       schema: {
         tags,
         security,
-        summary: "The booking's support actions (mark as paid, fix payment), oldest first, with who took them",
+        summary: "The booking's support actions (mark as paid, fix payment) with who took them, and its ticket's scans at the doors, each oldest first",
         params: BookingIdParams,
         response: { 200: SupportHistoryResponse, ...failures(400, 401, 403, 404) },
       },
@@ -93,7 +95,8 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
     async (request) => {
       const { bookingId } = request.params;
       await bookingOr404(bookings, bookingId);
-      return { success: true as const, actions: (await supportActions.listForBooking(bookingId)).map(supportActionJson) };
+      const [actions, scans] = await Promise.all([supportActions.listForBooking(bookingId), checkIns.listForBooking(bookingId)]);
+      return { success: true as const, actions: actions.map(supportActionJson), checkIns: scans.map(checkInJson) };
     },
   );
 }

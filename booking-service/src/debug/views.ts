@@ -1,5 +1,6 @@
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
+import type { CheckIn } from '../check-in/check-in.ts';
 import { toUnits } from '../contract/money.ts';
 import type { DebugBooking } from '../contract/schemas.ts';
 import { notFound } from '../http/errors.ts';
@@ -48,4 +49,9 @@ export function supportActionJson(action: SupportAction) {
     message: action.message,
     createdAt: action.createdAt.toISOString(),
   };
+}
+
+/** A scan of the booking's ticket at a door, as support reads it in the booking's history. */
+export function checkInJson(checkIn: CheckIn) {
+  return { id: checkIn.id, outcome: checkIn.outcome, door: checkIn.door, staffName: checkIn.staffName, at: checkIn.at.toISOString() };
 }

@@ -26,7 +26,8 @@ export interface Auth {
    * of a presale's crowd on its first poll there).
    */
   requireUserForRead: onRequestAsyncHookHandler;
-  requireRole(role: Role): onRequestAsyncHookHandler;
+  /** Requires a valid token carrying one of these roles (door staff's check-in also admits theatre staff). */
+  requireRole(role: Role, ...alsoAllowed: Role[]): onRequestAsyncHookHandler;
   /** Identifies the caller when a token is sent (a bad token is refused); anonymous callers pass with identity null. */
   optionalUser: onRequestAsyncHookHandler;
 }
@@ -75,10 +76,11 @@ export function createAuth(verify: TokenVerifier, users: AccountRecorder): Auth 
       request.identity = null;
       if (request.headers.authorization !== undefined) await identify(request);
     },
-    requireRole(role) {
+    requireRole(role, ...alsoAllowed) {
+      const allowed = [role, ...alsoAllowed];
       return async (request) => {
         const identity = await identify(request);
-        if (!identity.roles.includes(role)) {
+        if (!allowed.some((one) => identity.roles.includes(one))) {
           throw forbidden(role === 'admin' ? 'You are not authorized to access admin dashboard' : 'This needs the support role');
         }
       };

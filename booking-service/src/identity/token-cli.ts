@@ -1,5 +1,5 @@
 /**
- * `npm run token -- <email> [--role admin|support]`: prints an access token from
+ * `npm run token -- <email> [--role admin|support|door]`: prints an access token from
  * the local identity provider for that identity (same issuer, audience, key,
  * claims and format as the tokens it issues at sign-in, valid 12 hours), for
  * tooling and tests. An unknown email gets a new moviegoer account; `--role`
@@ -7,13 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ConfigError, LOCAL_ISSUER } from '../config/config.ts';
-import type { Role } from './dev-accounts.ts';
+import { isRole, ROLES, type Role } from './dev-accounts.ts';
 import { AccountExistsError, AccountStore, normalizeEmail, validEmail } from './provider/accounts.ts';
 import { loadIdentityConfig, ProductionRefusedError } from './provider/config.ts';
 import { loadOrCreateKeys } from './provider/keys.ts';
 import { createIdentityProvider, issueAccessToken } from './provider/provider.ts';
 
-const USAGE = 'usage: npm run token -- <email> [--role admin|support]';
+const USAGE = `usage: npm run token -- <email> [--role ${ROLES.join('|')}]`;
 
 function parse(args: string[]): { email: string; roles: Role[] } {
   const roles: Role[] = [];
@@ -22,7 +22,7 @@ function parse(args: string[]): { email: string; roles: Role[] } {
     const arg = args[i]!;
     if (arg === '--role') {
       const role = args[(i += 1)];
-      if (role !== 'admin' && role !== 'support') throw new ConfigError(USAGE);
+      if (!isRole(role)) throw new ConfigError(USAGE);
       roles.push(role);
     } else if (!arg.startsWith('--') && email === undefined) {
       email = normalizeEmail(arg);

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
-import type { Role } from './dev-accounts.ts';
+import { ROLES, type Role } from './dev-accounts.ts';
 
 export interface Identity { sub: string; name: string; email: string; roles: Role[] }
 
@@ -19,7 +19,7 @@ export class InvalidTokenError extends Error {}
 /** The issuer's signing keys could not be fetched (the identity provider is down or unreachable). */
 export class SigningKeysUnavailableError extends Error {}
 
-const KNOWN_ROLES: readonly Role[] = ['admin', 'support'];
+const KNOWN_ROLES: readonly Role[] = ROLES;
 
 /** How far the issuer's clock and ours may disagree (expiry, and an `iat` in the future). */
 const CLOCK_TOLERANCE_SECONDS = 5;

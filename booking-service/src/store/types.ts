@@ -1,5 +1,6 @@
 import type { ReportRepository } from '../admin/report-repository.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { CheckInRepository } from '../check-in/check-in-repository.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
 import type { CheckoutSessionRepository } from '../payments/local/checkout-session.ts';
 import type { WebhookEventRepository } from '../payments/webhook-events.ts';
@@ -143,6 +144,8 @@ export interface Store {
   checkoutSessions: CheckoutSessionRepository;
   reports: ReportRepository;
   supportActions: SupportActionRepository;
+  /** The doors' check-in log: every scan, and each booking's one admission. */
+  checkIns: CheckInRepository;
   /** On-sale events and their queues (MongoDB refuses them). */
   waitingRoom: WaitingRoomRepository;
   integrity: IntegrityRepository;

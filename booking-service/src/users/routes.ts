@@ -1,6 +1,7 @@
 import { FavoritesResponse, UpdateFavoriteResponse, UserBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { CheckInRepository } from '../check-in/check-in-repository.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { MovieRepository } from '../shows/show-repository.ts';
 import type { UserRepository } from './user-repository.ts';
@@ -16,11 +17,13 @@ const security = [{ bearerAuth: [] }];
 export interface UserRoutesDeps {
   users: Pick<UserRepository, 'favoriteMovies' | 'toggleFavorite'>;
   bookings: Pick<BookingRepository, 'listForUser'>;
+  /** When each booking was admitted at the door (My Bookings' "Admitted 7:42 PM"). */
+  checkIns: Pick<CheckInRepository, 'admittedAt'>;
   movies: Pick<MovieRepository, 'get'>;
   auth: Auth;
 }
 
-export async function userRoutes(app: AppInstance, { users, bookings, movies, auth }: UserRoutesDeps) {
+export async function userRoutes(app: AppInstance, { users, bookings, checkIns, movies, auth }: UserRoutesDeps) {
   app.addHook('onRequest', auth.requireUser);
 
   app.get(
@@ -35,7 +38,12 @@ export async function userRoutes(app: AppInstance, { users, bookings, movies, au
     },
     async (request) => {
       const own = await bookings.listForUser(request.identity!.sub);
-      return { success: true as const, bookings: own.map(bookingJson) };
+      const paid = own.filter((booking) => booking.status === 'paid').map((booking) => booking.id);
+      const admitted = await checkIns.admittedAt(paid);
+      return {
+        success: true as const,
+        bookings: own.map((booking) => ({ ...bookingJson(booking), admittedAt: admitted.get(booking.id)?.toISOString() ?? null })),
+      };
     },
   );
 

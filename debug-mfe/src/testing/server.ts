@@ -45,6 +45,7 @@ export const server = setupServer(
     HttpResponse.json({
       success: true,
       actions: [{ id: 'a1', kind: 'fix-payment', actorEmail: 'sam@example.com', outcome: 'open', message: 'The customer has not paid yet: the payment session is still open', createdAt: '2026-12-01T10:03:00.000Z' }],
+      checkIns: [],
     }),
   ),
   http.get(`${TEST_API}/api/debug/outbox`, () =>

@@ -2,6 +2,7 @@ import type { Connection, Model, Schema } from 'mongoose';
 import { describeEngine, type MongoEngine } from './engine.ts';
 import {
   bookingSchema,
+  checkInSchema,
   checkoutSessionSchema,
   favoriteSchema,
   movieSchema,
@@ -12,6 +13,7 @@ import {
   userSchema,
   webhookEventSchema,
   type BookingDocument,
+  type CheckInDocument,
   type CheckoutSessionDocument,
   type FavoriteDocument,
   type MovieDocument,
@@ -34,6 +36,7 @@ export interface Models {
   CheckoutSession: Model<CheckoutSessionDocument>;
   StoreIdentity: Model<StoreIdentityDocument>;
   SupportAction: Model<SupportActionDocument>;
+  CheckIn: Model<CheckInDocument>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- mongoose's schema generics do not line up with Model<T>
@@ -57,6 +60,7 @@ export function createModels(connection: Connection): Models {
     CheckoutSession: model(connection, 'CheckoutSession', checkoutSessionSchema),
     StoreIdentity: model(connection, 'StoreIdentity', storeIdentitySchema),
     SupportAction: model(connection, 'SupportAction', supportActionSchema),
+    CheckIn: model(connection, 'CheckIn', checkInSchema),
   };
 }
 

@@ -141,6 +141,7 @@ describe('MongoDB schemas: collections and indexes', () => {
       checkoutSessions: 'checkout_sessions',
       storeIdentity: 'store_identity',
       supportActions: 'support_actions',
+      checkIns: 'check_ins',
     });
     for (const [schema, collection] of [
       [movieSchema, 'movies'],

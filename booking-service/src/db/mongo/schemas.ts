@@ -7,6 +7,7 @@ import type { Movie, Show } from '../../shows/show.ts';
 import type { User } from '../../identity/user.ts';
 import type { OutboxMessage } from '../../email/outbox.ts';
 import { SUPPORT_ACTION_KINDS, type SupportAction } from '../../debug/support-actions.ts';
+import { CHECK_IN_OUTCOMES, type CheckIn } from '../../check-in/check-in.ts';
 
 /**
  * The documents the MongoDB store keeps, one collection each, with the
@@ -25,6 +26,7 @@ export const COLLECTIONS = {
   checkoutSessions: 'checkout_sessions',
   storeIdentity: 'store_identity',
   supportActions: 'support_actions',
+  checkIns: 'check_ins',
 } as const;
 
 /** A record of the domain as a document: the same fields, its `id` kept as `_id`. */
@@ -378,3 +380,25 @@ export const supportActionSchema = new Schema<SupportActionDocument>(
 );
 // A booking's history, oldest first.
 supportActionSchema.index({ bookingId: 1, createdAt: 1 }, { name: 'support_actions_booking_idx' });
+
+/**
+ * A scan at a door (check-in/check-in.ts). An admission's _id is `admitted:<bookingId>`, so the _id's uniqueness
+ * lets one admission per booking in, whichever instance inserts first; a refusal's _id is a UUID.
+ */
+export type CheckInDocument = Stored<CheckIn>;
+
+export const checkInSchema = new Schema<CheckInDocument>(
+  {
+    _id: requiredText(100),
+    bookingId: { ...nullableText(36), validate: { validator: (v: string | null) => v === null || UUID.test(v), message: '{PATH} must be a UUID' } },
+    code: requiredText(64),
+    door: requiredText(60),
+    staffId: requiredText(255),
+    staffName: anyText(300),
+    outcome: { type: String, required: true, enum: CHECK_IN_OUTCOMES },
+    at: requiredDate(),
+  },
+  options(COLLECTIONS.checkIns),
+);
+// A booking's check-ins, oldest first.
+checkInSchema.index({ bookingId: 1, at: 1 }, { name: 'check_ins_booking_idx' });

@@ -15,6 +15,7 @@ import { createOutboxRepository } from './outbox-repository.ts';
 import { createCheckoutSessionRepository, createWebhookEventRepository } from './payment-repositories.ts';
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
+import { createCheckInRepository } from './check-in-repository.ts';
 import { createSupportActionRepository } from './support-action-repository.ts';
 
 export interface MongoConnectOptions {
@@ -66,6 +67,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     checkoutSessions: createCheckoutSessionRepository(models),
     reports: createReportRepository(models),
     supportActions: createSupportActionRepository(models),
+    checkIns: createCheckInRepository(models),
     waitingRoom: createMongoWaitingRoomRepository(connection, models),
     integrity: createIntegrityRepository(models),
     figures: createOperatingFigures(models),

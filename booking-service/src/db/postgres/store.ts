@@ -10,6 +10,7 @@ import { createCheckoutSessionRepository, createWebhookEventRepository } from '.
 import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
 import { createSupportActionRepository } from './support-action-repository.ts';
+import { createCheckInRepository } from './check-in-repository.ts';
 import { createWaitingRoomRepository } from './waiting-room-repository.ts';
 
 /** The store on PostgreSQL, served either by a server or by PGlite in process. */
@@ -28,6 +29,7 @@ export function createPostgresStore(database: Database): Store {
     checkoutSessions: createCheckoutSessionRepository(db),
     reports: createReportRepository(db),
     supportActions: createSupportActionRepository(db),
+    checkIns: createCheckInRepository(db),
     waitingRoom: createWaitingRoomRepository(db),
     integrity: createIntegrityRepository(db),
     figures: createOperatingFigures(db, database.pool),

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingWithShow } from '../bookings/booking.ts';
+import { zonedInstant } from '../contract/theatre-time.ts';
+import { admissionDecision } from './admission-rules.ts';
+
+const timeZone = 'Europe/London';
+const window = { opensMinutesBefore: 60, closesMinutesAfter: 30 };
+
+function booking(startsAt: Date, fields: Partial<BookingWithShow> = {}): BookingWithShow {
+  return { status: 'paid', refundStatus: null, show: { startsAt } as BookingWithShow['show'], ...fields } as BookingWithShow;
+}
+
+describe('admissionDecision', () => {
+  const show = zonedInstant('2026-12-05', '19:30', timeZone);
+  const at = (time: string, date = '2026-12-05') => zonedInstant(date, time, timeZone);
+
+  it('admits a paid ticket from the window opening to its close, both included', () => {
+    for (const time of ['18:30', '19:29', '19:30', '20:00']) expect(admissionDecision(booking(show), at(time), window, timeZone)).toEqual({ admit: true });
+    expect(admissionDecision(booking(show), at('18:29'), window, timeZone)).toMatchObject({ outcome: 'too-early', reason: 'Too early: admission for the 7:30 PM show opens at 6:30 PM' });
+    expect(admissionDecision(booking(show), at('20:01'), window, timeZone)).toMatchObject({ outcome: 'too-late', reason: 'Too late: admission for the 7:30 PM show closed at 8:00 PM' });
+  });
+
+  it('follows a configured window', () => {
+    const wide = { opensMinutesBefore: 120, closesMinutesAfter: 0 };
+    expect(admissionDecision(booking(show), at('17:30'), wide, timeZone)).toEqual({ admit: true });
+    expect(admissionDecision(booking(show), at('19:31'), wide, timeZone)).toMatchObject({ outcome: 'too-late' });
+  });
+
+  it('admits a show just after midnight from the evening before; another date outside the window is "another day"', () => {
+    const late = zonedInstant('2026-12-06', '00:15', timeZone);
+    expect(admissionDecision(booking(late), at('23:30'), window, timeZone)).toEqual({ admit: true });
+    expect(admissionDecision(booking(show), at('19:30', '2026-12-04'), window, timeZone)).toMatchObject({
+      outcome: 'another-day',
+      reason: 'Another day: this ticket is for the show on Dec 5, 2026, 7:30 PM',
+    });
+  });
+
+  it('refuses by the booking\'s state before the clock: unpaid, cancelled, refunded', () => {
+    expect(admissionDecision(booking(show, { status: 'held' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'not-paid' });
+    expect(admissionDecision(booking(show, { status: 'cancelled' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'cancelled' });
+    expect(admissionDecision(booking(show, { status: 'cancelled', refundStatus: 'refunded' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'refunded' });
+    expect(admissionDecision(booking(show, { status: 'cancelled', refundStatus: 'failed' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'cancelled' });
+  });
+});

@@ -1,0 +1,49 @@
+import type { Booking, BookingWithShow } from '../bookings/booking.ts';
+import { formatTheatreClock, formatTheatreTime, localDate } from '../contract/theatre-time.ts';
+import type { Refusal } from './check-in.ts';
+
+/** When a show's tickets are admitted, around its start (CHECK_IN_OPENS_MINUTES_BEFORE, CHECK_IN_CLOSES_MINUTES_AFTER). */
+export interface AdmissionWindow { opensMinutesBefore: number; closesMinutesAfter: number }
+
+export type AdmissionDecision = { admit: true } | { admit: false; outcome: Refusal; reason: string };
+
+const MINUTE_MS = 60_000;
+
+/** The theatre has one hall (contract/hall.ts); the door names it so a second hall needs only its name here. */
+export const HALL_NAME = 'Main hall';
+
+/** Why a booking's state keeps its holder out, in the door attendant's words; null when it is paid and not refunded. */
+function stateRefusal(booking: Booking): AdmissionDecision | null {
+  if (booking.refundStatus === 'refunded' || booking.refundStatus === 'pending') {
+    return { admit: false, outcome: 'refunded', reason: 'Refunded: this ticket was refunded and is no longer valid' };
+  }
+  if (booking.status === 'cancelled') {
+    return { admit: false, outcome: 'cancelled', reason: 'Cancelled: this booking was cancelled, the ticket is not valid' };
+  }
+  if (booking.status === 'held') {
+    return { admit: false, outcome: 'not-paid', reason: 'Not paid: this booking is still awaiting payment' };
+  }
+  return null;
+}
+
+/**
+ * Whether a booking's ticket admits its holder at `now`: paid, not refunded, and its show starting within the
+ * admission window. A show just after midnight is admitted from the evening before: the window decides, the
+ * calendar date only names the refusal.
+ */
+export function admissionDecision(booking: BookingWithShow, now: Date, window: AdmissionWindow, timeZone: string): AdmissionDecision {
+  const refused = stateRefusal(booking);
+  if (refused) return refused;
+  const startsAt = booking.show.startsAt;
+  const opensAt = new Date(startsAt.getTime() - window.opensMinutesBefore * MINUTE_MS);
+  const closesAt = new Date(startsAt.getTime() + window.closesMinutesAfter * MINUTE_MS);
+  if (now >= opensAt && now <= closesAt) return { admit: true };
+  if (localDate(startsAt, timeZone) !== localDate(now, timeZone)) {
+    return { admit: false, outcome: 'another-day', reason: `Another day: this ticket is for the show on ${formatTheatreTime(startsAt, timeZone)}` };
+  }
+  const show = formatTheatreClock(startsAt, timeZone);
+  if (now < opensAt) {
+    return { admit: false, outcome: 'too-early', reason: `Too early: admission for the ${show} show opens at ${formatTheatreClock(opensAt, timeZone)}` };
+  }
+  return { admit: false, outcome: 'too-late', reason: `Too late: admission for the ${show} show closed at ${formatTheatreClock(closesAt, timeZone)}` };
+}

@@ -1,0 +1,78 @@
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { BookingWithDetails } from '../bookings/booking.ts';
+import { formatTheatreClock } from '../contract/theatre-time.ts';
+import { admissionDecision, type AdmissionWindow } from './admission-rules.ts';
+import type { Admission, CheckIn, Refusal } from './check-in.ts';
+import type { CheckInRepository } from './check-in-repository.ts';
+import { readScan } from './ticket-scan.ts';
+
+/** Who scans, and where. */
+export interface Scan { code: string; door: string; staff: { id: string; name: string } }
+
+/** What the door is told: admitted (this scan), or refused with the reason (and the earlier admission, when that is why). */
+export type CheckInResult =
+  | { outcome: 'admitted'; booking: BookingWithDetails; checkIn: CheckIn }
+  | { outcome: Refusal; reason: string; booking: BookingWithDetails | null; earlier?: Admission };
+
+export interface CheckInServiceDeps {
+  bookings: Pick<BookingRepository, 'list'>;
+  checkIns: CheckInRepository;
+  window: AdmissionWindow;
+  timeZone: string;
+  now: () => Date;
+}
+
+export type CheckInService = ReturnType<typeof createCheckInService>;
+
+/** The door's rules: a paid ticket, in its show's admission window, admitted once; every scan logged. */
+export function createCheckInService({ bookings, checkIns, window, timeZone, now }: CheckInServiceDeps) {
+  function alreadyAdmitted(earlier: Admission): string {
+    return `Already admitted at ${formatTheatreClock(earlier.at, timeZone)} at ${earlier.door} by ${earlier.staffName}`;
+  }
+
+  async function earlierAdmission(bookingId: string): Promise<Admission | undefined> {
+    return (await checkIns.listForBooking(bookingId)).find((entry) => entry.outcome === 'admitted');
+  }
+
+  async function refuse(scan: Scan, logged: string, refusal: Omit<Extract<CheckInResult, { reason: string }>, 'booking'>, booking: BookingWithDetails | null) {
+    await checkIns.recordRefusal({
+      bookingId: booking?.id ?? null,
+      code: logged,
+      door: scan.door,
+      staffId: scan.staff.id,
+      staffName: scan.staff.name,
+      outcome: refusal.outcome,
+      at: now(),
+    });
+    return { ...refusal, booking };
+  }
+
+  return {
+    async checkIn(scan: Scan): Promise<CheckInResult> {
+      const { ticketCode, logged } = readScan(scan.code);
+      const [booking] = ticketCode ? (await bookings.list({ ticketCode }, { offset: 0, limit: 1 })).items : [];
+      if (!booking) return refuse(scan, logged, { outcome: 'unknown-ticket', reason: 'No ticket has this code' }, null);
+
+      const at = now();
+      const decision = admissionDecision(booking, at, window, timeZone);
+      if (!decision.admit) {
+        // A ticket admitted before and scanned again after its window: the earlier admission is the news.
+        const earlier = booking.status === 'paid' ? await earlierAdmission(booking.id) : undefined;
+        if (earlier) return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier), earlier }, booking);
+        return refuse(scan, logged, { outcome: decision.outcome, reason: decision.reason }, booking);
+      }
+      const result = await checkIns.admit({
+        bookingId: booking.id,
+        code: logged,
+        door: scan.door,
+        staffId: scan.staff.id,
+        staffName: scan.staff.name,
+        outcome: 'admitted',
+        at,
+      });
+      if (result.admitted) return { outcome: 'admitted', booking, checkIn: result.checkIn };
+      const earlier = result.earlier;
+      return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier), earlier }, booking);
+    },
+  };
+}

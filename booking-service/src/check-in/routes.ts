@@ -1,0 +1,71 @@
+import { CheckInBody, CheckInRefusedSchema, CheckInResponse } from '../contract/check-in.ts';
+import { failures } from '../contract/failures.ts';
+import { formatTheatreClock } from '../contract/theatre-time.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import type { Auth } from '../identity/auth.ts';
+import { HALL_NAME } from './admission-rules.ts';
+import type { CheckInResult, CheckInService } from './check-in-service.ts';
+import { scanTextProblem } from './ticket-scan.ts';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+
+export interface CheckInRoutesDeps {
+  checkIn: CheckInService;
+  auth: Auth;
+  timeZone: string;
+}
+
+/** A refusal as its answer: 404 an unknown code, 409 with the reason (and the earlier admission) otherwise. */
+function refusalError(result: Exclude<CheckInResult, { outcome: 'admitted' }>) {
+  if (result.outcome === 'unknown-ticket') return notFound(result.reason);
+  const { booking, earlier } = result;
+  return conflict(result.reason, {
+    outcome: result.outcome,
+    ...(booking && { booking: { bookingId: booking.id, movieTitle: booking.show.movie.title, showDateTime: booking.show.startsAt.toISOString(), seats: booking.seats } }),
+    ...(earlier && { admittedAt: earlier.at.toISOString(), admittedDoor: earlier.door, admittedBy: earlier.staffName }),
+  });
+}
+
+/** Door staff (the door role) and theatre staff (admin), /api/admin/check-in: a ticket scanned at a door. */
+export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone }: CheckInRoutesDeps) {
+  app.post(
+    '/api/admin/check-in',
+    {
+      onRequest: auth.requireRole('admin', 'door'),
+      schema: {
+        tags,
+        security,
+        summary: 'Check a ticket in at a door: admitted once, in its show\'s admission window; every scan is logged',
+        body: CheckInBody,
+        response: { 200: CheckInResponse, ...failures(400, 401, 403, 404, 413, 415), 409: CheckInRefusedSchema },
+      },
+    },
+    async (request) => {
+      const { code, door } = request.body;
+      const problem = scanTextProblem('code', code) ?? scanTextProblem('door', door);
+      if (problem) throw badRequest(problem);
+      const { sub, name } = request.identity!;
+      const result = await checkIn.checkIn({ code, door: door.trim(), staff: { id: sub, name } });
+      if (result.outcome !== 'admitted') throw refusalError(result);
+      const { booking, checkIn: entry } = result;
+      const tickets = booking.seats.length;
+      return {
+        success: true as const,
+        message: `Admitted: ${tickets} ${tickets === 1 ? 'ticket' : 'tickets'}`,
+        admission: {
+          bookingId: booking.id,
+          movieTitle: booking.show.movie.title,
+          showDateTime: booking.show.startsAt.toISOString(),
+          showTime: formatTheatreClock(booking.show.startsAt, timeZone),
+          hall: HALL_NAME,
+          seats: booking.seats,
+          tickets,
+          door: entry.door,
+          admittedAt: entry.at.toISOString(),
+        },
+      };
+    },
+  );
+}

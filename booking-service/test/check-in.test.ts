@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTicketCode } from '../src/bookings/ticket-code.ts';
+import { bookingTransitions } from '../src/bookings/transitions.ts';
+import { formatTheatreClock, localDate, zonedInstant } from '../src/contract/theatre-time.ts';
+import { ticketQrText } from '../src/contract/ticket-qr-text.ts';
+import type { Store } from '../src/store/types.ts';
+import { lanes, type Lane } from './support/databases.ts';
+import { twoStoresOnOneDatabase } from './support/shared-database.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * The door (issue 45, part 1): POST /api/admin/check-in admits a paid ticket once, in its show's admission window
+ * (60 minutes before to 30 after by default), refuses everything else with the reason, and logs every scan.
+ * The service's clock is fixed at 19:55 on the theatre's clocks, two days ahead: the shows are placed around it.
+ */
+
+const MINUTE = 60_000;
+const timeZone = 'America/New_York';
+const day = localDate(new Date(Date.now() + 2 * 24 * 3600_000), timeZone);
+const at = (time: string, date = day) => zonedInstant(date, time, timeZone);
+const nextDay = localDate(new Date(at('12:00').getTime() + 24 * 3600_000), timeZone);
+const CLOCK = at('19:55');
+const env = { THEATRE_TIMEZONE: timeZone };
+
+type BookingState = 'paid' | 'held' | 'cancelled' | 'refunded';
+
+/** Bookings written straight to a store, on shows placed where a test needs them. */
+function fixtures(store: Store) {
+  let shows = 0;
+  const owner = { id: 'test|door.guest@example.com', name: 'Door Guest', email: 'door.guest@example.com' };
+
+  /** A new show of a seeded movie starting at `startsAt` (a few milliseconds apart: one show per movie and instant). */
+  async function showAt(startsAt: Date) {
+    const [movieId] = await store.movies.ids();
+    const instant = new Date(startsAt.getTime() + ++shows);
+    await store.shows.addMany(movieId!, [{ startsAt: instant, priceCents: 1250 }]);
+    return (await store.shows.upcomingForMovie(movieId!, new Date(instant.getTime() - 1))).find((s) => s.startsAt.getTime() === instant.getTime())!;
+  }
+
+  /** A booking of `seats` for a show at `startsAt`, in `state`. */
+  async function booking(startsAt: Date, state: BookingState = 'paid', seats = ['E5', 'E6']) {
+    await store.users.upsert(owner);
+    const show = await showAt(startsAt);
+    const id = randomUUID();
+    const ticketCode = newTicketCode();
+    const created = await store.bookings.create({
+      id, userId: owner.id, showId: show.id, seats, amountCents: 1250 * seats.length,
+      holdExpiresAt: new Date(CLOCK.getTime() + 10 * MINUTE), paymentLink: null, createdAt: new Date(CLOCK.getTime() - 3 * 24 * 3600_000), ticketCode,
+    });
+    if (!created.ok) throw new Error('fixture booking refused');
+    const transitions = bookingTransitions(store.bookings);
+    if (state === 'paid') await transitions.markSamplePaid(id, new Date(CLOCK.getTime() - 2 * 24 * 3600_000));
+    if (state === 'cancelled' || state === 'refunded') await transitions.cancelHold(id);
+    if (state === 'refunded') {
+      await transitions.flagRefund(id, { paymentIntentId: 'pi_test', reason: 'paid after the hold ended' });
+      await transitions.setRefundOutcome(id, { status: 'refunded', refundId: 're_test', reason: 'refunded' });
+    }
+    return { id, ticketCode, showId: show.id, seats, owner };
+  }
+
+  return { booking, owner };
+}
+
+function scanner(t: TestApp, token: () => string) {
+  return (code: string, door = 'Door 1') => t.api('POST', '/api/admin/check-in', { token: token(), body: { code, door } });
+}
+
+for (const lane of lanes) {
+  describe.skipIf(lane.skipReason !== null)(`check-in at the door on ${lane.name}`, () => {
+    let t: TestApp;
+    let door: string;
+    let admin: string;
+    let support: string;
+    let user: string;
+    let f: ReturnType<typeof fixtures>;
+    let clock = CLOCK;
+    const routes: { method: string; url: string }[] = [];
+    const scan = (code: string, doorName?: string) => scanner(t, () => door)(code, doorName);
+
+    beforeAll(async () => {
+      t = await startTestApp(lane, { env, now: () => clock, onRoute: (route) => routes.push({ method: String(route.method), url: route.url }) });
+      door = await t.tokenFor('door@example.com', ['door']);
+      admin = await t.tokenFor('admin@example.com', ['admin']);
+      support = await t.tokenFor('support@example.com', ['support']);
+      user = await t.tokenFor('someone@example.com');
+      f = fixtures(t.store);
+    });
+    afterAll(() => t?.close());
+
+    it('admits a paid ticket in its window by its QR text or its code typed in any case: movie, show time, hall, seats, tickets', async () => {
+      const booking = await f.booking(at('20:00'), 'paid', ['F3', 'F4', 'F5']);
+      const res = await scan(ticketQrText(booking.ticketCode), 'Door 2');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({
+        success: true,
+        message: 'Admitted: 3 tickets',
+        admission: { bookingId: booking.id, hall: 'Main hall', seats: ['F3', 'F4', 'F5'], tickets: 3, door: 'Door 2', admittedAt: CLOCK.toISOString() },
+      });
+      expect(res.body.admission.movieTitle).toEqual(expect.any(String));
+      expect(res.body.admission.showTime).toBe('8:00 PM');
+
+      const typed = await f.booking(at('20:00'));
+      const byCode = await t.api('POST', '/api/admin/check-in', { token: admin, body: { code: ` ${typed.ticketCode.toLowerCase()} `, door: 'Door 1' } });
+      expect(byCode.status, JSON.stringify(byCode.body)).toBe(200);
+      expect(byCode.body.message).toBe('Admitted: 2 tickets');
+    });
+
+    it('refuses the same ticket again: 409 "Already admitted at 7:55 PM", naming the door and the staff member', async () => {
+      const booking = await f.booking(at('20:00'));
+      expect((await scan(booking.ticketCode, 'Door 2')).status).toBe(200);
+      for (const [token, doorName] of [[door, 'Door 2'], [admin, 'Door 5']] as const) {
+        const again = await t.api('POST', '/api/admin/check-in', { token, body: { code: ticketQrText(booking.ticketCode), door: doorName } });
+        expect(again.status).toBe(409);
+        expect(again.body.message).toBe(`Already admitted at ${formatTheatreClock(CLOCK, timeZone)} at Door 2 by door`);
+        expect(again.body.message).toBe('Already admitted at 7:55 PM at Door 2 by door');
+        expect(again.body).toMatchObject({ outcome: 'already-admitted', admittedDoor: 'Door 2', admittedBy: 'door', admittedAt: CLOCK.toISOString() });
+      }
+    });
+
+    it('refuses unpaid, cancelled, refunded, another day, too early and too late with the reason in words', async () => {
+      const cases = [
+        { booking: await f.booking(at('20:00'), 'held'), outcome: 'not-paid', message: /^Not paid: this booking is still awaiting payment/ },
+        { booking: await f.booking(at('20:00'), 'cancelled'), outcome: 'cancelled', message: /^Cancelled: / },
+        { booking: await f.booking(at('20:00'), 'refunded'), outcome: 'refunded', message: /^Refunded: / },
+        { booking: await f.booking(at('20:00', nextDay)), outcome: 'another-day', message: /^Another day: this ticket is for the show on .*8:00 PM/ },
+        { booking: await f.booking(at('21:30')), outcome: 'too-early', message: /^Too early: admission for the 9:30 PM show opens at 8:30 PM/ },
+        { booking: await f.booking(at('19:00')), outcome: 'too-late', message: /^Too late: admission for the 7:00 PM show closed at 7:30 PM/ },
+      ];
+      for (const { booking, outcome, message } of cases) {
+        const res = await scan(booking.ticketCode);
+        expect(res.status, `${outcome}: ${JSON.stringify(res.body)}`).toBe(409);
+        expect(res.body).toMatchObject({ success: false, outcome, booking: { bookingId: booking.id } });
+        expect(res.body.message).toMatch(message);
+      }
+    });
+
+    it('admits at the edges of the window (60 minutes before, 30 after) and not a minute past them', async () => {
+      expect((await scan((await f.booking(new Date(CLOCK.getTime() + 60 * MINUTE - 1000))).ticketCode)).status).toBe(200);
+      expect((await scan((await f.booking(new Date(CLOCK.getTime() - 30 * MINUTE - 2000))).ticketCode)).status).toBe(409);
+      const late = await f.booking(new Date(CLOCK.getTime() - 31 * MINUTE));
+      expect((await scan(late.ticketCode)).body.outcome).toBe('too-late');
+    });
+
+    it('answers 404 for a code no booking has, and 400 for malformed input (empty, control characters, too long)', async () => {
+      for (const code of [newTicketCode(), ticketQrText(newTicketCode()), 'hello there']) {
+        const res = await scan(code);
+        expect(res.status, code).toBe(404);
+        expect(res.body).toEqual({ success: false, message: 'No ticket has this code' });
+      }
+      const bad = [
+        { code: '', door: 'Door 1' },
+        { code: '   ', door: 'Door 1' },
+        { code: 'ABC\u0007DEF', door: 'Door 1' },
+        { code: 'TICKET:\u0000', door: 'Door 1' },
+        { code: 'A'.repeat(201), door: 'Door 1' },
+        { code: newTicketCode(), door: '' },
+        { code: newTicketCode(), door: 'Door\n1' },
+        { code: newTicketCode(), door: 'D'.repeat(61) },
+        { code: newTicketCode() },
+        { code: newTicketCode(), door: 'Door 1', extra: true },
+        { code: 42, door: 'Door 1' },
+      ];
+      for (const body of bad) {
+        const res = await t.api('POST', '/api/admin/check-in', { token: door, body });
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body.success).toBe(false);
+      }
+    });
+
+    it('lets the door and admin roles check in, and no one else (401 anonymous, 403 a moviegoer or support)', async () => {
+      const booking = await f.booking(at('20:00'));
+      expect((await t.api('POST', '/api/admin/check-in', { body: { code: booking.ticketCode, door: 'Door 1' } })).status).toBe(401);
+      for (const token of [user, support]) {
+        const res = await t.api('POST', '/api/admin/check-in', { token, body: { code: booking.ticketCode, door: 'Door 1' } });
+        expect(res.status).toBe(403);
+      }
+      expect((await t.api('GET', `/api/debug/bookings/${booking.id}/history`, { token: support })).body.checkIns).toEqual([]);
+    });
+
+    it('gives the door role 403 on every other staff route, through the same role check as a moviegoer gets', async () => {
+      const staffRoutes = routes.filter(
+        ({ method, url }) =>
+          method !== 'HEAD' &&
+          (url.startsWith('/api/admin/') || url.startsWith('/api/debug/') || ['/api/show/add', '/api/show/now-playing'].includes(url)) &&
+          !['/api/admin/check-in', '/api/admin/is-admin'].includes(url),
+      );
+      expect(staffRoutes.length).toBeGreaterThan(15);
+      const path = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'movieId' || name === 'id' ? '999999' : randomUUID()));
+      for (const { method, url } of staffRoutes) {
+        const target = path(url);
+        const asDoor = await t.api(method, target, { token: door, body: method === 'GET' ? undefined : {} });
+        const asUser = await t.api(method, target, { token: user, body: method === 'GET' ? undefined : {} });
+        expect(asDoor.status, `${method} ${url}`).toBe(403);
+        expect(asDoor.body, `${method} ${url}`).toEqual(asUser.body);
+      }
+      const isAdmin = await t.api('GET', '/api/admin/is-admin', { token: door });
+      expect(isAdmin.body).toMatchObject({ isAdmin: false, isSupport: false });
+    });
+
+    it('logs every admission and refusal: support reads them in the booking\'s history', async () => {
+      const booking = await f.booking(at('20:00'));
+      await scan(booking.ticketCode, 'Door 1');
+      const later = new Date(CLOCK.getTime() + 2 * MINUTE);
+      clock = later;
+      try {
+        const again = await t.api('POST', '/api/admin/check-in', { token: admin, body: { code: booking.ticketCode, door: 'Door 3' } });
+        expect(again.body.message).toBe('Already admitted at 7:55 PM at Door 1 by door');
+      } finally {
+        clock = CLOCK;
+      }
+      const history = await t.api('GET', `/api/debug/bookings/${booking.id}/history`, { token: support });
+      expect(history.status).toBe(200);
+      expect(history.body.checkIns).toEqual([
+        { id: expect.any(String), outcome: 'admitted', door: 'Door 1', staffName: 'door', at: CLOCK.toISOString() },
+        { id: expect.any(String), outcome: 'already-admitted', door: 'Door 3', staffName: 'admin', at: later.toISOString() },
+      ]);
+      const early = await f.booking(at('22:00'));
+      await scan(early.ticketCode, 'Door 4');
+      const refused = await t.api('GET', `/api/debug/bookings/${early.id}/history`, { token: support });
+      expect(refused.body.checkIns).toEqual([expect.objectContaining({ outcome: 'too-early', door: 'Door 4', staffName: 'door' })]);
+    });
+
+    it("carries admittedAt in the moviegoer's own bookings (null until admitted)", async () => {
+      const admitted = await f.booking(at('20:00'));
+      const waiting = await f.booking(at('20:00'));
+      await scan(admitted.ticketCode);
+      const own = await t.api('GET', '/api/user/bookings', { token: await t.tokenFor(f.owner.email) });
+      expect(own.status).toBe(200);
+      const byId = new Map(own.body.bookings.map((b: { _id: string }) => [b._id, b]));
+      expect(byId.get(admitted.id)).toMatchObject({ admittedAt: CLOCK.toISOString() });
+      expect(byId.get(waiting.id)).toMatchObject({ admittedAt: null });
+    });
+
+    it('admits a ticket scanned at two doors at the same instant exactly once', async () => {
+      for (let round = 0; round < 5; round++) {
+        const booking = await f.booking(at('20:00'));
+        const answers = await Promise.all([scan(booking.ticketCode, 'Door 1'), scan(ticketQrText(booking.ticketCode), 'Door 2')]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+        expect(answers.find((a) => a.status === 409)!.body.outcome).toBe('already-admitted');
+        const log = await t.store.checkIns.listForBooking(booking.id);
+        expect(log.filter((entry) => entry.outcome === 'admitted')).toHaveLength(1);
+      }
+    });
+
+    it('answers 20 doors scanning 20 different tickets at once, each admitted', async () => {
+      const bookings = await Promise.all(Array.from({ length: 20 }, () => f.booking(at('20:00'))));
+      const answers = await Promise.all(bookings.map((booking, i) => scan(booking.ticketCode, `Door ${i + 1}`)));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(new Set(answers.map((a) => a.body.admission.bookingId)).size).toBe(20);
+    });
+  });
+}
+
+/** Two instances on one database: the same ticket at a door of each, at once, is admitted by one of them. */
+for (const lane of lanes.filter((l): l is Lane => l.name === 'postgres' || l.name === 'mongodb')) {
+  describe.skipIf(lane.skipReason !== null)(`check-in across two instances on one ${lane.name} database`, () => {
+    let shared: Awaited<ReturnType<typeof twoStoresOnOneDatabase>>;
+    let a: TestApp;
+    let b: TestApp;
+
+    beforeAll(async () => {
+      shared = await twoStoresOnOneDatabase(lane);
+      a = await startTestApp(lane, { env, now: () => CLOCK, store: shared.stores[0], seed: true });
+      b = await startTestApp(lane, { env, now: () => CLOCK, store: shared.stores[1] });
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await shared?.close();
+    });
+
+    it('admits each ticket once when two doors on two instances scan it at the same instant', async () => {
+      const f = fixtures(a.store);
+      const [tokenA, tokenB] = [await a.tokenFor('door.a@example.com', ['door']), await b.tokenFor('door.b@example.com', ['door'])];
+      for (let round = 0; round < 10; round++) {
+        const booking = await f.booking(at('20:00'));
+        const answers = await Promise.all([
+          scanner(a, () => tokenA)(booking.ticketCode, 'North door'),
+          scanner(b, () => tokenB)(ticketQrText(booking.ticketCode), 'South door'),
+        ]);
+        expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((answer) => answer.body))).toEqual([200, 409]);
+        const refused = answers.find((answer) => answer.status === 409)!.body;
+        expect(refused.outcome).toBe('already-admitted');
+        const winner = answers.find((answer) => answer.status === 200)!.body.admission.door;
+        expect(refused.admittedDoor).toBe(winner);
+        for (const store of shared.stores) {
+          const log = await store.checkIns.listForBooking(booking.id);
+          expect(log.map((entry) => entry.outcome).sort()).toEqual(['admitted', 'already-admitted']);
+        }
+      }
+    });
+  });
+}
