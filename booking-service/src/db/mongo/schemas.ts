@@ -391,7 +391,7 @@ export const checkInSchema = new Schema<CheckInDocument>(
   {
     _id: requiredText(100),
     bookingId: { ...nullableText(36), validate: { validator: (v: string | null) => v === null || UUID.test(v), message: '{PATH} must be a UUID' } },
-    code: requiredText(64),
+    code: anyText(64),
     door: requiredText(60),
     staffId: requiredText(255),
     staffName: anyText(300),
