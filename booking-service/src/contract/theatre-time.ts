@@ -81,7 +81,10 @@ export function formatTheatreTime(instant: Date, timeZone: string, dateStyle: 'm
   return new Intl.DateTimeFormat('en-US', { dateStyle, timeStyle: 'short', timeZone }).format(instant);
 }
 
-/** The theatre's clock time of an instant, for a moment of today: "7:42 PM" (the door's "Already admitted at 7:42 PM"). */
-export function formatTheatreClock(instant: Date, timeZone: string): string {
+/**
+ * The theatre's clock time of an instant, for a moment of today: "7:42 PM" (the door's "Already admitted at 7:42 PM",
+ * My Bookings' "Admitted 7:42 PM"; a page that has not read the theatre's zone yet passes none: the browser's).
+ */
+export function formatTheatreClock(instant: Date, timeZone: string | undefined): string {
   return new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(instant);
 }

@@ -91,6 +91,21 @@ describe('/my-bookings', () => {
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 
+  it('says when a paid booking was admitted at the door, and nothing before', async () => {
+    signIn();
+    const { show } = booking();
+    const admittedAt = new Date(new Date(show.showDateTime).getTime() - 18 * 60_000).toISOString();
+    server.use(
+      bookingsAnswer([
+        booking({ _id: 'in', isPaid: true, status: 'paid', paymentLink: null, admittedAt }),
+        booking({ _id: 'out', isPaid: true, status: 'paid', paymentLink: null, admittedAt: null, show: { ...show, movie: MOVIES[1]! } }),
+      ]),
+    );
+    renderRoute('/my-bookings');
+    expect(await screen.findByRole('article', { name: MOVIES[0]!.title })).toHaveTextContent('Admitted 6:12 PM');
+    expect(screen.getByRole('article', { name: MOVIES[1]!.title })).not.toHaveTextContent('Admitted');
+  });
+
   it('opens the e-ticket of a paid booking: the QR code from ticketCode, or the booking reference', async () => {
     signIn();
     const { show } = booking();

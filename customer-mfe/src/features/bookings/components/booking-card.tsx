@@ -7,6 +7,7 @@ import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions
 import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
 import { buildIcs, downloadIcs } from '../lib/ics';
 import { ticketQrText } from 'booking-service/ticket-qr-text';
+import { formatTheatreClock } from 'booking-service/theatre-time';
 import { QrCode } from './qr-code';
 
 /**
@@ -60,6 +61,7 @@ export function BookingCard({
               {statusLabel(booking, ended)}
             </span>
           </p>
+          {booking.admittedAt && <p className="c-booking__admitted">Admitted {formatTheatreClock(new Date(booking.admittedAt), timeZone)}</p>}
         </div>
         <div className="c-booking__side">
           {ended && !refunded ? (
