@@ -126,9 +126,9 @@ for (const lane of lanes) {
     });
 
     it('answers is-admin for any signed-in user', async () => {
-      expect((await t.api('GET', '/api/admin/is-admin', { token: admin })).body).toEqual({ success: true, isAdmin: true, isSupport: false });
-      expect((await t.api('GET', '/api/admin/is-admin', { token: user })).body).toEqual({ success: true, isAdmin: false, isSupport: false });
-      expect((await t.api('GET', '/api/admin/is-admin', { token: support })).body).toEqual({ success: true, isAdmin: false, isSupport: true });
+      expect((await t.api('GET', '/api/admin/is-admin', { token: admin })).body).toEqual({ success: true, isAdmin: true, isSupport: false, isDoor: false });
+      expect((await t.api('GET', '/api/admin/is-admin', { token: user })).body).toEqual({ success: true, isAdmin: false, isSupport: false, isDoor: false });
+      expect((await t.api('GET', '/api/admin/is-admin', { token: support })).body).toEqual({ success: true, isAdmin: false, isSupport: true, isDoor: false });
     });
 
     it('gives admins shows with seat ledgers, bookings with user names, and the dashboard', async () => {

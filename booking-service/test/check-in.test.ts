@@ -195,7 +195,7 @@ for (const lane of lanes) {
         expect(asDoor.body, `${method} ${url}`).toEqual(asUser.body);
       }
       const isAdmin = await t.api('GET', '/api/admin/is-admin', { token: door });
-      expect(isAdmin.body).toMatchObject({ isAdmin: false, isSupport: false });
+      expect(isAdmin.body).toEqual({ success: true, isAdmin: false, isSupport: false, isDoor: true });
     });
 
     it('logs every admission and refusal: support reads them in the booking\'s history', async () => {

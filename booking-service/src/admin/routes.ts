@@ -48,13 +48,13 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
       schema: {
         tags,
         security,
-        summary: 'Whether the caller is theatre staff (and support staff)',
+        summary: 'Whether the caller is theatre staff (and support staff, door staff)',
         response: { 200: IsAdminResponse, ...failures(401) },
       },
     },
     async (request) => {
       const { roles } = request.identity!;
-      return { success: true as const, isAdmin: roles.includes('admin'), isSupport: roles.includes('support') };
+      return { success: true as const, isAdmin: roles.includes('admin'), isSupport: roles.includes('support'), isDoor: roles.includes('door') };
     },
   );
 

@@ -71,6 +71,7 @@ export const IsAdminResponse = Type.Object({
   success: ok,
   isAdmin: Type.Boolean(),
   isSupport: Type.Optional(Type.Boolean({ description: 'Whether the caller is support staff (the support desk)' })),
+  isDoor: Type.Optional(Type.Boolean({ description: 'Whether the caller is door staff (checks tickets in at the door, nothing else)' })),
 });
 export const AllShowsResponse = Type.Object({ success: ok, shows: Type.Array(ShowSchema) });
 /** One row of the admin's List Shows: the show, its seats sold (paid) against the hall's, and the revenue. */
