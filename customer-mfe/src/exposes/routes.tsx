@@ -3,13 +3,14 @@ import { Route, Routes } from 'react-router-dom';
 import { PageTitle } from 'shared-ui';
 import { Spinner } from '../components/spinner';
 import { HomePage } from '../pages/home-page';
-import { MoviesPage } from '../pages/movies-page';
 import '../customer.css';
 
 export { useNavigation } from './navigation';
 
-// Home and Movies come with the routes module (the first paint needs them); every other screen loads when visited.
-// A page's chunk name is what first-pages.json (the table this remote publishes for the shell's first-page preload) names it by.
+// Home comes with the routes module (the first paint of / needs it); every other screen loads when visited, Movies
+// included (its chunk is preloaded when a visit starts on /movies). A page's chunk name is what first-pages.json
+// (the table this remote publishes for the shell's first-page preload) names it by.
+const MoviesPage = lazy(() => import(/* webpackChunkName: "page-movies" */ '../pages/movies-page').then((m) => ({ default: m.MoviesPage })));
 const MovieDetailPage = lazy(() => import(/* webpackChunkName: "page-movie-detail" */ '../pages/movie-detail-page').then((m) => ({ default: m.MovieDetailPage })));
 const SeatSelectionPage = lazy(() => import(/* webpackChunkName: "page-seat-selection" */ '../pages/seat-selection-page').then((m) => ({ default: m.SeatSelectionPage })));
 const MyBookingsPage = lazy(() => import('../pages/my-bookings-page').then((m) => ({ default: m.MyBookingsPage })));

@@ -1,56 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button, NavLinkList, useCurrentUser } from 'shared-ui';
 import { ContributedLinks } from './contributed-links';
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
-
-function UserMenu({ name, onSignOut }: { name: string; onSignOut: () => void }) {
-  const [open, setOpen] = useState(false);
-  const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
-  return (
-    <div className="shell-user" ref={menu}>
-      <button type="button" className="shell-user__button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        <span className="shell-user__avatar" aria-hidden="true">
-          {initials(name)}
-        </span>
-        <span className="shell-user__name">{name}</span>
-      </button>
-      {open && (
-        <div className="shell-user__menu" role="menu">
-          <ContributedLinks
-            place="account"
-            render={(links) =>
-              links.map(({ to, label }) => (
-                <Link key={to} role="menuitem" to={to} onClick={() => setOpen(false)}>
-                  {label}
-                </Link>
-              ))
-            }
-          />
-          <button role="menuitem" type="button" onClick={onSignOut}>
-            Logout
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
+// Signed-in only, like the sign-in session it follows (auth0-session.tsx): left out of the first visit's files.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 /** Closes the phone menu when the page changes or Escape is pressed. */
 function useMenu() {
@@ -93,7 +47,9 @@ export function Navbar() {
       </nav>
       <div className="shell-actions">
         {user.isLoading ? null : user.isAuthenticated ? (
-          <UserMenu name={user.name} onSignOut={user.signOut} />
+          <Suspense fallback={null}>
+            <UserMenu name={user.name} onSignOut={user.signOut} />
+          </Suspense>
         ) : (
           <Button onClick={() => void user.signIn()}>Login</Button>
         )}
