@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicketCode } from '../src/bookings/ticket-code.ts';
-import { ALL_SEATS, MAX_SEATS_PER_BOOKING, seatSelectionProblem } from '../src/contract/hall.ts';
+import { ALL_SEATS, MAX_SEATS_PER_BOOKING, seatSelectionProblem } from '../src/contract/seats/hall.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
@@ -10,7 +10,7 @@ import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
 import { sampleMovie } from './support/mongo-fixtures.ts';
 
 /**
- * The booking rules hold in the database too (migration 0006, from contract/hall.ts and the lifecycle's
+ * The booking rules hold in the database too (migration 0006, from contract/seats/hall.ts and the lifecycle's
  * states): a row written behind the service's back, by SQL, is refused like a request would be, and
  * cannot stop the other bookings. The MongoDB store's validator: src/db/mongo/schemas.test.ts.
  */

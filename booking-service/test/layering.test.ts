@@ -45,6 +45,6 @@ describe('the layers of booking-service/src', () => {
   it('accepts imports down the layers', async () => {
     expect(await layeringErrors('payments', '../bookings/transitions.ts')).toEqual([]);
     expect(await layeringErrors('db', '../store/types.ts')).toEqual([]);
-    expect(await layeringErrors('shows', '../contract/hall.ts')).toEqual([]);
+    expect(await layeringErrors('shows', '../contract/seats/hall.ts')).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ALL_SEATS } from '../src/contract/hall.ts';
+import { ALL_SEATS } from '../src/contract/seats/hall.ts';
 import { firstBookableSlot, type ShowSlot } from './support/bookable.ts';
 import { builtService, builtServiceEnv, freePort, startProcess, stop } from './support/processes.ts';
 import { startTestSigner, type TestSigner } from './support/signer.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SEATS } from '../src/contract/hall.ts';
+import { ALL_SEATS } from '../src/contract/seats/hall.ts';
 import { isTicketCode, newTicketCode } from '../src/bookings/ticket-code.ts';
 import type { Booking, NewBooking } from '../src/bookings/booking.ts';
 import type { QueuedMessage } from '../src/email/outbox.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SEATS } from '../src/contract/hall.ts';
+import { ALL_SEATS } from '../src/contract/seats/hall.ts';
 import { lanes } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { bookableFrom } from './support/bookable.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SEATS } from '../src/contract/hall.ts';
+import { ALL_SEATS } from '../src/contract/seats/hall.ts';
 import type { Store } from '../src/store/types.ts';
 import { UNAVAILABLE_MESSAGE } from '../src/waiting-room/route-helpers.ts';
 import { lanes } from './support/databases.ts';

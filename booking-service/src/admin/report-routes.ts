@@ -5,7 +5,7 @@ import type { ShowRepository } from '../shows/show-repository.ts';
 import type { ReportRepository } from './report-repository.ts';
 import { SalesReportQuery, SalesReportResponse } from '../contract/reports.ts';
 import { toUnits } from '../contract/money.ts';
-import { ALL_SEATS } from '../contract/hall.ts';
+import { ALL_SEATS } from '../contract/seats/hall.ts';
 import { localDate } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';

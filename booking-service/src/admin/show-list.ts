@@ -1,4 +1,4 @@
-import { ALL_SEATS } from '../contract/hall.ts';
+import { ALL_SEATS } from '../contract/seats/hall.ts';
 import type { ShowSort } from '../contract/schemas.ts';
 import type { ShowWithSeats } from '../shows/show.ts';
 

@@ -1,5 +1,5 @@
 import type { Booking, BookingFilter, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking, SalesSummary } from './booking.ts';
-import type { HoldPolicy } from './hold-policy.ts';
+import type { HoldPolicy } from '../contract/seats/hold-caps.ts';
 import type { BookingGuard, GuardedUpdate, GuardedUpdateResult } from './lifecycle.ts';
 
 export type HoldCaps = Pick<HoldPolicy, 'maxHeldSeatsPerShow' | 'maxHeldSeats'>;

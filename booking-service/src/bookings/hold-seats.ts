@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import { seatSelectionProblem, sortSeats } from '../contract/hall.ts';
-import { salesCloseAt } from '../contract/sales.ts';
+import { seatSelectionProblem, sortSeats } from '../contract/seats/hall.ts';
+import { salesCloseAt } from '../contract/seats/sales.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import type { BookingRepository } from './booking-repository.ts';
 import type { Booking, BookingWithDetails } from './booking.ts';
-import { holdPolicyProblem } from './hold-policy.ts';
+import { holdPolicyProblem } from '../contract/seats/hold-caps.ts';
 import { oneAtATimePerKey } from './one-at-a-time.ts';
 import { newTicketCode } from './ticket-code.ts';
 import { paymentLinkUrl } from './payment-link.ts';

@@ -11,7 +11,7 @@ import { SvgImage } from '../contract/media.ts';
 import { BookingIdParams, CreateBookingBody, ShowIdParams } from '../contract/schemas.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
 import { createSeatHolds, type HoldRefusal, type OpenPayment } from './hold-seats.ts';
-import { MAX_SEATS_PER_BOOKING, sortSeats } from '../contract/hall.ts';
+import { MAX_SEATS_PER_BOOKING, sortSeats } from '../contract/seats/hall.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { createReadCache } from '../http/read-cache.ts';

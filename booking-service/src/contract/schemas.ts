@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_SEATS_PER_BOOKING, SEAT_ID_PATTERN } from './hall.ts';
+import { MAX_SEATS_PER_BOOKING, SEAT_ID_PATTERN } from './seats/hall.ts';
 import { MAX_PRICE } from './money.ts';
 
 /**

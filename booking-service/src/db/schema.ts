@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
-import { SEAT_ID_PATTERN } from '../contract/hall.ts';
+import { SEAT_ID_PATTERN } from '../contract/seats/hall.ts';
 import { SUPPORT_ACTION_KINDS, type SupportActionKind } from '../debug/support-actions.ts';
 import { CHECK_IN_OUTCOMES, type CheckInOutcome } from '../check-in/check-in.ts';
 
@@ -101,7 +101,7 @@ export const bookings = pgTable(
     index('bookings_refund_pending_idx').on(t.createdAt).where(sql`${t.refundStatus} = 'pending'`),
     index('bookings_unconfirmed_idx').on(t.createdAt).where(sql`${t.isPaid} = true and ${t.confirmation} is null`),
     // The booking rules, in the database too (migration 0006): a row written behind the service's back is
-    // refused like a request would be. booking_seats_valid() holds contract/hall.ts's seat rules.
+    // refused like a request would be. booking_seats_valid() holds contract/seats/hall.ts's seat rules.
     check('bookings_seats_valid', sql`booking_seats_valid(${t.seats})`),
     check('bookings_amount_not_negative', sql`${t.amountCents} >= 0`),
     check('bookings_status_valid', sql`${t.status} in (${sqlList(BOOKING_STATUSES)})`),

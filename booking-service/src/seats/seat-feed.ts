@@ -1,4 +1,4 @@
-import { sortSeats } from '../contract/hall.ts';
+import { sortSeats } from '../contract/seats/hall.ts';
 
 /**
  * Live seat maps for the server-sent events route. A watched show's seats are read

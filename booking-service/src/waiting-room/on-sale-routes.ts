@@ -4,7 +4,7 @@ import { CreateOnSaleEventBody, EventIdParams, OnSaleEventResponse, OnSaleEvents
 import type { AppInstance } from '../http/app-instance.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
-import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from '../contract/sales.ts';
+import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from '../contract/seats/sales.ts';
 import { checkEventName, checkOnSaleAt, type OnSaleWindow } from './on-sale-input.ts';
 import { answerOutagesAsPaused, figuresOf, security, storedEventOr404, tags, valid } from './route-helpers.ts';
 import type { WaitingRoom } from './waiting-room.ts';

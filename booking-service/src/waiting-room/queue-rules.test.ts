@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultShoppingCapacity } from '../contract/sales.ts';
+import { defaultShoppingCapacity } from '../contract/seats/sales.ts';
 import { ADMISSION_GRACE_MS, admissionsPerRun, entryState, estimatedWaitSeconds, position, secondsPerPlace } from './queue-rules.ts';
 import type { QueueEntry } from './waiting-room-repository.ts';
 

@@ -1,5 +1,5 @@
 import type { PipelineStage } from 'mongoose';
-import { sortSeats } from '../../contract/hall.ts';
+import { sortSeats } from '../../contract/seats/hall.ts';
 import type { BookingFilter } from '../../bookings/booking.ts';
 import type { BookingGuard, GuardedUpdate } from '../../bookings/lifecycle.ts';
 import type { SeatState } from '../../shows/show.ts';

@@ -1,6 +1,6 @@
 import { Error as MongooseError } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { ALL_SEATS, MAX_SEATS_PER_BOOKING } from '../../contract/hall.ts';
+import { ALL_SEATS, MAX_SEATS_PER_BOOKING } from '../../contract/seats/hall.ts';
 import { BOOKING_ID, offlineModels, sampleMovie, sampleNewBooking, SHOW_ID } from '../../../test/support/mongo-fixtures.ts';
 import { bookingDocument, checkoutSessionDocument, movieDocument, outboxDocument, showDocument } from './mappers.ts';
 import {
@@ -56,7 +56,7 @@ describe('MongoDB schemas: validation', () => {
     expect(await invalidPaths(show(Number.NaN))).toEqual(['priceCents']);
   });
 
-  it('refuses seat lists that are empty, too long, unknown or repeated (contract/hall.ts, as the request schema)', async () => {
+  it('refuses seat lists that are empty, too long, unknown or repeated (contract/seats/hall.ts, as the request schema)', async () => {
     for (const seats of [[], ALL_SEATS.slice(0, MAX_SEATS_PER_BOOKING + 1), ['K1'], ['A0'], [''], ['A1', 'A1'], ['a1']]) {
       expect(await invalidPaths(new models.Booking(validBooking({ seats })))).toEqual(['seats']);
     }

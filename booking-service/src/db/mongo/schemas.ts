@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { MAX_SEATS_PER_BOOKING, seatSelectionProblem } from '../../contract/hall.ts';
+import { MAX_SEATS_PER_BOOKING, seatSelectionProblem } from '../../contract/seats/hall.ts';
 import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type Booking, type ConfirmationState } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
@@ -198,7 +198,7 @@ export const favoriteSchema = new Schema<FavoriteDocument>(
 favoriteSchema.index({ userId: 1, movieId: 1 }, { unique: true, name: 'favorites_user_movie_key' });
 favoriteSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'favorites_user_created_idx' });
 
-/** The hall's seat rules (contract/hall.ts), as the request schema and PostgreSQL's booking_seats_valid() hold them. */
+/** The hall's seat rules (contract/seats/hall.ts), as the request schema and PostgreSQL's booking_seats_valid() hold them. */
 function seatsValid(seats: string[]): boolean {
   return seatSelectionProblem(seats) === null;
 }

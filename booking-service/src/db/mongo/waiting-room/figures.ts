@@ -1,4 +1,4 @@
-import { ALL_SEATS } from '../../../contract/hall.ts';
+import { ALL_SEATS } from '../../../contract/seats/hall.ts';
 import type { EventFigures, EventPulse, WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
 import { ADMISSION_GRACE_MS } from '../../../waiting-room/queue-rules.ts';
 import type { Models } from '../models.ts';

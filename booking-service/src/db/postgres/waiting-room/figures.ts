@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ALL_SEATS } from '../../../contract/hall.ts';
+import { ALL_SEATS } from '../../../contract/seats/hall.ts';
 import type { EventFigures, EventPulse, WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
 import type { Db } from '../../database.ts';
 import { activeShopping, endedAdmissions, rows } from './rows.ts';

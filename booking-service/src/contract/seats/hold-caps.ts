@@ -1,4 +1,12 @@
-import type { Booking } from './booking.ts';
+/** What the caps read of an account's booking (the service's Booking has these fields and more). */
+interface HoldingBooking {
+  showId: string;
+  seats: readonly string[];
+  status: string;
+  isPaid: boolean;
+  holdExpiresAt: Date;
+  refundStatus: string | null;
+}
 
 /**
  * How many seats one account may hold unpaid, and how soon it may hold a seat
@@ -24,12 +32,12 @@ export interface HoldRequest {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function isLiveHold(booking: Booking, now: Date): boolean {
+function isLiveHold(booking: HoldingBooking, now: Date): boolean {
   return booking.status === 'held' && !booking.isPaid && booking.holdExpiresAt.getTime() > now.getTime();
 }
 
 /** A hold the account let go unpaid (expired, or its payment abandoned): when it ended. */
-function lapsedAt(booking: Booking, now: Date): number | null {
+function lapsedAt(booking: HoldingBooking, now: Date): number | null {
   if (booking.isPaid || booking.refundStatus !== null) return null;
   if (booking.status === 'cancelled') return Math.min(booking.holdExpiresAt.getTime(), now.getTime());
   if (booking.status === 'held' && booking.holdExpiresAt.getTime() <= now.getTime()) return booking.holdExpiresAt.getTime();
@@ -42,7 +50,7 @@ function lapsedAt(booking: Booking, now: Date): number | null {
  */
 export function holdPolicyProblem(
   request: HoldRequest,
-  ownBookings: readonly Booking[],
+  ownBookings: readonly HoldingBooking[],
   policy: HoldPolicy,
   formatTime: (at: Date) => string,
 ): string | null {
