@@ -40,8 +40,13 @@ function fixtures(store: Store) {
 
   /** A booking of `seats` for a show at `startsAt`, in `state`. */
   async function booking(startsAt: Date, state: BookingState = 'paid', seats = ['E5', 'E6']) {
+    return bookingOf((await showAt(startsAt)).id, state, seats);
+  }
+
+  /** A booking of `seats` of the show `showId`, in `state`. */
+  async function bookingOf(showId: string, state: BookingState, seats: string[]) {
     await store.users.upsert(owner);
-    const show = await showAt(startsAt);
+    const show = { id: showId };
     const id = randomUUID();
     const ticketCode = newTicketCode();
     const created = await store.bookings.create({
@@ -59,7 +64,7 @@ function fixtures(store: Store) {
     return { id, ticketCode, showId: show.id, seats, owner };
   }
 
-  return { booking, owner };
+  return { booking, bookingOf, owner };
 }
 
 function scanner(t: TestApp, token: () => string) {
@@ -168,6 +173,23 @@ for (const lane of lanes) {
       }
     });
 
+    it('counts a show at the door, live: tickets admitted of tickets sold (paid bookings\' seats), for the door and admin roles only', async () => {
+      const first = await f.booking(at('20:00'), 'paid', ['A1', 'A2', 'A3']);
+      const second = await f.bookingOf(first.showId, 'paid', ['B1', 'B2']);
+      await f.bookingOf(first.showId, 'held', ['C1']);
+      await f.bookingOf(first.showId, 'cancelled', ['C2']);
+      const count = (token = door) => t.api('GET', `/api/admin/check-in/shows/${first.showId}`, { token });
+      expect((await count()).body).toEqual({ success: true, showId: first.showId, admitted: 0, sold: 5 });
+      expect((await scan(first.ticketCode)).status).toBe(200);
+      expect((await scan(first.ticketCode)).status).toBe(409); // a second scan admits no one more
+      expect((await count(admin)).body).toMatchObject({ admitted: 3, sold: 5 });
+      expect((await scan(second.ticketCode)).status).toBe(200);
+      expect((await count()).body).toMatchObject({ admitted: 5, sold: 5 });
+      expect((await t.api('GET', `/api/admin/check-in/shows/${randomUUID()}`, { token: door })).body).toMatchObject({ admitted: 0, sold: 0 });
+      for (const token of [user, support]) expect((await count(token)).status).toBe(403);
+      expect((await t.api('GET', `/api/admin/check-in/shows/${first.showId}`)).status).toBe(401);
+    });
+
     it('lets the door and admin roles check in, and no one else (401 anonymous, 403 a moviegoer or support)', async () => {
       const booking = await f.booking(at('20:00'));
       expect((await t.api('POST', '/api/admin/check-in', { body: { code: booking.ticketCode, door: 'Door 1' } })).status).toBe(401);
@@ -183,7 +205,7 @@ for (const lane of lanes) {
         ({ method, url }) =>
           method !== 'HEAD' &&
           (url.startsWith('/api/admin/') || url.startsWith('/api/debug/') || ['/api/show/add', '/api/show/now-playing'].includes(url)) &&
-          !['/api/admin/check-in', '/api/admin/is-admin'].includes(url),
+          !['/api/admin/check-in', '/api/admin/check-in/shows/:showId', '/api/admin/is-admin'].includes(url),
       );
       expect(staffRoutes.length).toBeGreaterThan(15);
       const path = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'movieId' || name === 'id' ? '999999' : randomUUID()));

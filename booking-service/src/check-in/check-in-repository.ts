@@ -3,6 +3,9 @@ import type { Admission, CheckIn, NewCheckIn } from './check-in.ts';
 /** An admission tried: this one recorded, or the booking's earlier admission (this scan recorded nothing). */
 export type AdmitResult = { admitted: true; checkIn: CheckIn } | { admitted: false; earlier: Admission };
 
+/** A show's door count: tickets (seats) admitted against tickets sold (its paid bookings' seats). */
+export interface ShowCount { admitted: number; sold: number }
+
 /** The check-in log's port (every store implements it: db/). */
 export interface CheckInRepository {
   /**
@@ -16,4 +19,6 @@ export interface CheckInRepository {
   listForBooking(bookingId: string): Promise<CheckIn[]>;
   /** When each of these bookings was admitted (those admitted only). */
   admittedAt(bookingIds: string[]): Promise<Map<string, Date>>;
+  /** The show's tickets admitted (its bookings with an admission) and sold (its paid bookings' seats). */
+  showCount(showId: string): Promise<ShowCount>;
 }

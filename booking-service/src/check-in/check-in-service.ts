@@ -48,6 +48,9 @@ export function createCheckInService({ bookings, checkIns, window, timeZone, now
   }
 
   return {
+    /** The show's live door count: tickets admitted of tickets sold. */
+    showCount: (showId: string) => checkIns.showCount(showId),
+
     async checkIn(scan: Scan): Promise<CheckInResult> {
       const { ticketCode, logged } = readScan(scan.code);
       const [booking] = ticketCode ? (await bookings.list({ ticketCode }, { offset: 0, limit: 1 })).items : [];

@@ -1,4 +1,4 @@
-import { CheckInBody, CheckInRefusedSchema, CheckInResponse } from '../contract/check-in.ts';
+import { CheckInBody, CheckInRefusedSchema, CheckInResponse, ShowCountParams, ShowCountResponse } from '../contract/check-in.ts';
 import { failures } from '../contract/failures.ts';
 import { formatTheatreClock } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
@@ -56,6 +56,7 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone 
         message: `Admitted: ${tickets} ${tickets === 1 ? 'ticket' : 'tickets'}`,
         admission: {
           bookingId: booking.id,
+          showId: booking.show.id,
           movieTitle: booking.show.movie.title,
           showDateTime: booking.show.startsAt.toISOString(),
           showTime: formatTheatreClock(booking.show.startsAt, timeZone),
@@ -66,6 +67,24 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone 
           admittedAt: entry.at.toISOString(),
         },
       };
+    },
+  );
+
+  app.get(
+    '/api/admin/check-in/shows/:showId',
+    {
+      onRequest: auth.requireRole('admin', 'door'),
+      schema: {
+        tags,
+        security,
+        summary: "A show's door count, live: tickets admitted of tickets sold",
+        params: ShowCountParams,
+        response: { 200: ShowCountResponse, ...failures(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { showId } = request.params;
+      return { success: true as const, showId, ...(await checkIn.showCount(showId)) };
     },
   );
 }

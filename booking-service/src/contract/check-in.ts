@@ -21,6 +21,7 @@ export const CheckInResponse = Type.Object({
   message: Type.String({ description: '"Admitted: <n> tickets"' }),
   admission: Type.Object({
     bookingId: Type.String(),
+    showId: Type.String({ description: 'The show admitted to (its live count: GET /api/admin/check-in/shows/:showId)' }),
     movieTitle: Type.String(),
     showDateTime: Type.String({ format: 'date-time' }),
     showTime: Type.String({ description: "The show's start on the theatre's clocks (\"7:30 PM\")" }),
@@ -50,6 +51,16 @@ export const CheckInRefusedSchema = Type.Object(
   { description: 'The ticket does not admit now: already admitted, unpaid, cancelled, refunded, another day, or outside the admission window' },
 );
 
+export const ShowCountParams = Type.Object({ showId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+
+/** GET /api/admin/check-in/shows/:showId: the show's door count, live. */
+export const ShowCountResponse = Type.Object({
+  success: Type.Literal(true),
+  showId: Type.String(),
+  admitted: Type.Integer({ description: 'Tickets (seats) of the show admitted at the doors so far' }),
+  sold: Type.Integer({ description: "Tickets (seats) of the show's paid bookings" }),
+});
+
 /** A scan of one of a booking's tickets, as support reads it in the booking's history. */
 export const CheckInEntrySchema = Type.Object({
   id: Type.String(),
@@ -63,3 +74,4 @@ export type CheckInRequest = Static<typeof CheckInBody>;
 export type CheckInResponse = Static<typeof CheckInResponse>;
 export type CheckInRefused = Static<typeof CheckInRefusedSchema>;
 export type CheckInEntry = Static<typeof CheckInEntrySchema>;
+export type ShowCountResponse = Static<typeof ShowCountResponse>;

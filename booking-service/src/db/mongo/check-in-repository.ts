@@ -3,7 +3,7 @@ import type { CheckIn } from '../../check-in/check-in.ts';
 import type { CheckInRepository } from '../../check-in/check-in-repository.ts';
 import type { Models } from './models.ts';
 import { isDuplicateKeyError } from './queries.ts';
-import type { CheckInDocument } from './schemas.ts';
+import type { BookingDocument, CheckInDocument } from './schemas.ts';
 
 /** An admission's _id: one per booking, so the _id index admits a booking once (see checkInSchema). */
 const admissionId = (bookingId: string) => `admitted:${bookingId}`;
@@ -12,7 +12,7 @@ function toCheckIn({ _id, ...fields }: CheckInDocument): CheckIn {
   return { id: _id, ...fields };
 }
 
-export function createCheckInRepository({ CheckIn: CheckIns }: Models): CheckInRepository {
+export function createCheckInRepository({ CheckIn: CheckIns, Booking: Bookings }: Models): CheckInRepository {
   return {
     async admit(entry) {
       try {
@@ -42,6 +42,15 @@ export function createCheckInRepository({ CheckIn: CheckIns }: Models): CheckInR
       if (bookingIds.length === 0) return new Map();
       const docs = await CheckIns.find({ _id: { $in: bookingIds.map(admissionId) } }, { bookingId: 1, at: 1 }).lean<Pick<CheckInDocument, 'bookingId' | 'at'>[]>();
       return new Map(docs.map((doc) => [doc.bookingId!, doc.at]));
+    },
+
+    async showCount(showId) {
+      // A show has at most a hall's worth of bookings: its bookings, then which of them have an admission.
+      const shown = await Bookings.find({ showId: { $eq: showId } }, { seats: 1, status: 1 }).lean<Pick<BookingDocument, '_id' | 'seats' | 'status'>[]>();
+      const admissions = await CheckIns.find({ _id: { $in: shown.map((b) => admissionId(b._id)) } }, { bookingId: 1 }).lean<Pick<CheckInDocument, 'bookingId'>[]>();
+      const admittedIds = new Set(admissions.map((doc) => doc.bookingId));
+      const seatsOf = (list: typeof shown) => list.reduce((sum, b) => sum + b.seats.length, 0);
+      return { admitted: seatsOf(shown.filter((b) => admittedIds.has(b._id))), sold: seatsOf(shown.filter((b) => b.status === 'paid')) };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
-import { checkIns } from '../schema.ts';
+import { bookings, checkIns } from '../schema.ts';
 import type { CheckIn } from '../../check-in/check-in.ts';
 import type { CheckInRepository } from '../../check-in/check-in-repository.ts';
 
@@ -38,6 +38,19 @@ export function createCheckInRepository(db: Db): CheckInRepository {
         .from(checkIns)
         .where(and(inArray(checkIns.bookingId, bookingIds), admitted));
       return new Map(rows.map((row) => [row.bookingId!, row.at]));
+    },
+
+    async showCount(showId) {
+      const seats = sql`cardinality(${bookings.seats})`;
+      const hasAdmission = sql`exists (select 1 from ${checkIns} where ${checkIns.bookingId} = ${bookings.id} and ${admitted})`;
+      const [row] = await db
+        .select({
+          admitted: sql<number>`coalesce(sum(${seats}) filter (where ${hasAdmission}), 0)::int`,
+          sold: sql<number>`coalesce(sum(${seats}) filter (where ${bookings.status} = 'paid'), 0)::int`,
+        })
+        .from(bookings)
+        .where(eq(bookings.showId, showId));
+      return { admitted: Number(row?.admitted ?? 0), sold: Number(row?.sold ?? 0) };
     },
   };
 }
