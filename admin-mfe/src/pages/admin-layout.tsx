@@ -8,6 +8,7 @@ const LINKS: NavItem[] = [
   { to: '/admin/list-shows', label: 'List Shows' },
   { to: '/admin/list-bookings', label: 'List Bookings' },
   { to: '/admin/on-sale', label: 'On Sale' },
+  { to: '/admin/check-in', label: 'Check-in' },
 ];
 
 /** The admin's pages in the staff chrome (the shell hides its navbar and footer on /admin). */

@@ -1,5 +1,7 @@
 import type {
   AddShowRequest,
+  CheckInResponse,
+  ShowCountResponse,
   AddShowResponse,
   AdminShowsRequest,
   AdminShowsResponse,
@@ -46,6 +48,10 @@ export function staffApi(call: Call) {
     addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),
     adminShows: (query: AdminShowsRequest) => get<AdminShowsResponse>('/api/admin/shows', query),
     allBookings: (query: AllBookingsRequest = {}) => get<AllBookingsResponse>('/api/admin/all-bookings', query),
+    /** A ticket scanned at a door (issue 45): 200 admitted, 409 refused with the reason, 404 unknown. */
+    checkIn: (code: string, door: string) => post<CheckInResponse>('/api/admin/check-in', { code, door }),
+    /** A show's door count, live: tickets admitted of tickets sold. */
+    showCount: (showId: string) => get<ShowCountResponse>(`/api/admin/check-in/shows/${id(showId)}`),
     dashboard: () => get<DashboardResponse>('/api/admin/dashboard'),
     salesReport: (days = 30) => get<SalesReportResponse>('/api/admin/dashboard/sales', { days: String(days) }),
     debugBookings: (query: SupportBookingsRequest = {}) => get<DebugBookingsResponse>('/api/debug/bookings', query),

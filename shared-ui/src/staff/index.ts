@@ -5,7 +5,7 @@
  * see the page's providers).
  */
 export { StaffLayout } from './staff-layout';
-export { StaffGate, type StaffArea } from './staff-gate';
+export { StaffGate, useStaffAccess, type StaffArea } from './staff-gate';
 export { useTheatreTimeZone } from './use-theatre-time-zone';
 export { notifyOutcome, type Outcome } from './notify-outcome';
 export { useStaffApi } from './use-staff-api';
@@ -13,3 +13,4 @@ export { OnSaleEventPicker, useChosenOnSaleEvent } from './on-sale-event-picker'
 export { ConfirmActionDialog } from './confirm-action-dialog';
 export { StaffListStates } from './staff-list-states';
 export type { StaffApi } from '../api/staff-client';
+export { isApiError } from '../api/api-error';

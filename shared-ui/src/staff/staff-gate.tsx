@@ -7,6 +7,8 @@ import { useStaffApi } from './use-staff-api';
 export interface StaffArea {
   /** The role the service requires. */
   role: 'admin' | 'support';
+  /** Door staff may enter too (the admin remote's check-in screen; the area shows them that alone). */
+  door?: boolean;
   /** The sign-in prompt's heading and text. */
   title: string;
   text: string;
@@ -20,13 +22,19 @@ export interface StaffArea {
  * without the role -> a toast and back to /. Nothing of the area renders until the service says the
  * user has the role.
  */
+/** The signed-in user's staff roles as the service answers them (GET /api/admin/is-admin), read once a minute. */
+export function useStaffAccess() {
+  const user = useCurrentUser();
+  const api = useStaffApi();
+  return useQuery({ queryKey: ['is-admin'], queryFn: () => api.isAdmin(), enabled: user.isAuthenticated, staleTime: 60_000 });
+}
+
 export function StaffGate({ area, children }: { area: StaffArea; children: ReactNode }) {
   useAccountRequired();
   const user = useCurrentUser();
-  const api = useStaffApi();
   const navigate = useNavigate();
-  const access = useQuery({ queryKey: ['is-admin'], queryFn: () => api.isAdmin(), enabled: user.isAuthenticated, staleTime: 60_000 });
-  const allowed = access.data && (area.role === 'admin' ? access.data.isAdmin : access.data.isSupport === true);
+  const access = useStaffAccess();
+  const allowed = access.data && (area.role === 'admin' ? access.data.isAdmin || (area.door === true && access.data.isDoor === true) : access.data.isSupport === true);
 
   const refused = access.isSuccess && !allowed;
   useEffect(() => {

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import { currentLocation, renderWithProviders, signIn, TEST_API } from 'shared-ui/testing';
+import AdminRoutes from './exposes/routes';
+import { repeatFilter } from './features/check-in/repeat-filter';
+import { server } from './testing/server';
+
+const SHOW_ID = '7d3c1f3e-1111-4222-8333-444455556666';
+const admission = {
+  bookingId: 'b1', showId: SHOW_ID, movieTitle: 'Dear Odette', showDateTime: '2026-11-28T00:30:00.000Z', showTime: '7:30 PM',
+  hall: 'Main hall', seats: ['F3', 'F4'], tickets: 2, door: 'Door 2', admittedAt: '2026-11-28T00:12:00.000Z',
+};
+
+const renderAt = (path: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/admin/*" element={<AdminRoutes />} />
+      <Route path="/" element={<p>Home page</p>} />
+    </Routes>,
+    path,
+  );
+
+function doorAttendant() {
+  signIn({ name: 'Dana Door', email: 'door@example.com' });
+  server.use(http.get(`${TEST_API}/api/admin/is-admin`, () => HttpResponse.json({ success: true, isAdmin: false, isSupport: false, isDoor: true })));
+}
+
+/** The service's check-in answering `answers` in turn; the bodies sent are kept. */
+function checkInAnswers(...answers: { status: number; body: object }[]) {
+  const sent: unknown[] = [];
+  let admitted = 0;
+  server.use(
+    http.post(`${TEST_API}/api/admin/check-in`, async ({ request }) => {
+      sent.push(await request.json());
+      const answer = answers.shift()!;
+      if (answer.status === 200) admitted += 2;
+      return HttpResponse.json(answer.body, { status: answer.status });
+    }),
+    http.get(`${TEST_API}/api/admin/check-in/shows/:showId`, ({ params }) => HttpResponse.json({ success: true, showId: params.showId, admitted, sold: 5 })),
+  );
+  return sent;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('check-in at the door', () => {
+  it('lets a door attendant in to the check-in screen alone: any admin path leads there, one tab', async () => {
+    doorAttendant();
+    renderAt('/admin/list-bookings');
+    expect(await screen.findByLabelText('Which door is this phone at?')).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/admin/check-in'));
+    expect(within(screen.getByRole('navigation', { name: 'Door' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Check-in']);
+  });
+
+  it('asks for the door once, keeps it, and shows a typed code admitted in green with seats, show and the live count', async () => {
+    doorAttendant();
+    const sent = checkInAnswers({ status: 200, body: { success: true, message: 'Admitted: 2 tickets', admission } });
+    const user = userEvent.setup();
+    const { unmount } = renderAt('/admin/check-in');
+    await user.type(await screen.findByLabelText('Which door is this phone at?'), 'Door 2');
+    await user.click(screen.getByRole('button', { name: 'Start scanning' }));
+    expect(screen.getByRole('heading', { name: 'Check-in · Door 2' })).toBeInTheDocument();
+    expect(localStorage.getItem('admin.check-in.door')).toBe('Door 2');
+    expect(screen.getByText('No camera: type the ticket code below')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Ticket code'), '7k2m9p4qrt{Enter}');
+    const result = screen.getByRole('region', { name: 'Scan result' });
+    await waitFor(() => expect(result).toHaveTextContent('Admitted'));
+    expect(result).toHaveAttribute('aria-live', 'assertive');
+    expect(result).toHaveAttribute('data-kind', 'admitted');
+    expect(result).toHaveTextContent('Seats F3, F4');
+    expect(result).toHaveTextContent('2 tickets · Dear Odette · 7:30 PM · Main hall');
+    expect(sent).toEqual([{ code: '7k2m9p4qrt', door: 'Door 2' }]);
+    expect(await screen.findByText(/of/, { selector: '.check-in__count' })).toHaveTextContent('Dear Odette, 7:30 PM: 2 of 5 admitted');
+    expect(screen.getByLabelText('Ticket code')).toHaveValue('');
+
+    unmount();
+    renderAt('/admin/check-in');
+    expect(await screen.findByRole('heading', { name: 'Check-in · Door 2' })).toBeInTheDocument();
+  });
+
+  it('shows a refusal in red with the service\'s reason', async () => {
+    doorAttendant();
+    localStorage.setItem('admin.check-in.door', 'Door 1');
+    const reason = 'Already admitted at 7:42 PM at Door 2 by Dana Door';
+    checkInAnswers({ status: 409, body: { success: false, message: reason, outcome: 'already-admitted', booking: { bookingId: 'b1', movieTitle: 'Dear Odette', showDateTime: admission.showDateTime, seats: ['F3'] } } });
+    const user = userEvent.setup();
+    renderAt('/admin/check-in');
+    await user.type(await screen.findByLabelText('Ticket code'), 'TICKET:7K2M9P4QRT{Enter}');
+    const result = screen.getByRole('region', { name: 'Scan result' });
+    await waitFor(() => expect(result).toHaveAttribute('data-kind', 'refused'));
+    expect(result).toHaveTextContent('Not admitted');
+    expect(result).toHaveTextContent(reason);
+    expect(result).toHaveTextContent('Dear Odette · Seats F3');
+  });
+
+  it('keeps the admin\'s tabs and adds Check-in', async () => {
+    signIn({ name: 'Theo Theatre', email: 'admin@example.com' });
+    renderAt('/admin/check-in');
+    expect(await screen.findByLabelText('Which door is this phone at?')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Check-in' })).toBeInTheDocument();
+  });
+});
+
+describe('repeatFilter', () => {
+  it('drops the same code re-read within the window, and takes it again after it or after another code', () => {
+    let now = 0;
+    const isNew = repeatFilter(2000, () => now);
+    expect(isNew('A')).toBe(true);
+    now = 500;
+    expect(isNew('A')).toBe(false);
+    now = 2400; // read continuously: still the same ticket in front of the camera
+    expect(isNew('A')).toBe(false);
+    expect(isNew('B')).toBe(true);
+    expect(isNew('A')).toBe(true);
+    now = 10_000;
+    expect(isNew('A')).toBe(true);
+  });
+});

@@ -1,0 +1,56 @@
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useStaffApi } from 'shared-ui/staff';
+import { signalResult } from './feedback';
+import { repeatFilter } from './repeat-filter';
+import { scanResultOf, type ScanResult } from './scan-result';
+import { showCountKey } from './use-show-count';
+
+/**
+ * The door's scans, one at a time: a camera read while one is being answered, or the same code re-read
+ * within a couple of seconds, is dropped; a typed code is always sent. Each answer is shown, buzzed and
+ * beeped, and refreshes the count of the show being admitted (the last admission's).
+ */
+export function useCheckIn(door: string) {
+  const api = useStaffApi();
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<ScanResult | null>(null);
+  const [show, setShow] = useState<{ id: string; title: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const isNew = useRef(repeatFilter());
+
+  const send = useCallback(
+    async (code: string) => {
+      inFlight.current = true;
+      setChecking(true);
+      try {
+        const answer = await scanResultOf(code, api.checkIn(code, door));
+        setResult(answer);
+        setFailure(null);
+        signalResult(answer.kind === 'admitted');
+        if (answer.kind === 'admitted') {
+          const { showId, movieTitle, showTime } = answer.admission;
+          setShow({ id: showId, title: `${movieTitle}, ${showTime}` });
+          void queryClient.invalidateQueries({ queryKey: showCountKey(answer.admission.showId) });
+        }
+      } catch (error) {
+        setFailure(error instanceof Error ? error.message : String(error));
+      } finally {
+        inFlight.current = false;
+        setChecking(false);
+      }
+    },
+    [api, door, queryClient],
+  );
+
+  const scanned = useCallback((text: string) => {
+    if (inFlight.current || !isNew.current(text)) return;
+    void send(text);
+  }, [send]);
+
+  const typed = useCallback((code: string) => void send(code), [send]);
+
+  return { result, show, checking, failure, scanned, typed };
+}
