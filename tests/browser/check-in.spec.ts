@@ -1,0 +1,97 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { ticketQrText } from 'booking-service/ticket-qr-text';
+import { paidTicket, showStartingSoon } from '../support/door-tickets';
+import { writeQrVideo } from '../support/fake-camera';
+import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
+import { signInFromPrompt } from '../support/sign-in';
+import { urls } from '../support/test-stack';
+
+/**
+ * The door (issue 45): a door attendant signs in on a phone, chooses the door once, and checks tickets in by
+ * their typed code and by the camera (Chromium's fake camera playing a QR code). Seats of a show starting
+ * within the hour, paid; each test its own ticket.
+ */
+
+const result = (page: Page) => page.getByRole('region', { name: 'Scan result' });
+let show: { showId: string; movieTitle: string };
+
+test.beforeAll(async () => {
+  show = await showStartingSoon();
+});
+
+async function openAsDoor(page: Page, door = 'Door 2') {
+  await page.goto('/admin/check-in');
+  await signInFromPrompt(page, 'door@example.com');
+  await page.getByLabel('Which door is this phone at?').fill(door);
+  await page.getByRole('button', { name: 'Start scanning' }).click();
+  await expect(page.getByRole('heading', { name: `Check-in · ${door}` })).toBeVisible();
+}
+
+for (const size of SCREEN_SIZES) {
+  test(`at ${size.name} size: a typed code admits in green with seats and the count, again is red "Already admitted at …"; the door alone`, async ({ browser }, testInfo) => {
+    const ticket = await paidTicket(show.showId, size.name === 'phone' ? ['H1', 'H2', 'H3', 'H4'] : ['H5', 'H6', 'H7', 'H8']);
+    const context = await browser.newContext({ viewport: size.viewport, baseURL: urls.shell });
+    const page = await context.newPage();
+    await openAsDoor(page);
+    // A door attendant has this screen alone.
+    await expect(page.getByRole('navigation', { name: 'Door' }).getByRole('link')).toHaveText(['Check-in']);
+
+    const started = Date.now();
+    await page.getByLabel('Ticket code').fill(ticket.ticketCode.toLowerCase());
+    await page.getByLabel('Ticket code').press('Enter');
+    await expect(result(page)).toHaveAttribute('data-kind', 'admitted');
+    const answeredMs = Date.now() - started;
+    await expect(result(page)).toContainText('Admitted');
+    await expect(result(page)).toContainText(`Seats ${ticket.seats.join(', ')}`);
+    await expect(result(page)).toContainText(show.movieTitle);
+    await expect(result(page)).toHaveCSS('background-color', 'rgb(11, 107, 42)');
+    await expect(page.locator('.check-in__count')).toContainText(/\d+ of \d+ admitted/);
+    expect(answeredMs, 'the answer fills the screen in under a second').toBeLessThan(1000);
+    await expectAllWithinWidth(page, page.locator('.check-in__result, .check-in__typed, .check-in__bar'));
+    await attachScreenshot(page, testInfo, `check-in-admitted-${size.name}`);
+    await expectNoA11yViolations(page);
+
+    await page.getByLabel('Ticket code').fill(ticket.ticketCode);
+    await page.getByLabel('Ticket code').press('Enter');
+    await expect(result(page)).toHaveAttribute('data-kind', 'refused');
+    await expect(result(page)).toContainText(/Already admitted at \d{1,2}:\d{2} [AP]M at Door 2 by /);
+    await expect(result(page)).toHaveCSS('background-color', 'rgb(163, 0, 27)');
+    await attachScreenshot(page, testInfo, `check-in-refused-${size.name}`);
+
+    // Any other admin page leads back here; the door is kept across a reload.
+    await page.goto('/admin/list-bookings');
+    await expect(page).toHaveURL(/\/admin\/check-in$/);
+    await expect(page.getByRole('heading', { name: 'Check-in · Door 2' })).toBeVisible();
+    await context.close();
+  });
+}
+
+test('at phone size: the camera reads the ticket\'s QR code and admits it, with no tap', async ({}, testInfo) => {
+  const ticket = await paidTicket(show.showId, ['G1', 'G2', 'G3', 'G4']);
+  const video = path.join(mkdtempSync(path.join(tmpdir(), 'check-in-')), 'ticket.y4m');
+  writeQrVideo(video, ticketQrText(ticket.ticketCode));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: urls.shell, permissions: ['camera'] });
+    const page = await context.newPage();
+    await openAsDoor(page, 'Door 3');
+    await expect(result(page)).toHaveAttribute('data-kind', 'admitted', { timeout: 15_000 });
+    await expect(result(page)).toContainText(`Seats ${ticket.seats.join(', ')}`);
+    // Which decoder read it: Chromium on Linux has no BarcodeDetector, so this is jsQR's path.
+    const decoder = await page.locator('.check-in__camera').getAttribute('data-decoder');
+    testInfo.annotations.push({ type: 'decoder', description: decoder ?? '' });
+    expect(decoder).toMatch(/^(jsQR|BarcodeDetector)$/);
+    // The same code read again and again by the camera is not sent again: the green answer stays.
+    await page.waitForTimeout(3000);
+    await expect(result(page)).toHaveAttribute('data-kind', 'admitted');
+    await attachScreenshot(page, testInfo, 'check-in-camera-phone');
+  } finally {
+    await browser.close();
+  }
+});
