@@ -104,8 +104,7 @@ export default tseslint.config(
     // No function of the product holds a whole area (docs/ARCHITECTURE.md, issue 41): past 150 lines, split it
     // by what each part is for. Tests, benches and data aside.
     files: ['booking-service/src/**/*.ts', '{customer-mfe,admin-mfe,debug-mfe,shell,shared-ui}/src/**/*.{ts,tsx}'],
-    // customer-mfe's seat-selection-page.tsx: its split waits for the API client work (issue 40) in the same file.
-    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'customer-mfe/src/pages/seat-selection-page.tsx'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
     rules: { 'max-lines-per-function': ['error', { max: 150 }] },
   },
   {

@@ -76,7 +76,7 @@ export default (_env, argv) => {
             // remotes ask of the shell: the API client's calls (shared-ui/src/api/client.ts) and the customer's links.
             test: (module) =>
               /[\\/](shell|shared-ui)[\\/](src|build)[\\/]/.test(module.resource ?? '') &&
-              !/toaster\.tsx$|auth0-session\.tsx$|user-menu\.tsx$|release-0-navigation\.ts$|[\\/]api[\\/](friendly-message|release-0-client|customer-client|browse-calls|staff-client)\.ts$/.test(module.resource ?? ''),
+              !/toaster\.tsx$|auth0-session\.tsx$|user-menu\.tsx$|release-0-navigation\.ts$|[\\/]api[\\/](friendly-message|release-0-client|customer-client|staff-client)\.ts$/.test(module.resource ?? ''),
             chunks: 'async',
             enforce: true,
             priority: 5,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonClass, ErrorState, Skeleton } from 'shared-ui';
+import { buttonClass, ErrorState } from 'shared-ui';
 import { isNotFound } from '../lib/api-error';
 import { MESSAGES } from '../lib/constants';
 
@@ -39,24 +39,6 @@ export function MovieLoadError({ error, onRetry }: { error: Error; onRetry: () =
   return (
     <div className="ui-page">
       <ErrorState message={error.message} onRetry={onRetry} />
-    </div>
-  );
-}
-
-/** The detail page's shape while it loads: poster box and text lines. */
-export function MovieDetailSkeleton({ extraLines = false }: { extraLines?: boolean }) {
-  return (
-    <div className="ui-page" role="status" aria-label="Loading movie">
-      <div className="c-detail">
-        <Skeleton className="c-detail__poster ui-poster" height="auto" />
-        <div className="c-detail__info">
-          <Skeleton width="6rem" />
-          <Skeleton width="60%" height="2.5rem" />
-          {extraLines && <Skeleton width="8rem" />}
-          <Skeleton height="5rem" />
-          {extraLines && <Skeleton width="40%" />}
-        </div>
-      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser, type NavItem, type RemoteNavigation } from 'shared-ui';
-import { useBrowseApi } from 'shared-ui/customer/browse';
+import { useCustomerApi } from 'shared-ui/customer';
 import { favoritesQueryOptions } from '../features/favorites/api/favorites-query';
 
 const HOME: NavItem = { to: '/', label: 'Home', end: true };
@@ -14,7 +14,7 @@ const PAYMENT_HELP: NavItem = { to: '/payment-help', label: 'Payment help' };
 /** Favorites appears only when the signed-in moviegoer has favourites (spec §2): the same query as the Favorites page. */
 function useHasFavorites(): boolean {
   const { isAuthenticated } = useCurrentUser();
-  const favorites = useQuery({ ...favoritesQueryOptions(useBrowseApi()), enabled: isAuthenticated });
+  const favorites = useQuery({ ...favoritesQueryOptions(useCustomerApi()), enabled: isAuthenticated });
   return isAuthenticated && (favorites.data?.movies.length ?? 0) > 0;
 }
 

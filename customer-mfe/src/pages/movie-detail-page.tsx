@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass, CardGridSkeleton, EmptyState, ErrorState, formatRuntime, hasRating, Poster, releaseYear } from 'shared-ui';
 import { CastList } from '../components/cast-list';
-import { MovieDetailSkeleton, MovieLoadError, MovieNotFound } from '../components/movie-load-states';
+import { MovieDetailSkeleton } from '../components/movie-detail-skeleton';
+import { MovieLoadError, MovieNotFound } from '../components/movie-load-states';
 import { isMovieId } from '../lib/route-params';
 import { Section } from '../components/section';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';

@@ -23,7 +23,8 @@ import { useShows } from '../features/shows/api/get-shows';
 import type { CatalogMovie } from 'booking-service/contract';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
 import { CAST_LIMIT, COMPANIES_LIMIT, SIMILAR_LIMIT } from '../lib/constants';
-import { MovieDetailSkeleton, MovieLoadError, MovieNotFound } from '../components/movie-load-states';
+import { MovieDetailSkeleton } from '../components/movie-detail-skeleton';
+import { MovieLoadError, MovieNotFound } from '../components/movie-load-states';
 import { isMovieId } from '../lib/route-params';
 
 const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;

@@ -5,15 +5,16 @@ import type {
   CatalogMovieResponse,
   CatalogVideosResponse,
   CreateBookingResponse,
+  FavoritesResponse,
   OccupiedSeatsResponse,
   OwnBookingActionResponse,
   PublicConfigResponse,
+  ShowAllResponse,
   ShowDetailResponse,
   UpdateFavoriteResponse,
   UserBookingsResponse,
   VerifyPaymentResponse,
 } from 'booking-service/contract';
-import { browseCalls } from './browse-calls';
 import type { Call } from './request';
 import { queryString, serviceUrl } from './url';
 
@@ -29,8 +30,8 @@ export function customerApi(baseUrl: string, call: Call) {
   const get = <T>(path: string, auth = false) => call<T>(path, { auth });
   const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body, auth: true });
   return {
-    ...browseCalls(call),
     publicConfig: () => get<PublicConfigResponse>('/api/config'),
+    showAll: () => get<ShowAllResponse>('/api/show/all'),
     showDetail: (movieId: string) => get<ShowDetailResponse>(`/api/show/${id(movieId)}`),
     occupiedSeats: (showId: string) => get<OccupiedSeatsResponse>(`/api/booking/seats/${id(showId)}`),
     /** The address of the show's live seat stream (server-sent events, each a `SeatsEvent`), for an EventSource. */
@@ -40,6 +41,7 @@ export function customerApi(baseUrl: string, call: Call) {
     myBookings: () => get<UserBookingsResponse>('/api/user/bookings', true),
     recheckPayment: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/recheck-payment`, {}),
     releaseBooking: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/release`, {}),
+    favorites: () => get<FavoritesResponse>('/api/user/favorites', true),
     toggleFavorite: (movieId: string) => post<UpdateFavoriteResponse>('/api/user/update-favorite', { movieId }),
     // The movie catalogue, in TMDB v3 shapes, proxied by the service.
     catalogList: (kind: CatalogListKind, page?: number) =>

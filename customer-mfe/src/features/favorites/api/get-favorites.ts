@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useBrowseApi } from 'shared-ui/customer/browse';
+import { useCustomerApi } from 'shared-ui/customer';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { favoritesQueryOptions } from './favorites-query';
 
 export function useFavorites(enabled: boolean) {
-  const favorites = useQuery({ ...favoritesQueryOptions(useBrowseApi()), enabled });
+  const favorites = useQuery({ ...favoritesQueryOptions(useCustomerApi()), enabled });
   useErrorToast(favorites.error, 'favorites-error');
   return favorites;
 }

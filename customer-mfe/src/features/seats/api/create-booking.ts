@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { CreateBookingResponse } from 'booking-service/contract';
 import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 
-type BookingInput = { showId: string; seats: string[] };
+export type BookingInput = { showId: string; seats: string[] };
 
 /** POST /api/booking/create (auth): holds the seats and answers the payment link. */
 export const createBooking = (api: CustomerApi, input: BookingInput) => api.createBooking(input.showId, input.seats);

@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import { holdRemainingMs } from '../../../lib/hold';
+import { useMyBookings } from '../api/get-my-bookings';
+
+/**
+ * The signed-in visitor's own seats on the seat page's show, from their bookings: their unpaid holds (they went
+ * to checkout and came back: "held by you", never Taken) and the seats they let go unpaid that are still in
+ * their re-hold cooldown (the service's hold policy: from when the hold ended, `reholdCooldownMinutes`),
+ * marked on the map before a click rather than refused after it.
+ */
+export function useOwnSeats(showId: string | null, now: number, { signedIn, reholdCooldownMinutes }: { signedIn: boolean; reholdCooldownMinutes: number }) {
+  const myBookings = useMyBookings(signedIn);
+
+  const holds = useMemo(
+    () =>
+      (myBookings.data?.bookings ?? []).filter(
+        (b) => b.show._id === showId && b.status === 'held' && !b.isPaid && holdRemainingMs(b.holdExpiresAt, now) > 0,
+      ),
+    [myBookings.data, showId, now],
+  );
+  const mine = useMemo(() => new Set(holds.flatMap((b) => b.bookedSeats)), [holds]);
+
+  const cooldown = useMemo(() => {
+    const seats = new Set<string>();
+    let until = 0;
+    for (const b of myBookings.data?.bookings ?? []) {
+      if (b.show._id !== showId || b.isPaid || b.refundStatus) continue;
+      const expires = Date.parse(b.holdExpiresAt);
+      const lapsed = b.status === 'cancelled' ? Math.min(expires, now) : b.status === 'held' && expires <= now ? expires : null;
+      if (lapsed === null) continue;
+      const ends = lapsed + reholdCooldownMinutes * 60_000;
+      if (ends <= now) continue;
+      for (const seat of b.bookedSeats) seats.add(seat);
+      until = Math.max(until, ends);
+    }
+    return { seats, until };
+  }, [myBookings.data, showId, now, reholdCooldownMinutes]);
+
+  return { holds, mine, cooldown };
+}
