@@ -187,6 +187,14 @@ for (const lane of lanes) {
       expect((await count()).body).toMatchObject({ admitted: 5, sold: 5 });
       expect((await t.api('GET', `/api/admin/check-in/shows/${randomUUID()}`, { token: door })).body).toMatchObject({ admitted: 0, sold: 0 });
       for (const token of [user, support]) expect((await count(token)).status).toBe(403);
+
+      // The shows admitting now, with their counts: this 8:00 PM show is among them; a 9:30 PM one (opens 8:30) is not.
+      const later = await f.booking(at('21:30'));
+      const now = await t.api('GET', '/api/admin/check-in/shows', { token: door });
+      expect(now.status).toBe(200);
+      expect(now.body.shows).toContainEqual(expect.objectContaining({ showId: first.showId, showTime: '8:00 PM', admitted: 5, sold: 5 }));
+      expect(now.body.shows.map((s: { showId: string }) => s.showId)).not.toContain(later.showId);
+      expect((await t.api('GET', '/api/admin/check-in/shows', { token: support })).status).toBe(403);
       expect((await t.api('GET', `/api/admin/check-in/shows/${first.showId}`)).status).toBe(401);
     });
 
@@ -205,7 +213,7 @@ for (const lane of lanes) {
         ({ method, url }) =>
           method !== 'HEAD' &&
           (url.startsWith('/api/admin/') || url.startsWith('/api/debug/') || ['/api/show/add', '/api/show/now-playing'].includes(url)) &&
-          !['/api/admin/check-in', '/api/admin/check-in/shows/:showId', '/api/admin/is-admin'].includes(url),
+          !['/api/admin/check-in', '/api/admin/check-in/shows', '/api/admin/check-in/shows/:showId', '/api/admin/is-admin'].includes(url),
       );
       expect(staffRoutes.length).toBeGreaterThan(15);
       const path = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'movieId' || name === 'id' ? '999999' : randomUUID()));

@@ -1,10 +1,13 @@
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
+import type { ShowRepository } from '../shows/show-repository.ts';
 import { formatTheatreClock } from '../contract/theatre-time.ts';
 import { admissionDecision, type AdmissionWindow } from './admission-rules.ts';
 import type { Admission, CheckIn, Refusal } from './check-in.ts';
 import type { CheckInRepository } from './check-in-repository.ts';
 import { readScan } from './ticket-scan.ts';
+
+const MINUTE_MS = 60_000;
 
 /** Who scans, and where. */
 export interface Scan { code: string; door: string; staff: { id: string; name: string } }
@@ -17,6 +20,7 @@ export type CheckInResult =
 export interface CheckInServiceDeps {
   bookings: Pick<BookingRepository, 'list'>;
   checkIns: CheckInRepository;
+  shows: Pick<ShowRepository, 'listWithSeats'>;
   window: AdmissionWindow;
   timeZone: string;
   now: () => Date;
@@ -25,7 +29,7 @@ export interface CheckInServiceDeps {
 export type CheckInService = ReturnType<typeof createCheckInService>;
 
 /** The door's rules: a paid ticket, in its show's admission window, admitted once; every scan logged. */
-export function createCheckInService({ bookings, checkIns, window, timeZone, now }: CheckInServiceDeps) {
+export function createCheckInService({ bookings, checkIns, shows, window, timeZone, now }: CheckInServiceDeps) {
   function alreadyAdmitted(earlier: Admission): string {
     return `Already admitted at ${formatTheatreClock(earlier.at, timeZone)} at ${earlier.door} by ${earlier.staffName}`;
   }
@@ -50,6 +54,24 @@ export function createCheckInService({ bookings, checkIns, window, timeZone, now
   return {
     /** The show's live door count: tickets admitted of tickets sold. */
     showCount: (showId: string) => checkIns.showCount(showId),
+
+    /** The shows admitting now (their admission window is open), soonest first, each with its door count. */
+    async admittingNow() {
+      const at = now().getTime();
+      const admitting = await shows.listWithSeats({
+        from: new Date(at - window.closesMinutesAfter * MINUTE_MS),
+        to: new Date(at + window.opensMinutesBefore * MINUTE_MS + 1),
+      });
+      return Promise.all(
+        admitting.map(async (show) => ({
+          showId: show.id,
+          movieTitle: show.movie.title,
+          showDateTime: show.startsAt.toISOString(),
+          showTime: formatTheatreClock(show.startsAt, timeZone),
+          ...(await checkIns.showCount(show.id)),
+        })),
+      );
+    },
 
     async checkIn(scan: Scan): Promise<CheckInResult> {
       const { ticketCode, logged } = readScan(scan.code);

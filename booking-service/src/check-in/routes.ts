@@ -1,4 +1,4 @@
-import { CheckInBody, CheckInRefusedSchema, CheckInResponse, ShowCountParams, ShowCountResponse } from '../contract/check-in.ts';
+import { AdmittingNowResponse, CheckInBody, CheckInRefusedSchema, CheckInResponse, ShowCountParams, ShowCountResponse } from '../contract/check-in.ts';
 import { failures } from '../contract/failures.ts';
 import { formatTheatreClock } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
@@ -86,5 +86,14 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone 
       const { showId } = request.params;
       return { success: true as const, showId, ...(await checkIn.showCount(showId)) };
     },
+  );
+
+  app.get(
+    '/api/admin/check-in/shows',
+    {
+      onRequest: auth.requireRole('admin', 'door'),
+      schema: { tags, security, summary: 'The shows admitting now (admission window open), soonest first, each with tickets admitted of sold', response: { 200: AdmittingNowResponse, ...failures(401, 403) } },
+    },
+    async () => ({ success: true as const, shows: await checkIn.admittingNow() }),
   );
 }

@@ -61,6 +61,21 @@ export const ShowCountResponse = Type.Object({
   sold: Type.Integer({ description: "Tickets (seats) of the show's paid bookings" }),
 });
 
+/** GET /api/admin/check-in/shows: the shows admitting now (admission window open), soonest first, with their counts. */
+export const AdmittingNowResponse = Type.Object({
+  success: Type.Literal(true),
+  shows: Type.Array(
+    Type.Object({
+      showId: Type.String(),
+      movieTitle: Type.String(),
+      showDateTime: Type.String({ format: 'date-time' }),
+      showTime: Type.String({ description: "The start on the theatre's clocks (\"7:30 PM\")" }),
+      admitted: Type.Integer(),
+      sold: Type.Integer(),
+    }),
+  ),
+});
+
 /** A scan of one of a booking's tickets, as support reads it in the booking's history. */
 export const CheckInEntrySchema = Type.Object({
   id: Type.String(),
@@ -75,3 +90,4 @@ export type CheckInResponse = Static<typeof CheckInResponse>;
 export type CheckInRefused = Static<typeof CheckInRefusedSchema>;
 export type CheckInEntry = Static<typeof CheckInEntrySchema>;
 export type ShowCountResponse = Static<typeof ShowCountResponse>;
+export type AdmittingNowResponse = Static<typeof AdmittingNowResponse>;
