@@ -46,6 +46,8 @@ describe('dashboard', () => {
     expect(screen.getByText('Active Shows', { selector: 'dt' }).nextSibling).toHaveTextContent('2');
     expect(screen.getByText('Total Users').nextSibling).toHaveTextContent('4');
     expect(await screen.findByText(/^Revenue and tickets, last 30 days/)).toBeInTheDocument();
+    const door = await screen.findByRole('list', { name: 'Admitted at the door' });
+    expect(door).toHaveTextContent('Dear Odette, 7:30 PM42 of 88 admitted');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Dear Odette', 'Sungrazer']);
     for (const link of ['Dashboard', 'Add Shows', 'List Shows', 'List Bookings']) {
       expect(screen.getByRole('link', { name: link })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { ErrorState, formatPrice, PageLayout, Skeleton } from 'shared-ui';
 import { useDashboard } from '../features/dashboard/api/get-dashboard';
 import { useSalesReport } from '../features/dashboard/api/get-sales-report';
 import { ActiveShowCards } from '../features/dashboard/components/active-show-cards';
+import { DoorCounts } from '../features/dashboard/components/door-counts';
 
 // The chart library loads only with the dashboard, not with the admin remote's entry.
 const SalesCharts = lazy(() => import('../features/dashboard/components/sales-charts'));
@@ -49,6 +50,8 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
+      <h2 className="admin__section-title">At the door</h2>
+      <DoorCounts />
       <h2 className="admin__section-title">Sales</h2>
       <Charts />
       <h2 className="admin__section-title">Active Shows</h2>

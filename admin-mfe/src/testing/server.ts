@@ -14,6 +14,9 @@ export const server = setupServer(
   http.get(`${TEST_API}/api/admin/dashboard/sales`, () =>
     HttpResponse.json({ success: true, days, occupancy: [{ showId: 's1', title: 'Dear Odette', showDateTime: SHOWS[0]!.showDateTime, occupied: 2, capacity: 90 }] }),
   ),
+  http.get(`${TEST_API}/api/admin/check-in/shows`, () =>
+    HttpResponse.json({ success: true, shows: [{ showId: 's1', movieTitle: 'Dear Odette', showDateTime: SHOWS[0]!.showDateTime, showTime: '7:30 PM', admitted: 42, sold: 88 }] }),
+  ),
   http.get(`${TEST_API}/api/config`, () => HttpResponse.json({ success: true, theatreTimeZone: 'America/New_York' })),
   http.get(`${TEST_API}/api/admin/shows`, ({ request }) => {
     const url = new URL(request.url);

@@ -3,6 +3,7 @@ import type {
   CheckInResponse,
   ShowCountResponse,
   AddShowResponse,
+  AdmittingNowResponse,
   AdminShowsRequest,
   AdminShowsResponse,
   AllBookingsRequest,
@@ -52,6 +53,8 @@ export function staffApi(call: Call) {
     checkIn: (code: string, door: string) => post<CheckInResponse>('/api/admin/check-in', { code, door }),
     /** A show's door count, live: tickets admitted of tickets sold. */
     showCount: (showId: string) => get<ShowCountResponse>(`/api/admin/check-in/shows/${id(showId)}`),
+    /** The shows admitting now, each with its door count. */
+    admittingNow: () => get<AdmittingNowResponse>('/api/admin/check-in/shows'),
     dashboard: () => get<DashboardResponse>('/api/admin/dashboard'),
     salesReport: (days = 30) => get<SalesReportResponse>('/api/admin/dashboard/sales', { days: String(days) }),
     debugBookings: (query: SupportBookingsRequest = {}) => get<DebugBookingsResponse>('/api/debug/bookings', query),
