@@ -69,6 +69,15 @@ for (const size of SCREEN_SIZES) {
   });
 }
 
+test('theatre staff see the show being admitted on the dashboard: "n of m admitted" at the door', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  await signInFromPrompt(page, 'admin@example.com');
+  const door = page.getByRole('list', { name: 'Admitted at the door' });
+  await expect(door.getByRole('listitem').filter({ hasText: show.movieTitle }).first()).toContainText(/\d+ of \d+ admitted/);
+  await expectAllWithinWidth(page, door.getByRole('listitem'));
+});
+
 test('at phone size: the camera reads the ticket\'s QR code and admits it, with no tap', async ({}, testInfo) => {
   const ticket = await paidTicket(show.showId, ['G1', 'G2', 'G3', 'G4']);
   const video = path.join(mkdtempSync(path.join(tmpdir(), 'check-in-')), 'ticket.y4m');
