@@ -17,6 +17,8 @@ export interface BookingRepository {
   create(booking: NewBooking, holdCaps?: HoldCaps): Promise<CreateBookingResult>;
   get(id: string): Promise<Booking | null>;
   getWithDetails(id: string): Promise<BookingWithDetails | null>;
+  /** The booking with this ticket code (exact, as stored: upper case), by its unique index; one read. */
+  getByTicketCode(ticketCode: string): Promise<BookingWithDetails | null>;
   findByPaymentSession(sessionId: string): Promise<Booking | null>;
   listForUser(userId: string): Promise<BookingWithShow[]>;
   /** The account's bookings without their shows (what the hold policy weighs), newest first. */

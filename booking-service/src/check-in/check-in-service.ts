@@ -18,7 +18,7 @@ export type CheckInResult =
   | { outcome: Refusal; reason: string; booking: BookingWithDetails | null; earlier?: Admission };
 
 export interface CheckInServiceDeps {
-  bookings: Pick<BookingRepository, 'list'>;
+  bookings: Pick<BookingRepository, 'getByTicketCode'>;
   checkIns: CheckInRepository;
   shows: Pick<ShowRepository, 'listWithSeats'>;
   window: AdmissionWindow;
@@ -75,7 +75,7 @@ export function createCheckInService({ bookings, checkIns, shows, window, timeZo
 
     async checkIn(scan: Scan): Promise<CheckInResult> {
       const { ticketCode, logged } = readScan(scan.code);
-      const [booking] = ticketCode ? (await bookings.list({ ticketCode }, { offset: 0, limit: 1 })).items : [];
+      const booking = ticketCode ? await bookings.getByTicketCode(ticketCode) : null;
       if (!booking) return refuse(scan, logged, { outcome: 'unknown-ticket', reason: 'No ticket has this code' }, null);
 
       const at = now();

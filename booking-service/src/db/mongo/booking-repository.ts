@@ -75,6 +75,13 @@ export function createBookingRepository(models: Models, { readBeforeInsert = fal
       return item ?? null;
     },
 
+    async getByTicketCode(ticketCode) {
+      const doc = await Bookings.findOne({ ticketCode: { $eq: ticketCode } }).lean<BookingDocument>();
+      if (!doc) return null;
+      const [item] = await withDetails([doc]);
+      return item ?? null;
+    },
+
     async findByPaymentSession(sessionId) {
       const doc = await Bookings.findOne({ paymentSessionId: { $eq: sessionId } }).lean<BookingDocument>();
       return doc ? toBooking(doc) : null;

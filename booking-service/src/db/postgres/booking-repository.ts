@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, movies, outbox, seatReservations, shows, users } from '../schema.ts';
-import type { Booking, BookingFilter, CreateBookingResult, NewBooking } from '../../bookings/booking.ts';
+import type { Booking, BookingFilter, BookingWithDetails, CreateBookingResult, NewBooking } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository, HoldCaps } from '../../bookings/booking-repository.ts';
 import { groupBatches, soloBatches } from './group-batches.ts';
@@ -120,6 +120,21 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
     });
   });
 
+  /** The bookings matching `where` with their show, movie and account, newest first. */
+  async function detailsWhere(where: SQL | undefined, page: { offset: number; limit: number }): Promise<BookingWithDetails[]> {
+    const rows = await db
+      .select()
+      .from(bookings)
+      .innerJoin(shows, eq(shows.id, bookings.showId))
+      .innerJoin(movies, eq(movies.id, shows.movieId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map((row) => ({ ...toBooking(row.bookings), show: { ...toShow(row.shows), movie: toMovie(row.movies) }, user: toUser(row.users) }));
+  }
+
   /** The bookings of many accounts in one query. */
   const listOwn = batches(async (userIds: string[]): Promise<Booking[][]> => {
     const rows = await db.select().from(bookings).where(inArray(bookings.userId, [...new Set(userIds)])).orderBy(desc(bookings.createdAt), desc(bookings.id));
@@ -161,17 +176,8 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
 
     async list(filter, page) {
       const where = whereOf(filter);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(bookings)
-          .innerJoin(shows, eq(shows.id, bookings.showId))
-          .innerJoin(movies, eq(movies.id, shows.movieId))
-          .innerJoin(users, eq(users.id, bookings.userId))
-          .where(where)
-          .orderBy(desc(bookings.createdAt), desc(bookings.id))
-          .limit(page.limit)
-          .offset(page.offset),
+      const [items, [total]] = await Promise.all([
+        detailsWhere(where, page),
         db
           .select({ n: count() })
           .from(bookings)
@@ -179,14 +185,12 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
           .innerJoin(users, eq(users.id, bookings.userId))
           .where(where),
       ]);
-      return {
-        total: total?.n ?? 0,
-        items: rows.map((row) => ({
-          ...toBooking(row.bookings),
-          show: { ...toShow(row.shows), movie: toMovie(row.movies) },
-          user: toUser(row.users),
-        })),
-      };
+      return { total: total?.n ?? 0, items };
+    },
+
+    async getByTicketCode(ticketCode) {
+      const [item] = await detailsWhere(eq(bookings.ticketCode, ticketCode), { offset: 0, limit: 1 });
+      return item ?? null;
     },
 
     async salesSummary() {
