@@ -6,7 +6,8 @@
  * (200), then every ticket is scanned again (409 already-admitted, the answer that reads the earlier
  * admission). The report gives each phase's p50 / p99 / max against the goal: p99 within 150 ms.
  *
- * Environment (optional): BENCH_DOORS (20), BENCH_SCANS_PER_DOOR (10).
+ * Environment (optional): BENCH_DOORS (20), BENCH_SCANS_PER_DOOR (10). BENCH_CHECK_IN_DATABASE_URL (a PostgreSQL
+ * database) runs the same scans there, to compare stores on the same machine: printed only (no result file).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -21,6 +22,8 @@ import { percentile } from './support/measures.ts';
 const DOORS = Number(process.env.BENCH_DOORS || 20);
 const SCANS_PER_DOOR = Number(process.env.BENCH_SCANS_PER_DOOR || 10);
 const GOAL_P99_MS = 150;
+const DATABASE_URL = process.env.BENCH_CHECK_IN_DATABASE_URL ?? '';
+const STORE = DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
 
 interface Phase { name: string; expected: number; statuses: Record<number, number>; p50: number; p99: number; max: number }
 
@@ -65,7 +68,7 @@ async function measure(): Promise<Phase[]> {
   const child = await startProcess(
     process.execPath,
     ['dist/main.js'],
-    builtServiceEnv({ port, dataDir: path.join(workDir, 'data'), databaseUrl: '', jwksUrl: signer.jwksUrl, logLevel: 'warn' }),
+    builtServiceEnv({ port, dataDir: path.join(workDir, 'data'), databaseUrl: DATABASE_URL, jwksUrl: signer.jwksUrl, logLevel: 'warn' }),
     `${origin}/api/health`,
     { timeoutMs: 180_000 },
   );
@@ -95,7 +98,7 @@ async function main() {
     if (Object.keys(p.statuses).some((s) => Number(s) !== p.expected)) failures.push(`check-in (${p.name}): answers other than ${p.expected}: ${JSON.stringify(p.statuses)}`);
   }
   const markdown = [
-    `Built service (dist/) on embedded PGlite, NODE_ENV=development. ${DOORS} door attendants scan at once, each its next ticket as soon as the last is answered, ${SCANS_PER_DOOR} tickets each, on keep-alive connections opened by a warm-up: first every ticket is admitted, then every ticket is scanned again (409 already admitted). The load generator shares the machine with the service and with other work; load average after the run: ${load}.`,
+    `Built service (dist/) on ${STORE}, NODE_ENV=development. ${DOORS} door attendants scan at once, each its next ticket as soon as the last is answered, ${SCANS_PER_DOOR} tickets each, on keep-alive connections opened by a warm-up: first every ticket is admitted, then every ticket is scanned again (409 already admitted). The load generator shares the machine with the service and with other work; load average after the run: ${load}.`,
     '',
     '| phase | answers | p50 ms | p99 ms | max ms |',
     '|---|---|---:|---:|---:|',
@@ -104,7 +107,7 @@ async function main() {
     `Goal: p99 ≤ ${GOAL_P99_MS} ms in each phase.`,
   ].join('\n');
   console.log(`\n${markdown}\n`);
-  writeBenchResult('26-check-in', { title: 'Check-in: 20 doors scanning at once', command: 'npm run bench (booking-service: tsx bench/check-in-bench.ts)', markdown, failures });
+  if (!DATABASE_URL) writeBenchResult('26-check-in', { title: 'Check-in: 20 doors scanning at once', command: 'npm run bench (booking-service: tsx bench/check-in-bench.ts)', markdown, failures });
   if (failures.length) {
     console.error(failures.join('\n'));
     process.exit(1);
