@@ -55,6 +55,14 @@ describe('check-in at the door', () => {
     expect(within(screen.getByRole('navigation', { name: 'Door' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Check-in']);
   });
 
+  it('takes a door attendant from the admin home to check-in too', async () => {
+    doorAttendant();
+    renderAt('/admin');
+    expect(await screen.findByLabelText('Which door is this phone at?')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/admin/check-in');
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
   it('asks for the door once, keeps it, and shows a typed code admitted in green with seats, show and the live count', async () => {
     doorAttendant();
     const sent = checkInAnswers({ status: 200, body: { success: true, message: 'Admitted: 2 tickets', admission } });
