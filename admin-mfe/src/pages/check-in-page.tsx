@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'shared-ui';
 import { CameraScanner } from '../features/check-in/camera-scanner';
 import { DoorPicker } from '../features/check-in/door-picker';
+import { unlockSound } from '../features/check-in/feedback';
 import { useDoorName } from '../features/check-in/door-name';
 import { ResultPanel } from '../features/check-in/result-panel';
 import { ShowCount } from '../features/check-in/show-count';
@@ -14,7 +15,7 @@ export function CheckInPage() {
   const [changing, setChanging] = useState(false);
   if (!door || changing) {
     return (
-      <div className="check-in">
+      <div className="check-in" onPointerDown={unlockSound}>
         <h1 className="check-in__heading">Check-in</h1>
         <DoorPicker initial={door} onChoose={(name) => { choose(name); setChanging(false); }} />
       </div>
@@ -26,7 +27,7 @@ export function CheckInPage() {
 function Scanning({ door, onChangeDoor }: { door: string; onChangeDoor: () => void }) {
   const scans = useCheckIn(door);
   return (
-    <div className="check-in">
+    <div className="check-in" onPointerDown={unlockSound}>
       <div className="check-in__bar">
         <h1 className="check-in__heading">Check-in · {door}</h1>
         <Button variant="ghost" onClick={onChangeDoor}>Change door</Button>

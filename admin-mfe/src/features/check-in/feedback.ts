@@ -4,18 +4,36 @@
  */
 let audio: AudioContext | null = null;
 
-function beep(frequency: number, seconds: number) {
+function audioContext(): AudioContext | null {
   const Context = globalThis.AudioContext as typeof AudioContext | undefined;
-  if (!Context) return;
+  if (!Context) return null;
+  audio ??= new Context();
+  return audio;
+}
+
+/**
+ * Browsers start sound only after a tap: the screen calls this on any tap (the door's choice, a typed code,
+ * "Change door"), so the beeps of later camera scans, which come without one, are heard.
+ */
+export function unlockSound() {
   try {
-    audio ??= new Context();
-    const oscillator = audio.createOscillator();
-    const gain = audio.createGain();
+    void audioContext()?.resume();
+  } catch {
+    // no sound on this phone
+  }
+}
+
+function beep(frequency: number, seconds: number) {
+  try {
+    const context = audioContext();
+    if (!context) return;
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
     oscillator.frequency.value = frequency;
     gain.gain.value = 0.15;
-    oscillator.connect(gain).connect(audio.destination);
+    oscillator.connect(gain).connect(context.destination);
     oscillator.start();
-    oscillator.stop(audio.currentTime + seconds);
+    oscillator.stop(context.currentTime + seconds);
   } catch {
     // no sound: the screen and the vibration still tell
   }
