@@ -27,9 +27,18 @@ function olderNode() {
 }
 
 const older = olderNode();
-/** The commands run as an ordinary account when the tests run as root: fetching the runtime needs no root. */
-const ordinaryUser = process.getuid?.() === 0 && spawnSync('id', ['-u', 'nobody']).status === 0 ? 'nobody' : null;
 const runuser = spawnSync('sh', ['-c', 'command -v runuser'], { encoding: 'utf8' }).stdout.trim();
+
+/**
+ * As root, the commands run as an ordinary account (fetching the runtime needs no root), where that account
+ * can read the checkout: a clone in a private folder (mktemp -d) cannot be, and then they run as root.
+ */
+function ordinaryAccount() {
+  if (process.getuid?.() !== 0 || !runuser || spawnSync('id', ['-u', 'nobody']).status !== 0) return null;
+  const reads = spawnSync(runuser, ['-u', 'nobody', '--', 'test', '-r', path.join(root, 'booking-service/package.json')]);
+  return reads.status === 0 ? 'nobody' : null;
+}
+const ordinaryUser = ordinaryAccount();
 
 test('on an older Node, a root command fetches the pinned Node 24 once, runs on it, and reuses it', { skip: older ? false : 'no Node older than engines on this machine' }, () => {
   const home = mkdtempSync(path.join(tmpdir(), 'root-commands-'));
