@@ -17,6 +17,7 @@ import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, rename
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopChildAndRemove } from './child-process.mjs';
 import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,20 +102,7 @@ export async function startFerretdb({ binary = ferretdbBinary, timeoutMs = 30_00
     { stdio: ['ignore', logFd, logFd] },
   );
   closeSync(logFd);
-  const stop = () =>
-    new Promise((resolve) => {
-      const done = () => {
-        rmSync(dir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        done();
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopChildAndRemove(child, dir, 10_000);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {

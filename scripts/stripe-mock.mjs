@@ -31,6 +31,7 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, 
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopChildAndRemove } from './child-process.mjs';
 
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
 const MODULE = 'github.com/stripe/stripe-mock';
@@ -160,20 +161,7 @@ export async function startStripeMock({ binary = stripeMockBinary(), timeoutMs =
   const child = spawn(binary, ['-http-addr', '127.0.0.1:', '-https-addr', '127.0.0.1:'], { stdio: ['ignore', logFd, logFd], detached: true });
   closeSync(logFd);
   child.unref();
-  const stop = () =>
-    new Promise((resolve) => {
-      const done = () => {
-        rmSync(dir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        done();
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopChildAndRemove(child, dir, 5_000);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const log = readFileSync(logFile, 'utf8');
