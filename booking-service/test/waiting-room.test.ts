@@ -140,8 +140,11 @@ for (const lane of lanes) {
       expect(new Set([...places, fanPlace]).size).toBe(PRE_QUEUE + 1);
       expect(Math.min(...places, fanPlace)).toBe(1);
       expect(Math.max(...places, fanPlace)).toBe(PRE_QUEUE + 1);
+      // A fair draw gives rho near 0 with standard deviation 1/sqrt(n-1) ≈ 0.07 for 200 accounts, so 0.4 is
+      // 5.7 standard deviations: a false failure about once in 10^8 runs (0.2 failed a CI run: 2.8 sigma).
+      // Arrival order, its reverse or a sort by name give |rho| near 1.
       const rho = spearman(places.map((_, i) => i), places);
-      expect(Math.abs(rho)).toBeLessThan(0.2);
+      expect(Math.abs(rho)).toBeLessThan(0.4);
       expect(places).not.toEqual([...places].sort((a, b) => a - b));
       expect(late).toEqual([1, 2, 3, 4, 5].map((n) => PRE_QUEUE + 1 + n));
       // The draw happened once: drawing again changes nothing.
