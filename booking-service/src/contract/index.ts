@@ -6,3 +6,5 @@ export * from './catalog.ts';
 export * from './waiting-room.ts';
 export * from './integrity.ts';
 export * from './check-in.ts';
+export * from './cinemas.ts';
+export * from './cinema-responses.ts';
