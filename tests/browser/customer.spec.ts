@@ -335,6 +335,58 @@ test.describe('signed in', () => {
     await expect(paid.getByRole('img', { name: /^Ticket QR code [0-9A-Z]{10}$/ })).toBeVisible();
   });
 
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+    test(`Back from a declined card at ${viewport.width}x${viewport.height}: the held seats say "Held by you", never "just taken by someone else"`, async ({
+      browser,
+      request,
+    }) => {
+      const { movie, date, times } = await pickShow(request, 2);
+      const { context, page } = await newSignedInPage(browser, 'user@example.com', `/movies/${movie._id}/${date}`);
+      try {
+        await page.setViewportSize(viewport);
+        const toasts: string[] = [];
+        await page.exposeFunction('recordToast', (text: string) => toasts.push(text));
+        await page.getByRole('list', { name: 'Show times' }).getByRole('button').last().click();
+        const taken = new Set(await occupiedSeats(request, times.at(-1)!.showId));
+        const pair = ['G4', 'G5', 'G6', 'G3', 'G7', 'H4', 'H5', 'H6'].filter((s) => !taken.has(s)).slice(0, 2);
+        for (const id of pair) await seat(page, id).click();
+        await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+        await page.waitForURL((url) => url.origin !== urls.shell);
+        await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+        await page.getByLabel('Expiry').fill('12 / 34');
+        await page.getByLabel('CVC').fill('123');
+        await page.getByLabel('Name on card').fill('Maya Moviegoer');
+        await page.getByRole('button', { name: 'Pay' }).click();
+        await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+
+        // A phone on a slow line: the visitor's own bookings come a second after the taken seats.
+        await page.route(`${urls.service}/api/user/bookings*`, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        });
+        await page.addInitScript(() => {
+          new MutationObserver(() => {
+            for (const node of document.querySelectorAll('[role="status"]')) {
+              const text = node.textContent ?? '';
+              if (text && !(node as HTMLElement).dataset.recorded) {
+                (node as HTMLElement).dataset.recorded = '1';
+                void (window as unknown as { recordToast: (t: string) => void }).recordToast(text);
+              }
+            }
+          }).observe(document, { subtree: true, childList: true, characterData: true });
+        });
+        // Back twice: the declined page was reached by a redirect from the payment form.
+        while (new URL(page.url()).origin !== urls.shell) await page.goBack();
+        for (const id of pair) await expect(seat(page, id)).toHaveAttribute('title', 'Held by you');
+        await expect(page.getByRole('region', { name: 'Your selection' })).not.toContainText(pair[0]!);
+        await page.waitForTimeout(500);
+        expect(toasts.filter((text) => text.includes('just taken'))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   test('My Bookings: a paid booking has an e-ticket and an Add to calendar download', async ({ page }) => {
     await page.goto('/my-bookings');
     await expect(page.getByRole('heading', { name: 'Sign in to see your bookings' })).toBeVisible();

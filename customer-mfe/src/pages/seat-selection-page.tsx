@@ -75,7 +75,12 @@ function SeatSelection() {
     removeSeats,
     refetchSeats: () => void occupiedQuery.refetch(),
   });
-  const { holds, mine, cooldown } = useOwnSeats(showId, now, { signedIn: user.isAuthenticated, reholdCooldownMinutes: sales.reholdCooldownMinutes });
+  const own = useOwnSeats(showId, now, {
+    signedIn: user.isAuthenticated,
+    signInSettled: !user.isLoading,
+    reholdCooldownMinutes: sales.reholdCooldownMinutes,
+  });
+  const { holds, mine, cooldown } = own;
 
   // The page starts at its top, with the show times (not at the movie page's scroll position).
   useEffect(() => {
@@ -83,7 +88,7 @@ function SeatSelection() {
   }, [id, date]);
 
   const occupied = useMemo(() => (occupiedQuery.data ? new Set(occupiedQuery.data.occupiedSeats) : EMPTY), [occupiedQuery.data]);
-  useDropTakenSeats({ selected, occupied, mine, removeSeats, paused: checkingOut });
+  useDropTakenSeats({ selected, occupied, mine, mineKnown: own.known, removeSeats, paused: checkingOut });
 
   if (show.isPending || !zone.ready) return <SeatPageSkeleton />;
   if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;

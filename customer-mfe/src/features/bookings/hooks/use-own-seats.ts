@@ -8,8 +8,16 @@ import { useMyBookings } from '../api/get-my-bookings';
  * their re-hold cooldown (the service's hold policy: from when the hold ended, `reholdCooldownMinutes`),
  * marked on the map before a click rather than refused after it.
  */
-export function useOwnSeats(showId: string | null, now: number, { signedIn, reholdCooldownMinutes }: { signedIn: boolean; reholdCooldownMinutes: number }) {
+export function useOwnSeats(
+  showId: string | null,
+  now: number,
+  { signedIn, signInSettled, reholdCooldownMinutes }: { signedIn: boolean; signInSettled: boolean; reholdCooldownMinutes: number },
+) {
   const myBookings = useMyBookings(signedIn);
+  // Whether `mine` can be trusted yet: sign-in has settled, and a signed-in visitor's bookings were read on this
+  // visit (a page opened by Back from checkout gets the taken seats before its own bookings; until these come,
+  // its own held seats would look taken by someone else).
+  const known = signInSettled && (!signedIn || (myBookings.isFetchedAfterMount && !myBookings.isFetching));
 
   const holds = useMemo(
     () =>
@@ -36,5 +44,5 @@ export function useOwnSeats(showId: string | null, now: number, { signedIn, reho
     return { seats, until };
   }, [myBookings.data, showId, now, reholdCooldownMinutes]);
 
-  return { holds, mine, cooldown };
+  return { holds, mine, cooldown, known };
 }

@@ -4,24 +4,28 @@ import { notify } from 'shared-ui';
 
 /**
  * Someone else took a seat this visitor had picked (the live seat list says so): it is let go, and the visitor
- * told. A picked seat that turned out to be their own hold is let go without a word. Nothing is done while
- * checking out (`paused`): the seats being held are about to show as taken.
+ * told. A picked seat that turned out to be their own hold is let go without a word. Nothing is judged until the
+ * visitor's own holds are known (`mineKnown`): before that their own hold looks like someone else's (issue 43: a
+ * false "just taken" after a declined card and Back). Nothing is done while checking out (`paused`): the seats
+ * being held are about to show as taken.
  */
 export function useDropTakenSeats({
   selected,
   occupied,
   mine,
+  mineKnown,
   removeSeats,
   paused,
 }: {
   selected: readonly string[];
   occupied: ReadonlySet<string>;
   mine: ReadonlySet<string>;
+  mineKnown: boolean;
   removeSeats: (seats: string[]) => void;
   paused: RefObject<boolean>;
 }) {
   useEffect(() => {
-    if (paused.current) return;
+    if (paused.current || !mineKnown) return;
     const picked = selected;
     const nowMine = picked.filter((s) => mine.has(s));
     if (nowMine.length > 0) removeSeats(nowMine);
@@ -31,5 +35,5 @@ export function useDropTakenSeats({
     notify.error(`${lost.length === 1 ? 'Seat' : 'Seats'} ${sortSeats(lost).join(', ')} ${lost.length === 1 ? 'was' : 'were'} just taken by someone else`, {
       id: `lost-${lost.join('-')}`,
     });
-  }, [occupied, mine, removeSeats, selected, paused]);
+  }, [occupied, mine, mineKnown, removeSeats, selected, paused]);
 }
