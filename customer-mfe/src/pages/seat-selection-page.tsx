@@ -8,11 +8,14 @@ import { useOwnSeats } from '../features/bookings/hooks/use-own-seats';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { CheckoutBar } from '../features/seats/components/checkout-bar';
 import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
+import { SeatPriceLegend } from '../features/seats/components/seat-price-legend';
 import { ShowPicker } from '../features/seats/components/show-picker';
 import { useCheckout } from '../features/seats/hooks/use-checkout';
 import { useDropTakenSeats } from '../features/seats/hooks/use-drop-taken-seats';
 import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
 import { useSeatChoice } from '../features/seats/hooks/use-seat-choice';
+import { useScreen } from '../features/seats/hooks/use-screen';
+import { toggleInLayout } from '../features/seats/lib/seat-layout';
 import { useShow } from '../features/shows/api/get-show';
 import { useSeatAdmission } from '../features/waiting-room/api/use-seat-admission';
 import { WaitingRoomNotice } from '../features/waiting-room/components/waiting-room-notice';
@@ -22,6 +25,10 @@ import { formatCountdown } from '../lib/hold';
 import { useNow } from '../lib/use-now';
 import { DateNotFound, MovieLoadError, MovieNotFound } from '../components/movie-load-states';
 import { isCalendarDate, isMovieId } from '../lib/route-params';
+import { CinemaPlace } from '../components/cinema-place';
+import { CitySelect } from '../components/city-select';
+import { useChosenCity } from '../lib/chosen-city';
+import { citiesOf, timesByCinema, type SeatsAnswer, type ShowDetailWithPlaces, type ShowTime } from '../lib/places';
 
 const EMPTY: ReadonlySet<string> = new Set();
 
@@ -53,8 +60,11 @@ function SeatSelection() {
   const zone = useTheatreTimeZone();
   const user = useCurrentUser();
   const sales = useSalesSettings();
-  const times = show.data?.dateTime[date] ?? [];
-  const { showId, seats: selected, selectShow, toggleSeat, removeSeats } = useSeatChoice(times.map((t) => t.showId));
+  const city = useChosenCity();
+  const places = (show.data as ShowDetailWithPlaces | undefined)?.cinemas;
+  const times: ShowTime[] = show.data?.dateTime[date] ?? [];
+  const groups = timesByCinema(times, places, city);
+  const { showId, seats: picked, selectShow, setSeats, removeSeats } = useSeatChoice(groups.flatMap((g) => g.times.map((t) => t.showId)));
   // Each second: hold countdowns, and the moment a show's online sales close (or an on-sale opens).
   const now = useNow(true);
   const waitingRoom = useSeatAdmission(times.find((t) => t.showId === showId)?.onSale, now, user.isAuthenticated);
@@ -64,6 +74,10 @@ function SeatSelection() {
     enabled: waitingRoom.gatedEvent === null || waitingRoom.admission !== null,
   });
   const chosen = times.find((t) => t.showId === showId) ?? null;
+  const screen = useScreen(occupiedQuery.data as SeatsAnswer | undefined, chosen, picked);
+  // Seats the show's screen has (a link's seats for another screen are ignored).
+  const selected = useMemo(() => picked.filter((seat) => screen.grid.seats.has(seat)), [picked, screen.grid]);
+  const clock = screen.cinema?.timeZone ?? zone.timeZone;
   const closesAt = chosen ? salesCloseAt(new Date(chosen.time), sales.salesCloseMinutes) : null;
   const salesClosed = closesAt !== null && closesAt.getTime() <= now;
   const { checkout, pending, checkingOut } = useCheckout({
@@ -101,7 +115,9 @@ function SeatSelection() {
     if (cooldown.seats.has(seat)) return void notify(MESSAGES.coolingDown, { id: 'cooling' });
     if (occupied.has(seat)) return void notify.error(MESSAGES.seatBooked);
     if (!selected.includes(seat) && selected.length >= MAX_SEATS_PER_BOOKING) return void notify.error(TOO_MANY_SEATS_MESSAGE);
-    toggleSeat(seat);
+    const next = toggleInLayout(screen.layout, selected, seat);
+    if ('problem' in next) return void notify.error(next.problem, { id: 'companion-seat' });
+    setSeats(next.seats);
   };
 
   return (
@@ -119,7 +135,8 @@ function SeatSelection() {
         <ShowPicker
           movieId={movie._id}
           date={date}
-          times={times}
+          groups={groups}
+          cityControl={<CitySelect cities={citiesOf(places)} city={city} />}
           selectedShowId={showId}
           onSelect={selectShow}
           timeZone={zone.timeZone}
@@ -152,20 +169,31 @@ function SeatSelection() {
               )}
               {closesAt && (
                 <p className={salesClosed ? 'c-inline-error' : 'c-muted'} role="status">
-                  {salesClosed ? 'Online sales closed for this show.' : `Sales close at ${formatTime(closesAt.toISOString(), zone.timeZone)}`}
+                  {salesClosed ? 'Online sales closed for this show.' : `Sales close at ${formatTime(closesAt.toISOString(), clock)}`}
                 </p>
               )}
-              <SeatMap occupied={occupied} mine={mine} cooling={cooldown.seats} selected={selected} onSeat={onSeat} busy={occupiedQuery.isPending} />
+              <CinemaPlace cinema={screen.cinema} screen={screen.screen} />
+              {occupiedQuery.isPending ? (
+                // The screen's layout comes with the taken seats: no hall is drawn before it is known.
+                <div role="status" aria-label="Loading seats" className="c-seatmap">
+                  <Skeleton height="20rem" />
+                </div>
+              ) : (
+                <SeatMap grid={screen.grid} occupied={occupied} mine={mine} cooling={cooldown.seats} selected={selected} onSeat={onSeat} />
+              )}
               <SeatLegend
                 showMine={mine.size > 0}
-                coolingUntil={cooldown.seats.size > 0 ? formatTime(new Date(cooldown.until).toISOString(), zone.timeZone) : null}
+                coolingUntil={cooldown.seats.size > 0 ? formatTime(new Date(cooldown.until).toISOString(), clock) : null}
               />
+              {screen.prices && <SeatPriceLegend types={screen.types} prices={screen.prices} currency={sales.currency} />}
             </>
           )}
           {holds.length > 0 && <HeldByYou holds={holds} now={now} />}
           <CheckoutBar
             selected={selected}
-            total={chosen ? formatPrice(chosen.price * selected.length, sales.currency) : null}
+            total={screen.breakdown ? formatPrice(screen.breakdown.totalCents / 100, sales.currency) : null}
+            breakdown={screen.breakdown?.lines ?? null}
+            currency={sales.currency}
             pending={pending}
             salesClosed={salesClosed}
             onCheckout={checkout}

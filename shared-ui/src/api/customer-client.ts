@@ -4,6 +4,8 @@ import type {
   CatalogMoviePageResponse,
   CatalogMovieResponse,
   CatalogVideosResponse,
+  CinemaDetailResponse,
+  CinemasResponse,
   CreateBookingResponse,
   FavoritesResponse,
   OccupiedSeatsResponse,
@@ -33,6 +35,10 @@ export function customerApi(baseUrl: string, call: Call) {
     publicConfig: () => get<PublicConfigResponse>('/api/config'),
     showAll: () => get<ShowAllResponse>('/api/show/all'),
     showDetail: (movieId: string) => get<ShowDetailResponse>(`/api/show/${id(movieId)}`),
+    /** The chain's cinemas (issue 42), of one city when given. */
+    cinemas: (city?: string) => get<CinemasResponse>(`/api/cinemas${queryString({ city })}`),
+    /** One cinema, its screens and its upcoming shows. */
+    cinema: (cinemaId: string) => get<CinemaDetailResponse>(`/api/cinemas/${id(cinemaId)}`),
     occupiedSeats: (showId: string) => get<OccupiedSeatsResponse>(`/api/booking/seats/${id(showId)}`),
     /** The address of the show's live seat stream (server-sent events, each a `SeatsEvent`), for an EventSource. */
     seatEventsUrl: (showId: string) => serviceUrl(baseUrl, `/api/booking/seats/${id(showId)}/events`),

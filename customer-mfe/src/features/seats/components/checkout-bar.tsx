@@ -1,23 +1,30 @@
-import { Button } from 'shared-ui';
+import { Button, formatPrice } from 'shared-ui';
 import { MAX_SEATS_PER_BOOKING, sortSeats } from 'booking-service/hall';
+import { SEAT_TYPE_LABELS, type priceBreakdownCents } from 'booking-service/layout';
 
 /**
- * The seat page's summary and checkout: the chosen seats and their total, and Proceed to Checkout. On a phone
- * this bar sticks to the bottom of the screen: the seats, the total and Continue always in reach.
+ * The seat page's summary and checkout: the chosen seats and their total, with what each seat type costs when
+ * the seats are not all standard (`breakdown`), and Proceed to Checkout. On a phone this bar sticks to the
+ * bottom of the screen: the seats, the total and Continue always in reach.
  */
 export function CheckoutBar({
   selected,
   total,
+  breakdown = null,
+  currency = 'USD',
   pending,
   salesClosed,
   onCheckout,
 }: {
   selected: readonly string[];
   total: string | null;
+  breakdown?: ReturnType<typeof priceBreakdownCents>['lines'] | null;
+  currency?: string;
   pending: boolean;
   salesClosed: boolean;
   onCheckout: () => void;
 }) {
+  const mixed = breakdown !== null && breakdown.some((line) => line.type !== 'standard');
   return (
     <div className="c-checkout" role="region" aria-label="Your selection">
       <p aria-live="polite" className="c-checkout__summary">
@@ -25,6 +32,15 @@ export function CheckoutBar({
           ? `Choose up to ${MAX_SEATS_PER_BOOKING} seats.`
           : `${selected.length} ${selected.length === 1 ? 'seat' : 'seats'} · ${total}: ${sortSeats(selected).join(', ')}`}
       </p>
+      {mixed && selected.length > 0 && (
+        <ul className="c-checkout__breakdown" aria-label="Price by seat type">
+          {breakdown.map((line) => (
+            <li key={line.type}>
+              {line.seats.length} × {SEAT_TYPE_LABELS[line.type]} at {formatPrice(line.unitCents / 100, currency)}: {formatPrice(line.cents / 100, currency)}
+            </li>
+          ))}
+        </ul>
+      )}
       <Button onClick={onCheckout} aria-busy={pending || undefined} disabled={salesClosed}>
         {pending ? 'Holding your seats…' : 'Proceed to Checkout'}
       </Button>

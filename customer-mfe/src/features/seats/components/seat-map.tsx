@@ -1,20 +1,23 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { SEAT_BLOCKS, seatId, SEATS_PER_ROW } from 'booking-service/hall';
-import { nextSeat } from '../lib/seat-layout';
+import { SEAT_TYPE_LABELS, type LayoutSeat, type SeatType } from 'booking-service/layout';
+import { nextSeat, type SeatGrid } from '../lib/seat-layout';
 
 /**
- * The seat grid: the screen at the top, rows A and B, then the pairs C/D, E/F,
- * G/H and I/J. Every seat is a toggle button named by its id ("A1"). Taken
- * seats, and seats the visitor holds themselves (`mine`: "held by you", never
- * Taken), stay focusable and clickable (aria-disabled) so a click can say why
- * they cannot be chosen. One seat is in the tab order; the arrow keys, Home
- * and End move between seats (roving tabindex).
+ * The seat grid of the show's screen (its layout: seat-layout.ts): the screen at the top, the rows in blocks
+ * with the walkways between (the spec hall: rows A and B, then the pairs C/D, E/F, G/H and I/J), gaps in a row
+ * where the layout has aisles. Every seat is a toggle button named by its id ("A1"); a seat that is not standard
+ * says its type (premium, wheelchair space, companion seat) as its description. Taken seats, and seats the
+ * visitor holds themselves (`mine`: "held by you", never Taken), stay focusable and clickable (aria-disabled) so
+ * a click can say why they cannot be chosen. One seat is in the tab order; the arrow keys, Home and End move
+ * between seats, over the gaps (roving tabindex).
  */
 const NONE: ReadonlySet<string> = new Set();
 const MINE_NOTE_ID = 'seat-held-by-you-note';
 const COOLING_NOTE_ID = 'seat-cooling-note';
+const typeNoteId = (type: SeatType) => `seat-type-${type}-note`;
 
 export function SeatMap({
+  grid,
   occupied,
   mine = NONE,
   cooling = NONE,
@@ -22,6 +25,7 @@ export function SeatMap({
   onSeat,
   busy,
 }: {
+  grid: SeatGrid;
   occupied: ReadonlySet<string>;
   mine?: ReadonlySet<string>;
   /** Seats this visitor let go unpaid a moment ago: open to others, not to them until the cooldown ends. */
@@ -30,13 +34,15 @@ export function SeatMap({
   onSeat: (seat: string) => void;
   busy?: boolean;
 }) {
-  const [active, setActive] = useState('A1');
+  const [chosenActive, setActive] = useState(grid.first);
+  const active = grid.seats.has(chosenActive) ? chosenActive : grid.first;
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const types = new Set([...grid.seats.values()].map((seat) => seat.type).filter((type) => type !== 'standard'));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = (event.target as HTMLElement).dataset.seat;
     if (!target) return;
-    const next = nextSeat(target, event.key);
+    const next = nextSeat(grid, target, event.key);
     if (!next && ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(event.key)) {
       event.preventDefault();
       return;
@@ -47,50 +53,54 @@ export function SeatMap({
     buttons.current.get(next)?.focus();
   };
 
+  const seatButton = (seat: LayoutSeat) => {
+    const id = seat.id;
+    const held = mine.has(id);
+    const taken = !held && occupied.has(id);
+    const resting = !held && !taken && cooling.has(id);
+    const isSelected = selected.includes(id);
+    const described = [seat.type === 'standard' ? null : typeNoteId(seat.type), held ? MINE_NOTE_ID : resting ? COOLING_NOTE_ID : null].filter(Boolean);
+    return (
+      <button
+        key={id}
+        ref={(el) => {
+          if (el) buttons.current.set(id, el);
+          else buttons.current.delete(id);
+        }}
+        type="button"
+        className="c-seat"
+        data-seat={id}
+        data-type={seat.type === 'standard' ? undefined : seat.type}
+        data-state={held ? 'mine' : taken ? 'taken' : resting ? 'cooling' : isSelected ? 'selected' : 'available'}
+        aria-pressed={isSelected}
+        aria-disabled={taken || held || resting || undefined}
+        aria-describedby={described.length ? described.join(' ') : undefined}
+        title={held ? 'Held by you' : resting ? 'Recently released by you' : seat.type === 'standard' ? undefined : SEAT_TYPE_LABELS[seat.type]}
+        tabIndex={id === active ? 0 : -1}
+        onFocus={() => setActive(id)}
+        onClick={() => onSeat(id)}
+      >
+        {id}
+      </button>
+    );
+  };
+
   return (
     <div className="c-seatmap">
       <div className="c-seatmap__screen" aria-hidden="true">
         <span>Screen this way</span>
       </div>
       <div className="c-seatmap__grid" role="group" aria-label="Seats" aria-busy={busy || undefined} onKeyDown={onKeyDown}>
-        {SEAT_BLOCKS.map((rows) => (
-          <div key={rows.join('')} className="c-seatmap__block">
+        {grid.blocks.map((rows) => (
+          <div key={rows[0]!.label} className="c-seatmap__block">
             {rows.map((row) => (
-              <div key={row} className="c-seatmap__row">
+              <div key={row.label} className="c-seatmap__row">
                 <span className="c-seatmap__label" aria-hidden="true">
-                  {row}
+                  {row.label}
                 </span>
-                {Array.from({ length: SEATS_PER_ROW }, (_, i) => {
-                  const id = seatId(row, i + 1);
-                  const held = mine.has(id);
-                  const taken = !held && occupied.has(id);
-                  const resting = !held && !taken && cooling.has(id);
-                  const isSelected = selected.includes(id);
-                  return (
-                    <button
-                      key={id}
-                      ref={(el) => {
-                        if (el) buttons.current.set(id, el);
-                        else buttons.current.delete(id);
-                      }}
-                      type="button"
-                      className="c-seat"
-                      data-seat={id}
-                      data-state={held ? 'mine' : taken ? 'taken' : resting ? 'cooling' : isSelected ? 'selected' : 'available'}
-                      aria-pressed={isSelected}
-                      aria-disabled={taken || held || resting || undefined}
-                      aria-describedby={held ? MINE_NOTE_ID : resting ? COOLING_NOTE_ID : undefined}
-                      title={held ? 'Held by you' : resting ? 'Recently released by you' : undefined}
-                      tabIndex={id === active ? 0 : -1}
-                      onFocus={() => setActive(id)}
-                      onClick={() => onSeat(id)}
-                    >
-                      {id}
-                    </button>
-                  );
-                })}
+                {row.cells.map((seat, i) => (seat ? seatButton(seat) : <span key={`gap-${i}`} className="c-seatmap__gap" aria-hidden="true" />))}
                 <span className="c-seatmap__label" aria-hidden="true">
-                  {row}
+                  {row.label}
                 </span>
               </div>
             ))}
@@ -103,6 +113,11 @@ export function SeatMap({
       <span id={COOLING_NOTE_ID} hidden>
         recently released by you
       </span>
+      {[...types].map((type) => (
+        <span key={type} id={typeNoteId(type)} hidden>
+          {SEAT_TYPE_LABELS[type].toLowerCase()}
+        </span>
+      ))}
     </div>
   );
 }

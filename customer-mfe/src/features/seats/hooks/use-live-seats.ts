@@ -54,7 +54,8 @@ export function useLiveSeats(
             const data = JSON.parse(text) as Partial<SeatsEvent>;
             if (!Array.isArray(data.occupiedSeats)) return;
             const occupiedSeats = data.occupiedSeats.filter((s): s is string => typeof s === 'string');
-            queryClient.setQueryData<OccupiedSeatsResponse>(occupiedSeatsQueryKey(showId), { success: true, occupiedSeats });
+            // The rest of the answer (the screen's layout, prices, place) stays as read: events carry only the seats.
+            queryClient.setQueryData<OccupiedSeatsResponse>(occupiedSeatsQueryKey(showId), (before) => ({ ...before, success: true, occupiedSeats }));
           } catch {
             // A malformed event is ignored; the next one (or polling) brings the truth.
           }

@@ -1,15 +1,16 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MAX_SEATS_PER_BOOKING, SEAT_ID_PATTERN } from 'booking-service/hall';
+import { MAX_SEATS_PER_BOOKING } from 'booking-service/hall';
+import { ANY_SEAT_ID_PATTERN } from 'booking-service/layout';
 
 const SHOW = 'show';
 const SEATS = 'seats';
-const seatId = new RegExp(SEAT_ID_PATTERN);
+const seatId = new RegExp(ANY_SEAT_ID_PATTERN);
 
 /**
  * The moviegoer's choice on the seat page, kept in the URL (`?show=<id>&seats=A1,A2`) so a reload or
  * a shared link keeps the chosen time and seats. A show not of this date (`showIds`) or a malformed
- * seat in the URL is ignored, not trusted. Changes replace the history entry: Back leaves the page.
+ * seat in the URL is ignored, not trusted (a seat the show's screen lacks: by the page, which knows the screen). Changes replace the history entry: Back leaves the page.
  */
 export function useSeatChoice(showIds: readonly string[]) {
   const [params, setParams] = useSearchParams();
@@ -40,11 +41,9 @@ export function useSeatChoice(showIds: readonly string[]) {
 
   // Seats belong to one show: picking another time starts afresh.
   const selectShow = useCallback((id: string) => update((chosen, current) => ({ show: id, seats: current.get(SHOW) === id ? chosen : [] })), [update]);
-  const toggleSeat = useCallback(
-    (seat: string) => update((chosen) => ({ seats: chosen.includes(seat) ? chosen.filter((s) => s !== seat) : [...chosen, seat] })),
-    [update],
-  );
+  /** The whole selection at once (the page applies the screen's rule: seat-layout.ts's toggleInLayout). */
+  const setSeats = useCallback((seats: readonly string[]) => update(() => ({ seats: [...seats] })), [update]);
   const removeSeats = useCallback((gone: readonly string[]) => update((chosen) => ({ seats: chosen.filter((s) => !gone.includes(s)) })), [update]);
 
-  return { showId, seats, selectShow, toggleSeat, removeSeats };
+  return { showId, seats, selectShow, setSeats, removeSeats };
 }
