@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { bookingTransitions } from '../src/bookings/transitions.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CheckoutBooking, PaymentProvider } from '../src/payments/provider.ts';
 import { createStripeProvider } from '../src/payments/stripe/stripe-provider.ts';
@@ -71,6 +72,16 @@ describe.skipIf(stripeMock.skipReason !== null)(`the Stripe adapter against ${st
     await expect(provider.createCheckoutSession({ ...booking, amountCents: 1001, seats: ['A1', 'A2'], customerEmail: '' }, urls, new Date())).resolves.toBeDefined();
     const yen = createStripeProvider({ secretKey: SECRET_KEY, currency: 'JPY', theatreTimeZone: 'Asia/Tokyo', apiBase: mockApiBase(), timeoutMs: 5_000 });
     await expect(yen.createCheckoutSession({ ...booking, amountCents: 360_000 }, urls, new Date())).resolves.toBeDefined();
+  });
+
+  it("refunds a paid booking its owner cancels within the policy, through the service", async () => {
+    const user = await t.tokenFor('canceller@example.com');
+    const { booking: held } = await createBooking(t, user, 1);
+    // stripe-mock keeps no state, so the payment is recorded as the webhook would record it.
+    await bookingTransitions(t.store.bookings).confirmPayment(held.id, { now: new Date(), paymentIntentId: 'pi_123' });
+    const res = await t.api('POST', `/api/booking/${held.id}/cancel`, { token: user });
+    expect(res.body).toMatchObject({ outcome: 'cancelled', booking: { status: 'cancelled', refundStatus: 'refunded' } });
+    expect((await t.store.bookings.get(held.id))!).toMatchObject({ isPaid: false, refundStatus: 'refunded', refundId: expect.stringMatching(/^re_/) });
   });
 
   it('retrieves and expires a session, and refunds by payment intent and through the session', async () => {

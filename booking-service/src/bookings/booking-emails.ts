@@ -72,6 +72,26 @@ export function lateRefundEmail(booking: BookingWithDetails, context: EmailConte
   );
 }
 
+/** The kind of the message telling a moviegoer their paid booking is cancelled and refunded. */
+export const CANCELLATION_KIND = 'cancellation-notice';
+
+/** A paid booking cancelled (by its owner within the policy, or because the cinema cancelled the show): refunded in full. */
+export function cancellationEmail(booking: BookingWithDetails, context: EmailContext, why: 'customer' | 'show'): NewOutboxMessage {
+  const refund =
+    `We are refunding the full amount, ${formatMoney(booking.amountCents, context.currency)}, to the card you paid with; ` +
+    'it usually shows within 5 to 10 business days. The e-ticket is no longer valid.';
+  return message(
+    CANCELLATION_KIND,
+    why === 'show' ? `Cancelled by the cinema: ${booking.show.movie.title}` : `Your booking for ${booking.show.movie.title} is cancelled`,
+    why === 'show'
+      ? `We are sorry: the cinema has cancelled this show, so your booking is cancelled. ${refund}`
+      : `Your booking is cancelled as you asked and its seats are released. ${refund}`,
+    booking,
+    context,
+  );
+}
+
 export function testEmail(booking: BookingWithDetails, context: EmailContext): NewOutboxMessage {
-  return message('test', `Test email for booking ${booking.id}`, 'This is a test email sent by the support team.', booking, context);
+  // Named by what it is about (support finds it in the outbox by movie and seats), not by the booking's id.
+  return message('test', `Test email for ${booking.show.movie.title}, seats ${booking.seats.join(', ')}`, 'This is a test email sent by the support team.', booking, context);
 }

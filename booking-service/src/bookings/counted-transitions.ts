@@ -9,8 +9,10 @@ type BookingEntered = (to: 'held' | 'paid' | 'expired' | 'cancelled' | 'refunded
  * cancelled once its time was up expired, whichever path got there (the sweeper, the payment session's
  * expiry event); before that, its owner or support released it.
  */
-function enteredBy({ changes }: GuardedUpdate, booking: Booking, now: Date): Parameters<BookingEntered>[0] | null {
+function enteredBy({ guard, changes }: GuardedUpdate, booking: Booking, now: Date): Parameters<BookingEntered>[0] | null {
   if (changes.status === 'paid') return changes.confirmation === 'sample' ? null : 'paid';
+  // A paid booking cancelled (its hold ended long ago) was cancelled, not expired.
+  if (changes.status === 'cancelled' && guard.status === 'paid') return 'cancelled';
   if (changes.status === 'cancelled') return booking.holdExpiresAt <= now ? 'expired' : 'cancelled';
   if (changes.refundStatus === 'refunded') return 'refunded';
   return null;

@@ -13,6 +13,8 @@ import type { Booking, BookingStatus, ConfirmationState, RefundStatus } from './
  *                 held ──cancelHold──▶ cancelled              (its seats released in the same write)
  *            cancelled ──payLate──▶ paid                      (its seats taken back, all or none)
  *            cancelled ──flagRefund──▶ cancelled, refund pending (the payment kept on record)
+ *                 paid ──cancelPaid──▶ cancelled, refund pending (its seats released in the same write;
+ *                                      its owner within the cancellation policy, or staff cancelling the show)
  *       refund pending ──recordRefundOutcome──▶ refunded | failed | still pending (retried)
  *
  * A payment (confirmPayment, payLate) queues the e-ticket in the same write that marks the booking
@@ -148,6 +150,17 @@ export const transitions = {
     guard: CANCELLED_UNREFUNDED,
     changes: { refundStatus: 'pending', refundReason: refund.reason, paymentIntentId: refund.paymentIntentId },
     seats: 'keep',
+  }),
+
+  /**
+   * paid -> cancelled with its refund pending, releasing the seats in the same write: the booking no
+   * longer counts as paid (isPaid false, as a late payment's refund), while paidAt and the payment id
+   * stay on record for the refund (refunds.ts) and for support.
+   */
+  cancelPaid: (refund: { reason: string }): GuardedUpdate => ({
+    guard: { status: 'paid', isPaid: true, refundStatus: null },
+    changes: { status: 'cancelled', isPaid: false, paymentLink: null, refundStatus: 'pending', refundReason: refund.reason },
+    seats: 'release',
   }),
 
   /** refund pending -> refunded / failed, or still pending with a new note (retried later). */

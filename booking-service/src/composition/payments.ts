@@ -28,7 +28,7 @@ function countingDeliveries(receive: ReceiveWebhook, metrics: Pick<Metrics, 'web
 
 export interface PaymentsDeps {
   config: Config;
-  store: Pick<Store, 'checkoutSessions' | 'outbox' | 'webhookEvents'>;
+  store: Pick<Store, 'checkoutSessions' | 'outbox' | 'webhookEvents' | 'checkIns'>;
   /** The bookings as payments change them (counted: bookings/counted-transitions.ts). */
   bookings: BookingRepository;
   mailer: Mailer;
@@ -71,7 +71,8 @@ export function composePayments(deps: PaymentsDeps) {
   const provider = PROVIDERS[config.payments.provider](deps);
   // The provider's own request timeout (STRIPE_TIMEOUT_MS) bounds a customer's wait for any provider.
   const providerDeadlineMs = config.payments.stripe.timeoutMs;
-  const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, providerDeadlineMs, now, log, onSeatsChanged, salesStop });
+  const cancellation = { cutoffMinutes: config.cancellationCutoffMinutes, timeZone: config.theatreTimeZone, admittedAt: (ids: string[]) => store.checkIns.admittedAt(ids) };
+  const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, providerDeadlineMs, now, log, onSeatsChanged, salesStop, cancellation });
   const receiveWebhook: ReceiveWebhook = countingDeliveries(
     createWebhookReceiver({
       secret: webhookSecret,

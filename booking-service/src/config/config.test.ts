@@ -52,6 +52,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ SALES_CLOSE_MINUTES: 'soon' })).toThrow(/SALES_CLOSE_MINUTES must be a whole number/);
     expect(loadConfig({}).salesCloseMinutes).toBe(15);
     expect(loadConfig({ SALES_CLOSE_MINUTES: '0' }).salesCloseMinutes).toBe(0);
+    expect(loadConfig({}).cancellationCutoffMinutes).toBe(120);
+    expect(loadConfig({ CANCELLATION_CUTOFF_MINUTES: '0' }).cancellationCutoffMinutes).toBe(0);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/needs a real identity provider/);
   });

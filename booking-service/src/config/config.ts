@@ -39,6 +39,8 @@ export interface Config {
   holdMinutes: number;
   /** Online sales of a show close this long before it starts: no hold is made after that (none would be payable in time). */
   salesCloseMinutes: number;
+  /** A paid booking may be cancelled by its owner, refunded in full, until this long before its show; 0: never (contract/cancellation.ts). */
+  cancellationCutoffMinutes: number;
   /** Against seat hoarding: unpaid seats one account may hold, and the wait before re-holding a seat it let lapse. */
   holds: {
     maxHeldSeatsPerShow: number;
@@ -300,6 +302,9 @@ export const ServiceEnvironment = z.object({
   SALES_CLOSE_MINUTES: withDefault(wholeNumber(0, 24 * 60), '15').meta({
     description: 'online sales of a show close this many minutes before it starts (0 to 1440): holds after that are refused (409 "Online sales for this show closed at …"), and the customer site shows "Sales close at …" / "Online sales closed"; in `GET /api/config` as `salesCloseMinutes`',
   }),
+  CANCELLATION_CUTOFF_MINUTES: withDefault(wholeNumber(0, 30 * 24 * 60), '120').meta({
+    description: 'the cancellation policy: a moviegoer may cancel a paid booking themselves, refunded in full through the payment provider, until this many minutes before the show starts (`POST /api/booking/:bookingId/cancel`; the customer site states the policy before paying and on the ticket); `0` turns self-service cancellation off (staff cancelling a show still refunds); in `GET /api/config` as `cancellationCutoffMinutes`, see [Payments](../service/payments.md)',
+  }),
   MAX_HELD_SEATS_PER_SHOW: withDefault(wholeNumber(1, 1000), '10').meta({
     description: 'unpaid seats one account may hold per show, against seat hoarding (see [Limits and guarantees](reliability.md))',
   }),
@@ -501,6 +506,7 @@ export function loadConfig(env: Env = process.env): Config {
     currency: e.CURRENCY,
     holdMinutes: e.HOLD_MINUTES,
     salesCloseMinutes: e.SALES_CLOSE_MINUTES,
+    cancellationCutoffMinutes: e.CANCELLATION_CUTOFF_MINUTES,
     holds: {
       maxHeldSeatsPerShow: e.MAX_HELD_SEATS_PER_SHOW,
       maxHeldSeats: e.MAX_HELD_SEATS,

@@ -98,7 +98,7 @@ export const OwnBookingActionResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.String({ description: 'What the customer reads' }),
   outcome: Type.String({
-    description: 'recheck: paid, already-paid, paid-late, refund, open, processing, expired, payment-failed, mismatch, no-session, unknown-session; release: released',
+    description: 'recheck: paid, already-paid, paid-late, refund, open, processing, expired, payment-failed, mismatch, no-session, unknown-session; release: released; cancel: cancelled (a paid booking, refunded), released (an unpaid hold), already-cancelled',
   }),
   booking: BookingSchema,
 });
@@ -212,6 +212,9 @@ export const PublicConfigResponse = Type.Object({
   holdMinutes: Type.Integer(),
   salesCloseMinutes: Type.Integer({ description: 'Online sales of a show close this many minutes before it starts' }),
   reholdCooldownMinutes: Type.Integer({ description: "After an account's unpaid hold on a seat ends, how long before it may hold that seat again" }),
+  cancellationCutoffMinutes: Type.Optional(
+    Type.Integer({ description: 'A paid booking may be cancelled by its owner, refunded in full, until this many minutes before its show; 0: not at all' }),
+  ),
   catalog: Type.String(),
   paymentProvider: Type.Optional(
     Type.Union([Type.Literal('stripe'), Type.Literal('local')], { description: 'local: the test-card checkout (show the test card info)' }),

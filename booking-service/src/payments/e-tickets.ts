@@ -1,10 +1,13 @@
-import { bookingConfirmationEmail, lateRefundEmail, type EmailContext } from '../bookings/booking-emails.ts';
+import { bookingConfirmationEmail, cancellationEmail, lateRefundEmail, type EmailContext } from '../bookings/booking-emails.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { QueuedMessage } from '../email/outbox.ts';
 
 export type ETickets = ReturnType<typeof createETickets>;
+
+/** Who cancelled a paid booking: its owner, or the cinema (the show was cancelled). */
+export type CancellationNotice = 'customer' | 'show';
 
 /**
  * The e-ticket a payment sends: prepared before the write that pays the booking (so that write
@@ -45,6 +48,12 @@ export function createETickets({ bookings, mailer, context, log }: ETicketsDeps)
     async sendRefundNotice(booking: Booking): Promise<void> {
       const full = await bookings.getWithDetails(booking.id);
       if (full) await mailer.send(lateRefundEmail(full, context)).catch((error: unknown) => log.error({ err: error }, 'could not record the refund email'));
+    },
+
+    /** Tells the moviegoer their paid booking is cancelled and refunded (recorded in the outbox; a failure is only logged). */
+    async sendCancellationNotice(booking: Booking, why: CancellationNotice): Promise<void> {
+      const full = await bookings.getWithDetails(booking.id);
+      if (full) await mailer.send(cancellationEmail(full, context, why)).catch((error: unknown) => log.error({ err: error }, 'could not record the cancellation email'));
     },
   };
 }

@@ -15,7 +15,7 @@ import type { ReconcileOutcome } from './reconciliation.ts';
 export interface OwnBookingRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
   auth: Auth;
-  payments: Pick<PaymentService, 'verifyPayment' | 'reconcileBooking' | 'releaseHold' | 'deadlineMs'>;
+  payments: Pick<PaymentService, 'verifyPayment' | 'reconcileBooking' | 'releaseHold' | 'cancelOwnBooking' | 'deadlineMs'>;
 }
 
 const tags = ['bookings'];
@@ -24,7 +24,8 @@ const security = [{ bearerAuth: [] }];
 /**
  * What a moviegoer can do about paying their own booking without support: check a payment by its
  * session after the provider's page, re-check a payment that seems stuck (the reconciliation
- * support's fix-payment runs) and give back seats they hold. Someone else's booking answers like
+ * support's fix-payment runs), give back seats they hold, and cancel a booking within the
+ * cancellation policy (refunded if paid). Someone else's booking answers like
  * an unknown one.
  */
 export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payments }: OwnBookingRoutesDeps) {
@@ -114,6 +115,41 @@ export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payme
       return { success: true, outcome: 'released', message: `Seats ${after.seats.join(', ')} released`, booking: bookingJson(after) };
     },
   );
+
+  app.post(
+    '/api/booking/:bookingId/cancel',
+    ownBookingAction(
+      "Cancel the caller's own booking: a paid one within the cancellation policy is refunded in full",
+      'A paid booking may be cancelled until CANCELLATION_CUTOFF_MINUTES before its show (`cancellationCutoffMinutes` in /api/config; 0: never): ' +
+        'its seats are released at once, the payment is refunded through the payment provider (once, by an idempotency key; a refund the provider ' +
+        'cannot take now stays `refundStatus: pending` and the reconciliation retries it) and an email is sent. An unpaid hold is released (nothing ' +
+        'to refund). Idempotent: a cancelled booking answers 200 `already-cancelled`. Outside the policy, after the show started, or once the ' +
+        'ticket was admitted at the door: 409 with the reason in the moviegoer\'s words.',
+      failures(400, 401, 404, 409, 413, 415),
+    ),
+    async (request) => {
+      const booking = await ownBooking(request.params.bookingId, request.identity!.sub);
+      const result = await payments.cancelOwnBooking(booking);
+      if (result.outcome === 'refused') throw conflict(result.reason);
+      const after = (await bookings.getWithDetails(booking.id))!;
+      return { success: true, outcome: result.outcome, message: cancelMessage(result.outcome, after), booking: bookingJson(after) };
+    },
+  );
+}
+
+/** What a cancellation did, in the moviegoer's words. */
+function cancelMessage(outcome: 'cancelled' | 'released' | 'already-cancelled', booking: { seats: string[]; refundStatus: string | null }): string {
+  if (outcome === 'released') return `Seats ${booking.seats.join(', ')} released. No payment was taken.`;
+  const refund =
+    booking.refundStatus === 'refunded'
+      ? 'The full amount is refunded to your card; it usually shows within 5 to 10 business days.'
+      : booking.refundStatus === 'pending'
+        ? 'Your refund is on its way: we will keep trying the card provider until it goes through.'
+        : booking.refundStatus === 'failed'
+          ? 'The card provider refused the refund; our support team has been told and will refund you.'
+          : '';
+  const head = outcome === 'cancelled' ? 'Booking cancelled.' : 'This booking is cancelled.';
+  return [head, refund].filter(Boolean).join(' ');
 }
 
 /** What a re-check found, in the customer's words (support reads the detailed version in /debug). */

@@ -1,11 +1,12 @@
 import type { Config } from '../config/config.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
-import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
+import type { Booking, BookingWithDetails, BookingWithShow } from '../bookings/booking.ts';
 import { bookingTransitions } from '../bookings/transitions.ts';
 import { formatMoney } from '../contract/money.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
-import { createETickets } from './e-tickets.ts';
+import { cancelOwnBooking, cancelPaidBooking, type CancellationPolicy } from './cancel-booking.ts';
+import { createETickets, type CancellationNotice } from './e-tickets.ts';
 import { markPaidBySupport } from './mark-paid.ts';
 import { openPayment, openPaymentWithin } from './open-payment.ts';
 import type { Log, PaymentContext } from './payment-context.ts';
@@ -31,13 +32,16 @@ export interface PaymentServiceDeps {
   onSeatsChanged: (showId: string) => void;
   /** Shows whose sales the integrity checks stopped (none by default). */
   salesStop?: SalesStop;
+  /** The cancellation policy the owners' cancellations are weighed with. */
+  cancellation: CancellationPolicy;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
 /**
  * Payments, one step a file: open a payment (open-payment.ts), settle what the provider reports
- * (settle-session.ts: paid, paid late, expired), refund (refunds.ts), release an unpaid hold
+ * (settle-session.ts: paid, paid late, expired), refund (refunds.ts), cancel a paid booking and refund it
+ * (cancel-booking.ts), release an unpaid hold
  * (release-hold.ts), check with the provider in the background (reconciliation.ts), support's
  * mark-paid (mark-paid.ts), the customer's verify-payment (verify-payment.ts). Every state change is
  * a guarded transition of the booking, so whichever path sees a payment first settles it and the
@@ -78,6 +82,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     sweepMissingConfirmations: (limit?: number) => sweepMissingConfirmations(ctx, deps.outbox, limit),
     reconcile: (limit?: number) => reconcile(ctx, { outbox: deps.outbox, mailer }, limit),
     performRefund: (booking: Booking) => performRefund(ctx, booking),
+    /** The owner's cancellation, within the policy (cancel-booking.ts). */
+    cancelOwnBooking: (booking: BookingWithShow) => cancelOwnBooking(ctx, deps.cancellation, booking),
+    /** A paid booking cancelled and refunded whatever the policy (its show cancelled by the cinema). */
+    cancelPaidBooking: (booking: Booking, why: CancellationNotice) => cancelPaidBooking(ctx, booking, why),
     markPaidBySupport: (booking: Booking) => markPaidBySupport(ctx, booking),
     /** How much the provider must take for the booking, in the customer's words ("$26.00"). */
     describeAmount: (cents: number) => formatMoney(cents, deps.config.currency),

@@ -10,7 +10,10 @@ export function lateRefundReason(booking: Booking, takenSeats: string[], now: Da
   );
 }
 
-/** Refunds a payment flagged for refund and records the outcome; a provider outage leaves it pending (retried). */
+/**
+ * Refunds a payment flagged for refund (a late payment, or a cancelled paid booking) and records the outcome;
+ * a provider outage leaves it pending (retried by the reconciliation, with the same idempotency key).
+ */
 export async function performRefund(ctx: PaymentContext, booking: Booking): Promise<Booking> {
   const reason = booking.refundReason ?? 'Late payment refunded';
   const base = reason.replace(/ \(refund (will be retried|failed): .*\)$/, '');
@@ -28,8 +31,10 @@ export async function performRefund(ctx: PaymentContext, booking: Booking): Prom
       reason: ok ? base : `${base} (refund failed: the provider reports ${refund.status})`,
     });
     if (ok && result?.changed) {
-      ctx.log.info({ bookingId: booking.id, refundId: refund.refundId }, 'late payment refunded');
-      await ctx.eTickets.sendRefundNotice(result.booking);
+      ctx.log.info({ bookingId: booking.id, refundId: refund.refundId }, 'payment refunded');
+      // A cancelled paid booking (paidAt on record) was told of its refund when it was cancelled
+      // (cancel-booking.ts); a late payment, never paid on the booking, is told now.
+      if (result.booking.paidAt === null) await ctx.eTickets.sendRefundNotice(result.booking);
     }
     return result?.booking ?? booking;
   } catch (error) {

@@ -4,7 +4,7 @@ import { failures } from '../contract/failures.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 
 export interface SettingsRoutesDeps {
-  config: Pick<Config, 'imageBaseUrl' | 'currency' | 'theatreTimeZone' | 'holdMinutes' | 'salesCloseMinutes' | 'holds'>;
+  config: Pick<Config, 'imageBaseUrl' | 'currency' | 'theatreTimeZone' | 'holdMinutes' | 'salesCloseMinutes' | 'cancellationCutoffMinutes' | 'holds'>;
   /** The catalogue's name (`builtin` or `tmdb`). */
   catalogName: string;
   /** The payment provider's name (`local` or `stripe`). */
@@ -30,6 +30,7 @@ export async function settingsRoutes(app: AppInstance, { config, catalogName, pa
       holdMinutes: config.holdMinutes,
       salesCloseMinutes: config.salesCloseMinutes,
       reholdCooldownMinutes: config.holds.reholdCooldownMinutes,
+      cancellationCutoffMinutes: config.cancellationCutoffMinutes,
       catalog: catalogName,
       paymentProvider: paymentProviderName,
     }),
