@@ -37,6 +37,7 @@ export const SERVICE_LAYERS = [
   ['tracing'],
   ['http', 'metrics'],
   ['identity', 'email', 'catalog'],
+  ['cinemas'],
   ['shows'],
   ['seats'],
   ['bookings'],

@@ -1,3 +1,4 @@
+import { builtInChain, DEFAULT_CINEMA_ID, DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SEATS } from '../src/contract/seats/hall.ts';
@@ -192,9 +193,38 @@ for (const lane of lanes) {
       it('get returns the show with its movie; an unknown id is null', async () => {
         const { movie, shows } = await movieWithShows([BASE + 301 * DAY], 1450);
         const show = shows[0]!;
-        expect(show).toEqual({ id: expect.any(String), movieId: movie.id, startsAt: new Date(BASE + 301 * DAY), priceCents: 1450 });
+        // Added without a screen: on the default cinema's first screen, no other seat prices.
+        expect(show).toEqual({ id: expect.any(String), movieId: movie.id, startsAt: new Date(BASE + 301 * DAY), priceCents: 1450, screenId: DEFAULT_SCREEN_ID, seatPriceCents: {} });
         expect(await store.shows.get(show.id)).toEqual({ ...show, movie });
         expect(await store.shows.get(randomUUID())).toBeNull();
+      });
+
+      it('cinemas: ensure writes the chain once, refreshes it, and list answers it in order (issue 42)', async () => {
+        const chain = builtInChain('Asia/Kolkata');
+        await store.cinemas.ensure(chain);
+        await store.cinemas.ensure(chain);
+        expect(await store.cinemas.list()).toEqual(chain);
+        const renamed = chain.map((cinema, i) => (i === 1 ? { ...cinema, phone: '+91 22 5550 9999' } : cinema));
+        await store.cinemas.ensure(renamed);
+        expect(await store.cinemas.list()).toEqual(renamed);
+      });
+
+      it('shows: one movie at one instant on two screens are two shows, each with its seat prices; upcomingOnScreens (issue 42)', async () => {
+        await store.cinemas.ensure(builtInChain('UTC'));
+        const movie = movieFixture();
+        await store.movies.upsert(movie);
+        const startsAt = new Date(BASE + 302 * DAY);
+        const second = `${DEFAULT_CINEMA_ID}-2`;
+        const onBoth = [
+          { startsAt, priceCents: 1000, screenId: DEFAULT_SCREEN_ID },
+          { startsAt, priceCents: 1200, screenId: second, seatPriceCents: { premium: 1800, wheelchair: 900 } },
+        ];
+        expect(await store.shows.addMany(movie.id, onBoth)).toBe(2);
+        expect(await store.shows.addMany(movie.id, onBoth)).toBe(0);
+        const [onSecond] = await store.shows.upcomingOnScreens([second], new Date(BASE + 301 * DAY));
+        expect(onSecond).toMatchObject({ movieId: movie.id, startsAt, priceCents: 1200, screenId: second, seatPriceCents: { premium: 1800, wheelchair: 900 }, movie });
+        expect(await store.shows.upcomingOnScreens([second], new Date(BASE + 303 * DAY))).toEqual([]);
+        expect((await store.shows.upcomingForMovie(movie.id, new Date(BASE))).map((s) => s.screenId).sort()).toEqual([DEFAULT_SCREEN_ID, second].sort());
       });
 
       it('upcomingForMovie lists only that movie\'s shows after now, soonest first', async () => {

@@ -2,6 +2,7 @@ import { adminReportRoutes } from '../admin/report-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
 import { bookingRoutes } from '../bookings/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
+import { cinemaRoutes } from '../cinemas/routes.ts';
 import { checkInRoutes } from '../check-in/routes.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Config } from '../config/config.ts';
@@ -21,6 +22,7 @@ import { remoteHealthRoutes } from '../remote-health/routes.ts';
 import { seatEventsRoutes } from '../seats/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { showRoutes } from '../shows/routes.ts';
+import { cinemaShowRoutes } from '../shows/cinema-routes.ts';
 import type { Store } from '../store/types.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { userRoutes } from '../users/routes.ts';
@@ -45,6 +47,7 @@ export interface RouteSources {
  *
  *   /api/health, /api/remote-events, /api/config   health/routes.ts, remote-health/routes.ts, settings/routes.ts
  *   /api/show, /api/catalog, /api/images           shows/routes.ts, catalog/routes.ts
+ *   /api/cinemas, /api/admin/cinemas               cinemas/routes.ts (the chain), shows/cinema-routes.ts (a cinema's shows)
  *   /api/booking                                   bookings/routes.ts (hold, seat map), seats/routes.ts (its stream),
  *                                                  payments/own-booking-routes.ts (cancel, verify payment)
  *   /api/waiting-room                              waiting-room/routes.ts
@@ -89,6 +92,8 @@ async function registerCatalogue(app: AppInstance, { config, store, catalog, aut
     onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
   });
   await app.register(catalogRoutes, { catalog, imageSvg: catalog.imageSvg?.bind(catalog) });
+  await app.register(cinemaRoutes, { cinemas: services.cinemas, auth });
+  await app.register(cinemaShowRoutes, { cinemas: services.cinemas, shows: store.shows, cache: services.changes.cache, now, onSaleShows: services.waitingRoom.onSaleShows });
 }
 
 /** /api/booking: holding seats and the seat map, the seat map's stream, a moviegoer's own booking. */
@@ -162,5 +167,5 @@ async function registerSupport(app: AppInstance, { config, store, auth, now, ser
   const { bookings, payments, mailer } = services;
   await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments: payments.service, mailer, supportActions: store.supportActions, checkIns: store.checkIns });
   await app.register(integrityRoutes, { integrity: services.integrity, auth, mark: highWaterMark, describeDoubleSale });
-  await app.register(waitingRoomSupportRoutes, { waitingRoom: services.waitingRoom, repository: store.waitingRoom, auth, now, isUnavailable: isDatabaseUnavailable });
+  await app.register(waitingRoomSupportRoutes, { waitingRoom: services.waitingRoom, repository: store.waitingRoom, users: store.users, auth, now, isUnavailable: isDatabaseUnavailable });
 }

@@ -1,3 +1,5 @@
+import { builtInChain } from '../cinemas/built-in-chain.ts';
+import { createCinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { countingTransitions } from '../bookings/counted-transitions.ts';
 import type { SaleGate } from '../bookings/sale-gate.ts';
@@ -67,6 +69,9 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
   const bookings = countingTransitions(store.bookings, metrics.bookingEntered, now);
   const changes = followChanges(store, metrics);
   const onSeatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
+  // The chain: the built-in one written when absent (refreshed from the code otherwise), then held in memory.
+  await store.cinemas.ensure(builtInChain(config.theatreTimeZone));
+  const cinemas = createCinemaDirectory(await store.cinemas.list());
 
   // While the last integrity check found damage, writes are refused (app.ts); seats sold twice stop their show's sales.
   const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now, mark: highWaterMark, initial: initialIntegrity });
@@ -97,7 +102,7 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
   // The door: a paid ticket admitted once, in its show's admission window (CHECK_IN_* settings).
   const checkIn = createCheckInService({ bookings, checkIns: store.checkIns, shows: store.shows, window: config.checkIn, timeZone: config.theatreTimeZone, now });
 
-  return { metrics, streams, bookings, changes, onSeatsChanged, integrity, mailer, payments, waitingRoom, saleGate, checkIn };
+  return { metrics, streams, bookings, changes, onSeatsChanged, integrity, mailer, payments, waitingRoom, saleGate, checkIn, cinemas };
 }
 
 export type Services = Awaited<ReturnType<typeof composeServices>>;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
-import { SEAT_ID_PATTERN } from '../contract/seats/hall.ts';
+import { ANY_SEAT_ID_PATTERN, type ScreenLayout } from '../contract/seats/layout.ts';
+import type { SeatPriceCents } from '../shows/show.ts';
 import { SUPPORT_ACTION_KINDS, type SupportActionKind } from '../debug/support-actions.ts';
 import { CHECK_IN_OUTCOMES, type CheckInOutcome } from '../check-in/check-in.ts';
 
@@ -31,19 +32,58 @@ export const movies = pgTable('movies', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The chain's cinemas (cinemas/: the built-in chain is ensured at start); never removed, shows refer to their screens. */
+export const cinemas = pgTable('cinemas', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  timeZone: text('time_zone').notNull(),
+  phone: text('phone').notNull().default(''),
+  facilities: jsonb('facilities').$type<string[]>().notNull().default([]),
+  /** The chain's order (the built-in chain's list order). */
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A cinema's screens and their seat layouts (contract/seats/layout.ts). `seat_ids` are the layout's seats
+ * (layoutSeats), kept beside it so the seat triggers of migration 0015 check a booking's seats without
+ * reading the layout's JSON.
+ */
+export const screens = pgTable(
+  'screens',
+  {
+    id: text('id').primaryKey(),
+    cinemaId: text('cinema_id').notNull().references(() => cinemas.id),
+    name: text('name').notNull(),
+    format: text('format').notNull(),
+    layout: jsonb('layout').$type<ScreenLayout>().notNull(),
+    seatIds: text('seat_ids').array().notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('screens_cinema_idx').on(t.cinemaId)],
+);
+
 export const shows = pgTable(
   'shows',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     movieId: text('movie_id').notNull().references(() => movies.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** The standard seat's price (the spec's showPrice). */
     priceCents: integer('price_cents').notNull(),
+    /** The other seat types' prices, where they differ from the standard one. */
+    seatPrices: jsonb('seat_prices').$type<SeatPriceCents>().notNull().default({}),
+    screenId: text('screen_id').notNull().references(() => screens.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One show per movie and instant: adding the same show twice is a no-op.
-    uniqueIndex('shows_movie_starts_at_key').on(t.movieId, t.startsAt),
+    // One show per movie, instant and screen: adding the same show twice is a no-op. Also serves a movie's shows.
+    uniqueIndex('shows_movie_starts_at_screen_key').on(t.movieId, t.startsAt, t.screenId),
     index('shows_starts_at_idx').on(t.startsAt),
+    index('shows_screen_starts_at_idx').on(t.screenId, t.startsAt),
   ],
 );
 
@@ -101,7 +141,8 @@ export const bookings = pgTable(
     index('bookings_refund_pending_idx').on(t.createdAt).where(sql`${t.refundStatus} = 'pending'`),
     index('bookings_unconfirmed_idx').on(t.createdAt).where(sql`${t.isPaid} = true and ${t.confirmation} is null`),
     // The booking rules, in the database too (migration 0006): a row written behind the service's back is
-    // refused like a request would be. booking_seats_valid() holds contract/seats/hall.ts's seat rules.
+    // refused like a request would be. booking_seats_valid() holds contract/seats/hall.ts's seat rules
+    // (any layout's seat ids since migration 0015, whose trigger checks each seat against the show's screen).
     check('bookings_seats_valid', sql`booking_seats_valid(${t.seats})`),
     check('bookings_amount_not_negative', sql`${t.amountCents} >= 0`),
     check('bookings_status_valid', sql`${t.status} in (${sqlList(BOOKING_STATUSES)})`),
@@ -125,7 +166,7 @@ export const seatReservations = pgTable(
   (t) => [
     primaryKey({ columns: [t.showId, t.seat] }),
     index('seat_reservations_booking_idx').on(t.bookingId),
-    check('seat_reservations_seat_valid', sql`${t.seat} ~ ${sqlList([SEAT_ID_PATTERN])}`),
+    check('seat_reservations_seat_valid', sql`${t.seat} ~ ${sqlList([ANY_SEAT_ID_PATTERN])}`),
   ],
 );
 

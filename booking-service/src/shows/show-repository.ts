@@ -1,4 +1,4 @@
-import type { Movie, SeatState, Show, ShowWithMovie, ShowWithSeats } from './show.ts';
+import type { Movie, NewShow, SeatState, Show, ShowWithMovie, ShowWithSeats } from './show.ts';
 
 /** What the shows and movies need of a store (every store implements it: db/). */
 export interface MovieRepository {
@@ -13,14 +13,16 @@ export interface MovieRepository {
 }
 
 export interface ShowRepository {
-  /** Creates the shows that do not exist yet for that movie and instant; returns how many were new. */
-  addMany(movieId: string, shows: { startsAt: Date; priceCents: number }[]): Promise<number>;
+  /** Creates the shows that do not exist yet for that movie, instant and screen; returns how many were new. */
+  addMany(movieId: string, shows: NewShow[]): Promise<number>;
   get(id: string): Promise<ShowWithMovie | null>;
   /** Every show's id, past ones included (see MovieRepository.ids). */
   ids(): Promise<string[]>;
   upcomingForMovie(movieId: string, now: Date): Promise<Show[]>;
   /** Shows starting in [from, to) (either bound optional) with movie and seat ledger, soonest first. */
   listWithSeats(options: { from?: Date; to?: Date }): Promise<ShowWithSeats[]>;
+  /** Shows on these screens starting after `now`, with their movie, soonest first. */
+  upcomingOnScreens(screenIds: string[], now: Date): Promise<ShowWithMovie[]>;
   countUpcoming(now: Date): Promise<number>;
   /** Seats held or sold for a show. */
   occupiedSeats(showId: string): Promise<Record<string, SeatState>>;

@@ -18,7 +18,14 @@ export interface Movie {
   casts: CastMember[];
 }
 
-export interface Show { id: string; movieId: string; startsAt: Date; priceCents: number }
+/** The price of the seat types other than standard, in cents, where a show sets one (a type left out costs standard). */
+export type SeatPriceCents = Partial<Record<'premium' | 'wheelchair' | 'companion', number>>;
+
+/** A show on one screen; `priceCents` is the standard seat's price (the spec's showPrice). */
+export interface Show { id: string; movieId: string; startsAt: Date; priceCents: number; screenId: string; seatPriceCents: SeatPriceCents }
+
+/** What adding a show takes; without a screen it goes to the default cinema's first screen, with no other seat prices. */
+export interface NewShow { startsAt: Date; priceCents: number; screenId?: string; seatPriceCents?: SeatPriceCents }
 
 export interface ShowWithMovie extends Show { movie: Movie }
 

@@ -1,6 +1,7 @@
 import type { ReportRepository } from '../admin/report-repository.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { CheckInRepository } from '../check-in/check-in-repository.ts';
+import type { CinemaRepository } from '../cinemas/cinema-repository.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
 import type { CheckoutSessionRepository } from '../payments/local/checkout-session.ts';
 import type { WebhookEventRepository } from '../payments/webhook-events.ts';
@@ -135,6 +136,8 @@ export interface OperatingFigures {
 export interface Store {
   /** Changes published by every instance on this database. */
   changes: ChangeBus;
+  /** The chain's cinemas and screens. */
+  cinemas: CinemaRepository;
   movies: MovieRepository;
   shows: ShowRepository;
   bookings: BookingRepository;

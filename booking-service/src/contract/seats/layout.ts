@@ -167,3 +167,18 @@ export function priceBreakdownCents(
   }).filter((line) => line.seats.length > 0);
   return { lines, totalCents: lines.reduce((sum, line) => sum + line.cents, 0) };
 }
+
+/**
+ * The seat rule that holds on every layout: 1 to 5 distinct seat ids of ANY_SEAT_ID_PATTERN's shape. The stores
+ * hold it whatever the screen (PostgreSQL's booking_seats_valid(), MongoDB's validator); which seats a show has
+ * is checked against its screen (seatSelectionProblemIn; PostgreSQL's triggers of migration 0015).
+ */
+export function anyLayoutSeatsProblem(seats: readonly string[]): string | null {
+  if (seats.length === 0) return 'Please select at least one seat';
+  if (seats.length > MAX_SEATS_PER_BOOKING) return TOO_MANY_SEATS_MESSAGE;
+  const malformed = seats.filter((seat) => typeof seat !== 'string' || !anySeatId.test(seat));
+  if (malformed.length) return `Unknown seat ${malformed.join(', ')}`;
+  if (new Set(seats).size !== seats.length) return 'A seat is selected more than once';
+  return null;
+}
+const anySeatId = new RegExp(ANY_SEAT_ID_PATTERN);

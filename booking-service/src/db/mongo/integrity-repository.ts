@@ -41,7 +41,7 @@ export function createIntegrityRepository(models: Models): IntegrityRepository {
     async countRows() {
       const counted = (model: unknown) => countCollection(model as Model<never>);
       const counts: TableCounts = { movies: await counted(models.Movie), shows: await counted(models.Show), bookings: await counted(models.Booking) };
-      for (const model of [models.User, models.Favorite, models.Outbox, models.WebhookEvent, models.CheckoutSession, models.StoreIdentity]) await counted(model);
+      for (const model of [models.Cinema, models.User, models.Favorite, models.Outbox, models.WebhookEvent, models.CheckoutSession, models.StoreIdentity]) await counted(model);
       return counts;
     },
 

@@ -2,7 +2,8 @@ import type { Booking, NewBooking } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE } from '../../bookings/lifecycle.ts';
 import type { NewOutboxMessage, OutboxMessage } from '../../email/outbox.ts';
 import type { LocalCheckoutSession, NewLocalCheckoutSession } from '../../payments/local/checkout-session.ts';
-import type { Movie, Show } from '../../shows/show.ts';
+import type { Movie, NewShow, Show } from '../../shows/show.ts';
+import { DEFAULT_SCREEN_ID } from '../../cinemas/built-in-chain.ts';
 import type { User } from '../../identity/user.ts';
 import type {
   BookingDocument,
@@ -61,11 +62,11 @@ export function movieDocument(movie: Movie, createdAt: Date): MovieDocument {
 }
 
 export function toShow(doc: ShowDocument): Show {
-  return { id: doc._id, movieId: doc.movieId, startsAt: doc.startsAt, priceCents: doc.priceCents };
+  return { id: doc._id, movieId: doc.movieId, startsAt: doc.startsAt, priceCents: doc.priceCents, screenId: doc.screenId, seatPriceCents: { ...doc.seatPriceCents } };
 }
 
-export function showDocument(movieId: string, show: { startsAt: Date; priceCents: number }, id: string, createdAt: Date): ShowDocument {
-  return { _id: id, movieId, startsAt: show.startsAt, priceCents: show.priceCents, createdAt };
+export function showDocument(movieId: string, show: NewShow, id: string, createdAt: Date): ShowDocument {
+  return { _id: id, movieId, startsAt: show.startsAt, priceCents: show.priceCents, screenId: show.screenId ?? DEFAULT_SCREEN_ID, seatPriceCents: show.seatPriceCents ?? {}, createdAt };
 }
 
 export function toUser(doc: UserDocument): User {

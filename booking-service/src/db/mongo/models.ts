@@ -3,6 +3,7 @@ import { describeEngine, type MongoEngine } from './engine.ts';
 import {
   bookingSchema,
   checkInSchema,
+  cinemaSchema,
   checkoutSessionSchema,
   favoriteSchema,
   movieSchema,
@@ -14,6 +15,7 @@ import {
   webhookEventSchema,
   type BookingDocument,
   type CheckInDocument,
+  type CinemaDocument,
   type CheckoutSessionDocument,
   type FavoriteDocument,
   type MovieDocument,
@@ -37,6 +39,7 @@ export interface Models {
   StoreIdentity: Model<StoreIdentityDocument>;
   SupportAction: Model<SupportActionDocument>;
   CheckIn: Model<CheckInDocument>;
+  Cinema: Model<CinemaDocument>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- mongoose's schema generics do not line up with Model<T>
@@ -61,6 +64,7 @@ export function createModels(connection: Connection): Models {
     StoreIdentity: model(connection, 'StoreIdentity', storeIdentitySchema),
     SupportAction: model(connection, 'SupportAction', supportActionSchema),
     CheckIn: model(connection, 'CheckIn', checkInSchema),
+    Cinema: model(connection, 'Cinema', cinemaSchema),
   };
 }
 

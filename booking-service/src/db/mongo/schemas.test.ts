@@ -56,11 +56,13 @@ describe('MongoDB schemas: validation', () => {
     expect(await invalidPaths(show(Number.NaN))).toEqual(['priceCents']);
   });
 
-  it('refuses seat lists that are empty, too long, unknown or repeated (contract/seats/hall.ts, as the request schema)', async () => {
-    for (const seats of [[], ALL_SEATS.slice(0, MAX_SEATS_PER_BOOKING + 1), ['K1'], ['A0'], [''], ['A1', 'A1'], ['a1']]) {
+  it('refuses seat lists that are empty, too long, malformed or repeated (contract/seats/layout.ts: any layout\'s seat ids)', async () => {
+    for (const seats of [[], ALL_SEATS.slice(0, MAX_SEATS_PER_BOOKING + 1), ['A0'], [''], ['A1', 'A1'], ['a1'], ['ABC1'], ['A100'], ['K01']]) {
       expect(await invalidPaths(new models.Booking(validBooking({ seats })))).toEqual(['seats']);
     }
     expect(await invalidPaths(new models.Booking(validBooking({ seats: ['J9', 'A1', 'E5', 'C3', 'B2'] })))).toEqual([]);
+    // Seats of other screens' layouts (which seats a show has is the service's check: hold-seats.ts).
+    expect(await invalidPaths(new models.Booking(validBooking({ seats: ['K1', 'B10', 'AB12'] })))).toEqual([]);
   });
 
   it('refuses unknown statuses, bad ids and a live flag that contradicts the status', async () => {
@@ -142,6 +144,7 @@ describe('MongoDB schemas: collections and indexes', () => {
       storeIdentity: 'store_identity',
       supportActions: 'support_actions',
       checkIns: 'check_ins',
+      cinemas: 'cinemas',
     });
     for (const [schema, collection] of [
       [movieSchema, 'movies'],
@@ -176,8 +179,8 @@ describe('MongoDB schemas: collections and indexes', () => {
     ]);
   });
 
-  it('has one show per movie and instant, and at most one favourite per user and movie', () => {
-    expect(named(showSchema, 'shows_movie_starts_at_key')).toEqual([{ movieId: 1, startsAt: 1 }, expect.objectContaining({ unique: true })]);
+  it('has one show per movie, instant and screen, and at most one favourite per user and movie', () => {
+    expect(named(showSchema, 'shows_movie_starts_at_screen_key')).toEqual([{ movieId: 1, startsAt: 1, screenId: 1 }, expect.objectContaining({ unique: true })]);
     expect(named(favoriteSchema, 'favorites_user_movie_key')).toEqual([{ userId: 1, movieId: 1 }, expect.objectContaining({ unique: true })]);
   });
 

@@ -1,5 +1,7 @@
 import { Schema } from 'mongoose';
-import { MAX_SEATS_PER_BOOKING, seatSelectionProblem } from '../../contract/seats/hall.ts';
+import { MAX_SEATS_PER_BOOKING } from '../../contract/seats/hall.ts';
+import { anyLayoutSeatsProblem, layoutProblem, type ScreenLayout } from '../../contract/seats/layout.ts';
+import type { Cinema, Screen } from '../../cinemas/cinema.ts';
 import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type Booking, type ConfirmationState } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
@@ -27,6 +29,7 @@ export const COLLECTIONS = {
   storeIdentity: 'store_identity',
   supportActions: 'support_actions',
   checkIns: 'check_ins',
+  cinemas: 'cinemas',
 } as const;
 
 /** A record of the domain as a document: the same fields, its `id` kept as `_id`. */
@@ -37,6 +40,14 @@ export interface MovieDocument extends Stored<Movie> {
 }
 
 export interface ShowDocument extends Stored<Show> {
+  createdAt: Date;
+}
+
+/** A cinema with its screens in one document (the chain is small and read whole at start). */
+export interface CinemaDocument extends Omit<Stored<Cinema>, 'screens'> {
+  screens: Screen[];
+  /** The chain's order. */
+  position: number;
   createdAt: Date;
 }
 
@@ -161,19 +172,63 @@ export const movieSchema = new Schema<MovieDocument>(
   options(COLLECTIONS.movies),
 );
 
+const seatPriceCentsSchema = new Schema(
+  { premium: { ...cents(), required: false }, wheelchair: { ...cents(), required: false }, companion: { ...cents(), required: false } },
+  { _id: false, strict: 'throw' },
+);
+
 export const showSchema = new Schema<ShowDocument>(
   {
     _id: uuid(),
     movieId: requiredText(64),
     startsAt: requiredDate(),
     priceCents: cents(),
+    screenId: requiredText(64),
+    seatPriceCents: { type: seatPriceCentsSchema, required: true, default: {} },
     createdAt: requiredDate(),
   },
   options(COLLECTIONS.shows),
 );
-// One show per movie and instant: adding the same show twice is a no-op. Also serves a movie's upcoming shows.
-showSchema.index({ movieId: 1, startsAt: 1 }, { unique: true, name: 'shows_movie_starts_at_key' });
+// One show per movie, instant and screen: adding the same show twice is a no-op. Also serves a movie's upcoming
+// shows. (Before cinemas it was per movie and instant, 'shows_movie_starts_at_key': cinemas-migration.ts drops it.)
+showSchema.index({ movieId: 1, startsAt: 1, screenId: 1 }, { unique: true, name: 'shows_movie_starts_at_screen_key' });
 showSchema.index({ startsAt: 1 }, { name: 'shows_starts_at_idx' });
+showSchema.index({ screenId: 1, startsAt: 1 }, { name: 'shows_screen_starts_at_idx' });
+
+const layoutRowSchema = new Schema(
+  { label: requiredText(2), seats: requiredText(60), aisleBefore: { type: Boolean } },
+  { _id: false, strict: 'throw' },
+);
+const screenSchema = new Schema<Screen>(
+  {
+    id: requiredText(64),
+    cinemaId: requiredText(64),
+    name: requiredText(200),
+    format: requiredText(100),
+    layout: {
+      type: new Schema({ rows: { type: [layoutRowSchema] } }, { _id: false, strict: 'throw' }),
+      required: true,
+      validate: { validator: (layout: ScreenLayout) => layoutProblem(layout) === null, message: '{PATH} is not a sound seat layout' },
+    },
+  },
+  { _id: false, strict: 'throw' },
+);
+
+export const cinemaSchema = new Schema<CinemaDocument>(
+  {
+    _id: requiredText(64),
+    name: requiredText(200),
+    address: requiredText(500),
+    city: requiredText(200),
+    timeZone: requiredText(64),
+    phone: anyText(64),
+    facilities: { type: [String], default: [] },
+    screens: { type: [screenSchema], default: [] },
+    position: wholeNumber(),
+    createdAt: requiredDate(),
+  },
+  options(COLLECTIONS.cinemas),
+);
 
 export const userSchema = new Schema<UserDocument>(
   {
@@ -198,9 +253,12 @@ export const favoriteSchema = new Schema<FavoriteDocument>(
 favoriteSchema.index({ userId: 1, movieId: 1 }, { unique: true, name: 'favorites_user_movie_key' });
 favoriteSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'favorites_user_created_idx' });
 
-/** The hall's seat rules (contract/seats/hall.ts), as the request schema and PostgreSQL's booking_seats_valid() hold them. */
+/**
+ * The seat rule every layout holds (contract/seats/layout.ts), as PostgreSQL's booking_seats_valid() does: the widest
+ * a validator of one document can hold; that the seats are the show's screen's is the service's check (hold-seats.ts).
+ */
 function seatsValid(seats: string[]): boolean {
-  return seatSelectionProblem(seats) === null;
+  return anyLayoutSeatsProblem(seats) === null;
 }
 
 /** A message's fields, in the outbox and queued on a booking alike. */
@@ -234,7 +292,7 @@ export const bookingSchema = new Schema<BookingDocument>(
     showStartsAt: requiredDate(),
     seats: {
       type: [String],
-      validate: { validator: seatsValid, message: `{PATH} must be 1 to ${MAX_SEATS_PER_BOOKING} distinct seats A1..J9` },
+      validate: { validator: seatsValid, message: `{PATH} must be 1 to ${MAX_SEATS_PER_BOOKING} distinct seat ids` },
     },
     live: {
       type: Boolean,

@@ -37,14 +37,14 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
       const now = new Date();
       const docs = newShows.map((show) => new Shows(showDocument(movieId, show, randomUUID(), now)));
       await Promise.all(docs.map((doc) => doc.validate()));
-      // Upsert on the unique (movie, instant) key: an existing show is left as it is,
+      // Upsert on the unique (movie, instant, screen) key: an existing show is left as it is,
       // and the server retries an upsert that races another one on that key.
       const upserts = docs.map((doc) => {
-        const { _id, movieId: movie, startsAt, priceCents, createdAt } = doc.toObject<ShowDocument>();
+        const { _id, movieId: movie, startsAt, screenId, priceCents, seatPriceCents, createdAt } = doc.toObject<ShowDocument>();
         return {
           updateOne: {
-            filter: { movieId: movie, startsAt },
-            update: { $setOnInsert: { _id, priceCents, createdAt } },
+            filter: { movieId: movie, startsAt, screenId },
+            update: { $setOnInsert: { _id, priceCents, seatPriceCents, createdAt } },
             upsert: true,
           },
         };
@@ -91,6 +91,18 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
       }
       // Soonest first, then by title.
       return listed.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || compareText(a.movie.title, b.movie.title));
+    },
+
+    async upcomingOnScreens(screenIds, now) {
+      if (screenIds.length === 0) return [];
+      const shows = await Shows.find({ screenId: { $in: screenIds }, startsAt: { $gt: now } }).lean<ShowDocument[]>();
+      const movies = await moviesById(shows.map((s) => s.movieId));
+      return shows
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+        .flatMap((show) => {
+          const movie = movies.get(show.movieId);
+          return movie ? [{ ...toShow(show), movie: toMovie(movie) }] : [];
+        });
     },
 
     async countUpcoming(now) {

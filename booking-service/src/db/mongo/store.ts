@@ -17,6 +17,8 @@ import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
 import { createCheckInRepository } from './check-in-repository.ts';
 import { createSupportActionRepository } from './support-action-repository.ts';
+import { createCinemaRepository } from './cinema-repository.ts';
+import { moveShowsOntoScreens } from './cinemas-migration.ts';
 
 export interface MongoConnectOptions {
   /** Database to use instead of the one named in the URI (the tests use a fresh one per file). */
@@ -40,6 +42,7 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     await connection.asPromise();
     // FerretDB 1.x is refused by its answer to the partial index (as MongoDB before 3.2 would be);
     // FerretDB 2 over DocumentDB and MongoDB create them. The message names the server either way.
+    await moveShowsOntoScreens(connection);
     await ensureIndexes(createModels(connection), await recogniseEngine(connection));
     await ensureWaitingRoomIndexes(connection);
   } catch (error) {
@@ -57,6 +60,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
   const models = createModels(connection);
   return {
     changes,
+    cinemas: createCinemaRepository(models),
     movies: createMovieRepository(models),
     shows: createShowRepository(models),
     // On DocumentDB a refused seat insert costs ten times a read (see createBookingRepository).

@@ -6,12 +6,12 @@ import type { DoubleSale, GrowingTotals, HistoryDamage, IntegrityRepository, Pai
 
 const IDENTITY_ROW = 'store';
 
-/** Tables whose rows are never removed: guarded and counted by migration 0007 (row_ledger). */
-const HISTORY = ['movies', 'shows', 'bookings', 'users', 'outbox', 'checkout_sessions', 'webhook_events'] as const;
+/** Tables whose rows are never removed: guarded and counted by migration 0007 (row_ledger; cinemas and screens: 0015). */
+const HISTORY = ['movies', 'shows', 'bookings', 'users', 'outbox', 'checkout_sessions', 'webhook_events', 'cinemas', 'screens'] as const;
 
 /** Every table the service needs; the first three are counted (the service never deletes from them). */
 const COUNTED = ['movies', 'shows', 'bookings'] as const;
-const READ_ONLY = ['users', 'favorites', 'seat_reservations', 'outbox', 'webhook_events', 'checkout_sessions', 'store_identity', 'row_ledger'] as const;
+const READ_ONLY = ['cinemas', 'screens', 'users', 'favorites', 'seat_reservations', 'outbox', 'webhook_events', 'checkout_sessions', 'store_identity', 'row_ledger'] as const;
 
 function toIdentity(row: typeof storeIdentity.$inferSelect): StoreIdentity {
   return { id: row.storeId, createdAt: row.createdAt, seen: { movies: row.moviesSeen, shows: row.showsSeen, bookings: row.bookingsSeen } };

@@ -4,6 +4,7 @@ import { bookings, movies, seatReservations, shows } from '../schema.ts';
 import type { SeatState, ShowWithSeats } from '../../shows/show.ts';
 import type { ShowRepository } from '../../shows/show-repository.ts';
 import { toMovie, toShow } from './mappers.ts';
+import { DEFAULT_SCREEN_ID } from '../../cinemas/built-in-chain.ts';
 
 export function createShowRepository(db: Db): ShowRepository {
   async function ledgers(showIds: string[]): Promise<Map<string, Record<string, SeatState>>> {
@@ -27,8 +28,8 @@ export function createShowRepository(db: Db): ShowRepository {
       if (newShows.length === 0) return 0;
       const inserted = await db
         .insert(shows)
-        .values(newShows.map((s) => ({ movieId, startsAt: s.startsAt, priceCents: s.priceCents })))
-        .onConflictDoNothing({ target: [shows.movieId, shows.startsAt] })
+        .values(newShows.map((s) => ({ movieId, startsAt: s.startsAt, priceCents: s.priceCents, screenId: s.screenId ?? DEFAULT_SCREEN_ID, seatPrices: s.seatPriceCents ?? {} })))
+        .onConflictDoNothing({ target: [shows.movieId, shows.startsAt, shows.screenId] })
         .returning({ id: shows.id });
       return inserted.length;
     },
@@ -64,6 +65,17 @@ export function createShowRepository(db: Db): ShowRepository {
         movie: toMovie(row.movies),
         occupiedSeats: seatsByShow.get(row.shows.id) ?? {},
       }));
+    },
+
+    async upcomingOnScreens(screenIds, now) {
+      if (screenIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(shows)
+        .innerJoin(movies, eq(movies.id, shows.movieId))
+        .where(and(inArray(shows.screenId, screenIds), gt(shows.startsAt, now)))
+        .orderBy(asc(shows.startsAt));
+      return rows.map((row) => ({ ...toShow(row.shows), movie: toMovie(row.movies) }));
     },
 
     async countUpcoming(now) {

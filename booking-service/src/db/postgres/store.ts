@@ -11,6 +11,7 @@ import { createShowRepository } from './show-repository.ts';
 import { createUserRepository } from './user-repository.ts';
 import { createSupportActionRepository } from './support-action-repository.ts';
 import { createCheckInRepository } from './check-in-repository.ts';
+import { createCinemaRepository } from './cinema-repository.ts';
 import { createWaitingRoomRepository } from './waiting-room-repository.ts';
 
 /** The store on PostgreSQL, served either by a server or by PGlite in process. */
@@ -20,6 +21,7 @@ export function createPostgresStore(database: Database): Store {
   const groupBatches = database.driver === 'pglite';
   return {
     changes: database.changes,
+    cinemas: createCinemaRepository(db),
     movies: createMovieRepository(db),
     shows: createShowRepository(db),
     bookings: createBookingRepository(db, { groupBatches }),
