@@ -1,5 +1,5 @@
 import type { CinemaRef, OccupiedSeatsResponse, ScreenRef, ShowDetailResponse, ShowTimePlace } from 'booking-service/contract';
-import { DEFAULT_LAYOUT, layoutProblem, type ScreenLayout, type SeatPrices } from 'booking-service/layout';
+import { DEFAULT_LAYOUT, layoutProblem, SEAT_TYPE_LABELS, type ScreenLayout, type SeatPrices, type SeatType } from 'booking-service/layout';
 
 /**
  * Where a show is (issue 42), read from answers that may come from a service older than cinemas: every field
@@ -68,4 +68,9 @@ export function placeLine(place: PlacedShow): string | undefined {
 /** " (IMAX)" for a screen format worth naming; nothing for a standard screen. */
 export function formatNote(format: string | undefined): string {
   return format && format !== 'Standard' ? ` (${format})` : '';
+}
+
+/** "A1 (Wheelchair space), A2 (Companion seat), B4": a booking's seats, each not standard with its type. */
+export function seatsWithTypes(seats: readonly string[], types: Record<string, SeatType> | undefined): string {
+  return seats.map((seat) => (types?.[seat] && types[seat] !== 'standard' ? `${seat} (${SEAT_TYPE_LABELS[types[seat]]})` : seat)).join(', ');
 }

@@ -9,6 +9,8 @@ import { Spinner } from '../components/spinner';
 import { useVerifyPayment } from '../features/bookings/api/verify-payment';
 import { ticketQrText } from 'booking-service/ticket-qr-text';
 import { QrCode } from '../features/bookings/components/qr-code';
+import { useMyBookings } from '../features/bookings/api/get-my-bookings';
+import { CinemaPlace } from '../components/cinema-place';
 import { MESSAGES } from '../lib/constants';
 
 /**
@@ -44,6 +46,9 @@ function Verification({ sessionId }: { sessionId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirmed = verify.data?.success === true;
+  // Where the show is: the verify answer names no cinema, the moviegoer's own booking does (issue 42).
+  const bookingId = verify.data?.booking.bookingId;
+  const own = useMyBookings(bookingId !== undefined).data?.bookings.find((b) => b._id === bookingId);
 
   useEffect(() => {
     if (!verify.isError) return;
@@ -82,10 +87,11 @@ function Verification({ sessionId }: { sessionId: string }) {
         <div>
           <dt>Show time</dt>
           <dd>
-            <time dateTime={booking.showDateTime}>{formatShowTime(booking.showDateTime, timeZone)}</time>
+            <time dateTime={booking.showDateTime}>{formatShowTime(booking.showDateTime, own?.show.cinema?.timeZone ?? timeZone)}</time>
           </dd>
         </div>
       )}
+      {own && <CinemaPlace cinema={own.show.cinema} screen={own.show.screen} as="dl-items" />}
       <div>
         <dt>Seats</dt>
         <dd>{booking.seats.join(', ')}</dd>

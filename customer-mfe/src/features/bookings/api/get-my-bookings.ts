@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Booking } from 'booking-service/contract';
+import type { SeatType } from 'booking-service/layout';
+import type { PlacedShow } from '../../../lib/places';
 import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 import { bookedSeatList } from '../lib/booked-seats';
 
-/** What the payments work adds to a paid booking (read when present). */
-export type BookingWithTicket = Booking & { ticketCode?: string | null };
+/** What the payments work adds to a paid booking, and issue 42 to its show (where) and seats (their types): read when present. */
+export type BookingWithTicket = Booking & { ticketCode?: string | null; show: PlacedShow; seatTypes?: Record<string, SeatType> };
 
 /** GET /api/user/bookings (auth): the caller's bookings, newest first. */
 export const myBookingsQueryOptions = (api: CustomerApi) =>
