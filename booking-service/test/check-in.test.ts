@@ -100,7 +100,7 @@ for (const lane of lanes) {
       expect(res.body).toMatchObject({
         success: true,
         message: 'Admitted: 3 tickets',
-        admission: { bookingId: booking.id, hall: 'Main hall', seats: ['F3', 'F4', 'F5'], tickets: 3, door: 'Door 2', admittedAt: CLOCK.toISOString() },
+        admission: { bookingId: booking.id, hall: 'Screen 1', seats: ['F3', 'F4', 'F5'], tickets: 3, door: 'Door 2', admittedAt: CLOCK.toISOString() },
       });
       expect(res.body.admission.movieTitle).toEqual(expect.any(String));
       expect(res.body.admission.showTime).toBe('8:00 PM');

@@ -5,7 +5,8 @@ import type { ShowRepository } from '../shows/show-repository.ts';
 import type { ReportRepository } from './report-repository.ts';
 import { SalesReportQuery, SalesReportResponse } from '../contract/reports.ts';
 import { toUnits } from '../contract/money.ts';
-import { ALL_SEATS } from '../contract/seats/hall.ts';
+import { layoutSeats } from '../contract/seats/layout.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import { localDate } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
@@ -29,9 +30,11 @@ export interface AdminReportRoutesDeps {
   auth: Auth;
   config: Pick<Config, 'theatreTimeZone'>;
   now: () => Date;
+  /** A show's capacity is its screen's seats. */
+  cinemas: Pick<CinemaDirectory, 'layoutOf'>;
 }
 
-export async function adminReportRoutes(app: AppInstance, { reports, shows, auth, config, now }: AdminReportRoutesDeps) {
+export async function adminReportRoutes(app: AppInstance, { reports, shows, auth, config, now, cinemas }: AdminReportRoutesDeps) {
   app.get(
     '/api/admin/dashboard/sales',
     {
@@ -67,7 +70,7 @@ export async function adminReportRoutes(app: AppInstance, { reports, shows, auth
           title: show.movie.title,
           showDateTime: show.startsAt.toISOString(),
           occupied: Object.keys(show.occupiedSeats).length,
-          capacity: ALL_SEATS.length,
+          capacity: layoutSeats(cinemas.layoutOf(show.screenId)).length,
         })),
       };
     },

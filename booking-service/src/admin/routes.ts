@@ -15,6 +15,7 @@ import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
 import { pageOf } from '../http/pagination.ts';
 import type { BookingFilter, BookingWithDetails } from '../bookings/booking.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -30,9 +31,11 @@ export interface AdminRoutesDeps {
   auth: Auth;
   config: Pick<Config, 'theatreTimeZone'>;
   now: () => Date;
+  /** The chain: each show's screen and cinema (capacity, prices by seat type, the cinema filter). */
+  cinemas: CinemaDirectory;
 }
 
-export async function adminRoutes(app: AppInstance, { bookings, shows, users, auth, config, now }: AdminRoutesDeps) {
+export async function adminRoutes(app: AppInstance, { bookings, shows, users, auth, config, now, cinemas }: AdminRoutesDeps) {
   /** A show date of a query as the instants of that day in the theatre; a date that is not one is refused. */
   function dayRange(date: string) {
     if (!isCalendarDate(date)) throw badRequest(`date ${date} is not a calendar date`);
@@ -98,13 +101,11 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
         // The store reads the date range; sold seats and revenue come from each show's seat ledger, so the
         // sort and the page are cut here (a range holds hundreds of shows, not millions).
         const inRange = await shows.listWithSeats({ from, to });
-        const { items, total } = pageOfShows(inRange, {
-          movieId: query.movieId,
-          sort: query.sort ?? 'time',
-          order: query.order ?? 'asc',
-          offset,
-          limit,
-        });
+        const { items, total } = pageOfShows(
+          inRange,
+          { movieId: query.movieId, sort: query.sort ?? 'time', order: query.order ?? 'asc', offset, limit },
+          cinemas,
+        );
         return { success: true as const, shows: items.map(adminShowJson), page, pageSize, total, movies: moviesOf(inRange) };
       },
     );

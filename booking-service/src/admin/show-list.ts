@@ -1,8 +1,10 @@
-import { ALL_SEATS } from '../contract/seats/hall.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { ShowSort } from '../contract/schemas.ts';
+import { layoutSeats, type ScreenLayout } from '../contract/seats/layout.ts';
+import { seatsAmountCents } from '../shows/seat-prices.ts';
 import type { ShowWithSeats } from '../shows/show.ts';
 
-/** One show as List Shows reads it: seats sold (paid) against the hall, and what they earned. */
+/** One show as List Shows reads it: seats sold (paid) against its screen's seats, and what they earned. */
 export interface ShowSales {
   show: ShowWithSeats;
   soldSeats: number;
@@ -13,17 +15,30 @@ export interface ShowSales {
 
 export interface ShowListRequest {
   movieId?: string;
+  /** Only the shows of this cinema's screens. */
+  cinemaId?: string;
   sort: ShowSort;
   order: 'asc' | 'desc';
   offset: number;
   limit: number;
 }
 
-/** A show's sales from its seat ledger: paid seats at the show's price (held seats are not sold yet). */
-export function showSales(show: ShowWithSeats): ShowSales {
-  const states = Object.values(show.occupiedSeats);
-  const soldSeats = states.filter((state) => state === 'paid').length;
-  return { show, soldSeats, heldSeats: states.length - soldSeats, totalSeats: ALL_SEATS.length, revenueCents: soldSeats * show.priceCents };
+/** A show's sales from its seat ledger: paid seats, each at its type's price (held seats are not sold yet). */
+export function showSales(show: ShowWithSeats, layout: ScreenLayout): ShowSales {
+  const occupied = Object.entries(show.occupiedSeats);
+  const paid = occupied.filter(([, state]) => state === 'paid').map(([seat]) => seat);
+  return {
+    show,
+    soldSeats: paid.length,
+    heldSeats: occupied.length - paid.length,
+    totalSeats: layoutSeats(layout).length,
+    revenueCents: seatsAmountCents(show, layout, paid),
+  };
+}
+
+/** The shows of one cinema's screens (all of them without a cinema). */
+export function showsAtCinema<T extends { screenId: string }>(shows: T[], cinemaId: string | undefined, cinemas: Pick<CinemaDirectory, 'place'>): T[] {
+  return cinemaId === undefined ? shows : shows.filter((show) => cinemas.place(show.screenId)?.cinema.id === cinemaId);
 }
 
 const COMPARE: Record<ShowSort, (a: ShowSales, b: ShowSales) => number> = {
@@ -37,11 +52,16 @@ const COMPARE: Record<ShowSort, (a: ShowSales, b: ShowSales) => number> = {
  * The shows of a date range (the store's query), filtered by movie, sorted and cut to one page. Ties
  * fall back to time, then id, so a page never repeats or skips a show between requests.
  */
-export function pageOfShows(shows: ShowWithSeats[], request: ShowListRequest): { items: ShowSales[]; total: number } {
+export function pageOfShows(
+  shows: ShowWithSeats[],
+  request: ShowListRequest,
+  cinemas: Pick<CinemaDirectory, 'place' | 'layoutOf'>,
+): { items: ShowSales[]; total: number } {
   const direction = request.order === 'desc' ? -1 : 1;
-  const chosen = request.movieId ? shows.filter((show) => show.movieId === request.movieId) : shows;
+  const atCinema = showsAtCinema(shows, request.cinemaId, cinemas);
+  const chosen = request.movieId ? atCinema.filter((show) => show.movieId === request.movieId) : atCinema;
   const sorted = chosen
-    .map(showSales)
+    .map((show) => showSales(show, cinemas.layoutOf(show.screenId)))
     .sort((a, b) => direction * COMPARE[request.sort](a, b) || COMPARE.time(a, b) || (a.show.id < b.show.id ? -1 : 1));
   return { items: sorted.slice(request.offset, request.offset + request.limit), total: sorted.length };
 }

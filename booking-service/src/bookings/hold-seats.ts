@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import { seatSelectionProblem, sortSeats } from '../contract/seats/hall.ts';
+import { sortSeats } from '../contract/seats/hall.ts';
+import { seatSelectionProblemIn, type ScreenLayout } from '../contract/seats/layout.ts';
+import { seatsAmountCents } from '../shows/seat-prices.ts';
 import { salesCloseAt } from '../contract/seats/sales.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
@@ -56,13 +58,15 @@ export interface SeatHoldDeps {
   findShow: (showId: string) => Promise<ShowWithMovie | null>;
   /** A show's seats changed: every instance drops its cached seat map and tells its watchers. */
   onSeatsChanged: (showId: string) => void;
+  /** The seat layout of a screen (cinemas/cinema-directory.ts): a show's seats are its screen's. */
+  layoutOf: (screenId: string) => ScreenLayout;
 }
 
 /**
  * A moviegoer holds seats: the selection and the hold policy checked, the seats claimed with the
  * booking in one write, then its payment opened. The route validates, calls this, and answers.
  */
-export function createSeatHolds({ bookings, openPayment, config, now, findShow, onSeatsChanged }: SeatHoldDeps) {
+export function createSeatHolds({ bookings, openPayment, config, now, findShow, onSeatsChanged, layoutOf }: SeatHoldDeps) {
   const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
   const holdPolicy = {
     maxHeldSeatsPerShow: config.holds.maxHeldSeatsPerShow,
@@ -74,11 +78,12 @@ export function createSeatHolds({ bookings, openPayment, config, now, findShow, 
 
   /** Holds 1 to MAX_SEATS_PER_BOOKING seats of a future show for HOLD_MINUTES and opens its payment session. */
   async function hold({ user, showId, selectedSeats, log }: HoldRequest): Promise<HeldBooking | HoldRefusal> {
-    const problem = seatSelectionProblem(selectedSeats);
-    if (problem) return { refused: 'invalid', message: problem };
-
     const show = await findShow(showId);
     if (!show) return { refused: 'unknown-show', message: 'Show not found' };
+    // The seats of the show's own screen: on the spec's hall the texts are hall.ts's.
+    const layout = layoutOf(show.screenId);
+    const problem = seatSelectionProblemIn(layout, selectedSeats);
+    if (problem) return { refused: 'invalid', message: problem };
     const at = now();
     if (show.startsAt.getTime() <= at.getTime()) return { refused: 'invalid', message: 'This show has already started; pick a later show' };
     const salesClose = salesCloseAt(show.startsAt, config.salesCloseMinutes);
@@ -103,7 +108,7 @@ export function createSeatHolds({ bookings, openPayment, config, now, findShow, 
           userId: user.id,
           showId,
           seats,
-          amountCents: show.priceCents * seats.length,
+          amountCents: seatsAmountCents(show, layout, seats),
           holdExpiresAt: new Date(holdEnds),
           paymentLink: retryLink,
           createdAt: at,

@@ -18,6 +18,7 @@ import { createReadCache } from '../http/read-cache.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
 import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
 import { ADMISSION_HEADER, type SaleGate } from './sale-gate.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 
 const SEATS_TTL_MS = 1_000;
 /** Shows are never changed once added: this only bounds how long a movie's refreshed title takes to reach the payment page. */
@@ -45,6 +46,8 @@ export interface BookingRoutesDeps {
   onSeatsChanged: (showId: string) => void;
   /** On-sale events: their shows wait for the on-sale time, and behind a waiting room need an admission. */
   saleGate: SaleGate;
+  /** The chain: a show's screen, its layout and cinema. */
+  cinemas: CinemaDirectory;
 }
 
 /** The X-Admission header's value, if one was sent. */
@@ -54,7 +57,7 @@ function admissionOf(request: FastifyRequest): string | undefined {
 }
 
 /** Holding seats (a new booking), a show's taken seats, and the e-ticket's QR code. */
-export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, cache, knownShows, config, now, openPayment, onSeatsChanged, saleGate }: BookingRoutesDeps) {
+export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, cache, knownShows, config, now, openPayment, onSeatsChanged, saleGate, cinemas }: BookingRoutesDeps) {
   // A rush books a few shows many times over: their details are read from memory, not once per booking.
   const showsBooked = createReadCache<ShowWithMovie>();
   const holds = createSeatHolds({
@@ -63,6 +66,7 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
     config,
     now,
     onSeatsChanged,
+    layoutOf: cinemas.layoutOf,
     findShow: async (showId) => ((await knownShows.has(showId)) ? showsBooked.get(showId, SHOW_TTL_MS, () => shows.get(showId)) : null),
   });
 

@@ -9,8 +9,6 @@ export type AdmissionDecision = { admit: true } | { admit: false; outcome: Refus
 
 const MINUTE_MS = 60_000;
 
-/** The theatre has one hall (contract/seats/hall.ts); the door names it so a second hall needs only its name here. */
-export const HALL_NAME = 'Main hall';
 
 /** Why a booking's state keeps its holder out, in the door attendant's words; null when it is paid and not refunded. */
 function stateRefusal(booking: Booking): AdmissionDecision | null {

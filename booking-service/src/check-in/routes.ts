@@ -4,7 +4,7 @@ import { formatTheatreClock } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
-import { HALL_NAME } from './admission-rules.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { CheckInResult, CheckInService } from './check-in-service.ts';
 import { scanTextProblem } from './ticket-scan.ts';
 
@@ -15,6 +15,8 @@ export interface CheckInRoutesDeps {
   checkIn: CheckInService;
   auth: Auth;
   timeZone: string;
+  /** The chain: the admitted show's screen. */
+  cinemas: Pick<CinemaDirectory, 'place'>;
 }
 
 /** A refusal as its answer: 404 an unknown code, 409 with the reason (and the earlier admission) otherwise. */
@@ -29,7 +31,7 @@ function refusalError(result: Exclude<CheckInResult, { outcome: 'admitted' }>) {
 }
 
 /** Door staff (the door role) and theatre staff (admin), /api/admin/check-in: a ticket scanned at a door. */
-export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone }: CheckInRoutesDeps) {
+export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone, cinemas }: CheckInRoutesDeps) {
   app.post(
     '/api/admin/check-in',
     {
@@ -60,7 +62,8 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone 
           movieTitle: booking.show.movie.title,
           showDateTime: booking.show.startsAt.toISOString(),
           showTime: formatTheatreClock(booking.show.startsAt, timeZone),
-          hall: HALL_NAME,
+          // The show's screen, as its ticket names it (the door is at the show's cinema).
+          hall: cinemas.place(booking.show.screenId)?.screen.name ?? booking.show.screenId,
           seats: booking.seats,
           tickets,
           door: entry.door,

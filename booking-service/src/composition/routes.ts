@@ -110,6 +110,7 @@ async function registerBooking(app: AppInstance, { config, store, auth, now, ser
     openPayment: services.payments.service.openPaymentForHold,
     onSeatsChanged: services.onSeatsChanged,
     saleGate: services.saleGate,
+    cinemas: services.cinemas,
   });
   await app.register(seatEventsRoutes, {
     shows: store.shows,
@@ -149,9 +150,9 @@ async function registerCheckout(app: AppInstance, { config, now, services }: Rou
 
 /** /api/admin: theatre staff's shows, bookings, dashboard and sales report, their on-sale events, and the doors' check-in. */
 async function registerAdmin(app: AppInstance, { config, store, auth, now, services }: RouteSources) {
-  await app.register(checkInRoutes, { checkIn: services.checkIn, auth, timeZone: config.theatreTimeZone });
-  await app.register(adminRoutes, { bookings: services.bookings, shows: store.shows, users: store.users, auth, config, now });
-  await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now });
+  await app.register(checkInRoutes, { checkIn: services.checkIn, auth, timeZone: config.theatreTimeZone, cinemas: services.cinemas });
+  await app.register(adminRoutes, { bookings: services.bookings, shows: store.shows, users: store.users, auth, config, now, cinemas: services.cinemas });
+  await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now, cinemas: services.cinemas });
   await app.register(onSaleRoutes, {
     waitingRoom: services.waitingRoom,
     repository: store.waitingRoom,

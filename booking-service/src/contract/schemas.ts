@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { MAX_SEATS_PER_BOOKING, SEAT_ID_PATTERN } from './seats/hall.ts';
+import { MAX_SEATS_PER_BOOKING } from './seats/hall.ts';
+import { ANY_SEAT_ID_PATTERN, MAX_SEAT_ID_LENGTH } from './seats/layout.ts';
 import { MAX_PRICE } from './money.ts';
 
 /**
@@ -122,7 +123,7 @@ export const MovieIdParams = Type.Object({ movieId: Type.String({ pattern: Movie
 export const CreateBookingBody = Type.Object(
   {
     showId: Type.String({ pattern: UuidPattern, maxLength: 36 }),
-    selectedSeats: Type.Array(Type.String({ pattern: SEAT_ID_PATTERN, maxLength: 3 }), {
+    selectedSeats: Type.Array(Type.String({ pattern: ANY_SEAT_ID_PATTERN, maxLength: MAX_SEAT_ID_LENGTH }), {
       minItems: 1,
       maxItems: MAX_SEATS_PER_BOOKING,
     }),

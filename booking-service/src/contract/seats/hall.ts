@@ -25,11 +25,6 @@ export function seatId(row: string, number: number): string {
   return `${row}${number}`;
 }
 
-/** Row index and seat number of "C7" -> [2, 7]. */
-export function seatPosition(id: string): [number, number] {
-  return [SEAT_ROWS.indexOf(id.charAt(0) as (typeof SEAT_ROWS)[number]), Number(id.slice(1))];
-}
-
 /** Every seat of the hall in row order: A1..A9, B1..J9. */
 export const ALL_SEATS: readonly string[] = SEAT_ROWS.flatMap((row) =>
   Array.from({ length: SEATS_PER_ROW }, (_, i) => seatId(row, i + 1)),
@@ -46,11 +41,17 @@ export function seatSelectionProblem(seats: readonly string[]): string | null {
   return null;
 }
 
-/** Seats in hall order (A1, A2 … J9), so stored bookings and messages read naturally. */
+/** A seat id's row and number, on any screen's layout: "AB12" -> ["AB", 12]. */
+function rowAndNumber(id: string): [string, number] {
+  const [, row = id, number = '0'] = /^([A-Z]+)(\d+)$/.exec(id) ?? [];
+  return [row, Number(number)];
+}
+
+/** Seats in hall order (A1, A2 … J9; on larger screens … Z9, AA1 …), so stored bookings and messages read naturally. */
 export function sortSeats(seats: Iterable<string>): string[] {
   return [...seats].sort((a, b) => {
-    const [rowA, numberA] = seatPosition(a);
-    const [rowB, numberB] = seatPosition(b);
-    return rowA - rowB || numberA - numberB;
+    const [rowA, numberA] = rowAndNumber(a);
+    const [rowB, numberB] = rowAndNumber(b);
+    return rowA.length - rowB.length || (rowA < rowB ? -1 : rowA > rowB ? 1 : 0) || numberA - numberB;
   });
 }

@@ -1,19 +1,22 @@
-import { ALL_SEATS } from '../../../contract/seats/hall.ts';
 import type { EventFigures, EventPulse, WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
 import { ADMISSION_GRACE_MS } from '../../../waiting-room/queue-rules.ts';
 import type { Models } from '../models.ts';
+import { seatsOfShows } from '../show-capacity.ts';
 import type { EntryDocument, EventDocument, WaitingRoomModels } from './documents.ts';
 
 /** How far back an admission may still be open (windows last at most 60 minutes), as on PostgreSQL. */
 const OPEN_ADMISSIONS_LOOKBACK_MS = 61 * 60_000;
 
-type Deps = Pick<Models, 'Booking'> & WaitingRoomModels;
+/** What the admissions read (line.ts too). */
+type ShoppingDeps = Pick<Models, 'Booking'> & WaitingRoomModels;
+/** The figures read the event's shows' screens as well, for their seats. */
+type Deps = ShoppingDeps & Pick<Models, 'Show' | 'Cinema'>;
 
 /**
  * The accounts among `entries` that paid for a booking of the event's shows since their admission (a purchase
  * ends the window). One query for them all; the comparison with each admission time is done here.
  */
-async function paidSinceAdmission({ Booking }: Deps, event: Pick<EventDocument, 'showIds'>, entries: EntryDocument[]): Promise<Set<string>> {
+async function paidSinceAdmission({ Booking }: ShoppingDeps, event: Pick<EventDocument, 'showIds'>, entries: EntryDocument[]): Promise<Set<string>> {
   if (entries.length === 0) return new Set();
   const paid = await Booking.find(
     { userId: { $in: entries.map((e) => e.accountId) }, showId: { $in: event.showIds }, isPaid: true },
@@ -27,7 +30,7 @@ async function paidSinceAdmission({ Booking }: Deps, event: Pick<EventDocument, 
  * How many windows take a slot at `now`: admitted, open, claimed (or within the grace), not given up or
  * removed, and no purchase for the event since the admission (PostgreSQL's activeShopping).
  */
-export async function shoppingNow(deps: Deps, event: Pick<EventDocument, '_id' | 'showIds'>, now: Date): Promise<number> {
+export async function shoppingNow(deps: ShoppingDeps, event: Pick<EventDocument, '_id' | 'showIds'>, now: Date): Promise<number> {
   const open = await deps.Entry.find({
     eventId: event._id,
     admittedAt: { $ne: null },
@@ -73,14 +76,15 @@ export function eventFigureQueries(deps: Deps): Pick<WaitingRoomRepository, 'pul
 
   async function pulse(eventId: string, now: Date): Promise<EventPulse> {
     const event = await eventOf(eventId);
-    const [taken, admitted, outOfTurn, ended] = await Promise.all([
+    const [seats, taken, admitted, outOfTurn, ended] = await Promise.all([
+      seatsOfShows(deps, event.showIds),
       seatsTaken(deps, event, now),
       Entry.countDocuments({ eventId, admittedAt: { $gt: new Date(now.getTime() - 60_000) } }),
       Action.find({ eventId, action: { $in: ['admit', 'remove'] } }, { accountId: 1 }).lean<{ accountId: string | null }[]>(),
       endedAdmissions(deps, event, now),
     ]);
     return {
-      seatsLeft: event.showIds.length * ALL_SEATS.length - taken,
+      seatsLeft: seats - taken,
       admittedLastMinute: admitted,
       outOfTurn: new Set(outOfTurn.flatMap((a) => (a.accountId ? [a.accountId] : []))),
       endedAdmissions: ended,
@@ -93,13 +97,14 @@ export function eventFigureQueries(deps: Deps): Pick<WaitingRoomRepository, 'pul
     async figures(eventId, now): Promise<EventFigures> {
       const event = await eventOf(eventId);
       const present = { eventId, leftAt: null, removedAt: null };
-      const [preQueue, waiting, shopping, { seatsLeft, admittedLastMinute }] = await Promise.all([
+      const [preQueue, waiting, shopping, { seatsLeft, admittedLastMinute }, seats] = await Promise.all([
         Entry.countDocuments({ ...present, place: null }),
         Entry.countDocuments({ ...present, place: { $ne: null }, admittedAt: null }),
         shoppingNow(deps, event, now),
         pulse(eventId, now),
+        seatsOfShows(deps, event.showIds),
       ]);
-      return { preQueue, waiting, shopping, admittedLastMinute, seats: event.showIds.length * ALL_SEATS.length, seatsLeft };
+      return { preQueue, waiting, shopping, admittedLastMinute, seats, seatsLeft };
     },
   };
 }

@@ -13,12 +13,12 @@ import { queueLineQueries } from './line.ts';
  * entry, and the figures. Every write is a single-document write: no transactions (FerretDB 2.5 neither
  * isolates nor rolls them back).
  */
-export function createMongoWaitingRoomRepository(connection: Connection, { Show, User, Booking }: Pick<Models, 'Show' | 'User' | 'Booking'>): WaitingRoomRepository {
+export function createMongoWaitingRoomRepository(connection: Connection, { Show, User, Booking, Cinema }: Pick<Models, 'Show' | 'User' | 'Booking' | 'Cinema'>): WaitingRoomRepository {
   const models = createWaitingRoomModels(connection);
   return {
     ...onSaleEventQueries({ Show, ...models }),
     ...queueLineQueries({ Booking, ...models }),
     ...queueEntryQueries({ User, ...models }),
-    ...eventFigureQueries({ Booking, ...models }),
+    ...eventFigureQueries({ Booking, Show, Cinema, ...models }),
   };
 }

@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { ALL_SEATS } from '../../../contract/seats/hall.ts';
 import type { EventFigures, EventPulse, WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
 import type { Db } from '../../database.ts';
 import { activeShopping, endedAdmissions, rows } from './rows.ts';
 
+/** The seats of an event's shows, each show's by its screen (the screen's seat ids: migration 0015). */
+function eventSeats(eventId: string) {
+  return sql`select coalesce(sum(cardinality(sc.seat_ids)), 0)::int from on_sale_event_shows s
+               join shows sh on sh.id = s.show_id join screens sc on sc.id = sh.screen_id
+             where s.event_id = ${eventId}`;
+}
+
 /** What the polls and the live panel read of an event: its pulse (seats left, recent admissions) and its figures. */
 export function eventFigureQueries(db: Db): Pick<WaitingRoomRepository, 'pulse' | 'figures'> {
   async function pulse(eventId: string, now: Date): Promise<EventPulse> {
-    const [row] = await rows<{ shows: number; taken: number; admitted: number; out_of_turn: string[] | null; ended: string[] | null }>(
+    const [row] = await rows<{ seats: number; taken: number; admitted: number; out_of_turn: string[] | null; ended: string[] | null }>(
       db,
-      sql`select (select count(*)::int from on_sale_event_shows where event_id = ${eventId}) as shows,
+      sql`select (${eventSeats(eventId)}) as seats,
                  (select count(*)::int from seat_reservations r
                     join on_sale_event_shows s on s.show_id = r.show_id
                     join bookings b on b.id = r.booking_id
@@ -21,7 +27,7 @@ export function eventFigureQueries(db: Db): Pick<WaitingRoomRepository, 'pulse' 
                  (${endedAdmissions(eventId, now)}) as ended`,
     );
     return {
-      seatsLeft: row!.shows * ALL_SEATS.length - row!.taken,
+      seatsLeft: row!.seats - row!.taken,
       admittedLastMinute: row!.admitted,
       outOfTurn: new Set(row!.out_of_turn ?? []),
       endedAdmissions: new Set(row!.ended ?? []),
@@ -40,13 +46,13 @@ export function eventFigureQueries(db: Db): Pick<WaitingRoomRepository, 'pulse' 
       );
       const [shopping] = await rows<{ n: number }>(db, activeShopping(eventId, now));
       const { seatsLeft, admittedLastMinute } = await pulse(eventId, now);
-      const [shows] = await rows<{ n: number }>(db, sql`select count(*)::int as n from on_sale_event_shows where event_id = ${eventId}`);
+      const [seats] = await rows<{ n: number }>(db, sql`select (${eventSeats(eventId)}) as n`);
       return {
         preQueue: counts!.pre_queue,
         waiting: counts!.waiting,
         shopping: shopping!.n,
         admittedLastMinute,
-        seats: shows!.n * ALL_SEATS.length,
+        seats: seats!.n,
         seatsLeft,
       };
     },
