@@ -13,6 +13,8 @@ describe('the cancellation policy', () => {
     expect(cutoffDuration(2880)).toBe('2 days');
     expect(cancellationPolicyText(120)).toBe('Free cancellation until 2 hours before the show, with a full refund to your card. No cancellation after that.');
     expect(cancellationPolicyText(0)).toBe('Tickets cannot be cancelled or refunded online once paid.');
+    expect(cancellationPolicyText(120, 'short')).toBe('Free cancellation until 2 hours before the show.');
+    expect(cancellationPolicyText(0, 'short')).toBe('No cancellation once paid.');
     expect(cancellationEndsAt(startsAt, 120)).toEqual(new Date('2031-05-15T17:00:00.000Z'));
     expect(cancellationEndsAt(startsAt, 0)).toBeNull();
   });

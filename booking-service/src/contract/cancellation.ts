@@ -17,10 +17,14 @@ export function cutoffDuration(minutes: number): string {
   return plural(minutes, 'minute');
 }
 
-/** The policy in a moviegoer's words, shown before paying and on the ticket. */
-export function cancellationPolicyText(cutoffMinutes: number): string {
-  if (cutoffMinutes === CANCELLATION_OFF) return 'Tickets cannot be cancelled or refunded online once paid.';
-  return `Free cancellation until ${cutoffDuration(cutoffMinutes)} before the show, with a full refund to your card. No cancellation after that.`;
+/**
+ * The policy in a moviegoer's words, shown on the ticket (`full`) and beside Proceed to Checkout (`short`, where a
+ * phone's checkout bar has one line for it).
+ */
+export function cancellationPolicyText(cutoffMinutes: number, length: 'full' | 'short' = 'full'): string {
+  if (cutoffMinutes === CANCELLATION_OFF) return length === 'short' ? 'No cancellation once paid.' : 'Tickets cannot be cancelled or refunded online once paid.';
+  const until = `Free cancellation until ${cutoffDuration(cutoffMinutes)} before the show`;
+  return length === 'short' ? `${until}.` : `${until}, with a full refund to your card. No cancellation after that.`;
 }
 
 /** When free cancellation of a show's bookings ends, or null when moviegoers cannot cancel at all. */

@@ -30,7 +30,7 @@ export function MyBookingsPage() {
 
 function BookingsList({ bookings }: { bookings: ReturnType<typeof useMyBookings> }) {
   const { timeZone } = useTheatreTimeZone();
-  const { currency } = useSalesSettings();
+  const { currency, cancellationCutoffMinutes } = useSalesSettings();
   const hasHolds = bookings.data?.bookings.some((b) => !b.isPaid && b.status !== 'cancelled') ?? false;
   const now = useNow(hasHolds);
 
@@ -65,7 +65,7 @@ function BookingsList({ bookings }: { bookings: ReturnType<typeof useMyBookings>
         <ul className="c-bookings" aria-label="Bookings">
           {bookings.data.bookings.map((booking) => (
             <li key={booking._id}>
-              <BookingCard booking={booking} now={now} timeZone={timeZone} currency={currency} />
+              <BookingCard booking={booking} now={now} timeZone={timeZone} currency={currency} cancellationCutoffMinutes={cancellationCutoffMinutes} />
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { HeldByYou } from '../features/bookings/components/held-by-you';
 import { useOwnSeats } from '../features/bookings/hooks/use-own-seats';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { CheckoutBar } from '../features/seats/components/checkout-bar';
+import { cancellationPolicyText } from 'booking-service/cancellation';
 import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
 import { SeatPriceLegend } from '../features/seats/components/seat-price-legend';
 import { ShowPicker } from '../features/seats/components/show-picker';
@@ -196,6 +197,7 @@ function SeatSelection() {
             currency={sales.currency}
             pending={pending}
             salesClosed={salesClosed}
+            cancellationPolicy={cancellationPolicyText(sales.cancellationCutoffMinutes, 'short')}
             onCheckout={checkout}
           />
         </section>

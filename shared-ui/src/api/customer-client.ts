@@ -47,6 +47,7 @@ export function customerApi(baseUrl: string, call: Call) {
     myBookings: () => get<UserBookingsResponse>('/api/user/bookings', true),
     recheckPayment: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/recheck-payment`, {}),
     releaseBooking: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/release`, {}),
+    cancelBooking: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/cancel`, {}),
     favorites: () => get<FavoritesResponse>('/api/user/favorites', true),
     toggleFavorite: (movieId: string) => post<UpdateFavoriteResponse>('/api/user/update-favorite', { movieId }),
     // The movie catalogue, in TMDB v3 shapes, proxied by the service.

@@ -6,10 +6,11 @@ import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
 /**
  * What a moviegoer can do about their own booking: ask the payment provider
  * about it now (POST /api/booking/{id}/recheck-payment), or give its held seats
- * back (POST /api/booking/{id}/release). Both refresh My Bookings and the show's
- * seats, and say what happened in a toast.
+ * back (POST /api/booking/{id}/release), or cancel it within the cancellation
+ * policy (POST /api/booking/{id}/cancel: a paid one is refunded). Each refreshes
+ * My Bookings and the show's seats, and says what happened in a toast.
  */
-function useOwnBookingAction(action: 'recheckPayment' | 'releaseBooking') {
+function useOwnBookingAction(action: 'recheckPayment' | 'releaseBooking' | 'cancelBooking') {
   const api = useCustomerApi();
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,3 +30,4 @@ function useOwnBookingAction(action: 'recheckPayment' | 'releaseBooking') {
 
 export const useRecheckPayment = () => useOwnBookingAction('recheckPayment');
 export const useReleaseBooking = () => useOwnBookingAction('releaseBooking');
+export const useCancelBooking = () => useOwnBookingAction('cancelBooking');

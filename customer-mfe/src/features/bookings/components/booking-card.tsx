@@ -9,6 +9,8 @@ import { buildIcs, downloadIcs } from '../lib/ics';
 import { ticketQrText } from 'booking-service/ticket-qr-text';
 import { formatTheatreClock } from 'booking-service/theatre-time';
 import { QrCode } from './qr-code';
+import { BookingCancellation } from './booking-cancellation';
+import { cancellationPolicyText } from 'booking-service/cancellation';
 
 /**
  * One booking: poster, title, runtime, show time, amount, tickets and seats.
@@ -18,18 +20,22 @@ import { QrCode } from './qr-code';
  * nothing is owed, and Book again (that show's seat page); refunded: the refund.
  * Paid: the e-ticket with its QR code (from
  * `ticketCode`, or the booking reference until the service provides one) and
- * an "Add to calendar" download.
+ * the cancellation policy, an "Add to calendar" download, and Cancel booking
+ * while the policy allows it (else why not).
  */
 export function BookingCard({
   booking,
   now,
   timeZone,
   currency,
+  cancellationCutoffMinutes,
 }: {
   booking: BookingWithTicket;
   now: number;
   timeZone: string | undefined;
   currency: string;
+  /** The service's cancellation policy (CANCELLATION_CUTOFF_MINUTES, from /api/config). */
+  cancellationCutoffMinutes: number;
 }) {
   const movie = booking.show.movie;
   const remaining = holdRemainingMs(booking.holdExpiresAt, now);
@@ -93,6 +99,7 @@ export function BookingCard({
           )}
           {refunded && <p className="c-muted">{booking.refundStatus === 'refunded' ? 'Refunded to your card.' : booking.refundStatus === 'pending' ? 'Refund in progress to your card.' : 'The refund did not go through yet; support will contact you.'}</p>}
           {payable && <OwnPaymentHelp bookingId={booking._id} canRelease={payable} />}
+          {booking.isPaid && <BookingCancellation booking={booking} now={now} timeZone={timeZone} currency={currency} cutoffMinutes={cancellationCutoffMinutes} />}
           <dl className="c-booking__facts">
             <div>
               <dt>Total Tickets</dt>
@@ -113,7 +120,7 @@ export function BookingCard({
               Add to calendar
             </Button>
             <div id={`${ticketId}-ticket`} hidden={!ticketOpen}>
-              {ticketOpen && <ETicket booking={booking} showTime={showTime} />}
+              {ticketOpen && <ETicket booking={booking} showTime={showTime} policy={cancellationPolicyText(cancellationCutoffMinutes)} />}
             </div>
           </div>
         )}
@@ -123,9 +130,9 @@ export function BookingCard({
 }
 
 function statusLabel(booking: BookingWithTicket, ended: boolean): string {
-  if (booking.refundStatus === 'refunded') return 'Refunded';
-  if (booking.refundStatus === 'pending') return 'Refund pending';
-  if (booking.refundStatus === 'failed') return 'Refund failed: support will contact you';
+  if (booking.refundStatus === 'refunded') return 'Cancelled · Refunded';
+  if (booking.refundStatus === 'pending') return 'Cancelled · Refund pending';
+  if (booking.refundStatus === 'failed') return 'Cancelled · Refund failed: support will contact you';
   if (booking.isPaid) return 'Paid';
   return ended ? 'Cancelled: not paid' : 'Awaiting payment';
 }
@@ -148,7 +155,7 @@ function OwnPaymentHelp({ bookingId, canRelease }: { bookingId: string; canRelea
   );
 }
 
-function ETicket({ booking, showTime }: { booking: BookingWithTicket; showTime: string }) {
+function ETicket({ booking, showTime, policy }: { booking: BookingWithTicket; showTime: string; policy: string }) {
   const code = booking.ticketCode;
   return (
     <section className="c-eticket" aria-label={`E-ticket for ${booking.show.movie.title}`}>
@@ -175,6 +182,10 @@ function ETicket({ booking, showTime }: { booking: BookingWithTicket; showTime: 
         <div>
           <dt>{code ? 'Ticket code' : 'Booking reference'}</dt>
           <dd className="c-mono">{code ?? booking._id}</dd>
+        </div>
+        <div>
+          <dt>Cancellation</dt>
+          <dd>{policy}</dd>
         </div>
       </dl>
     </section>

@@ -20,14 +20,15 @@ export function useTheatreTimeZone(): { timeZone: string | undefined; ready: boo
 }
 
 /**
- * What prices and sales hours read by: the service's CURRENCY and SALES_CLOSE_MINUTES. Until the
- * settings arrive (or if they cannot be read) the service's own defaults apply.
+ * What prices, sales hours and cancellations read by: the service's CURRENCY, SALES_CLOSE_MINUTES and
+ * CANCELLATION_CUTOFF_MINUTES. Until the settings arrive (or if they cannot be read) the service's own defaults apply.
  */
-export function useSalesSettings(): { currency: string; salesCloseMinutes: number; reholdCooldownMinutes: number } {
+export function useSalesSettings(): { currency: string; salesCloseMinutes: number; reholdCooldownMinutes: number; cancellationCutoffMinutes: number } {
   const config = useQuery(publicConfigQueryOptions(useCustomerApi()));
   return {
     currency: config.data?.currency ?? 'USD',
     salesCloseMinutes: config.data?.salesCloseMinutes ?? 15,
     reholdCooldownMinutes: config.data?.reholdCooldownMinutes ?? config.data?.holdMinutes ?? 10,
+    cancellationCutoffMinutes: config.data?.cancellationCutoffMinutes ?? 120,
   };
 }

@@ -4,7 +4,7 @@ import { SEAT_TYPE_LABELS, type priceBreakdownCents } from 'booking-service/layo
 
 /**
  * The seat page's summary and checkout: the chosen seats and their total, with what each seat type costs when
- * the seats are not all standard (`breakdown`), and Proceed to Checkout. On a phone this bar sticks to the
+ * the seats are not all standard (`breakdown`), Proceed to Checkout and the cancellation policy beside it. On a phone this bar sticks to the
  * bottom of the screen: the seats, the total and Continue always in reach.
  */
 export function CheckoutBar({
@@ -14,6 +14,7 @@ export function CheckoutBar({
   currency = 'USD',
   pending,
   salesClosed,
+  cancellationPolicy,
   onCheckout,
 }: {
   selected: readonly string[];
@@ -22,6 +23,8 @@ export function CheckoutBar({
   currency?: string;
   pending: boolean;
   salesClosed: boolean;
+  /** The cancellation policy in short (contract/cancellation.ts), stated before paying. */
+  cancellationPolicy?: string;
   onCheckout: () => void;
 }) {
   const mixed = breakdown !== null && breakdown.some((line) => line.type !== 'standard');
@@ -44,6 +47,7 @@ export function CheckoutBar({
       <Button onClick={onCheckout} aria-busy={pending || undefined} disabled={salesClosed}>
         {pending ? 'Holding your seats…' : 'Proceed to Checkout'}
       </Button>
+      {cancellationPolicy && <p className="c-checkout__policy">{cancellationPolicy}</p>}
     </div>
   );
 }
