@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeBuild } from './deploy/site.mjs';
 import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -117,14 +118,22 @@ export async function startBackend({ ports = DEFAULT_PORTS, dataDir = path.join(
   }
 }
 
+/** Each remote's release id (`<version>-<hash>`, scripts/deploy/site.mjs) from its production build. */
+async function releaseIdsOf(names) {
+  const builds = await Promise.all(names.map((name) => describeBuild(name, path.join(root, FRONTENDS[name], 'dist'))));
+  return Object.fromEntries(builds.map((build) => [build.app, build.id]));
+}
+
 /**
  * Starts everything from the production builds (run the builds first) and
  * resolves once each part answers. `stop()` ends all of it.
  */
 export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(root, '.data'), log = true, env = {} } = {}) {
   const config = runtimeConfig(ports);
-  // What the shell's /remotes.json says; a deployment (or a test) edits it to ship or roll back a remote.
-  let remotes = config.remotes;
+  // What the shell's /remotes.json says; a deployment (or a test) edits it to ship or roll back a remote. It names
+  // each build's release id as the deploy command does, so the shell's load reports and the support desk's
+  // Releases page say which release runs (not "unknown").
+  let remotes = { ...config.remotes, versions: await releaseIdsOf(['customer', 'admin', 'debug']) };
   const servers = {};
   let backend = null;
 

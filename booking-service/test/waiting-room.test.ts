@@ -214,6 +214,10 @@ for (const lane of lanes) {
         { action: 'resume', actor: 'test|staff@example.com' },
         { action: 'pause', actor: 'test|staff@example.com' },
       ]);
+      // Support reads who acted by name, not by account id.
+      const staff = await t.store.users.get('test|staff@example.com');
+      expect(staff?.name || staff?.email).toBeTruthy();
+      expect(actions.find((a: { action: string }) => a.action === 'pause')).toMatchObject({ actorName: staff!.name || staff!.email, accountName: null });
     });
 
     it('windows that run out free their slots: the next in line are admitted', async () => {

@@ -366,7 +366,7 @@ test.describe('signed in', () => {
         });
         await page.addInitScript(() => {
           new MutationObserver(() => {
-            for (const node of document.querySelectorAll('[role="status"]')) {
+            for (const node of Array.from(document.querySelectorAll('[role="status"]'))) {
               const text = node.textContent ?? '';
               if (text && !(node as HTMLElement).dataset.recorded) {
                 (node as HTMLElement).dataset.recorded = '1';

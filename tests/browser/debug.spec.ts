@@ -41,7 +41,7 @@ for (const size of SCREEN_SIZES) {
       const unpaid = page.getByRole('table', { name: 'Unpaid (held)' });
       await expect(unpaid.getByRole('row').filter({ hasText: held.ticketCode })).toBeVisible();
       await expect(unpaid.getByRole('row').filter({ hasText: cancelled.ticketCode })).toHaveCount(0);
-      await expect(unpaid.locator('td[data-label="Email"]').filter({ hasText: moviegoer }).first()).toBeVisible();
+      await expect(unpaid.locator('td[data-label="Customer"]').filter({ hasText: moviegoer }).first()).toBeVisible();
       // Every cell and every action button inside the screen (a phone shows each booking as a card).
       await expectAllWithinWidth(page, page.locator('.staff-table tbody th, .staff-table td, .debug__actions button'));
       await attachScreenshot(page, testInfo, `support-bookings-${size.name}`);
@@ -130,6 +130,42 @@ for (const size of SCREEN_SIZES) {
       await expect(page.getByRole('region', { name: `History of booking ${booking.ticketCode}` })).toContainText('Fix Payment by support@example.com');
     });
 
+    test('a long email and four actions: the table fits the screen, rows stay compact, the confirmation reads from the left; the test email is named by movie and seats', async ({
+      page,
+    }, testInfo) => {
+      const moviegoer = `alexandra.konstantinopoulou-whitfield.${size.name}@customer-services.example.com`;
+      const booking = await unpaidBooking(moviegoer);
+      await page.goto(`/debug?q=${booking.ticketCode}`);
+      await signInFromPrompt(page, 'support@example.com');
+      const table = page.getByRole('table', { name: 'All bookings' });
+      const row = table.getByRole('row').filter({ hasText: booking.ticketCode });
+      await expect(row).toContainText(moviegoer);
+      const actions = row.locator('.debug__actions button');
+      await expect(actions).toHaveText(['Mark as Paid', 'Fix Payment', 'Test Email', 'History']);
+      // Nothing past the right edge: no sideways scroll to reach Mark as Paid, Fix Payment or Test Email.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+      await expectAllWithinWidth(page, page.locator('.staff-table tbody th, .staff-table td, .debug__actions button'));
+      // On a laptop the four actions take two lines, not four stacked buttons (a row was 170 px: three bookings a screen).
+      if (size.name === 'desktop') expect((await row.locator('.debug__actions').boundingBox())!.height).toBeLessThanOrEqual(90);
+      await attachScreenshot(page, testInfo, `support-long-email-${size.name}`);
+
+      await row.getByRole('button', { name: `Mark as Paid: booking ${booking.ticketCode}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mark this booking as paid?' });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.evaluate((element) => getComputedStyle(element).textAlign)).toMatch(/^(start|left)$/);
+      const [dialogBox, headingBox] = [(await dialog.boundingBox())!, (await dialog.getByRole('heading').boundingBox())!];
+      expect(headingBox.x - dialogBox.x).toBeLessThanOrEqual(40);
+      await attachScreenshot(page, testInfo, `support-confirm-long-email-${size.name}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await row.getByRole('button', { name: `Test Email: booking ${booking.ticketCode}` }).click();
+      await expect(toast(page, 'Test email sent successfully!')).toBeVisible();
+      await page.getByRole('navigation', { name: 'Support' }).getByRole('link', { name: 'Outbox' }).click();
+      const subjects = page.locator('.debug__outbox summary strong');
+      await expect(subjects.filter({ hasText: `, seats ${booking.seats.join(', ')}` }).first()).toHaveText(/^Test email for .+, seats /);
+      for (const subject of await subjects.allTextContents()) expect(subject).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    });
+
     test('the outbox shows an email as sent: its HTML with the QR, in a sandboxed frame', async ({ page }, testInfo) => {
       await page.goto('/debug/outbox');
       await signInFromPrompt(page, 'support@example.com');
@@ -154,7 +190,14 @@ for (const size of SCREEN_SIZES) {
       await attachScreenshot(page, testInfo, `support-refunds-${size.name}`);
       await expectNoA11yViolations(page);
       await page.getByRole('navigation', { name: 'Support' }).getByRole('link', { name: 'Releases' }).click();
-      await expect(page.getByRole('table', { name: 'Live releases of the remotes' })).toBeVisible();
+      const releases = page.getByRole('table', { name: 'Live releases of the remotes' });
+      await expect(releases).toBeVisible();
+      // Each remote's release id as the stack serves it (remotes.json's versions), never "unknown".
+      const served = (await (await fetch(`${urls.shell}/remotes.json`)).json()) as { versions: Record<string, string> };
+      for (const remote of ['customer', 'admin', 'debug']) {
+        expect(served.versions[remote]).toMatch(/^\d+\.\d+\.\d+-[0-9a-f]{8}$/);
+        await expect(releases.getByRole('row').filter({ hasText: remote }).locator('td[data-label="Release"]')).toHaveText(served.versions[remote]!);
+      }
       await expectAllWithinWidth(page, page.locator('.ui-page'));
       await attachScreenshot(page, testInfo, `support-releases-${size.name}`);
       await expectNoA11yViolations(page);

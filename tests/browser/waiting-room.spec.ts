@@ -225,7 +225,10 @@ for (const size of SIZES) {
       await expect(dialog).toHaveCount(0, QUEUE_WAIT);
       await expect(state).toHaveText('Shopping (admitted)', QUEUE_WAIT);
       const log = page.getByRole('table', { name: 'Staff and support actions on this event' });
-      await expect(log.getByRole('row').filter({ hasText: 'admit' })).toContainText('local|support', QUEUE_WAIT);
+      // Who acted, by name: not the account id ("local|support").
+      const admitted = log.getByRole('row').filter({ hasText: 'admit' });
+      await expect(admitted.locator('td[data-label="Who"]')).toHaveText('Sam Support', QUEUE_WAIT);
+      await expect(admitted).not.toContainText('local|');
       await shot(page, testInfo, 'support-waiting-room-admitted');
       expect((await me(tokenFor(email), event.id)).state).toBe('shopping');
     });

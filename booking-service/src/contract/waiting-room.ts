@@ -144,7 +144,16 @@ export const AccountBody = Type.Object({ accountId: Type.String({ minLength: 1, 
 export const QueueEntryResponse = Type.Object({ success: ok, entry: QueueEntrySchema });
 export const WaitingRoomActionsResponse = Type.Object({
   success: ok,
-  actions: Type.Array(Type.Object({ actor: Type.String(), action: Type.String(), accountId: Type.Union([Type.String(), Type.Null()]), at: instant })),
+  actions: Type.Array(
+    Type.Object({
+      actor: Type.String({ description: 'The account id of the staff or support member who acted' }),
+      actorName: Type.Optional(Type.String({ description: "Their name as their account gives it (else their email, else the account id)" })),
+      action: Type.String(),
+      accountId: Type.Union([Type.String(), Type.Null()]),
+      accountName: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "The moviegoer's name, as for actorName; null when the action is on no account" })),
+      at: instant,
+    }),
+  ),
 });
 
 export type OnSaleEvent = Static<typeof OnSaleEventSchema>;

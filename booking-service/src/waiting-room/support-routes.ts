@@ -3,6 +3,7 @@ import { AccountBody, AccountLookupQuery, EventIdParams, OnSaleEventsResponse, O
 import type { AppInstance } from '../http/app-instance.ts';
 import { notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
+import type { UserRepository } from '../users/user-repository.ts';
 import { checkAccountText } from './on-sale-input.ts';
 import { answerOutagesAsPaused, figuresOf, security, storedEventOr404, tags, valid } from './route-helpers.ts';
 import type { WaitingRoom } from './waiting-room.ts';
@@ -11,6 +12,8 @@ import type { WaitingRoomRepository } from './waiting-room-repository.ts';
 export interface WaitingRoomSupportRoutesDeps {
   waitingRoom: WaitingRoom;
   repository: Pick<WaitingRoomRepository, 'figures' | 'findEntry' | 'admitEntry' | 'removeEntry' | 'actions'>;
+  /** Names the accounts in the action log: support reads "Priya (support)", not "local|support". */
+  users: Pick<UserRepository, 'get'>;
   auth: Auth;
   now: () => Date;
   /** Which errors mean the store is unreachable (store/unavailable.ts). */
@@ -77,7 +80,25 @@ export async function waitingRoomSupportRoutes(support: AppInstance, deps: Waiti
       // A cancelled event is no longer listed, but its actions (the cancel among them) are kept and shown.
       const actions = await repository.actions(request.params.eventId);
       if (actions.length === 0) await storedEventOr404(waitingRoom, request.params.eventId);
-      return { success: true as const, actions: actions.map((a) => ({ actor: a.actor, action: a.action, accountId: a.accountId, at: a.at.toISOString() })) };
+      const names = await accountNames(deps.users, [...actions.map((a) => a.actor), ...actions.flatMap((a) => (a.accountId ? [a.accountId] : []))]);
+      return {
+        success: true as const,
+        actions: actions.map((a) => ({
+          actor: a.actor,
+          actorName: names.get(a.actor)!,
+          action: a.action,
+          accountId: a.accountId,
+          accountName: a.accountId ? names.get(a.accountId)! : null,
+          at: a.at.toISOString(),
+        })),
+      };
     },
   );
+}
+
+/** Each account's name as people know it: its name, else its email, else the id itself (an account never seen). */
+async function accountNames(users: Pick<UserRepository, 'get'>, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  const found = await Promise.all(unique.map((id) => users.get(id)));
+  return new Map(unique.map((id, i) => [id, found[i]?.name || found[i]?.email || id]));
 }

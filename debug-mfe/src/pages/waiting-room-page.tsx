@@ -203,9 +203,10 @@ function ActionLog({ eventId }: { eventId: string }) {
             {actions.data.actions.map((a) => (
               <tr key={`${a.at}-${a.action}-${a.accountId ?? ''}`}>
                 <td data-label="When">{formatShowTime(a.at, timeZone)}</td>
-                <td data-label="Who">{a.actor}</td>
+                {/* A service of the previous release gives account ids only. */}
+                <td data-label="Who">{a.actorName ?? a.actor}</td>
                 <td data-label="Action">{a.action}</td>
-                <td data-label="Moviegoer">{a.accountId ?? '–'}</td>
+                <td data-label="Moviegoer">{a.accountId ? (a.accountName ?? a.accountId) : '–'}</td>
               </tr>
             ))}
           </tbody>

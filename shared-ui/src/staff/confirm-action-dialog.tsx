@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from 'shared-ui';
 
 /** Tab and Shift+Tab cycle through the dialog's buttons: the page behind a modal is out of reach. */
@@ -19,7 +20,8 @@ function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
 /**
  * Before an action staff cannot undo: what it acts on (`facts`: a booking's ticket code, customer, show
  * and amount; a moviegoer's place; an on-sale event), so staff act on the one they mean. A modal: focus moves into it, Escape or Cancel closes
- * it and gives focus back to the button that opened it.
+ * it and gives focus back to the button that opened it. Drawn at the end of the page's body, not inside the
+ * row that opened it: a phone's table card right-aligns its cells, and the dialog took that alignment.
  */
 export function ConfirmActionDialog({
   title,
@@ -45,7 +47,7 @@ export function ConfirmActionDialog({
   // Cancel takes focus (autoFocus); the button that opened the dialog (focused while it first renders) gets it back.
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => () => opener?.focus(), [opener]);
-  return (
+  return createPortal(
     <div className="staff__backdrop">
       <div
         role="dialog"
@@ -76,6 +78,7 @@ export function ConfirmActionDialog({
           </Button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -111,7 +111,6 @@ export function BookingsTable({ bookings, caption, timeZone }: { bookings: Debug
         <tr>
           <th scope="col">Ticket code</th>
           <th scope="col">Customer</th>
-          <th scope="col">Email</th>
           <th scope="col">Show</th>
           <th scope="col">Seats</th>
           <th scope="col">Amount</th>
@@ -126,10 +125,18 @@ export function BookingsTable({ bookings, caption, timeZone }: { bookings: Debug
             <th scope="row" data-label="Ticket code">
               <code title={`Booking id ${b.id}`}>{b.ticketCode}</code>
             </th>
-            <td data-label="Customer">{b.userName}</td>
-            <td data-label="Email">{b.userEmail || '—'}</td>
+            {/* Name over email in one column: a long email wraps instead of widening the table past the screen. */}
+            <td data-label="Customer">
+              <div className="debug__stack debug__customer">
+                <span>{b.userName}</span>
+                <span className="debug__muted">{b.userEmail || 'no email'}</span>
+              </div>
+            </td>
             <td data-label="Show">
-              {b.movieTitle} · {formatShowTime(b.showDateTime, timeZone)}
+              <div className="debug__stack">
+                <span>{b.movieTitle}</span>
+                <span className="debug__muted">{formatShowTime(b.showDateTime, timeZone)}</span>
+              </div>
             </td>
             <td data-label="Seats">{b.seats.join(', ')}</td>
             <td data-label="Amount">{formatPrice(b.amount)}</td>
