@@ -11,6 +11,8 @@ import { formatTheatreClock } from 'booking-service/theatre-time';
 import { QrCode } from './qr-code';
 import { BookingCancellation } from './booking-cancellation';
 import { cancellationPolicyText } from 'booking-service/cancellation';
+import { CinemaPlace } from '../../../components/cinema-place';
+import { placeLine, seatsWithTypes } from '../../../lib/places';
 
 /**
  * One booking: poster, title, runtime, show time, amount, tickets and seats.
@@ -48,7 +50,8 @@ export function BookingCard({
   const bookAgain = `/movies/${movie._id}/${calendarDateIn(booking.show.showDateTime, timeZone)}?show=${booking.show._id}`;
   const [ticketOpen, setTicketOpen] = useState(false);
   const ticketId = useId();
-  const showTime = formatShowTime(booking.show.showDateTime, timeZone);
+  // On the cinema's clock when the service names the cinema (issue 42).
+  const showTime = formatShowTime(booking.show.showDateTime, booking.show.cinema?.timeZone ?? timeZone);
 
   return (
     <article className="c-booking" aria-labelledby={`${ticketId}-title`}>
@@ -62,6 +65,7 @@ export function BookingCard({
           <p className="c-booking__when">
             <time dateTime={booking.show.showDateTime}>{showTime}</time>
           </p>
+          <CinemaPlace cinema={booking.show.cinema} screen={booking.show.screen} />
           <p>
             <span className="c-badge" data-tone={booking.isPaid && !refunded ? 'success' : ended || refunded ? 'muted' : 'warning'}>
               {statusLabel(booking, ended)}
@@ -175,9 +179,10 @@ function ETicket({ booking, showTime, policy }: { booking: BookingWithTicket; sh
           <dt>Show time</dt>
           <dd>{showTime}</dd>
         </div>
+        <CinemaPlace cinema={booking.show.cinema} screen={booking.show.screen} as="dl-items" />
         <div>
           <dt>Seats</dt>
-          <dd>{booking.bookedSeats.join(', ')}</dd>
+          <dd>{seatsWithTypes(booking.bookedSeats, booking.seatTypes)}</dd>
         </div>
         <div>
           <dt>{code ? 'Ticket code' : 'Booking reference'}</dt>
@@ -199,7 +204,12 @@ function downloadCalendar(booking: BookingWithTicket) {
     title: `${movie.title} (Marquee)`,
     start: new Date(booking.show.showDateTime),
     durationMinutes: movie.runtime,
-    description: `Seats: ${booking.bookedSeats.join(', ')}\nBooking reference: ${booking.ticketCode ?? booking._id}`,
+    description: [
+      `Seats: ${booking.bookedSeats.join(', ')}`,
+      `Booking reference: ${booking.ticketCode ?? booking._id}`,
+      ...(booking.show.cinema ? [`Map: ${booking.show.cinema.mapUrl}`] : []),
+    ].join('\n'),
+    location: placeLine(booking.show),
     url: `${window.location.origin}/my-bookings`,
   });
   const slug = movie.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
