@@ -17,6 +17,7 @@ const MyBookingsPage = lazy(() => import('../pages/my-bookings-page').then((m) =
 const FavoritesPage = lazy(() => import('../pages/favorites-page').then((m) => ({ default: m.FavoritesPage })));
 const ReleasesPage = lazy(() => import('../pages/releases-page').then((m) => ({ default: m.ReleasesPage })));
 const TheatersPage = lazy(() => import('../pages/theaters-page').then((m) => ({ default: m.TheatersPage })));
+const CinemaPage = lazy(() => import('../pages/cinema-page').then((m) => ({ default: m.CinemaPage })));
 const TmdbMoviePage = lazy(() => import('../pages/tmdb-movie-page').then((m) => ({ default: m.TmdbMoviePage })));
 const LoadingPage = lazy(() => import('../pages/loading-page').then((m) => ({ default: m.LoadingPage })));
 const PaymentSuccessPage = lazy(() => import('../pages/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })));
@@ -37,6 +38,7 @@ export const CUSTOMER_PAGES: { path: string; title: string; Page: ComponentType 
   { path: '/favorite', title: 'Favorites', Page: FavoritesPage },
   { path: '/releases', title: 'Releases', Page: ReleasesPage },
   { path: '/theaters', title: 'Theaters', Page: TheatersPage },
+  { path: '/theaters/:cinemaId', title: 'Cinema', Page: CinemaPage },
   { path: '/tmdb-movie/:id', title: 'Movie', Page: TmdbMoviePage },
   { path: '/loading/*', title: 'Confirming payment', Page: LoadingPage },
   { path: '/payment-success', title: 'Payment successful', Page: PaymentSuccessPage },

@@ -1,23 +1,22 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { CardGridSkeleton, ErrorState, PageLayout } from 'shared-ui';
+import { CardGridSkeleton, EmptyState, ErrorState, PageLayout, Skeleton } from 'shared-ui';
 import { Section } from '../components/section';
+import { useCinemas } from '../features/cinemas/api/get-cinemas';
+import { CinemaCard } from '../features/cinemas/components/cinema-card';
 import { useShows } from '../features/shows/api/get-shows';
 import { MovieGrid } from '../features/shows/components/movie-grid';
-import { TheaterCard } from '../features/theaters/components/theater-card';
-import { CITIES, SAMPLE_THEATERS, type City } from '../features/theaters/data/sample-theaters';
-import { FEATURED_THEATER_MOVIES, THEATER_CARD_POSTERS } from '../lib/constants';
+import { chooseCity, useChosenCity } from '../lib/chosen-city';
+import { FEATURED_THEATER_MOVIES } from '../lib/constants';
 
+/**
+ * /theaters (spec §3, issue 42): the featured movies, then the chain's cinemas of the moviegoer's city (GET
+ * /api/cinemas), the city chosen with the tabs and remembered (lib/chosen-city.ts); until one is chosen, the
+ * chain's first city. Each card leads to that cinema's show times (/theaters/:cinemaId).
+ */
 export function TheatersPage() {
-  const [city, setCity] = useState<City>('Mumbai');
   const shows = useShows();
   const movies = shows.data?.shows ?? [];
   return (
     <PageLayout title="Theaters">
-      <p className="c-notice" role="note">
-        <strong>Sample listing.</strong> These theatres are shown for illustration only; book real seats through{' '}
-        <Link to="/movies">Movies</Link>.
-      </p>
       <div className="c-stack">
         <Section title="Featured Movies" className="c-featured">
           {shows.isPending ? (
@@ -30,32 +29,38 @@ export function TheatersPage() {
             <MovieGrid movies={movies.slice(0, FEATURED_THEATER_MOVIES)} />
           )}
         </Section>
-        <Section title={`Theaters in ${city}`}>
-          <div className="c-tabs" role="group" aria-label="City">
-            {CITIES.map((name) => (
-              <button key={name} type="button" className="c-tab" aria-pressed={city === name} onClick={() => setCity(name)}>
-                {name}
-              </button>
-            ))}
-          </div>
-          <div className="c-theaters">
-            {SAMPLE_THEATERS[city].map((theater, i) => (
-              <TheaterCard
-                key={theater.id}
-                theater={theater}
-                movies={rotate(movies, i * THEATER_CARD_POSTERS).slice(0, THEATER_CARD_POSTERS)}
-              />
-            ))}
-          </div>
-        </Section>
+        <CinemasOfCity />
       </div>
     </PageLayout>
   );
 }
 
-/** The list starting at `by` (wrapping), so each theatre shows a different trio. */
-function rotate<T>(items: T[], by: number): T[] {
-  if (items.length === 0) return items;
-  const start = by % items.length;
-  return [...items.slice(start), ...items.slice(0, start)];
+function CinemasOfCity() {
+  const chosen = useChosenCity();
+  const cinemas = useCinemas();
+  if (cinemas.isPending) return <Skeleton height="16rem" />;
+  if (cinemas.isError) return <ErrorState message={cinemas.error.message} onRetry={() => void cinemas.refetch()} />;
+  const { cities } = cinemas.data;
+  const city = chosen && cities.includes(chosen) ? chosen : (cities[0] ?? null);
+  const here = cinemas.data.cinemas.filter((cinema) => cinema.city === city);
+  return (
+    <Section title={city ? `Theaters in ${city}` : 'Theaters'}>
+      <div className="c-tabs" role="group" aria-label="City">
+        {cities.map((name) => (
+          <button key={name} type="button" className="c-tab" aria-pressed={city === name} onClick={() => chooseCity(name)}>
+            {name}
+          </button>
+        ))}
+      </div>
+      {here.length === 0 ? (
+        <EmptyState title="No cinemas in this city yet" />
+      ) : (
+        <div className="c-theaters">
+          {here.map((cinema) => (
+            <CinemaCard key={cinema._id} cinema={cinema} />
+          ))}
+        </div>
+      )}
+    </Section>
+  );
 }
