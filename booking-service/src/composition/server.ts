@@ -9,7 +9,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStr
 import { HttpError } from '../http/errors.ts';
 import { registerLoadShedding } from '../http/load-shedding.ts';
 import { limitPublicReadsSeparately } from '../http/public-reads.ts';
-import { echoRequestId, REQUEST_ID_HEADER, requestLogging } from '../http/request-logging.ts';
+import { echoRequestId, registerAccessLog, REQUEST_ID_HEADER, requestLogging } from '../http/request-logging.ts';
 import { registerSecurityHeaders } from '../http/security-headers.ts';
 import { connectRateLimitRedis } from '../http/shared-rate-limits.ts';
 import { trustedProxies } from '../http/trusted-proxies.ts';
@@ -56,6 +56,7 @@ export async function createServer(config: Config, options: ServerOptions) {
   if (options.tracing) await app.register(options.tracing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   echoRequestId(app);
+  registerAccessLog(app, config.accessLogEvery);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
   // First of the request hooks: an overloaded instance refuses before spending anything on the request.

@@ -138,6 +138,8 @@ export interface Config {
     adopt: string | undefined;
   };
   logLevel: string;
+  /** The access log (http/request-logging.ts): one line for every `accessLogEvery`th answer (0: none), and every 5xx. */
+  accessLogEvery: number;
   /** Load shedding (http/load-shedding.ts): past a threshold requests get 503 with Retry-After; 0 turns a check off. */
   loadShedding: {
     maxEventLoopDelayMs: number;
@@ -421,6 +423,9 @@ export const ServiceEnvironment = z.object({
     description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
     default: '`info` (`silent` with `NODE_ENV=test`)',
   }),
+  ACCESS_LOG_EVERY: withDefault(wholeNumber(0, 1_000_000), '1').meta({
+    description: 'the access log writes one line (`"msg":"request"`: method, url, route, status, ms) for every Nth answered request: 1 logs each, 100 one in a hundred, 0 none; answers of 500 or more are always logged, at `error` (the lines are `info`: `LOG_LEVEL` above `info` drops them), see [Traces and logs](traces-and-logs.md)',
+  }),
   LOAD_SHED_EVENT_LOOP_DELAY_MS: withDefault(wholeNumber(0, 60_000), '1000').meta({
     description: 'past this mean event-loop delay the API answers 503 with Retry-After (0: off), see [Load shedding](load-shedding.md)',
   }),
@@ -558,6 +563,7 @@ export function loadConfig(env: Env = process.env): Config {
     seed: e.SEED ?? e.NODE_ENV !== 'production',
     storeIdentity: { initialiseEmpty: e.NODE_ENV !== 'production' || e.INIT_EMPTY_DATABASE, adopt: e.ADOPT_STORE },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    accessLogEvery: e.ACCESS_LOG_EVERY,
     loadShedding: {
       maxEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
       maxHeapUsedMb: e.LOAD_SHED_HEAP_USED_MB,

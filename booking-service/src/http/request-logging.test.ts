@@ -1,0 +1,77 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { echoRequestId, registerAccessLog, requestLogging } from './request-logging.ts';
+
+/** A server with the service's logging options and access log, its log lines collected. */
+async function serverLogging(every: number) {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logging = requestLogging('info');
+  const app = Fastify({ ...logging, logger: { ...(logging.logger as object), stream } });
+  echoRequestId(app);
+  registerAccessLog(app, every);
+  app.get('/films/:id', async () => ({ ok: true }));
+  app.get('/broken', async () => {
+    throw new Error('the store fell over');
+  });
+  await app.ready();
+  return { app, accessLines: () => lines.filter((line) => line.msg === 'request') , lines };
+}
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+describe('the access log', () => {
+  it('writes one line per answered request, with method, url, route, status and time, and no other request line', async () => {
+    const { app, accessLines, lines } = await serverLogging(1);
+    close = () => app.close();
+    for (const id of [1, 2, 3]) await app.inject({ method: 'GET', url: `/films/${id}?lang=en` });
+    await app.inject({ method: 'GET', url: '/nowhere' });
+    expect(accessLines().map(({ method, url, route, status }) => ({ method, url, route, status }))).toEqual([
+      { method: 'GET', url: '/films/1?lang=en', route: '/films/:id', status: 200 },
+      { method: 'GET', url: '/films/2?lang=en', route: '/films/:id', status: 200 },
+      { method: 'GET', url: '/films/3?lang=en', route: '/films/:id', status: 200 },
+      { method: 'GET', url: '/nowhere', route: undefined, status: 404 },
+    ]);
+    for (const line of accessLines()) expect(line).toMatchObject({ level: 30, reqId: expect.any(String), ms: expect.any(Number) });
+    // Fastify's own two lines a request are off.
+    expect(lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
+  });
+
+  it('samples one in N by count, and always logs an answer of 500 or more, at error level', async () => {
+    const { app, accessLines } = await serverLogging(3);
+    close = () => app.close();
+    for (let i = 0; i < 9; i++) await app.inject({ method: 'GET', url: `/films/${i}` });
+    expect(accessLines().map((line) => line.url)).toEqual(['/films/2', '/films/5', '/films/8']);
+    await app.inject({ method: 'GET', url: '/broken' });
+    expect(accessLines().at(-1)).toMatchObject({ url: '/broken', status: 500, level: 50 });
+  });
+
+  it('logs no request line with 0, but still every 5xx', async () => {
+    const { app, accessLines } = await serverLogging(0);
+    close = () => app.close();
+    for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: `/films/${i}` });
+    await app.inject({ method: 'GET', url: '/broken' });
+    expect(accessLines().map((line) => line.status)).toEqual([500]);
+  });
+
+  it("gives each request a cheap id of this instance (prefix and counter) unless the proxy's is plain", async () => {
+    const { app } = await serverLogging(1);
+    close = () => app.close();
+    const ids = await Promise.all([1, 2, 3].map(async () => (await app.inject({ method: 'GET', url: '/films/1' })).headers['x-request-id'] as string));
+    for (const id of ids) expect(id).toMatch(/^[\da-f]{8}-[\da-z]+$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(new Set(ids.map((id) => id.split('-')[0])).size).toBe(1);
+    expect((await app.inject({ method: 'GET', url: '/films/1', headers: { 'x-request-id': 'nginx-4f2a9c' } })).headers['x-request-id']).toBe('nginx-4f2a9c');
+    expect((await app.inject({ method: 'GET', url: '/films/1', headers: { 'x-request-id': 'evil"} injected' } })).headers['x-request-id']).toMatch(/^[\da-f]{8}-/);
+  });
+});
