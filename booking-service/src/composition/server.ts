@@ -1,4 +1,4 @@
-import Fastify, { type FastifyPluginCallback, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginCallback, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -66,22 +66,23 @@ export async function createServer(config: Config, options: ServerOptions) {
 
 export type Server = Awaited<ReturnType<typeof createServer>>;
 
-/** What every answer carries and every request passes: security headers, CORS, the rate limits, the OpenAPI docs. */
-export async function registerHttpPlugins(app: Server, config: Config) {
-  registerSecurityHeaders(app, {
-    // The API answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter).
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+/** The API's security headers: it answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter). */
+export const API_SECURITY_HEADERS: Parameters<typeof registerSecurityHeaders>[1] = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      scriptSrc: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
-    crossOriginResourcePolicy: { policy: 'cross-origin' }, // posters are loaded by the frontends' origins
-  });
+  },
+  crossOriginResourcePolicy: { policy: 'cross-origin' }, // posters are loaded by the frontends' origins
+};
+
+/** CORS for the frontends' origins. */
+export async function registerCors(app: FastifyInstance, config: Config) {
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
@@ -92,6 +93,10 @@ export async function registerHttpPlugins(app: Server, config: Config) {
     exposedHeaders: [REQUEST_ID_HEADER],
     maxAge: 600,
   });
+}
+
+/** The per-address rate limits (public reads apart), counted in Redis when REDIS_URL is set. */
+export async function registerRateLimits(app: FastifyInstance, config: Config) {
   if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute);
   // With REDIS_URL every instance counts in one Redis; without it each counts alone (docs/operators/several-instances.md).
   const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, (message) => app.log.warn(message)) : null;
@@ -103,6 +108,16 @@ export async function registerHttpPlugins(app: Server, config: Config) {
     ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: 'booking-service-rate-limit:', skipOnError: true }),
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests, please try again in ${context.after}`),
   });
+}
+
+/**
+ * What every answer carries and every request passes: security headers, CORS, the rate limits, the OpenAPI docs.
+ * Each is its own function so bench/hook-costs-bench.ts measures each hook alone on bare Fastify.
+ */
+export async function registerHttpPlugins(app: Server, config: Config) {
+  registerSecurityHeaders(app, API_SECURITY_HEADERS);
+  await registerCors(app, config);
+  await registerRateLimits(app, config);
 
   await app.register(swagger, {
     openapi: {

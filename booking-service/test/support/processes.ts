@@ -23,7 +23,7 @@ export interface BuiltServiceSettings {
   databaseUrl: string;
   /** The test signer's JWKS; without it the service runs with its default sign-in settings. */
   jwksUrl?: string;
-  logLevel: 'error' | 'warn';
+  logLevel: 'error' | 'warn' | 'info';
 }
 
 /**

@@ -1,0 +1,68 @@
+/**
+ * The yardstick of the hook-cost benchmark (bench/hook-costs-bench.ts): GET /bare answering a small JSON object on
+ * bare Fastify, plus only the per-request hook HOOK names, registered by the service's own code with the settings
+ * the service runs with (its environment, loadConfig), or the whole of the service's server plumbing (HOOK=service).
+ * The bare route stays the same, so each row's difference from bare Fastify is what that hook costs a request.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_SECURITY_HEADERS, createServer, HEALTH_PREFIX, registerCors, registerHttpPlugins, registerRateLimits } from '../src/composition/server.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { registerLoadShedding } from '../src/http/load-shedding.ts';
+import { echoRequestId, registerAccessLog, requestLogging } from '../src/http/request-logging.ts';
+import { registerSecurityHeaders } from '../src/http/security-headers.ts';
+import { createMetrics } from '../src/metrics/metrics.ts';
+import { registerRequestMetrics } from '../src/metrics/request-metrics.ts';
+import { startTracing } from '../src/tracing/tracing.ts';
+
+export const HOOKS = ['none', 'request-id', 'access-log', 'metrics', 'security-headers', 'cors', 'rate-limit', 'load-shedding', 'tracing', 'service'] as const;
+type Hook = (typeof HOOKS)[number];
+
+const hook = (process.env.HOOK ?? 'none') as Hook;
+if (!HOOKS.includes(hook)) throw new Error(`HOOK must be one of ${HOOKS.join(', ')}`);
+const config = loadConfig();
+
+/** The gauges are read only when Prometheus scrapes; the request timing is what a request pays. */
+const idleSources = { liveHeldSeats: async () => 0, outboxBacklog: async () => 0, poolUse: () => null, openSeatStreams: () => 0, openQueueStreams: () => 0 };
+
+async function serverWith(hook: Hook): Promise<FastifyInstance> {
+  const logging = requestLogging(config.logLevel);
+  switch (hook) {
+    case 'service': {
+      const tracing = config.tracing ? startTracing(config.tracing) : undefined;
+      const app = await createServer(config, { tracing: tracing?.fastifyPlugin });
+      await registerHttpPlugins(app, config);
+      registerRequestMetrics(app, createMetrics(idleSources));
+      return app;
+    }
+    case 'request-id': {
+      const app = Fastify({ logger: false, genReqId: logging.genReqId, requestIdHeader: logging.requestIdHeader });
+      echoRequestId(app);
+      return app;
+    }
+    case 'access-log': {
+      const app = Fastify(logging);
+      registerAccessLog(app, config.accessLogEvery);
+      return app;
+    }
+    case 'tracing': {
+      const tracing = startTracing(config.tracing ?? { endpoint: 'http://127.0.0.1:9', serviceName: 'hook-bench' });
+      const app = Fastify({ logger: false });
+      await app.register(tracing.fastifyPlugin);
+      return app;
+    }
+    default: {
+      const app = Fastify({ logger: false });
+      if (hook === 'metrics') registerRequestMetrics(app, createMetrics(idleSources));
+      if (hook === 'security-headers') registerSecurityHeaders(app, API_SECURITY_HEADERS);
+      if (hook === 'cors') await registerCors(app, config);
+      if (hook === 'rate-limit') await registerRateLimits(app, config);
+      if (hook === 'load-shedding') await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
+      return app;
+    }
+  }
+}
+
+const app = await serverWith(hook);
+app.get('/bare', async () => ({ success: true, message: 'hello' }));
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+process.stderr.write(`hook server (${hook}) ready\n`);
