@@ -9,6 +9,9 @@ import { FavoriteButton } from '../features/favorites/components/favorite-button
 import { useShow } from '../features/shows/api/get-show';
 import { useShows } from '../features/shows/api/get-shows';
 import { DatePicker } from '../features/shows/components/date-picker';
+import { ShowtimesByCinema } from '../features/shows/components/showtimes-by-cinema';
+import { useChosenCity } from '../lib/chosen-city';
+import type { ShowDetailWithPlaces } from '../lib/places';
 import { MovieGrid } from '../features/shows/components/movie-grid';
 import { TrailerToggle } from '../features/trailers/components/trailer-toggle';
 import { ALSO_LIKE_LIMIT, CAST_LIMIT } from '../lib/constants';
@@ -24,6 +27,7 @@ export function MovieDetailPage() {
 function MovieDetail() {
   const { id = '' } = useParams();
   const show = useShow(id);
+  const city = useChosenCity();
 
   if (show.isPending) return <MovieDetailSkeleton extraLines />;
   if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
@@ -64,6 +68,7 @@ function MovieDetail() {
       </Section>
 
       <DatePicker movieId={movie._id} dates={Object.keys(dateTime).sort()} id={DATE_PICKER_ID} />
+      <ShowtimesByCinema movieId={movie._id} dateTime={dateTime} cinemas={(show.data as ShowDetailWithPlaces).cinemas} city={city} />
 
       <AlsoLike currentId={movie._id} />
     </div>

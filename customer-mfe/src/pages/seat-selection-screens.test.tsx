@@ -30,7 +30,7 @@ const LAYOUT = { rows: [{ label: 'A', seats: 'wcs.scw' }, { label: 'B', seats: '
 
 function serve() {
   server.use(
-    http.get(`${API}/api/show/:id`, () => HttpResponse.json(PLACED)),
+    http.get(`${API}/api/show/${SHOW_DETAIL.movie._id}`, () => HttpResponse.json(PLACED)),
     http.get(`${API}/api/booking/seats/:showId`, ({ params }) =>
       HttpResponse.json(
         params.showId === SHOW_ID

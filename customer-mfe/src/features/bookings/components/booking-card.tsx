@@ -12,7 +12,8 @@ import { QrCode } from './qr-code';
 import { BookingCancellation } from './booking-cancellation';
 import { cancellationPolicyText } from 'booking-service/cancellation';
 import { CinemaPlace } from '../../../components/cinema-place';
-import { placeLine, seatsWithTypes } from '../../../lib/places';
+import { placeLine } from '../../../lib/places';
+import { seatsWithTypes } from '../lib/seat-types';
 
 /**
  * One booking: poster, title, runtime, show time, amount, tickets and seats.

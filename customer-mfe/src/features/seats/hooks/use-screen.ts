@@ -1,7 +1,20 @@
 import { useMemo } from 'react';
-import { priceBreakdownCents } from 'booking-service/layout';
-import { layoutOf, pricesOf, type SeatsAnswer, type ShowTime } from '../../../lib/places';
+import { DEFAULT_LAYOUT, layoutProblem, priceBreakdownCents, type ScreenLayout, type SeatPrices } from 'booking-service/layout';
+import type { SeatsAnswer, ShowTime } from '../../../lib/places';
 import { seatGrid } from '../lib/seat-layout';
+
+/** The show's own layout, or the spec's hall when the answer has none (or one that cannot be drawn). */
+function layoutOf(answer: SeatsAnswer | undefined): ScreenLayout {
+  const layout = answer?.layout;
+  return layout && Array.isArray(layout.rows) && layoutProblem(layout) === null ? layout : DEFAULT_LAYOUT;
+}
+
+/** The show's prices by seat type: the seats answer's, else the show time's, else the one price for every seat. */
+function pricesOf(answer: SeatsAnswer | undefined, time: ShowTime | null): SeatPrices | null {
+  const prices = answer?.seatPrices ?? time?.seatPrices;
+  if (prices && typeof prices.standard === 'number') return prices;
+  return time ? { standard: time.price } : null;
+}
 
 /**
  * The chosen show's screen as the seat page uses it: its layout and grid (the spec hall when the service names

@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { formatDay, formatTime } from 'shared-ui';
+import { CinemaPlace } from '../../../components/cinema-place';
+import { CitySelect } from '../../../components/city-select';
+import { chooseCity } from '../../../lib/chosen-city';
+import { citiesOf, timesByCinema, type ShowDetailWithPlaces, type ShowTime } from '../../../lib/places';
+
+/**
+ * The movie's show times by cinema (issue 42), in the moviegoer's city (Your city, remembered), each cinema
+ * with its address and its times by date on its own clock, the screen format named where its formats differ;
+ * a time leads to that show's seats. Nothing when the service names no cinemas (an older service): the date
+ * picker alone, as the spec has it.
+ */
+export function ShowtimesByCinema({ movieId, dateTime, cinemas, city }: { movieId: string; dateTime: ShowDetailWithPlaces['dateTime']; cinemas: ShowDetailWithPlaces['cinemas']; city: string | null }) {
+  if (!cinemas || Object.keys(cinemas).length === 0) return null;
+  const dates = Object.keys(dateTime).sort();
+  const dated = dates.flatMap((date) => (dateTime[date] as ShowTime[]).map((time) => ({ ...time, date })));
+  const groups = timesByCinema(dated, cinemas, city);
+  return (
+    <section className="c-by-cinema" aria-labelledby="by-cinema-title">
+      <h2 id="by-cinema-title" className="c-section__title">
+        Show times by cinema
+      </h2>
+      <CitySelect cities={[...new Set([...citiesOf(cinemas), ...(city ? [city] : [])])]} city={city} />
+      {groups.length === 0 && <p className="c-muted">No shows of this movie in {city} yet: choose another city.</p>}
+      {groups.map(({ cinema, times, formatsDiffer }) => (
+        <article key={cinema?._id ?? ''} className="c-by-cinema__cinema" aria-label={cinema?.name ?? 'Show times'}>
+          {cinema && <h3 className="c-times-group__name">{cinema.name}</h3>}
+          <CinemaPlace cinema={cinema} screen={null} />
+          <ul className="c-chips" aria-label={`Show times at ${cinema?.name ?? 'this cinema'}`}>
+            {times.map((time) => (
+              <li key={time.showId}>
+                <Link className="c-chip c-chip--link" to={`/movies/${movieId}/${time.date}?show=${time.showId}`} onClick={() => cinema && chooseCity(cinema.city)}>
+                  {formatDay(time.date)} · <time dateTime={time.time}>{formatTime(time.time, cinema?.timeZone)}</time>
+                  {formatsDiffer && time.format ? ` · ${time.format}` : ''}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </article>
+      ))}
+    </section>
+  );
+}
