@@ -5,19 +5,25 @@ import { useAddShow } from '../features/shows/api/add-show';
 import { useNowPlaying } from '../features/shows/api/get-now-playing';
 import { useAddShowStore } from '../features/shows/add-show-store';
 import { MoviePicker } from '../features/shows/components/movie-picker';
+import { chosenScreen, ScreenPicker, seatPricesOf } from '../features/shows/components/screen-picker';
+import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { addShowProblem, dateTimeProblem, missingParts, priceProblem } from '../features/shows/validate-add-show';
 
 export function AddShowsPage() {
   const nowPlaying = useNowPlaying();
   const addShow = useAddShow();
-  const { movieId, price, dateTimes, selectMovie, setPrice, addDateTime, removeTime, reset } = useAddShowStore();
+  const { movieId, price, dateTimes, selectMovie, setPrice, addDateTime, removeTime, reset, screenId, selectScreen, typePrices, setTypePrice } = useAddShowStore();
+  // Issue 42: the screen (none from an older service: its one hall) and the other seat types' prices.
+  const cinemas = useAdminCinemas().data?.cinemas ?? [];
+  const where = chosenScreen(cinemas, screenId);
   const [dateTimeInput, setDateTimeInput] = useState('');
   const [dateTimeError, setDateTimeError] = useState<string | null>(null);
   // After a submit that lacked something, the form says what is still needed, until it is all there.
   const [submitted, setSubmitted] = useState(false);
   const missing = submitted ? missingParts({ movieId, price, dateTimes }) : [];
   const priceError = priceProblem(price);
-  const timeZone = useTheatreTimeZone();
+  const theatreTimeZone = useTheatreTimeZone();
+  const timeZone = where?.cinema.timeZone ?? theatreTimeZone;
 
   const addTime = () => {
     const problem = dateTimeProblem(dateTimeInput, new Date());
@@ -34,13 +40,21 @@ export function AddShowsPage() {
     // The toast says the spec's message; the form says what is still needed.
     setSubmitted(true);
     if (problem?.field === 'dateTime') setDateTimeError(problem.message);
-    if (problem || !movieId) {
-      notify.error(problem?.message ?? 'Missing required fields');
+    const typePriceProblem = Object.values(typePrices).map(priceProblem).find(Boolean);
+    if (problem || !movieId || typePriceProblem) {
+      notify.error(problem?.message ?? typePriceProblem ?? 'Missing required fields');
       return;
     }
+    const seatPrices = seatPricesOf(where?.screen, typePrices);
     const showsInput = Object.entries(dateTimes).map(([date, time]) => ({ date, time }));
     try {
-      const result = await addShow.mutateAsync({ movieId, showsInput, showPrice: Number(price) });
+      const result = await addShow.mutateAsync({
+        movieId,
+        showsInput,
+        showPrice: Number(price),
+        ...(where ? { screenId: where.screen._id } : {}),
+        ...(seatPrices ? { seatPrices } : {}),
+      });
       // Nothing added (every show already existed) is not a success: say what happened, in amber.
       notifyOutcome(result.created > 0 ? 'success' : 'warning', result.message);
       reset();
@@ -61,6 +75,9 @@ export function AddShowsPage() {
           <ErrorState message={nowPlaying.error.message} onRetry={() => void nowPlaying.refetch()} />
         ) : (
           <MoviePicker movies={nowPlaying.data.movies} selected={movieId} onSelect={selectMovie} />
+        )}
+        {cinemas.length > 0 && (
+          <ScreenPicker cinemas={cinemas} screenId={where?.screen._id ?? null} onScreen={selectScreen} typePrices={typePrices} onTypePrice={setTypePrice} />
         )}
         <label htmlFor="show-price">Show Price</label>
         <div className="admin__price">
@@ -84,7 +101,7 @@ export function AddShowsPage() {
           </p>
         )}
         <label htmlFor="show-datetime">Select Date and Time</label>
-        {timeZone && <p className="admin__muted">In the theatre's time ({timeZone})</p>}
+        {timeZone && <p className="admin__muted">{where ? `In the cinema's time (${timeZone})` : `In the theatre's time (${timeZone})`}</p>}
         <div className="admin__datetime">
           <input
             id="show-datetime"

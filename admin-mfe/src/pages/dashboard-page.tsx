@@ -1,9 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorState, formatPrice, PageLayout, Skeleton } from 'shared-ui';
 import { useDashboard } from '../features/dashboard/api/get-dashboard';
 import { useSalesReport } from '../features/dashboard/api/get-sales-report';
 import { ActiveShowCards } from '../features/dashboard/components/active-show-cards';
 import { DoorCounts } from '../features/dashboard/components/door-counts';
+import { CinemaTotals } from '../features/dashboard/components/cinema-totals';
+import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
+import { CinemaFilter } from '../features/cinemas/components/cinema-filter';
 
 // The chart library loads only with the dashboard, not with the admin remote's entry.
 const SalesCharts = lazy(() => import('../features/dashboard/components/sales-charts'));
@@ -20,7 +23,10 @@ function Charts() {
 }
 
 export function DashboardPage() {
-  const dashboard = useDashboard();
+  // Issue 42: the figures of one cinema, or of the chain with its totals per cinema.
+  const [cinemaId, setCinemaId] = useState<string>();
+  const cinemas = useAdminCinemas().data?.cinemas;
+  const dashboard = useDashboard(cinemaId);
   if (dashboard.isPending) {
     return (
       <PageLayout title="Dashboard">
@@ -42,6 +48,11 @@ export function DashboardPage() {
   ];
   return (
     <PageLayout title="Dashboard">
+      {cinemas && (
+        <form className="admin__filters" onSubmit={(e) => e.preventDefault()} aria-label="Dashboard of">
+          <CinemaFilter cinemas={cinemas} value={cinemaId} onChange={setCinemaId} />
+        </form>
+      )}
       <dl className="admin__figures">
         {figures.map((f) => (
           <div key={f.label} className="admin__figure">
@@ -50,6 +61,12 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
+      {data.byCinema && data.byCinema.length > 0 && (
+        <>
+          <h2 className="admin__section-title">By cinema</h2>
+          <CinemaTotals rows={data.byCinema} />
+        </>
+      )}
       <h2 className="admin__section-title">At the door</h2>
       <DoorCounts />
       <h2 className="admin__section-title">Sales</h2>

@@ -3,16 +3,19 @@ import { bookingStatusLabel, Button, formatPrice, formatShowTime, PageLayout } f
 import { useAllBookings, type BookingFilters } from '../features/bookings/api/get-all-bookings';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
+import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
+import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-filter';
 
 const PAGE_SIZE = 25;
 
-/** Bookings with filters (movie, show date, paid) and server-side paging for thousands of rows. */
+/** Bookings with filters (movie, cinema, show date, paid) and server-side paging for thousands of rows; each row names its cinema and screen. */
 export function ListBookingsPage() {
   const [filters, setFilters] = useState<BookingFilters>({ page: 1, pageSize: PAGE_SIZE });
   const bookings = useAllBookings(filters);
   // The movies of the upcoming shows, as the service lists them for List Shows' filter.
   const movies = useAdminShows({ pageSize: '1' }).data?.movies ?? [];
   const timeZone = useTheatreTimeZone();
+  const cinemas = useAdminCinemas().data?.cinemas;
   const update = (change: Partial<BookingFilters>) => setFilters((current) => ({ ...current, ...change, page: change.page ?? 1 }));
   const total = bookings.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.pageSize));
@@ -31,6 +34,7 @@ export function ListBookingsPage() {
             ))}
           </select>
         </label>
+        <CinemaFilter cinemas={cinemas} value={filters.cinemaId} onChange={(cinemaId) => update({ cinemaId })} />
         <label>
           Show date
           <input type="date" value={filters.date ?? ''} onChange={(e) => update({ date: e.target.value || undefined })} />
@@ -58,6 +62,7 @@ export function ListBookingsPage() {
                   <th scope="col">User Name</th>
                   <th scope="col">Movie Name</th>
                   <th scope="col">Show Time</th>
+                  {cinemas && <th scope="col">Cinema</th>}
                   <th scope="col">Seats</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Status</th>
@@ -68,7 +73,8 @@ export function ListBookingsPage() {
                   <tr key={booking._id}>
                     <th scope="row" data-label="User Name">{booking.user.name}</th>
                     <td data-label="Movie Name">{booking.show.movie.title}</td>
-                    <td data-label="Show Time">{formatShowTime(booking.show.showDateTime, timeZone)}</td>
+                    <td data-label="Show Time">{formatShowTime(booking.show.showDateTime, booking.show.cinema?.timeZone ?? timeZone)}</td>
+                    {cinemas && <td data-label="Cinema">{placeOf(booking.show)}</td>}
                     <td data-label="Seats">{booking.bookedSeats.join(', ')}</td>
                     <td data-label="Amount">{formatPrice(booking.amount)}</td>
                     <td data-label="Status">{bookingStatusLabel(booking)}</td>

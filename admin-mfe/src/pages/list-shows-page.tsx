@@ -4,13 +4,16 @@ import { Button, formatPrice, formatShowTime, PageLayout } from 'shared-ui';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { showListQuery, SORT_LABELS, withChange } from '../features/shows/show-list-query';
+import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
+import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-filter';
 
-/** List Shows: filtered by movie and date range, sorted and paged by the service; the URL keeps it all. */
+/** List Shows: filtered by movie, cinema and date range, sorted and paged by the service; the URL keeps it all. Each row names its cinema and screen. */
 export function ListShowsPage() {
   const [params, setParams] = useSearchParams();
   const query = showListQuery(params);
   const shows = useAdminShows(query);
   const timeZone = useTheatreTimeZone();
+  const cinemas = useAdminCinemas().data?.cinemas;
   const change = (values: Record<string, string | undefined>) => setParams(withChange(params, values));
   const page = Number(query.page);
   const total = shows.data?.total ?? 0;
@@ -31,6 +34,7 @@ export function ListShowsPage() {
             ))}
           </select>
         </label>
+        <CinemaFilter cinemas={cinemas} value={query.cinemaId} onChange={(cinema) => change({ cinema })} />
         <label>
           From
           <input type="date" aria-label="From" value={query.from ?? ''} onChange={(e) => change({ from: e.target.value || undefined })} />
@@ -70,6 +74,7 @@ export function ListShowsPage() {
                 <tr>
                   <th scope="col">Movie</th>
                   <th scope="col">Show time</th>
+                  {cinemas && <th scope="col">Cinema</th>}
                   <th scope="col">Sold / seats</th>
                   <th scope="col">Price</th>
                   <th scope="col">Revenue</th>
@@ -79,7 +84,8 @@ export function ListShowsPage() {
                 {data.shows.map((show) => (
                   <tr key={show._id}>
                     <th scope="row" data-label="Movie">{show.movie.title}</th>
-                    <td data-label="Show time">{formatShowTime(show.showDateTime, timeZone)}</td>
+                    <td data-label="Show time">{formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone)}</td>
+                    {cinemas && <td data-label="Cinema">{placeOf(show)}</td>}
                     <td data-label="Sold / seats">
                       {show.soldSeats} / {show.totalSeats}
                       {show.heldSeats > 0 && <span className="admin__muted"> ({show.heldSeats} held)</span>}

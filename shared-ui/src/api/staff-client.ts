@@ -3,6 +3,7 @@ import type {
   CheckInResponse,
   ShowCountResponse,
   AddShowResponse,
+  AdminCinemasResponse,
   AdmittingNowResponse,
   AdminShowsRequest,
   AdminShowsResponse,
@@ -55,7 +56,10 @@ export function staffApi(call: Call) {
     showCount: (showId: string) => get<ShowCountResponse>(`/api/admin/check-in/shows/${id(showId)}`),
     /** The shows admitting now, each with its door count. */
     admittingNow: () => get<AdmittingNowResponse>('/api/admin/check-in/shows'),
-    dashboard: () => get<DashboardResponse>('/api/admin/dashboard'),
+    /** The dashboard's totals, of one cinema when given (issue 42), with the totals per cinema. */
+    dashboard: (cinemaId?: string) => get<DashboardResponse>('/api/admin/dashboard', { cinemaId }),
+    /** The chain's cinemas with their screens and layouts (issue 42): Add Shows' picker, the lists' cinema filter. */
+    adminCinemas: () => get<AdminCinemasResponse>('/api/admin/cinemas'),
     salesReport: (days = 30) => get<SalesReportResponse>('/api/admin/dashboard/sales', { days: String(days) }),
     debugBookings: (query: SupportBookingsRequest = {}) => get<DebugBookingsResponse>('/api/debug/bookings', query),
     supportHistory: (bookingId: string) => get<SupportHistoryResponse>(`/api/debug/bookings/${id(bookingId)}/history`),

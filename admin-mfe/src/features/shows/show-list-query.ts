@@ -6,7 +6,7 @@ export const SHOWS_PAGE_SIZE = 20;
 export const SORT_LABELS: Record<ShowSort, string> = { time: 'Show time', movie: 'Movie', sold: 'Seats sold', revenue: 'Revenue' };
 
 /**
- * List Shows' filters, sort and page as the page's URL keeps them (`?movie=1001&from=2026-12-01&sort=sold&order=desc&page=2`),
+ * List Shows' filters, sort and page as the page's URL keeps them (`?movie=1001&cinema=marquee-saket&from=2026-12-01&sort=sold&order=desc&page=2`),
  * so a reload, Back or a shared link shows the same list. Unknown values fall back to the defaults.
  */
 export function showListQuery(params: URLSearchParams): AdminShowsRequest & { sort: ShowSort; order: 'asc' | 'desc'; page: string } {
@@ -15,6 +15,7 @@ export function showListQuery(params: URLSearchParams): AdminShowsRequest & { so
   const date = (name: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? '') ? params.get(name)! : undefined);
   return {
     movieId: params.get('movie') || undefined,
+    cinemaId: params.get('cinema') || undefined,
     from: date('from'),
     to: date('to'),
     sort,

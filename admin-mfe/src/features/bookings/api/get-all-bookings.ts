@@ -4,6 +4,7 @@ import { useStaffApi, type StaffApi } from 'shared-ui/staff';
 
 export interface BookingFilters {
   movieId?: string;
+  cinemaId?: string;
   date?: string;
   paid?: 'true' | 'false';
   page: number;
@@ -16,6 +17,7 @@ function bookingsQuery(filters: BookingFilters): AllBookingsRequest {
     page: String(filters.page),
     pageSize: String(filters.pageSize),
     movieId: filters.movieId || undefined,
+    cinemaId: filters.cinemaId || undefined,
     date: filters.date || undefined,
     paid: filters.paid || undefined,
   };

@@ -1,13 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useStaffApi, type StaffApi } from 'shared-ui/staff';
 
-/** GET /api/admin/dashboard; failures are logged with the spec's prefix. */
-export const dashboardQueryOptions = (api: StaffApi) =>
+/** GET /api/admin/dashboard (of one cinema when given); failures are logged with the spec's prefix. */
+export const dashboardQueryOptions = (api: StaffApi, cinemaId?: string) =>
   queryOptions({
-    queryKey: ['admin', 'dashboard'],
+    queryKey: ['admin', 'dashboard', cinemaId ?? null],
     queryFn: async () => {
       try {
-        return await api.dashboard();
+        return await api.dashboard(cinemaId);
       } catch (error) {
         console.error('Error fetching dashboard data:', error);
         throw error;
@@ -15,6 +15,6 @@ export const dashboardQueryOptions = (api: StaffApi) =>
     },
   });
 
-export function useDashboard() {
-  return useQuery(dashboardQueryOptions(useStaffApi()));
+export function useDashboard(cinemaId?: string) {
+  return useQuery({ ...dashboardQueryOptions(useStaffApi(), cinemaId), placeholderData: keepPreviousData });
 }

@@ -1,0 +1,98 @@
+import type { CinemaWithLayouts } from 'booking-service/contract';
+import { SEAT_TYPE_LABELS, seatTypes } from 'booking-service/layout';
+import { CURRENCY_SYMBOL } from 'shared-ui';
+import type { ExtraSeatType } from '../add-show-store';
+import { priceProblem } from '../validate-add-show';
+
+const EXTRA_TYPES: readonly ExtraSeatType[] = ['premium', 'wheelchair', 'companion'];
+
+/**
+ * Add Shows' cinema and screen (issue 42): the cinema, then one of its screens (named with its format and seats),
+ * and a price for each other seat type the screen has (premium, wheelchair space, companion seat), each optional:
+ * left empty, it costs the standard Show Price. The times entered are on the chosen cinema's clock.
+ */
+export function ScreenPicker({
+  cinemas,
+  screenId,
+  onScreen,
+  typePrices,
+  onTypePrice,
+}: {
+  cinemas: readonly CinemaWithLayouts[];
+  screenId: string | null;
+  onScreen: (screenId: string) => void;
+  typePrices: Partial<Record<ExtraSeatType, string>>;
+  onTypePrice: (type: ExtraSeatType, price: string) => void;
+}) {
+  const { cinema, screen } = chosenScreen(cinemas, screenId)!;
+  const types = new Set(seatTypes(screen.layout).values());
+  const priced = EXTRA_TYPES.filter((type) => types.has(type));
+  return (
+    <fieldset className="admin__screen">
+      <legend>Where</legend>
+      <label htmlFor="show-cinema">Cinema</label>
+      <select id="show-cinema" value={cinema._id} onChange={(e) => onScreen(cinemas.find((c) => c._id === e.target.value)!.screens[0]!._id)}>
+        {cinemas.map((c) => (
+          <option key={c._id} value={c._id}>
+            {c.name} ({c.city})
+          </option>
+        ))}
+      </select>
+      <label htmlFor="show-screen">Screen</label>
+      <select id="show-screen" value={screen._id} onChange={(e) => onScreen(e.target.value)}>
+        {cinema.screens.map((s) => (
+          <option key={s._id} value={s._id}>
+            {s.name} · {s.format} · {s.seatCount} seats
+          </option>
+        ))}
+      </select>
+      <p className="admin__muted">
+        {cinema.address}, {cinema.city} · seats: {[...types].map((type) => SEAT_TYPE_LABELS[type]).join(', ')}
+      </p>
+      {priced.map((type) => {
+        const id = `show-price-${type}`;
+        const problem = priceProblem(typePrices[type] ?? '');
+        return (
+          <div key={type} className="admin__type-price">
+            <label htmlFor={id}>{SEAT_TYPE_LABELS[type]} price</label>
+            <div className="admin__price">
+              <span aria-hidden="true">{CURRENCY_SYMBOL}</span>
+              <input
+                id={id}
+                type="number"
+                min={0}
+                step="0.01"
+                inputMode="decimal"
+                placeholder="Same as Show Price"
+                value={typePrices[type] ?? ''}
+                onChange={(e) => onTypePrice(type, e.target.value)}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-error` : undefined}
+              />
+            </div>
+            {problem && (
+              <p id={`${id}-error`} className="admin__field-error">
+                {problem}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The request's seatPrices from the form: the types the screen has with a price entered (others cost showPrice). */
+export function seatPricesOf(screen: CinemaWithLayouts['screens'][number] | undefined, typePrices: Partial<Record<ExtraSeatType, string>>) {
+  if (!screen) return undefined;
+  const types = new Set(seatTypes(screen.layout).values());
+  const entries = EXTRA_TYPES.filter((type) => types.has(type) && (typePrices[type] ?? '').trim() !== '').map((type) => [type, Number(typePrices[type])] as const);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** The screen shows will go on: the chosen one, or (none chosen yet) the first cinema's first screen, as the picker shows it. */
+export function chosenScreen(cinemas: readonly CinemaWithLayouts[], screenId: string | null) {
+  const cinema = cinemas.find((c) => c.screens.some((s) => s._id === screenId)) ?? cinemas[0];
+  const screen = cinema?.screens.find((s) => s._id === screenId) ?? cinema?.screens[0];
+  return cinema && screen ? { cinema, screen } : null;
+}
