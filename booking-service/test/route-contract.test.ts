@@ -53,6 +53,7 @@ const PLACEHOLDERS: Record<string, () => string> = {
   id: () => '999999',
   sessionId: () => 'cs_test_unknown',
   file: () => 'unknown.svg',
+  cinemaId: () => 'no-such-cinema',
   '*': () => 'a/b',
 };
 

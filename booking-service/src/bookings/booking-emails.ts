@@ -4,17 +4,45 @@ import type { NewOutboxMessage } from '../email/outbox.ts';
 import { ticketQrDataUrl } from './ticket-qr.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import { formatMoney } from '../contract/money.ts';
+import { mapUrl } from '../cinemas/cinema.ts';
+import type { ScreenPlace } from '../cinemas/cinema-directory.ts';
 
-export interface EmailContext { timeZone: string; currency: string }
+export interface EmailContext {
+  timeZone: string;
+  currency: string;
+  /** The chain (cinemas/): where a show is, named with its address, map link and screen (issue 42). */
+  places?: (screenId: string) => ScreenPlace | undefined;
+}
+
+/** The show's cinema and screen, or nothing for a screen the chain does not know. */
+function placeOf(booking: BookingWithDetails, context: EmailContext): ScreenPlace | undefined {
+  return context.places?.(booking.show.screenId);
+}
+
+/** Where to go: the cinema, its address and map link, and the screen. */
+function placeLines(place: ScreenPlace | undefined): string[] {
+  if (!place) return [];
+  const { cinema, screen } = place;
+  return [`Cinema: ${cinema.name}`, `Address: ${cinema.address}, ${cinema.city}`, `Map: ${mapUrl(cinema)}`, `Screen: ${screen.name} (${screen.format})`];
+}
 
 function bookingLines(booking: BookingWithDetails, context: EmailContext): string[] {
+  const place = placeOf(booking, context);
   return [
     `Movie: ${booking.show.movie.title}`,
-    `Show time: ${formatTheatreTime(booking.show.startsAt, context.timeZone, 'full')}`,
+    // On the cinema's clock: the time a moviegoer reads on the building's wall.
+    `Show time: ${formatTheatreTime(booking.show.startsAt, place?.cinema.timeZone ?? context.timeZone, 'full')}`,
+    ...placeLines(place),
     `Seats: ${booking.seats.join(', ')}`,
     `Amount: ${formatMoney(booking.amountCents, context.currency)}`,
     `Booking reference: ${booking.id}`,
   ];
+}
+
+/** A line as HTML: the map line's address is a link. */
+function lineHtml(line: string): string {
+  const map = /^Map: (https:\/\/\S+)$/.exec(line);
+  return map ? `Map: <a href="${escapeHtml(map[1]!)}">${escapeHtml(map[1]!)}</a>` : escapeHtml(line);
 }
 
 function message(
@@ -34,7 +62,7 @@ function message(
     subject,
     text: [greeting, '', intro, '', ...lines].join('\n'),
     html:
-      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${lineHtml(l)}</li>`).join('')}</ul>` +
       (extra.html ?? ''),
   };
 }

@@ -1,10 +1,22 @@
 import { toUnits } from '../contract/money.ts';
 import type { Booking } from '../contract/schemas.ts';
-import { bookingShowJson } from '../shows/show-json.ts';
+import { seatTypes } from '../contract/seats/layout.ts';
+import { bookingShowJson, type Places } from '../shows/show-json.ts';
 import type { BookingWithShow } from './booking.ts';
 
-/** A booking -> the JSON field names of spec §3. */
-export function bookingJson(booking: BookingWithShow): Booking {
+/** Each booked seat's type on the show's screen (a receipt's breakdown). */
+function bookedSeatTypes(booking: BookingWithShow, places: Places): Booking['seatTypes'] {
+  const layout = places.place(booking.show.screenId)?.screen.layout;
+  if (!layout) return undefined;
+  const types = seatTypes(layout);
+  return Object.fromEntries(booking.seats.flatMap((seat) => (types.has(seat) ? [[seat, types.get(seat)!]] : [])));
+}
+
+/**
+ * A booking -> the JSON field names of spec §3. With the chain (`places`), its show names its cinema and screen
+ * and the booking its seats' types (issue 42); without, the spec's fields only.
+ */
+export function bookingJson(booking: BookingWithShow, places?: Places): Booking {
   return {
     _id: booking.id,
     amount: toUnits(booking.amountCents),
@@ -14,8 +26,9 @@ export function bookingJson(booking: BookingWithShow): Booking {
     paymentLink: booking.isPaid ? null : booking.paymentLink,
     holdExpiresAt: booking.holdExpiresAt.toISOString(),
     createdAt: booking.createdAt.toISOString(),
-    show: bookingShowJson(booking.show),
+    show: bookingShowJson(booking.show, places),
     ticketCode: booking.isPaid ? booking.ticketCode : null,
     refundStatus: booking.refundStatus,
+    ...(places && { seatTypes: bookedSeatTypes(booking, places) }),
   };
 }

@@ -11,6 +11,7 @@ import type { SalesStop } from '../payments/sales-stop.ts';
 import { createStripeProvider } from '../payments/stripe/stripe-provider.ts';
 import { createWebhookReceiver, WebhookRefused, type ReceiveWebhook } from '../payments/stripe/webhook-receiver.ts';
 import type { Store } from '../store/types.ts';
+import type { ScreenPlace } from '../cinemas/cinema-directory.ts';
 
 /** Counts a webhook delivery's outcome, passing the receiver's answer (or failure) on unchanged. */
 function countingDeliveries(receive: ReceiveWebhook, metrics: Pick<Metrics, 'webhookDelivered'>): ReceiveWebhook {
@@ -38,6 +39,8 @@ export interface PaymentsDeps {
   log: FastifyBaseLogger;
   /** Tells every instance's seat maps (the change bus). */
   onSeatsChanged: (showId: string) => void;
+  /** The chain: where a booking's show is, for its emails. */
+  places?: (screenId: string) => ScreenPlace | undefined;
   /** The integrity monitor's stopped shows: no payment taken for them. */
   salesStop: SalesStop;
 }
@@ -67,12 +70,12 @@ const PROVIDERS: Record<Config['payments']['provider'], (deps: PaymentsDeps) => 
  * still holds) and the background jobs (hold sweeper, reconciliation).
  */
 export function composePayments(deps: PaymentsDeps) {
-  const { config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop } = deps;
+  const { config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop, places } = deps;
   const provider = PROVIDERS[config.payments.provider](deps);
   // The provider's own request timeout (STRIPE_TIMEOUT_MS) bounds a customer's wait for any provider.
   const providerDeadlineMs = config.payments.stripe.timeoutMs;
   const cancellation = { cutoffMinutes: config.cancellationCutoffMinutes, timeZone: config.theatreTimeZone, admittedAt: (ids: string[]) => store.checkIns.admittedAt(ids) };
-  const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, providerDeadlineMs, now, log, onSeatsChanged, salesStop, cancellation });
+  const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, providerDeadlineMs, now, log, onSeatsChanged, salesStop, cancellation, places });
   const receiveWebhook: ReceiveWebhook = countingDeliveries(
     createWebhookReceiver({
       secret: webhookSecret,

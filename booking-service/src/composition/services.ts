@@ -88,7 +88,7 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
 
   const webhookSecret = config.payments.webhookSecret ?? (await developmentWebhookSecret(config.dataDir));
   const mailer = createMailer({ outbox: store.outbox, smtpUrl: config.email.smtpUrl, from: config.email.from, timeoutMs: config.email.timeoutMs, now, log });
-  const payments = composePayments({ config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop });
+  const payments = composePayments({ config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop, places: cinemas.place });
 
   // Admission tokens are signed with a key every instance derives from the secret they already share.
   const waitingRoom = createWaitingRoom({ repository: store.waitingRoom, admissionKey: admissionKey(webhookSecret), now, log });

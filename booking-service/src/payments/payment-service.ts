@@ -1,3 +1,4 @@
+import type { EmailContext } from '../bookings/booking-emails.ts';
 import type { Config } from '../config/config.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Booking, BookingWithDetails, BookingWithShow } from '../bookings/booking.ts';
@@ -34,6 +35,8 @@ export interface PaymentServiceDeps {
   salesStop?: SalesStop;
   /** The cancellation policy the owners' cancellations are weighed with. */
   cancellation: CancellationPolicy;
+  /** The chain: where a booking's show is, for its emails (issue 42). */
+  places?: EmailContext['places'];
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
@@ -53,7 +56,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     bookings,
     lifecycle: bookingTransitions(bookings),
     provider,
-    eTickets: createETickets({ bookings, mailer, context: { timeZone: deps.config.theatreTimeZone, currency: deps.config.currency }, log }),
+    eTickets: createETickets({ bookings, mailer, context: { timeZone: deps.config.theatreTimeZone, currency: deps.config.currency, places: deps.places }, log }),
     currency: deps.config.currency,
     now: deps.now,
     log,

@@ -3,7 +3,7 @@ import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import { cinemaWithLayoutsJson } from '../cinemas/cinema-json.ts';
 import { CinemaDetailResponse, type CinemaShowTime } from '../contract/cinema-responses.ts';
 import { failures } from '../contract/failures.ts';
-import type { ShowOnSale } from '../contract/schemas.ts';
+import { CINEMA_SLUG_PATTERN, type ShowOnSale } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { notFound } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
@@ -14,7 +14,7 @@ import type { ShowRepository } from './show-repository.ts';
 
 const CINEMA_TTL_MS = 5_000;
 const CinemaIdParams = Type.Object(
-  { cinemaId: Type.String({ pattern: '^[a-z0-9-]{1,64}$', description: 'Cinema id (a slug)' }) },
+  { cinemaId: Type.String({ pattern: CINEMA_SLUG_PATTERN, maxLength: 64, description: 'Cinema id (a slug)' }) },
   { additionalProperties: false },
 );
 

@@ -15,6 +15,12 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
 import { groupByLocalDate } from './schedule.ts';
 import { movieFromCatalog } from './import-movie.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
+import { DEFAULT_SCREEN_ID } from '../cinemas/built-in-chain.ts';
+import { cinemaRefJson } from '../cinemas/cinema-json.ts';
+import type { CinemaRef } from '../contract/cinemas.ts';
+import { seatPricesOf } from './seat-prices.ts';
+import type { SeatPriceCents, Show } from './show.ts';
 
 const SHOW_LIST_TTL_MS = 5_000;
 const tags = ['shows'];
@@ -34,9 +40,39 @@ export interface ShowRoutesDeps {
   onSaleShows: () => Promise<ReadonlyMap<string, ShowOnSale>>;
   /** A movie's shows changed: every instance drops its cached show lists and known ids. */
   onScheduleChanged: (movieId: string) => void;
+  /** The chain: a show's screen and cinema (its clock, its place in the show times). */
+  cinemas: CinemaDirectory;
 }
 
-export async function showRoutes(app: AppInstance, { movies, shows, catalog, auth, cache, knownMovies, config, now, onSaleShows, onScheduleChanged }: ShowRoutesDeps) {
+/** Add Shows' other seat prices (units) in cents; the name of the first that is not an amount of whole cents. */
+function seatPriceCentsOf(prices: Partial<Record<keyof SeatPriceCents, number>> = {}): SeatPriceCents | string {
+  const cents: SeatPriceCents = {};
+  for (const [type, units] of Object.entries(prices) as [keyof SeatPriceCents, number | undefined][]) {
+    if (units === undefined) continue;
+    const value = toCents(units);
+    if (value === null) return `seatPrices.${type} must be an amount with at most 2 decimals`;
+    cents[type] = value;
+  }
+  return cents;
+}
+
+export async function showRoutes(app: AppInstance, { movies, shows, catalog, auth, cache, knownMovies, config, now, onSaleShows, onScheduleChanged, cinemas }: ShowRoutesDeps) {
+  /** A show's cinema clock and its time entry's place fields. */
+  function placing(show: Show) {
+    const place = cinemas.place(show.screenId);
+    if (!place) return { timeZone: config.theatreTimeZone };
+    const { cinema, screen } = place;
+    return {
+      timeZone: cinema.timeZone,
+      place: { cinemaId: cinema.id, cinemaName: cinema.name, screenId: screen.id, screenName: screen.name, format: screen.format, seatPrices: seatPricesOf(show) },
+    };
+  }
+  /** The cinemas of these shows by id, for the movie page's groups. */
+  function cinemasOf(upcoming: readonly Show[]): Record<string, CinemaRef> {
+    const places = upcoming.flatMap((show) => cinemas.place(show.screenId) ?? []);
+    return Object.fromEntries(places.map(({ cinema }) => [cinema.id, cinemaRefJson(cinema)]));
+  }
+
   app.get(
     '/api/show/all',
     {
@@ -88,22 +124,28 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
       onRequest: auth.requireRole('admin'),
       schema: {
         tags,
-        summary: 'Add shows of a movie on dates and times (admin)',
+        summary: "Add shows of a movie on dates and times (admin): on a screen (default: the default cinema's first), on its cinema's clock, with prices by seat type",
         security: [{ bearerAuth: [] }],
         body: AddShowBody,
         response: { 200: AddShowResponse, ...failures(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request) => {
-      const { movieId, showsInput, showPrice } = request.body;
+      const { movieId, showsInput, showPrice, screenId = DEFAULT_SCREEN_ID } = request.body;
       const priceCents = toCents(showPrice);
       if (priceCents === null) throw badRequest('showPrice must be an amount with at most 2 decimals');
+      const seatPriceCents = seatPriceCentsOf(request.body.seatPrices);
+      if (typeof seatPriceCents === 'string') throw badRequest(seatPriceCents);
+      const place = cinemas.place(screenId);
+      if (!place) throw badRequest(`Unknown screen ${screenId}: the screens are listed by GET /api/admin/cinemas`);
+      // Staff enter the times on the chosen cinema's clock.
+      const timeZone = place.cinema.timeZone;
 
       const instants = new Map<number, Date>();
       for (const [i, entry] of showsInput.entries()) {
         if (!isCalendarDate(entry.date)) throw badRequest(`showsInput[${i}].date ${entry.date} is not a calendar date`);
         for (const time of entry.time) {
-          const startsAt = zonedInstant(entry.date, time, config.theatreTimeZone);
+          const startsAt = zonedInstant(entry.date, time, timeZone);
           if (startsAt.getTime() <= now().getTime()) {
             throw badRequest(`showsInput[${i}] ${entry.date} ${time} is in the past: shows must be in the future`);
           }
@@ -116,7 +158,7 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
       await movies.upsert(movie);
       const created = await shows.addMany(
         movie.id,
-        [...instants.values()].map((startsAt) => ({ startsAt, priceCents })),
+        [...instants.values()].map((startsAt) => ({ startsAt, priceCents, screenId, seatPriceCents })),
       );
       onScheduleChanged(movie.id);
       const skipped = instants.size - created;
@@ -133,7 +175,7 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
     {
       schema: {
         tags,
-        summary: 'A movie with its upcoming show times grouped by theatre-local date',
+        summary: "A movie with its upcoming show times grouped by local date on each cinema's clock, each naming its cinema and screen",
         params: MovieIdParams,
         response: { 200: ShowDetailResponse, ...failures(400, 404) },
       },
@@ -148,7 +190,8 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
         return serializeJson({
           success: true,
           movie: movieJson(movie),
-          dateTime: groupByLocalDate(upcoming, config.theatreTimeZone, await onSaleShows()),
+          dateTime: groupByLocalDate(upcoming, placing, await onSaleShows()),
+          cinemas: cinemasOf(upcoming),
         } satisfies ShowDetailResponse);
       });
       if (body === null) throw notFound('Movie not found');

@@ -1,6 +1,12 @@
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
+import { cinemaRefJson, screenRefJson } from '../cinemas/cinema-json.ts';
 import { toUnits } from '../contract/money.ts';
 import type { Movie, Show } from '../contract/schemas.ts';
-import type { Movie as StoredMovie, ShowWithMovie, ShowWithSeats } from './show.ts';
+import { seatPricesOf } from './seat-prices.ts';
+import type { Show as StoredShow, Movie as StoredMovie, ShowWithMovie, ShowWithSeats } from './show.ts';
+
+/** The chain as the JSON reads it: a show's screen and cinema. */
+export type Places = Pick<CinemaDirectory, 'place'>;
 
 /** Shows and movies -> the JSON field names of spec §3. */
 
@@ -22,16 +28,32 @@ export function movieJson(movie: StoredMovie): Movie {
   };
 }
 
-export function showJson(show: ShowWithSeats): Show {
+/** Where a show is (its cinema and screen) and its price of each seat type (issue 42). */
+export function showPlaceJson(show: StoredShow, places: Places) {
+  const place = places.place(show.screenId);
+  return {
+    ...(place && { cinema: cinemaRefJson(place.cinema), screen: screenRefJson(place.screen) }),
+    seatPrices: seatPricesOf(show),
+  };
+}
+
+export function showJson(show: ShowWithSeats, places: Places): Show {
   return {
     _id: show.id,
     movie: movieJson(show.movie),
     showDateTime: show.startsAt.toISOString(),
     showPrice: toUnits(show.priceCents),
     occupiedSeats: show.occupiedSeats,
+    ...showPlaceJson(show, places),
   };
 }
 
-export function bookingShowJson(show: ShowWithMovie) {
-  return { _id: show.id, showDateTime: show.startsAt.toISOString(), showPrice: toUnits(show.priceCents), movie: movieJson(show.movie) };
+export function bookingShowJson(show: ShowWithMovie, places?: Places) {
+  return {
+    _id: show.id,
+    showDateTime: show.startsAt.toISOString(),
+    showPrice: toUnits(show.priceCents),
+    movie: movieJson(show.movie),
+    ...(places && showPlaceJson(show, places)),
+  };
 }

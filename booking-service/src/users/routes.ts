@@ -7,6 +7,7 @@ import type { MovieRepository } from '../shows/show-repository.ts';
 import type { UserRepository } from './user-repository.ts';
 import { UpdateFavoriteBody } from '../contract/schemas.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
+import type { Places } from '../shows/show-json.ts';
 import { movieJson } from '../shows/show-json.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { notFound } from '../http/errors.ts';
@@ -21,9 +22,11 @@ export interface UserRoutesDeps {
   checkIns: Pick<CheckInRepository, 'admittedAt'>;
   movies: Pick<MovieRepository, 'get'>;
   auth: Auth;
+  /** The chain: where each booking's show is (My Bookings and the e-ticket name the cinema and screen). */
+  cinemas: Places;
 }
 
-export async function userRoutes(app: AppInstance, { users, bookings, checkIns, movies, auth }: UserRoutesDeps) {
+export async function userRoutes(app: AppInstance, { users, bookings, checkIns, movies, auth, cinemas }: UserRoutesDeps) {
   app.addHook('onRequest', auth.requireUser);
 
   app.get(
@@ -42,7 +45,7 @@ export async function userRoutes(app: AppInstance, { users, bookings, checkIns, 
       const admitted = await checkIns.admittedAt(paid);
       return {
         success: true as const,
-        bookings: own.map((booking) => ({ ...bookingJson(booking), admittedAt: admitted.get(booking.id)?.toISOString() ?? null })),
+        bookings: own.map((booking) => ({ ...bookingJson(booking, cinemas), admittedAt: admitted.get(booking.id)?.toISOString() ?? null })),
       };
     },
   );

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
-import { bookings } from '../schema.ts';
-import type { DailySales, ReportRepository } from '../../admin/report-repository.ts';
+import { bookings, shows } from '../schema.ts';
+import type { DailySales, ReportRepository, ScreenSales } from '../../admin/report-repository.ts';
 
 export function createReportRepository(db: Db): ReportRepository {
   return {
@@ -18,6 +18,27 @@ export function createReportRepository(db: Db): ReportRepository {
         .groupBy(sql`1`)
         .orderBy(sql`1`);
       return rows.map((row) => ({ date: row.date, revenueCents: Number(row.revenueCents), tickets: Number(row.tickets) }));
+    },
+
+    async salesByScreen(): Promise<ScreenSales[]> {
+      const rows = await db
+        .select({
+          screenId: shows.screenId,
+          bookings: sql<string>`count(*)`,
+          paidBookings: sql<string>`count(*) filter (where ${bookings.isPaid})`,
+          revenueCents: sql<string>`coalesce(sum(${bookings.amountCents}) filter (where ${bookings.isPaid}), 0)`,
+          seatsSold: sql<string>`coalesce(sum(cardinality(${bookings.seats})) filter (where ${bookings.isPaid}), 0)`,
+        })
+        .from(bookings)
+        .innerJoin(shows, eq(shows.id, bookings.showId))
+        .groupBy(shows.screenId);
+      return rows.map((row) => ({
+        screenId: row.screenId,
+        bookings: Number(row.bookings),
+        paidBookings: Number(row.paidBookings),
+        revenueCents: Number(row.revenueCents),
+        seatsSold: Number(row.seatsSold),
+      }));
     },
   };
 }
