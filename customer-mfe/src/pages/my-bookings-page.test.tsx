@@ -74,6 +74,28 @@ describe('/my-bookings', () => {
     expect(within(refunded!).queryByRole('link', { name: 'Book again' })).not.toBeInTheDocument();
   });
 
+  it('lists the live tickets first and keeps past, cancelled and refunded bookings under a closed "Past and cancelled" line', async () => {
+    signIn();
+    const { show } = booking();
+    server.use(
+      bookingsAnswer([
+        booking({ _id: 'c1', status: 'cancelled', paymentLink: null, holdExpiresAt: new Date(Date.now() - 60_000).toISOString() }),
+        booking({ _id: 'p1', isPaid: true, status: 'paid', paymentLink: null, show: { ...show, movie: MOVIES[1]! } }),
+        booking({ _id: 'old', isPaid: true, status: 'paid', paymentLink: null, show: { ...show, showDateTime: '2026-01-10T18:30:00.000Z', movie: MOVIES[2]! } }),
+      ]),
+    );
+    renderRoute('/my-bookings');
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming bookings' });
+    expect(within(upcoming).getAllByRole('article').map((a) => a.getAttribute('aria-label') ?? a.textContent)).toHaveLength(1);
+    expect(within(upcoming).getByRole('article', { name: MOVIES[1]!.title })).toBeInTheDocument();
+    const earlier = screen.getByText('Past and cancelled bookings (2)').closest('details')!;
+    expect(earlier.open).toBe(false);
+    expect(within(earlier).getByRole('article', { name: MOVIES[0]!.title })).toHaveTextContent('Cancelled: not paid');
+    expect(within(earlier).getByRole('article', { name: MOVIES[2]!.title })).toBeInTheDocument();
+    // Nothing held: no payment help at all.
+    expect(screen.queryByRole('complementary', { name: 'Payment help' })).not.toBeInTheDocument();
+  });
+
   it('shows no Pay Now for a paid booking, or an unpaid one without a link; hides bookings missing show, movie or seats', async () => {
     signIn();
     const { show } = booking();
