@@ -69,6 +69,17 @@ for (const lane of lanes) {
       expect(unknown.body).toEqual({ success: false, message: 'Cinema not found' });
     });
 
+    it('the OpenAPI document declares the new calls and the grown answers', async () => {
+      const openapi = (await t.api('GET', '/docs/json')).body;
+      expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/cinemas', '/api/cinemas/{cinemaId}', '/api/admin/cinemas']));
+      const seatsAnswer = openapi.paths['/api/booking/seats/{showId}'].get.responses['200'].content['application/json'].schema;
+      expect(Object.keys(seatsAnswer.properties)).toEqual(expect.arrayContaining(['occupiedSeats', 'layout', 'seatPrices', 'cinema', 'screen']));
+      expect(seatsAnswer.required).toEqual(['success', 'occupiedSeats']);
+      const addBody = openapi.paths['/api/show/add'].post.requestBody.content['application/json'].schema;
+      expect(Object.keys(addBody.properties)).toEqual(expect.arrayContaining(['screenId', 'seatPrices']));
+      expect(addBody.required).toEqual(['movieId', 'showsInput', 'showPrice']);
+    });
+
     it('GET /api/admin/cinemas: staff only, every screen with its layout', async () => {
       expect((await t.api('GET', '/api/admin/cinemas', { token: user })).status).toBe(403);
       const answer = await t.api('GET', '/api/admin/cinemas', { token: admin });

@@ -25,5 +25,7 @@ describe('seat rules', () => {
 
   it('sorts seats in hall order', () => {
     expect(sortSeats(['B2', 'A9', 'A1', 'J1'])).toEqual(['A1', 'A9', 'B2', 'J1']);
+    // Rows of larger screens: K … Z, then AA …; seat numbers beyond 9.
+    expect(sortSeats(['AA1', 'K10', 'B10', 'K2', 'Z1', 'B9'])).toEqual(['B9', 'B10', 'K2', 'K10', 'Z1', 'AA1']);
   });
 });
