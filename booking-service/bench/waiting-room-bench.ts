@@ -18,7 +18,7 @@
  *
  * Environment (all optional): BENCH_WR_ROUNDS (3), BENCH_WR_USERS (10000), BENCH_WR_ARRIVAL_S (60),
  * BENCH_WR_MAX_S (180: the longest a scenario runs after the first arrival), BENCH_WR_SCENARIOS
- * (postgres,pglite), BENCH_POSTGRES_URL / TEST_POSTGRES_URL (else a throwaway cluster), BENCH_WR_DUMP (a file:
+ * (postgres,pglite,mongodb), BENCH_MONGODB_URI / TEST_MONGODB_URI (else the MongoDB lane's engine), BENCH_POSTGRES_URL / TEST_POSTGRES_URL (else a throwaway cluster), BENCH_WR_DUMP (a file:
  * each scenario's raw poll and probe timings, as JSON; the last scenario's is kept).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -28,10 +28,13 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import mongoose from 'mongoose';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
 import { PLACE_HEADER, QUEUE_EVENT, type QueueEvent, type QueueStatusResponse } from '../src/contract/waiting-room.ts';
 import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/processes.ts';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
+import { MONGODB_ENGINE_LABEL } from '../../scripts/mongodb-engine.mjs';
+import { mongoServer } from './rush/scenario-mongodb.ts';
 import { eventBlocks } from './support/event-blocks.ts';
 import { median, percentile, transactions } from './support/measures.ts';
 import { nginxVersion, startNginx } from './support/nginx.ts';
@@ -51,7 +54,7 @@ const POLL_WITHOUT_STREAM_S = 8;
 /** The page's spread of the pre-queue's polls after the draw. */
 const DRAW_JITTER_S = 10;
 const MAX_S = envNumber('BENCH_WR_MAX_S', 180);
-const SCENARIOS = (process.env.BENCH_WR_SCENARIOS || 'postgres,pglite').split(',');
+const SCENARIOS = (process.env.BENCH_WR_SCENARIOS || 'postgres,pglite,mongodb').split(',');
 /** Rounds of each scenario, interleaved: the latency goals are judged on their medians (the machine is noisy); every other check on every round. */
 const ROUNDS = envNumber('BENCH_WR_ROUNDS', 3);
 /** Before each round, wait up to this long for the machine to quieten (1-minute load average under 1). */
@@ -422,12 +425,20 @@ interface Target {
   instanceOrigins: string[];
   /** Each instance's Prometheus endpoint: what the service itself measured. */
   metricsUrls: string[];
-  /** The database's name and admin URL, for the transaction counts and the checks (PostgreSQL only). */
+  /** The database's name and admin URL, for the transaction counts (PostgreSQL only). */
   database: { url: string; name: string } | null;
+  /** Admissions out of place order, by the store's own record (null where the bench cannot read it: PGlite inside its instance). */
+  admissionInversions(eventId: string): Promise<number | null>;
   stop(): Promise<void>;
 }
 
-async function startInstances(signer: TestSigner, instances: number, databaseUrl: string, workDir: string): Promise<{ ports: number[]; metricsPorts: number[]; children: ChildProcess[] }> {
+async function startInstances(
+  signer: TestSigner,
+  instances: number,
+  databaseUrl: string,
+  workDir: string,
+  storeEnv: Record<string, string> = {},
+): Promise<{ ports: number[]; metricsPorts: number[]; children: ChildProcess[] }> {
   const ports: number[] = [];
   const metricsPorts: number[] = [];
   const children: ChildProcess[] = [];
@@ -443,6 +454,7 @@ async function startInstances(signer: TestSigner, instances: number, databaseUrl
       WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '1000',
       // A crowd behind one load generator: no instance sheds the rush as overload.
       SEAT_STREAMS_PER_ADDRESS: '1000',
+      ...storeEnv,
     };
     children.push(await startProcess(process.execPath, ['dist/main.js'], env, `http://127.0.0.1:${port}/api/health`, { timeoutMs: 120_000 }));
     ports.push(port);
@@ -463,6 +475,7 @@ async function postgresTarget(signer: TestSigner, workDir: string): Promise<Targ
     instanceOrigins: ports.map((p) => `http://127.0.0.1:${p}`),
     metricsUrls: metricsPorts.map((p) => `http://127.0.0.1:${p}/metrics`),
     database: { url: url.toString(), name },
+    admissionInversions: (eventId) => admissionInversions(url.toString(), eventId),
     async stop() {
       for (const child of [nginx.child, ...children]) await stop(child);
       await withAdmin(server.adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).catch(() => {});
@@ -478,8 +491,31 @@ async function pgliteTarget(signer: TestSigner, workDir: string): Promise<Target
     instanceOrigins: [],
     metricsUrls: metricsPorts.map((p) => `http://127.0.0.1:${p}/metrics`),
     database: null,
+    admissionInversions: async () => null,
     async stop() {
       for (const child of children) await stop(child);
+    },
+  };
+}
+
+/** Two instances with MONGODB_URI on one fresh database (a given MongoDB, else the lane's FerretDB 2 over DocumentDB), behind nginx. */
+async function mongodbTarget(signer: TestSigner, workDir: string): Promise<Target> {
+  const server = await mongoServer();
+  if ('skipped' in server) throw new Error(`no MongoDB: ${server.skipped}`);
+  const url = new URL(server.uri);
+  url.pathname = `/waiting_room_${randomBytes(5).toString('hex')}`;
+  const uri = url.toString();
+  const { ports, metricsPorts, children } = await startInstances(signer, 2, '', workDir, { MONGODB_URI: uri });
+  const nginx = await startNginx(workDir, ports);
+  return {
+    origin: nginx.origin,
+    instanceOrigins: ports.map((p) => `http://127.0.0.1:${p}`),
+    metricsUrls: metricsPorts.map((p) => `http://127.0.0.1:${p}/metrics`),
+    database: null,
+    admissionInversions: (eventId) => mongoAdmissionInversions(uri, eventId),
+    async stop() {
+      for (const child of [nginx.child, ...children]) await stop(child);
+      await server.engine?.stop().catch(() => {});
     },
   };
 }
@@ -536,7 +572,7 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     result.probes = probing.samples;
     result.statuses = api.statuses;
     if (process.env.BENCH_WR_DUMP) await dumpTimings(process.env.BENCH_WR_DUMP, result);
-    if (target.database) result.admittedInPlaceOrder = await admissionInversions(target.database.url, eventId);
+    result.admittedInPlaceOrder = await target.admissionInversions(eventId);
     result.serviceSide = await serviceSide(target.metricsUrls);
     api.close();
   } catch (error) {
@@ -637,6 +673,20 @@ async function admissionInversions(url: string, eventId: string): Promise<number
       (row) => new Date(row.admitted_at).getTime(),
     );
   });
+}
+
+/** The same, from the MongoDB store's queue entries. */
+async function mongoAdmissionInversions(uri: string, eventId: string): Promise<number> {
+  const connection = await mongoose.createConnection(uri).asPromise();
+  try {
+    const rows = await connection
+      .collection<{ place: number; admittedAt: Date }>('queue_entries')
+      .find({ eventId, admittedAt: { $ne: null }, place: { $ne: null } }, { projection: { place: 1, admittedAt: 1 } })
+      .toArray();
+    return inversions(rows, (row) => row.place, (row) => new Date(row.admittedAt).getTime());
+  } finally {
+    await connection.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -832,6 +882,7 @@ async function main() {
     const chosen = [
       { key: 'postgres', name: '2 instances, PostgreSQL, nginx', open: (dir: string) => postgresTarget(signer, dir) },
       { key: 'pglite', name: '1 instance, PGlite', open: (dir: string) => pgliteTarget(signer, dir) },
+      { key: 'mongodb', name: `2 instances, MongoDB (${process.env.BENCH_MONGODB_URI || process.env.TEST_MONGODB_URI ? 'given' : MONGODB_ENGINE_LABEL}), nginx`, open: (dir: string) => mongodbTarget(signer, dir) },
     ].filter((s) => SCENARIOS.includes(s.key));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const { name, open } of chosen) {
@@ -849,7 +900,7 @@ async function main() {
     `half before the on-sale time, at an event of ${SHOWS} shows x 90 seats (shopping capacity: the default, a quarter of the seats; window 10 min). ` +
     `Each watches the queue stream with its place token (the draw's place and the turn come on it) and polls with the token every ${POLL_WITH_STREAM_S} s (${POLL_WITHOUT_STREAM_S} s without a stream), at once on its turn, and 0-${DRAW_JITTER_S} s after the draw if the stream brought no place; ` +
     `once admitted it reads a seat map and books 1-2 seats with its admission token, then leaves. ` +
-    `PostgreSQL: two instances behind nginx ${await nginxVersion()} (loopback). The load generator and the servers share the machine's 2 cores. ` +
+    `PostgreSQL and MongoDB: two instances behind nginx ${await nginxVersion()} (loopback). The load generator and the servers share the machine's 2 cores. ` +
     `${ROUNDS} rounds of each scenario, interleaved, each once the machine's 1-minute load average is under 1 (or after ${SETTLE_MAX_S} s): the latency goals are judged on each figure's median over the rounds, every other goal on every round.`;
   const { markdown, failures } = report([...byScenario.values()]);
   const body = `${setup}\n\n${markdown}\n`;

@@ -194,9 +194,24 @@ for (const lane of lanes) {
         const { movie, shows } = await movieWithShows([BASE + 301 * DAY], 1450);
         const show = shows[0]!;
         // Added without a screen: on the default cinema's first screen, no other seat prices.
-        expect(show).toEqual({ id: expect.any(String), movieId: movie.id, startsAt: new Date(BASE + 301 * DAY), priceCents: 1450, screenId: DEFAULT_SCREEN_ID, seatPriceCents: {} });
+        expect(show).toEqual({ id: expect.any(String), movieId: movie.id, startsAt: new Date(BASE + 301 * DAY), priceCents: 1450, screenId: DEFAULT_SCREEN_ID, seatPriceCents: {}, cancelledAt: null });
         expect(await store.shows.get(show.id)).toEqual({ ...show, movie });
         expect(await store.shows.get(randomUUID())).toBeNull();
+      });
+
+      it('cancel marks a show cancelled once, keeps it for staff and hides it from moviegoers; setPrice changes only a show that is on (issue 43)', async () => {
+        const { movie, shows } = await movieWithShows([BASE + 302 * DAY, BASE + 303 * DAY], 1200);
+        const [kept, cancelled] = [shows[0]!, shows[1]!];
+        const at = new Date(BASE);
+        expect(await store.shows.setPrice(cancelled.id, 1300)).toBe(true);
+        expect(await store.shows.cancel(cancelled.id, at)).toEqual({ changed: true });
+        expect(await store.shows.cancel(cancelled.id, new Date(BASE + DAY))).toEqual({ changed: false });
+        expect(await store.shows.cancel(randomUUID(), at)).toBeNull();
+        expect(await store.shows.get(cancelled.id)).toMatchObject({ cancelledAt: at, priceCents: 1300 });
+        expect(await store.shows.setPrice(cancelled.id, 1400)).toBe(false);
+        expect((await store.shows.upcomingForMovie(movie.id, new Date(BASE))).map((s) => s.id)).toEqual([kept.id]);
+        const listed = await store.shows.listWithSeats({ from: new Date(BASE + 302 * DAY), to: new Date(BASE + 304 * DAY) });
+        expect(listed.find((s) => s.id === cancelled.id)).toMatchObject({ cancelledAt: at });
       });
 
       it('cinemas: ensure writes the chain once, refreshes it, and list answers it in order (issue 42)', async () => {

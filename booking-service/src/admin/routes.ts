@@ -5,8 +5,12 @@ import type { Config } from '../config/config.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { ShowRepository } from '../shows/show-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
-import { AdminShowsQuery, AllBookingsQuery, type AdminBooking } from '../contract/schemas.ts';
-import { moviesOf, pageOfShows, type ShowSales } from './show-list.ts';
+import { AdminShowsQuery, AllBookingsQuery, CinemaFilterQuery, type AdminBooking } from '../contract/schemas.ts';
+import { moviesOf, pageOfShows, showsAtCinema, type ShowSales } from './show-list.ts';
+import { cinemaTotals } from './cinema-totals.ts';
+import type { ReportRepository } from './report-repository.ts';
+import { cinemaRefJson, screenRefJson } from '../cinemas/cinema-json.ts';
+import type { Places } from '../shows/show-json.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
 import { showJson } from '../shows/show-json.ts';
 import { toUnits } from '../contract/money.ts';
@@ -14,7 +18,8 @@ import { isCalendarDate, localDayRange } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
 import { pageOf } from '../http/pagination.ts';
-import type { BookingFilter, BookingWithDetails } from '../bookings/booking.ts';
+import type { BookingFilter, BookingTotals, BookingWithDetails } from '../bookings/booking.ts';
+import type { BookingTotalsJson } from '../contract/booking-totals.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 
 const tags = ['admin'];
@@ -25,9 +30,11 @@ const DEFAULT_PAGE_SIZE = 50;
 const FIRST_DATE = '1970-01-01';
 const LAST_DATE = '2999-12-31';
 export interface AdminRoutesDeps {
-  bookings: Pick<BookingRepository, 'list' | 'salesSummary'>;
+  bookings: Pick<BookingRepository, 'list' | 'salesSummary' | 'totals'>;
   shows: Pick<ShowRepository, 'listWithSeats'>;
   users: Pick<UserRepository, 'count'>;
+  /** The dashboard's sales per screen (its totals per cinema). */
+  reports: Pick<ReportRepository, 'salesByScreen'>;
   auth: Auth;
   config: Pick<Config, 'theatreTimeZone'>;
   now: () => Date;
@@ -35,7 +42,7 @@ export interface AdminRoutesDeps {
   cinemas: CinemaDirectory;
 }
 
-export async function adminRoutes(app: AppInstance, { bookings, shows, users, auth, config, now, cinemas }: AdminRoutesDeps) {
+export async function adminRoutes(app: AppInstance, { bookings, shows, users, reports, auth, config, now, cinemas }: AdminRoutesDeps) {
   /** A show date of a query as the instants of that day in the theatre; a date that is not one is refused. */
   function dayRange(date: string) {
     if (!isCalendarDate(date)) throw badRequest(`date ${date} is not a calendar date`);
@@ -70,13 +77,14 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
         schema: {
           tags,
           security,
-          summary: 'Upcoming shows with their movie, price and seat ledger',
-          response: { 200: AllShowsResponse, ...failures(401, 403) },
+          summary: 'Upcoming shows with their movie, price, seat ledger, cinema and screen (?cinemaId: one cinema\'s)',
+          querystring: CinemaFilterQuery,
+          response: { 200: AllShowsResponse, ...failures(400, 401, 403) },
         },
       },
-      async () => {
-        const upcoming = await shows.listWithSeats({ from: now() });
-        return { success: true as const, shows: upcoming.map(showJson) };
+      async (request) => {
+        const upcoming = showsAtCinema(await shows.listWithSeats({ from: now() }), request.query.cinemaId, cinemas);
+        return { success: true as const, shows: upcoming.map((show) => showJson(show, cinemas)) };
       },
     );
 
@@ -103,10 +111,10 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
         const inRange = await shows.listWithSeats({ from, to });
         const { items, total } = pageOfShows(
           inRange,
-          { movieId: query.movieId, sort: query.sort ?? 'time', order: query.order ?? 'asc', offset, limit },
+          { movieId: query.movieId, cinemaId: query.cinemaId, sort: query.sort ?? 'time', order: query.order ?? 'asc', offset, limit },
           cinemas,
         );
-        return { success: true as const, shows: items.map(adminShowJson), page, pageSize, total, movies: moviesOf(inRange) };
+        return { success: true as const, shows: items.map((sales) => adminShowJson(sales, cinemas)), page, pageSize, total, movies: moviesOf(inRange) };
       },
     );
 
@@ -116,7 +124,7 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
         schema: {
           tags,
           security,
-          summary: 'Bookings, newest first, filtered and paged on the server',
+          summary: 'Bookings, newest first, filtered, searched (q) and paged on the server, with their totals by what became of the money',
           querystring: AllBookingsQuery,
           response: { 200: AllBookingsResponse, ...failures(400, 401, 403) },
         },
@@ -128,8 +136,14 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
         if (query.movieId) filter.movieId = query.movieId;
         if (query.paid) filter.isPaid = query.paid === 'true';
         if (query.date) filter.showsBetween = dayRange(query.date);
-        const result = await bookings.list(filter, { offset, limit });
-        return { success: true as const, bookings: result.items.map(adminBookingJson), page, pageSize, total: result.total };
+        if (query.q?.trim()) filter.search = query.q.trim();
+        if (query.cinemaId) {
+          const cinema = cinemas.cinema(query.cinemaId);
+          if (!cinema) return { success: true as const, bookings: [], page, pageSize, total: 0 };
+          filter.screenIds = cinema.screens.map((screen) => screen.id);
+        }
+        const [result, totals] = await Promise.all([bookings.list(filter, { offset, limit }), bookings.totals(filter)]);
+        return { success: true as const, bookings: result.items.map((booking) => adminBookingJson(booking, cinemas)), page, pageSize, total: result.total, totals: totalsJson(totals) };
       },
     );
 
@@ -139,23 +153,29 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
         schema: {
           tags,
           security,
-          summary: 'Paid bookings, revenue, upcoming shows and users',
-          response: { 200: DashboardResponse, ...failures(401, 403) },
+          summary: 'Paid bookings, revenue, upcoming shows and users, and the same per cinema (?cinemaId: that cinema\'s totals and shows)',
+          querystring: CinemaFilterQuery,
+          response: { 200: DashboardResponse, ...failures(400, 401, 403) },
         },
       },
-      async () => {
-        const [sales, activeShows, totalUser] = await Promise.all([
+      async (request) => {
+        const { cinemaId } = request.query;
+        const [sales, upcoming, totalUser, byScreen] = await Promise.all([
           bookings.salesSummary(),
           shows.listWithSeats({ from: now() }),
           users.count(),
+          reports.salesByScreen(),
         ]);
+        const byCinema = cinemaTotals(byScreen, cinemas);
+        const chosen = cinemaId === undefined ? undefined : byCinema.find((total) => total.cinemaId === cinemaId);
         return {
           success: true as const,
           dashboardData: {
-            totalBookings: sales.paidBookings,
-            totalRevenue: toUnits(sales.revenueCents),
-            activeShows: activeShows.map(showJson),
+            totalBookings: cinemaId === undefined ? sales.paidBookings : (chosen?.paidBookings ?? 0),
+            totalRevenue: cinemaId === undefined ? toUnits(sales.revenueCents) : (chosen?.revenue ?? 0),
+            activeShows: showsAtCinema(upcoming, cinemaId, cinemas).map((show) => showJson(show, cinemas)),
             totalUser,
+            byCinema,
           },
         };
       },
@@ -163,8 +183,10 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, au
   });
 }
 
-function adminShowJson({ show, soldSeats, heldSeats, totalSeats, revenueCents }: ShowSales): AdminShowRow {
+function adminShowJson({ show, soldSeats, heldSeats, totalSeats, revenueCents }: ShowSales, places: Places): AdminShowRow {
+  const place = places.place(show.screenId);
   return {
+    ...(place && { cinema: cinemaRefJson(place.cinema), screen: screenRefJson(place.screen) }),
     _id: show.id,
     movie: { _id: show.movieId, title: show.movie.title },
     showDateTime: show.startsAt.toISOString(),
@@ -173,9 +195,16 @@ function adminShowJson({ show, soldSeats, heldSeats, totalSeats, revenueCents }:
     heldSeats,
     totalSeats,
     revenue: toUnits(revenueCents),
+    cancelled: show.cancelledAt !== null,
   };
 }
 
-function adminBookingJson(booking: BookingWithDetails): AdminBooking {
-  return { ...bookingJson(booking), user: { name: booking.user.name } };
+/** List Bookings' totals in currency units (contract/booking-totals.ts). */
+function totalsJson(totals: BookingTotals): BookingTotalsJson {
+  const sum = ({ count, amountCents }: { count: number; amountCents: number }) => ({ count, amount: toUnits(amountCents) });
+  return { paid: sum(totals.paid), refunded: sum(totals.refunded), refundPending: sum(totals.refundPending), unpaid: totals.unpaid };
+}
+
+function adminBookingJson(booking: BookingWithDetails, places: Places): AdminBooking {
+  return { ...bookingJson(booking, places), user: { name: booking.user.name } };
 }

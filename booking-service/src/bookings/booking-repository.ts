@@ -1,4 +1,4 @@
-import type { Booking, BookingFilter, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking, SalesSummary } from './booking.ts';
+import type { Booking, BookingFilter, BookingTotals, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking, SalesSummary } from './booking.ts';
 import type { HoldPolicy } from '../contract/seats/hold-caps.ts';
 import type { BookingGuard, GuardedUpdate, GuardedUpdateResult } from './lifecycle.ts';
 
@@ -25,6 +25,8 @@ export interface BookingRepository {
   listOwn(userId: string): Promise<Booking[]>;
   list(filter: BookingFilter, page: { offset: number; limit: number }): Promise<Page<BookingWithDetails>>;
   salesSummary(): Promise<SalesSummary>;
+  /** The bookings `list` would give for this filter, over every page, totalled by what became of their money. */
+  totals(filter: BookingFilter): Promise<BookingTotals>;
 
   /**
    * The one way a booking changes after it is created: applies the changes and the seat effect in

@@ -82,6 +82,39 @@ export interface BookingFilter {
   ticketCode?: string;
   /** The customer's email, whatever its case. */
   customerEmail?: string;
+  /** Only the bookings of this show (a show's cancellation works through them). */
+  showId?: string;
+  /**
+   * Staff's search (List Bookings): part of the ticket code, the customer's name or email, or the movie's title,
+   * whatever its case.
+   */
+  search?: string;
+  /** Only bookings of shows on these screens (one cinema's: issue 42). */
+  screenIds?: string[];
+}
+
+/**
+ * A filtered list's bookings by what became of their money, amounts in cents: paid (kept), refunded, refund still
+ * to make (pending, or failed: support acts), unpaid (held, or cancelled with nothing charged).
+ */
+export interface BookingTotals {
+  paid: { count: number; amountCents: number };
+  refunded: { count: number; amountCents: number };
+  refundPending: { count: number; amountCents: number };
+  unpaid: { count: number };
+}
+
+/** Folds counts and sums by (isPaid, refundStatus) into BookingTotals: each store groups, this decides the meaning once. */
+export function foldTotals(groups: { isPaid: boolean; refundStatus: RefundStatus | null; count: number; amountCents: number }[]): BookingTotals {
+  const totals: BookingTotals = { paid: { count: 0, amountCents: 0 }, refunded: { count: 0, amountCents: 0 }, refundPending: { count: 0, amountCents: 0 }, unpaid: { count: 0 } };
+  for (const group of groups) {
+    const into = group.isPaid ? totals.paid : group.refundStatus === 'refunded' ? totals.refunded : group.refundStatus ? totals.refundPending : null;
+    if (into) {
+      into.count += group.count;
+      into.amountCents += group.amountCents;
+    } else totals.unpaid.count += group.count;
+  }
+  return totals;
 }
 
 /** Paid bookings and their revenue, for the admin dashboard. */

@@ -80,6 +80,7 @@ export function createSeatHolds({ bookings, openPayment, config, now, findShow, 
   async function hold({ user, showId, selectedSeats, log }: HoldRequest): Promise<HeldBooking | HoldRefusal> {
     const show = await findShow(showId);
     if (!show) return { refused: 'unknown-show', message: 'Show not found' };
+    if (show.cancelledAt) return { refused: 'conflict', message: 'This show has been cancelled by the cinema; pick another show' };
     // The seats of the show's own screen: on the spec's hall the texts are hall.ts's.
     const layout = layoutOf(show.screenId);
     const problem = seatSelectionProblemIn(layout, selectedSeats);

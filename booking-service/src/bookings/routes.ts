@@ -19,9 +19,15 @@ import type { ShowWithMovie } from '../shows/show.ts';
 import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
 import { ADMISSION_HEADER, type SaleGate } from './sale-gate.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
+import { cinemaRefJson, screenRefJson } from '../cinemas/cinema-json.ts';
+import { seatPricesOf } from '../shows/seat-prices.ts';
 
 const SEATS_TTL_MS = 1_000;
-/** Shows are never changed once added: this only bounds how long a movie's refreshed title takes to reach the payment page. */
+/**
+ * How long the booking path trusts a show read (a rush books a few shows many times over). Staff changing a price or
+ * cancelling a show drop it on every instance at once (the change bus: composition/instance-changes.ts); this bounds
+ * the rest (a movie's refreshed title reaching the payment page).
+ */
 const SHOW_TTL_MS = 10_000;
 const tags = ['bookings'];
 
@@ -46,6 +52,8 @@ export interface BookingRoutesDeps {
   onSeatsChanged: (showId: string) => void;
   /** On-sale events: their shows wait for the on-sale time, and behind a waiting room need an admission. */
   saleGate: SaleGate;
+  /** The shows read for holds, kept by the instance and dropped when the schedule changes (default: this plugin's own). */
+  showCache?: ReadCache<ShowWithMovie>;
   /** The chain: a show's screen, its layout and cinema. */
   cinemas: CinemaDirectory;
 }
@@ -57,9 +65,9 @@ function admissionOf(request: FastifyRequest): string | undefined {
 }
 
 /** Holding seats (a new booking), a show's taken seats, and the e-ticket's QR code. */
-export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, cache, knownShows, config, now, openPayment, onSeatsChanged, saleGate, cinemas }: BookingRoutesDeps) {
+export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, cache, knownShows, config, now, openPayment, onSeatsChanged, saleGate, cinemas, showCache }: BookingRoutesDeps) {
   // A rush books a few shows many times over: their details are read from memory, not once per booking.
-  const showsBooked = createReadCache<ShowWithMovie>();
+  const showsBooked = showCache ?? createReadCache<ShowWithMovie>();
   const holds = createSeatHolds({
     bookings,
     openPayment,
@@ -67,8 +75,17 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
     now,
     onSeatsChanged,
     layoutOf: cinemas.layoutOf,
-    findShow: async (showId) => ((await knownShows.has(showId)) ? showsBooked.get(showId, SHOW_TTL_MS, () => shows.get(showId)) : null),
+    findShow,
   });
+  async function findShow(showId: string) {
+    return (await knownShows.has(showId)) ? showsBooked.get(showId, SHOW_TTL_MS, () => shows.get(showId)) : null;
+  }
+  /** What the seat page draws beside the taken seats (issue 42): the screen's layout, the prices by type, where it is. */
+  function screenOf(show: ShowWithMovie | null) {
+    const place = show && cinemas.place(show.screenId);
+    if (!show || !place) return {};
+    return { layout: { rows: [...place.screen.layout.rows] }, seatPrices: seatPricesOf(show), cinema: cinemaRefJson(place.cinema), screen: screenRefJson(place.screen) };
+  }
 
   app.post(
     '/api/booking/create',
@@ -116,7 +133,7 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
     {
       schema: {
         tags,
-        summary: 'Seats held or sold for a show',
+        summary: "Seats held or sold for a show, with its screen's seat layout, its prices by seat type, its cinema and screen",
         params: ShowIdParams,
         response: { 200: OccupiedSeatsResponse, ...failures(400, 403, 404, 409) },
       },
@@ -126,8 +143,8 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
       if (!(await knownShows.has(showId))) throw notFound('Show not found');
       await saleGate(showId, { accountId: null, admission: admissionOf(request) });
       const body = await cache.get(`seats:${showId}`, SEATS_TTL_MS, async () => {
-        const ledger = await shows.occupiedSeats(showId);
-        return serializeJson({ success: true, occupiedSeats: sortSeats(Object.keys(ledger)) } satisfies OccupiedSeatsResponse);
+        const [ledger, show] = await Promise.all([shows.occupiedSeats(showId), findShow(showId)]);
+        return serializeJson({ success: true, occupiedSeats: sortSeats(Object.keys(ledger)), ...screenOf(show) } satisfies OccupiedSeatsResponse);
       });
       return sendSerialized(request, reply, body!);
     },

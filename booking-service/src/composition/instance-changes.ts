@@ -2,6 +2,7 @@ import { createKnownIds, type KnownIds } from '../http/known-ids.ts';
 import { createReadCache, type ReadCache } from '../http/read-cache.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { createSeatFeed, type SeatFeed } from '../seats/seat-feed.ts';
+import type { ShowWithMovie } from '../shows/show.ts';
 import type { Change, Store } from '../store/types.ts';
 
 /** How often watched shows are read where the store cannot announce other instances' changes. */
@@ -15,12 +16,14 @@ const KNOWN_IDS_MAX_AGE_MS = { heard: 60_000, unheard: 5_000 };
 
 interface InstanceState {
   cache: ReadCache;
+  /** Shows as the booking path reads them (price, cancellation): dropped when the schedule changes (a price, a cancellation). */
+  shows: ReadCache<ShowWithMovie>;
   knownIds: { shows: KnownIds; movies: KnownIds };
   seatFeed: SeatFeed;
 }
 
 /** What a change means for this instance: cached answers to drop, ids that may now exist, seat maps to push. */
-function applyChange(change: Change, { cache, knownIds, seatFeed }: InstanceState) {
+function applyChange(change: Change, { cache, shows, knownIds, seatFeed }: InstanceState) {
   switch (change.kind) {
     case 'seats':
       cache.invalidate(`seats:${change.showId}`);
@@ -28,12 +31,14 @@ function applyChange(change: Change, { cache, knownIds, seatFeed }: InstanceStat
       break;
     case 'schedule':
       cache.invalidatePrefix('shows:');
+      shows.invalidatePrefix('');
       cache.invalidate(`show:${change.movieId}`);
       knownIds.shows.forget();
       knownIds.movies.forget();
       break;
     case 'resync':
       cache.invalidatePrefix('');
+      shows.invalidatePrefix('');
       knownIds.shows.forget();
       knownIds.movies.forget();
       seatFeed.resync();
@@ -53,6 +58,7 @@ export function followChanges(store: Pick<Store, 'changes' | 'shows' | 'movies'>
   const maxAgeMs = store.changes.crossInstance ? KNOWN_IDS_MAX_AGE_MS.heard : KNOWN_IDS_MAX_AGE_MS.unheard;
   const state: InstanceState = {
     cache: createReadCache(),
+    shows: createReadCache<ShowWithMovie>(),
     knownIds: {
       shows: createKnownIds(() => store.shows.ids(), { maxAgeMs }),
       movies: createKnownIds(() => store.movies.ids(), { maxAgeMs }),

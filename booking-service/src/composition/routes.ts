@@ -1,5 +1,6 @@
 import { adminReportRoutes } from '../admin/report-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
+import { showActionRoutes } from '../admin/show-action-routes.ts';
 import { bookingRoutes } from '../bookings/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
 import { cinemaRoutes } from '../cinemas/routes.ts';
@@ -23,6 +24,7 @@ import { seatEventsRoutes } from '../seats/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { showRoutes } from '../shows/routes.ts';
 import { cinemaShowRoutes } from '../shows/cinema-routes.ts';
+import { seatsOfShows } from '../shows/seat-prices.ts';
 import type { Store } from '../store/types.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { userRoutes } from '../users/routes.ts';
@@ -90,6 +92,7 @@ async function registerCatalogue(app: AppInstance, { config, store, catalog, aut
     now,
     onSaleShows: services.waitingRoom.onSaleShows,
     onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
+    cinemas: services.cinemas,
   });
   await app.register(catalogRoutes, { catalog, imageSvg: catalog.imageSvg?.bind(catalog) });
   await app.register(cinemaRoutes, { cinemas: services.cinemas, auth });
@@ -110,6 +113,7 @@ async function registerBooking(app: AppInstance, { config, store, auth, now, ser
     openPayment: services.payments.service.openPaymentForHold,
     onSeatsChanged: services.onSeatsChanged,
     saleGate: services.saleGate,
+    showCache: changes.shows,
     cinemas: services.cinemas,
   });
   await app.register(seatEventsRoutes, {
@@ -137,7 +141,7 @@ async function registerWaitingRoom(app: AppInstance, { config, auth, services }:
 
 /** /api/user: a moviegoer's bookings and favourites. */
 async function registerUser(app: AppInstance, { store, auth, services }: RouteSources) {
-  await app.register(userRoutes, { users: store.users, bookings: services.bookings, checkIns: store.checkIns, movies: store.movies, auth });
+  await app.register(userRoutes, { users: store.users, bookings: services.bookings, checkIns: store.checkIns, movies: store.movies, auth, cinemas: services.cinemas });
 }
 
 /** /api/checkout, /api/stripe: a booking's payment link, the local checkout's pages (when it is the provider) and Stripe's webhook. */
@@ -151,7 +155,17 @@ async function registerCheckout(app: AppInstance, { config, now, services }: Rou
 /** /api/admin: theatre staff's shows, bookings, dashboard and sales report, their on-sale events, and the doors' check-in. */
 async function registerAdmin(app: AppInstance, { config, store, auth, now, services }: RouteSources) {
   await app.register(checkInRoutes, { checkIn: services.checkIn, auth, timeZone: config.theatreTimeZone, cinemas: services.cinemas });
-  await app.register(adminRoutes, { bookings: services.bookings, shows: store.shows, users: store.users, auth, config, now, cinemas: services.cinemas });
+  await app.register(adminRoutes, { bookings: services.bookings, shows: store.shows, users: store.users, reports: store.reports, auth, config, now, cinemas: services.cinemas });
+  await app.register(showActionRoutes, {
+    shows: store.shows,
+    bookings: services.bookings,
+    payments: services.payments.service,
+    auth,
+    now,
+    currency: config.currency,
+    onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
+    onSeatsChanged: services.onSeatsChanged,
+  });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now, cinemas: services.cinemas });
   await app.register(onSaleRoutes, {
     waitingRoom: services.waitingRoom,
@@ -160,6 +174,7 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
     now,
     isUnavailable: isDatabaseUnavailable,
     onSaleWindow: { timeZone: config.theatreTimeZone, maxDaysAhead: config.onSale.maxDaysAhead },
+    seatsOfShows: (showIds) => seatsOfShows(showIds, store.shows, services.cinemas.layoutOf),
   });
 }
 

@@ -8,3 +8,5 @@ export * from './integrity.ts';
 export * from './check-in.ts';
 export * from './cinemas.ts';
 export * from './cinema-responses.ts';
+export * from './show-actions.ts';
+export * from './booking-totals.ts';

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { BookingTotalsSchema } from './booking-totals.ts';
 import { CheckInEntrySchema } from './check-in.ts';
+import { CinemaRefSchema, CinemaTotalsSchema, ScreenLayoutSchema, ScreenRefSchema, SeatPricesSchema, ShowTimePlaceSchema } from './cinemas.ts';
 import {
   AdminBookingSchema,
   BookingSchema,
@@ -25,12 +27,19 @@ export const ShowTimesSchema = Type.Record(
     Type.Object({
       time: Type.String(),
       showId: Type.String(),
-      price: Type.Number({ description: 'The price of one seat, in the currency of GET /api/config' }),
+      price: Type.Number({ description: 'The price of one standard seat, in the currency of GET /api/config' }),
       onSale: Type.Optional(ShowOnSaleSchema),
+      // Issue 42: where the show is and its prices by seat type (absent from an older service's answers).
+      ...Type.Partial(ShowTimePlaceSchema).properties,
     }),
   ),
 );
-export const ShowDetailResponse = Type.Object({ success: ok, movie: MovieSchema, dateTime: ShowTimesSchema });
+export const ShowDetailResponse = Type.Object({
+  success: ok,
+  movie: MovieSchema,
+  dateTime: ShowTimesSchema,
+  cinemas: Type.Optional(Type.Record(Type.String(), CinemaRefSchema, { description: 'The cinemas of the show times, by id (issue 42)' })),
+});
 export const NowPlayingResponse = Type.Object({ success: ok, movies: Type.Array(NowPlayingMovieSchema) });
 export const AddShowResponse = Type.Object({ success: ok, message: Type.String(), created: Type.Integer(), skipped: Type.Integer() });
 
@@ -41,7 +50,15 @@ export const CreateBookingResponse = Type.Object({
   holdExpiresAt: Type.String(),
   message: Type.Optional(Type.String({ description: 'Set when the payment provider did not answer: the seats stay held and the link retries' })),
 });
-export const OccupiedSeatsResponse = Type.Object({ success: ok, occupiedSeats: Type.Array(Type.String()) });
+export const OccupiedSeatsResponse = Type.Object({
+  success: ok,
+  occupiedSeats: Type.Array(Type.String()),
+  // Issue 42: the show's screen drawn from its own layout, its prices by seat type, and where it is.
+  layout: Type.Optional(ScreenLayoutSchema),
+  seatPrices: Type.Optional(SeatPricesSchema),
+  cinema: Type.Optional(CinemaRefSchema),
+  screen: Type.Optional(ScreenRefSchema),
+});
 /** GET /api/booking/seats/{showId}/events: the data of each `seats` event, on connect and on every change (the full list each time). */
 export const SEAT_EVENT = 'seats';
 /**
@@ -82,8 +99,11 @@ export const AdminShowRowSchema = Type.Object({
   showPrice: Type.Number({ description: 'Price of one seat in currency units' }),
   soldSeats: Type.Integer({ description: 'Seats paid for' }),
   heldSeats: Type.Integer({ description: 'Seats held, not paid yet' }),
-  totalSeats: Type.Integer({ description: "The hall's seats" }),
-  revenue: Type.Number({ description: 'Sold seats at the show price, in currency units' }),
+  cancelled: Type.Optional(Type.Boolean({ description: 'Staff cancelled the show: no longer listed to moviegoers nor bookable; its bookings refunded or released' })),
+  totalSeats: Type.Integer({ description: "The seats of the show's screen" }),
+  revenue: Type.Number({ description: "Sold seats at their type's price, in currency units" }),
+  cinema: Type.Optional(CinemaRefSchema),
+  screen: Type.Optional(ScreenRefSchema),
 });
 export const AdminShowsResponse = Type.Object({
   success: ok,
@@ -105,6 +125,7 @@ export const OwnBookingActionResponse = Type.Object({
 export const AllBookingsResponse = Type.Object({
   success: ok,
   bookings: Type.Array(AdminBookingSchema),
+  totals: Type.Optional(BookingTotalsSchema),
   page: Type.Integer(),
   pageSize: Type.Integer(),
   total: Type.Integer(),
@@ -112,10 +133,11 @@ export const AllBookingsResponse = Type.Object({
 export const DashboardResponse = Type.Object({
   success: ok,
   dashboardData: Type.Object({
-    totalBookings: Type.Integer(),
+    totalBookings: Type.Integer({ description: 'Paid bookings (List Bookings\' totals count the same as paid)' }),
     totalRevenue: Type.Number(),
     activeShows: Type.Array(ShowSchema),
     totalUser: Type.Integer(),
+    byCinema: Type.Optional(Type.Array(CinemaTotalsSchema, { description: 'The same totals per cinema (issue 42)' })),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_SEATS_PER_BOOKING } from './seats/hall.ts';
 import { ANY_SEAT_ID_PATTERN, MAX_SEAT_ID_LENGTH } from './seats/layout.ts';
+import { CinemaRefSchema, ScreenRefSchema, SeatPricesSchema, SeatTypeSchema, type ShowTimePlace } from './cinemas.ts';
 import { MAX_PRICE } from './money.ts';
 
 /**
@@ -14,6 +15,8 @@ const Strict = { additionalProperties: false } as const;
 /** Ids are issued in lowercase; an uppercase spelling would compare unequal in the seat ledger, so it is refused. */
 export const UuidPattern = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const MovieIdPattern = '^[1-9][0-9]{0,9}$';
+/** A cinema's or screen's id: a slug ("marquee-marine-drive", "marquee-marine-drive-1"). */
+export const CINEMA_SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
 // ---- shared pieces of answers ----
 
@@ -43,12 +46,20 @@ export const SeatLedgerSchema = Type.Record(Type.String(), Type.Union([Type.Lite
   description: 'Seat id -> held (unpaid booking) or paid',
 });
 
+/** Where a show is and what its seats cost (issue 42): grown beside the spec's fields, absent from an older service's answers. */
+const showPlaceFields = {
+  cinema: Type.Optional(CinemaRefSchema),
+  screen: Type.Optional(ScreenRefSchema),
+  seatPrices: Type.Optional(SeatPricesSchema),
+};
+
 export const ShowSchema = Type.Object({
   _id: Type.String(),
   movie: MovieSchema,
   showDateTime: Type.String({ format: 'date-time' }),
-  showPrice: Type.Number({ description: 'Price of one seat in currency units' }),
+  showPrice: Type.Number({ description: 'Price of one standard seat in currency units' }),
   occupiedSeats: SeatLedgerSchema,
+  ...showPlaceFields,
 });
 
 const BookingShowSchema = Type.Object({
@@ -56,6 +67,7 @@ const BookingShowSchema = Type.Object({
   showDateTime: Type.String({ format: 'date-time' }),
   showPrice: Type.Number(),
   movie: MovieSchema,
+  ...showPlaceFields,
 });
 
 export const RefundStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('refunded'), Type.Literal('failed'), Type.Null()], {
@@ -78,6 +90,7 @@ export const BookingSchema = Type.Object({
     }),
   ),
   refundStatus: Type.Optional(RefundStatusSchema),
+  seatTypes: Type.Optional(Type.Record(Type.String(), SeatTypeSchema, { description: "Each booked seat's type on the show's screen (issue 42)" })),
   admittedAt: Type.Optional(
     Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: "When the ticket was checked in at the door (the moviegoer's own bookings), else null" }),
   ),
@@ -149,7 +162,18 @@ export const AddShowBody = Type.Object(
       ),
       { minItems: 1, maxItems: 62 },
     ),
-    showPrice: Type.Number({ minimum: 0, maximum: MAX_PRICE }),
+    showPrice: Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'The standard seat price' }),
+    screenId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: "The screen (GET /api/admin/cinemas); default: the default cinema's first screen. Times are on its cinema's clock" })),
+    seatPrices: Type.Optional(
+      Type.Object(
+        {
+          premium: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
+          wheelchair: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
+          companion: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
+        },
+        { ...Strict, description: 'The other seat types\' prices; a type left out costs showPrice' },
+      ),
+    ),
   },
   Strict,
 );
@@ -196,18 +220,26 @@ export const AllBookingsQuery = Type.Object(
   {
     ...PageQuery,
     movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
+    cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this cinema' })),
     date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Show date, theatre time zone' })),
     paid: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+    q: Type.Optional(
+      Type.String({ maxLength: 100, description: "Search: part of the ticket code, the customer's name or email, or the movie's title, whatever its case" }),
+    ),
   },
   Strict,
 );
 
+
+/** GET /api/admin/all-shows and /api/admin/dashboard: optionally one cinema's. */
+export const CinemaFilterQuery = Type.Object({ cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only this cinema' })) }, Strict);
 
 /** The admin's List Shows: filtered, sorted and paged on the server. Without dates, upcoming shows. */
 export const AdminShowsQuery = Type.Object(
   {
     ...PageQuery,
     movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
+    cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this cinema' })),
     from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First show date, theatre time zone' })),
     to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last show date, theatre time zone' })),
     sort: Type.Optional(Type.Union([Type.Literal('time'), Type.Literal('movie'), Type.Literal('sold'), Type.Literal('revenue')], { description: 'time (default), movie, sold, revenue' })),
@@ -247,4 +279,4 @@ export type ShowSort = NonNullable<AdminShowsRequest['sort']>;
 export type SupportView = NonNullable<SupportBookingsRequest['view']>;
 export interface ShowOnSale { eventId: string; at: string; waitingRoom: boolean }
 /** Per local date, its shows: start, id, the price of a seat (currency units) and, for an on-sale event's show, its sale. */
-export type ShowDateTimes = Record<string, { time: string; showId: string; price: number; onSale?: ShowOnSale }[]>;
+export type ShowDateTimes = Record<string, ({ time: string; showId: string; price: number; onSale?: ShowOnSale } & Partial<ShowTimePlace>)[]>;

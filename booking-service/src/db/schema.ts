@@ -78,6 +78,8 @@ export const shows = pgTable(
     seatPrices: jsonb('seat_prices').$type<SeatPriceCents>().notNull().default({}),
     screenId: text('screen_id').notNull().references(() => screens.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When staff cancelled the show; null: on (shows/show.ts). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     // One show per movie, instant and screen: adding the same show twice is a no-op. Also serves a movie's shows.

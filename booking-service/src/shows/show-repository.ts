@@ -7,7 +7,7 @@ export interface MovieRepository {
   get(id: string): Promise<Movie | null>;
   /** Every movie's id (the public reads answer unknown ids from memory: http/known-ids.ts). */
   ids(): Promise<string[]>;
-  /** Movies with at least one show starting after `now`, once each, soonest next show first. */
+  /** Movies with at least one show starting after `now` (not cancelled), once each, soonest next show first. */
   withUpcomingShows(now: Date): Promise<Movie[]>;
   count(): Promise<number>;
 }
@@ -18,12 +18,17 @@ export interface ShowRepository {
   get(id: string): Promise<ShowWithMovie | null>;
   /** Every show's id, past ones included (see MovieRepository.ids). */
   ids(): Promise<string[]>;
+  /** The movie's shows starting after `now` that are not cancelled, soonest first (what moviegoers see). */
   upcomingForMovie(movieId: string, now: Date): Promise<Show[]>;
-  /** Shows starting in [from, to) (either bound optional) with movie and seat ledger, soonest first. */
+  /** Shows starting in [from, to) (either bound optional) with movie and seat ledger, soonest first; cancelled ones too (staff lists). */
   listWithSeats(options: { from?: Date; to?: Date }): Promise<ShowWithSeats[]>;
-  /** Shows on these screens starting after `now`, with their movie, soonest first. */
+  /** Shows on these screens starting after `now` that are not cancelled, with their movie, soonest first. */
   upcomingOnScreens(screenIds: string[], now: Date): Promise<ShowWithMovie[]>;
   countUpcoming(now: Date): Promise<number>;
+  /** Marks the show cancelled at `at` unless it already is (changed: this call did it); null when unknown. */
+  cancel(id: string, at: Date): Promise<{ changed: boolean } | null>;
+  /** Sets the standard seat's price of a show that is not cancelled (bookings keep the amount they were made at); false when none. */
+  setPrice(id: string, priceCents: number): Promise<boolean>;
   /** Seats held or sold for a show. */
   occupiedSeats(showId: string): Promise<Record<string, SeatState>>;
 }

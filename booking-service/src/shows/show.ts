@@ -22,7 +22,19 @@ export interface Movie {
 export type SeatPriceCents = Partial<Record<'premium' | 'wheelchair' | 'companion', number>>;
 
 /** A show on one screen; `priceCents` is the standard seat's price (the spec's showPrice). */
-export interface Show { id: string; movieId: string; startsAt: Date; priceCents: number; screenId: string; seatPriceCents: SeatPriceCents }
+export interface Show {
+  id: string;
+  movieId: string;
+  startsAt: Date;
+  priceCents: number;
+  screenId: string;
+  seatPriceCents: SeatPriceCents;
+  /**
+   * When staff cancelled the show (a state, never a deletion): it is no longer listed to moviegoers nor bookable,
+   * and its bookings were refunded or released (admin/show-cancellation.ts). Null: on.
+   */
+  cancelledAt: Date | null;
+}
 
 /** What adding a show takes; without a screen it goes to the default cinema's first screen, with no other seat prices. */
 export interface NewShow { startsAt: Date; priceCents: number; screenId?: string; seatPriceCents?: SeatPriceCents }

@@ -4,7 +4,7 @@ import { CreateOnSaleEventBody, EventIdParams, OnSaleEventResponse, OnSaleEvents
 import type { AppInstance } from '../http/app-instance.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
-import { DEFAULT_WINDOW_MINUTES, defaultShoppingCapacity } from '../contract/seats/sales.ts';
+import { DEFAULT_WINDOW_MINUTES, shoppingCapacityFor } from '../contract/seats/sales.ts';
 import { checkEventName, checkOnSaleAt, type OnSaleWindow } from './on-sale-input.ts';
 import { answerOutagesAsPaused, figuresOf, security, storedEventOr404, tags, valid } from './route-helpers.ts';
 import type { WaitingRoom } from './waiting-room.ts';
@@ -31,6 +31,8 @@ export interface OnSaleRoutesDeps {
   isUnavailable: (error: unknown) => boolean;
   /** When an on-sale may be set (ON_SALE_MAX_DAYS_AHEAD, the theatre's time zone). */
   onSaleWindow: OnSaleWindow;
+  /** The seats of these shows together, each on its own screen (the default shopping capacity is a quarter of them). */
+  seatsOfShows: (showIds: string[]) => Promise<number>;
 }
 
 /** Theatre staff, /api/admin/on-sale/*: set up an on-sale, the live panel, cancel, pause and resume. */
@@ -55,7 +57,7 @@ export async function onSaleRoutes(admin: AppInstance, deps: OnSaleRoutesDeps) {
         name,
         onSaleAt,
         waitingRoom: withQueue,
-        shoppingCapacity: request.body.shoppingCapacity ?? defaultShoppingCapacity(showIds.length),
+        shoppingCapacity: request.body.shoppingCapacity ?? shoppingCapacityFor(await deps.seatsOfShows(showIds)),
         windowMinutes: request.body.windowMinutes ?? DEFAULT_WINDOW_MINUTES,
         showIds,
         actor: request.identity!.sub,

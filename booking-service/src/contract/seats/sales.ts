@@ -15,7 +15,16 @@ export function salesCloseAt(startsAt: Date, salesCloseMinutes: number): Date {
  * most who are admitted still find seats.
  */
 export function defaultShoppingCapacity(showCount: number): number {
-  return Math.max(1, Math.floor((showCount * ALL_SEATS.length) / 4));
+  return shoppingCapacityFor(showCount * ALL_SEATS.length);
+}
+
+/**
+ * The same quarter of the event's seats, counted on each show's own screen (issue 42): what the service sets when
+ * staff set none. defaultShoppingCapacity counts the spec's hall (the figure an Add On-Sale form shows before it
+ * knows the screens).
+ */
+export function shoppingCapacityFor(seats: number): number {
+  return Math.max(1, Math.floor(seats / 4));
 }
 
 /** An on-sale's shopping window when staff set none. */

@@ -1,4 +1,4 @@
-import type { Booking } from '../../bookings/booking.ts';
+import { foldTotals, type Booking, type BookingFilter, type RefundStatus } from '../../bookings/booking.ts';
 import type { GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import { bookingCreation } from './booking-creation.ts';
@@ -7,6 +7,7 @@ import { toBooking } from './mappers.ts';
 import type { Models } from './models.ts';
 import {
   bookingListFilter,
+  containing,
   guardedBookingUpdate,
   guardFilter,
   isDeadlockError,
@@ -17,6 +18,7 @@ import {
   salesSummaryPipeline,
   takenSeats,
   usersWithEmail,
+  type Filter,
 } from './queries.ts';
 import type { BookingDocument } from './schemas.ts';
 import { CLAIM_ATTEMPTS } from './seat-claim.ts';
@@ -46,13 +48,33 @@ export function createBookingRepository(models: Models, { readBeforeInsert = fal
     return doc ? toBooking(doc) : null;
   }
 
-  async function list(filter: Parameters<BookingRepository['list']>[0], page: { offset: number; limit: number }) {
+  /** The query of the staff lists (and their totals) for a filter: the names it gives turned into ids first. */
+  async function listQuery(filter: BookingFilter): Promise<Filter> {
     const query = bookingListFilter(filter);
     if (filter.customerEmail) {
       // Bookings keep the user's id only: the email names the users first.
       const owners = await Users.find(usersWithEmail(filter.customerEmail), { _id: 1 }).lean<{ _id: string }[]>();
       query.userId = filter.userId ? { $eq: filter.userId, $in: owners.map((u) => u._id) } : { $in: owners.map((u) => u._id) };
     }
+    if (filter.search) {
+      // Bookings keep the user's and movie's ids: the names, emails and titles that match name them first.
+      const part = containing(filter.search);
+      const [owners, titled] = await Promise.all([
+        Users.find({ $or: [{ name: part }, { email: part }] }, { _id: 1 }).lean<{ _id: string }[]>(),
+        models.Movie.find({ title: part }, { _id: 1 }).lean<{ _id: string }[]>(),
+      ]);
+      query.$or = [{ ticketCode: part }, { userId: { $in: owners.map((u) => u._id) } }, { movieId: { $in: titled.map((m) => m._id) } }];
+    }
+    if (filter.screenIds) {
+      // Bookings keep their show's id only: the screens name their shows first.
+      const onScreens = await models.Show.find({ screenId: { $in: filter.screenIds } }, { _id: 1 }).lean<{ _id: string }[]>();
+      query.showId = { $in: onScreens.map((show) => show._id) };
+    }
+    return query;
+  }
+
+  async function list(filter: BookingFilter, page: { offset: number; limit: number }) {
+    const query = await listQuery(filter);
     const [docs, total] = await Promise.all([
       // limit(0) would mean "no limit" to MongoDB.
       page.limit > 0
@@ -96,6 +118,15 @@ export function createBookingRepository(models: Models, { readBeforeInsert = fal
     },
 
     list,
+
+    async totals(filter) {
+      type Group = { _id: { isPaid: boolean; refundStatus: RefundStatus | null }; count: number; cents: number };
+      const groups = await Bookings.aggregate<Group>([
+        { $match: await listQuery(filter) },
+        { $group: { _id: { isPaid: '$isPaid', refundStatus: '$refundStatus' }, count: { $sum: 1 }, cents: { $sum: '$amountCents' } } },
+      ]);
+      return foldTotals(groups.map((group) => ({ isPaid: group._id.isPaid, refundStatus: group._id.refundStatus ?? null, count: group.count, amountCents: group.cents })));
+    },
 
     async salesSummary() {
       const [row] = await Bookings.aggregate<{ paidBookings: number; revenueCents: number }>(salesSummaryPipeline());

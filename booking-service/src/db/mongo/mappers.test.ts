@@ -54,8 +54,8 @@ describe('MongoDB mappers', () => {
 
   it('maps shows both ways', () => {
     const doc = showDocument('1001', { startsAt: showStartsAt, priceCents: 1250, screenId: 'marquee-saket-central-1', seatPriceCents: { premium: 1800 } }, SHOW_ID, at);
-    expect(doc).toEqual({ _id: SHOW_ID, movieId: '1001', startsAt: showStartsAt, priceCents: 1250, screenId: 'marquee-saket-central-1', seatPriceCents: { premium: 1800 }, createdAt: at });
-    const show = { id: SHOW_ID, movieId: '1001', startsAt: showStartsAt, priceCents: 1250, screenId: 'marquee-saket-central-1', seatPriceCents: { premium: 1800 } };
+    expect(doc).toEqual({ _id: SHOW_ID, movieId: '1001', startsAt: showStartsAt, priceCents: 1250, screenId: 'marquee-saket-central-1', seatPriceCents: { premium: 1800 }, cancelledAt: null, createdAt: at });
+    const show = { id: SHOW_ID, movieId: '1001', startsAt: showStartsAt, priceCents: 1250, screenId: 'marquee-saket-central-1', seatPriceCents: { premium: 1800 }, cancelledAt: null };
     expect(toShow(doc)).toEqual(show);
     expect(toShow(new models.Show(doc).toObject<ShowDocument>())).toEqual(show);
     // Without a screen (the calls of before cinemas): the default cinema's first screen, no other prices.

@@ -62,11 +62,11 @@ export function movieDocument(movie: Movie, createdAt: Date): MovieDocument {
 }
 
 export function toShow(doc: ShowDocument): Show {
-  return { id: doc._id, movieId: doc.movieId, startsAt: doc.startsAt, priceCents: doc.priceCents, screenId: doc.screenId, seatPriceCents: { ...doc.seatPriceCents } };
+  return { id: doc._id, movieId: doc.movieId, startsAt: doc.startsAt, priceCents: doc.priceCents, screenId: doc.screenId, seatPriceCents: { ...doc.seatPriceCents }, cancelledAt: doc.cancelledAt ?? null };
 }
 
 export function showDocument(movieId: string, show: NewShow, id: string, createdAt: Date): ShowDocument {
-  return { _id: id, movieId, startsAt: show.startsAt, priceCents: show.priceCents, screenId: show.screenId ?? DEFAULT_SCREEN_ID, seatPriceCents: show.seatPriceCents ?? {}, createdAt };
+  return { _id: id, movieId, startsAt: show.startsAt, priceCents: show.priceCents, screenId: show.screenId ?? DEFAULT_SCREEN_ID, seatPriceCents: show.seatPriceCents ?? {}, cancelledAt: null, createdAt };
 }
 
 export function toUser(doc: UserDocument): User {

@@ -117,7 +117,7 @@ describe('seat and show queries', () => {
     expect(showsBetween(undefined)).toEqual({});
     expect(showsBetween(from, to)).toEqual({ startsAt: { $gte: from, $lt: to } });
     expect(showsBetween(undefined, to)).toEqual({ startsAt: { $lt: to } });
-    expect(upcomingShowsOfMovie('1001', from)).toEqual({ movieId: { $eq: '1001' }, startsAt: { $gt: from } });
+    expect(upcomingShowsOfMovie('1001', from)).toEqual({ movieId: { $eq: '1001' }, startsAt: { $gt: from }, cancelledAt: null });
     expect(models.Show.find(upcomingShowsOfMovie('1001', from)).cast()).toEqual(upcomingShowsOfMovie('1001', from));
   });
 
@@ -301,7 +301,7 @@ describe('aggregation pipelines', () => {
   it('lists movies with upcoming shows once each, soonest next show first, then by title', () => {
     const now = new Date('2031-05-01T12:00:00.000Z');
     expect(upcomingMoviesPipeline(now)).toEqual([
-      { $match: { startsAt: { $gt: now } } },
+      { $match: { startsAt: { $gt: now }, cancelledAt: null } },
       { $group: { _id: '$movieId', nextShow: { $min: '$startsAt' } } },
       { $lookup: { from: 'movies', localField: '_id', foreignField: '_id', as: 'movie' } },
       { $unwind: '$movie' },

@@ -36,8 +36,14 @@ export function bookingListFilter(filter: BookingFilter): Filter {
   if (filter.isPaid !== undefined) query.isPaid = { $eq: filter.isPaid };
   if (filter.statuses) query.status = { $in: filter.statuses };
   if (filter.ticketCode) query.ticketCode = { $eq: filter.ticketCode };
+  if (filter.showId) query.showId = { $eq: filter.showId };
   if (filter.showsBetween) query.showStartsAt = { $gte: filter.showsBetween.from, $lt: filter.showsBetween.to };
   return query;
+}
+
+/** Part of a text, whatever its case (staff's booking search), its regular-expression characters taken literally. */
+export function containing(text: string): { $regex: string; $options: 'i' } {
+  return { $regex: escapeRegExp(text), $options: 'i' };
 }
 
 /** Users whose email is this one, whatever its case (the booking list's customerEmail filter). */
@@ -66,7 +72,8 @@ export function showsBetween(from: Date | undefined, to?: Date): Filter {
 }
 
 export function upcomingShowsOfMovie(movieId: string, now: Date): Filter {
-  return { movieId: { $eq: movieId }, startsAt: { $gt: now } };
+  // `cancelledAt: null` also matches shows stored before cancellation existed (no field).
+  return { movieId: { $eq: movieId }, startsAt: { $gt: now }, cancelledAt: null };
 }
 
 export interface ConditionalUpdate { filter: Filter; update: Filter }
@@ -155,7 +162,7 @@ export function refundSessionUpdate(id: string, refundId: string, amountCents: n
 /** Movies with a show after `now`, once each, soonest next show first, then by title (runs on `shows`). */
 export function upcomingMoviesPipeline(now: Date): PipelineStage[] {
   return [
-    { $match: { startsAt: { $gt: now } } },
+    { $match: { startsAt: { $gt: now }, cancelledAt: null } },
     { $group: { _id: '$movieId', nextShow: { $min: '$startsAt' } } },
     { $lookup: { from: COLLECTIONS.movies, localField: '_id', foreignField: '_id', as: 'movie' } },
     { $unwind: '$movie' },

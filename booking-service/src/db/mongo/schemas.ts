@@ -186,6 +186,8 @@ export const showSchema = new Schema<ShowDocument>(
     screenId: requiredText(64),
     seatPriceCents: { type: seatPriceCentsSchema, required: true, default: {} },
     createdAt: requiredDate(),
+    /** When staff cancelled the show; null (or absent, shows stored before) : on. */
+    cancelledAt: { type: Date, default: null },
   },
   options(COLLECTIONS.shows),
 );

@@ -95,7 +95,7 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
 
     async upcomingOnScreens(screenIds, now) {
       if (screenIds.length === 0) return [];
-      const shows = await Shows.find({ screenId: { $in: screenIds }, startsAt: { $gt: now } }).lean<ShowDocument[]>();
+      const shows = await Shows.find({ screenId: { $in: screenIds }, startsAt: { $gt: now }, cancelledAt: null }).lean<ShowDocument[]>();
       const movies = await moviesById(shows.map((s) => s.movieId));
       return shows
         .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
@@ -106,7 +106,18 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
     },
 
     async countUpcoming(now) {
-      return Shows.countDocuments({ startsAt: { $gt: now } });
+      return Shows.countDocuments({ startsAt: { $gt: now }, cancelledAt: null });
+    },
+
+    async cancel(id, at) {
+      const changed = await Shows.updateOne({ _id: { $eq: id }, cancelledAt: null }, { $set: { cancelledAt: at } });
+      if (changed.modifiedCount > 0) return { changed: true };
+      return (await Shows.exists({ _id: { $eq: id } })) ? { changed: false } : null;
+    },
+
+    async setPrice(id, priceCents) {
+      const updated = await Shows.updateOne({ _id: { $eq: id }, cancelledAt: null }, { $set: { priceCents } });
+      return updated.matchedCount > 0;
     },
 
     async occupiedSeats(showId) {

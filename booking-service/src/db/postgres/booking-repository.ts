@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, movies, outbox, seatReservations, shows, users } from '../schema.ts';
-import type { Booking, BookingFilter, BookingWithDetails, CreateBookingResult, NewBooking } from '../../bookings/booking.ts';
+import { foldTotals, type Booking, type BookingFilter, type BookingWithDetails, type CreateBookingResult, type NewBooking } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository, HoldCaps } from '../../bookings/booking-repository.ts';
 import { groupBatches, soloBatches } from './group-batches.ts';
@@ -29,15 +29,35 @@ function guardCondition(guard: BookingGuard): SQL | undefined {
   return and(...conditions);
 }
 
+/** The filtered list's bookings counted and summed by what became of their money (List Bookings' totals). */
+async function totalsOf(db: Db, filter: BookingFilter) {
+  const groups = await db
+    .select({ isPaid: bookings.isPaid, refundStatus: bookings.refundStatus, count: count(), cents: sum(bookings.amountCents) })
+    .from(bookings)
+    .innerJoin(shows, eq(shows.id, bookings.showId))
+    .innerJoin(movies, eq(movies.id, shows.movieId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(whereOf(filter))
+    .groupBy(bookings.isPaid, bookings.refundStatus);
+  return foldTotals(groups.map((group) => ({ ...group, amountCents: Number(group.cents ?? 0) })));
+}
+
 function whereOf(filter: BookingFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.bookingId) conditions.push(eq(bookings.id, filter.bookingId));
   if (filter.userId) conditions.push(eq(bookings.userId, filter.userId));
   if (filter.movieId) conditions.push(eq(shows.movieId, filter.movieId));
+  if (filter.screenIds) conditions.push(inArray(shows.screenId, filter.screenIds));
   if (filter.isPaid !== undefined) conditions.push(eq(bookings.isPaid, filter.isPaid));
   if (filter.statuses) conditions.push(inArray(bookings.status, filter.statuses));
   if (filter.ticketCode) conditions.push(eq(bookings.ticketCode, filter.ticketCode));
   if (filter.customerEmail) conditions.push(eq(sql`lower(${users.email})`, filter.customerEmail.toLowerCase()));
+  if (filter.showId) conditions.push(eq(bookings.showId, filter.showId));
+  if (filter.search) {
+    // Part of any of them, whatever its case; LIKE's own wildcards in the text are taken literally.
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(bookings.ticketCode, like), ilike(users.name, like), ilike(users.email, like), ilike(movies.title, like))!);
+  }
   if (filter.showsBetween) {
     conditions.push(gte(shows.startsAt, filter.showsBetween.from), lt(shows.startsAt, filter.showsBetween.to));
   }
@@ -182,11 +202,14 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
           .select({ n: count() })
           .from(bookings)
           .innerJoin(shows, eq(shows.id, bookings.showId))
+          .innerJoin(movies, eq(movies.id, shows.movieId))
           .innerJoin(users, eq(users.id, bookings.userId))
           .where(where),
       ]);
       return { total: total?.n ?? 0, items };
     },
+
+    totals: (filter) => totalsOf(db, filter),
 
     async getByTicketCode(ticketCode) {
       const [item] = await detailsWhere(eq(bookings.ticketCode, ticketCode), { offset: 0, limit: 1 });

@@ -13,7 +13,7 @@ export function toMovie({ createdAt: _createdAt, ...movie }: MovieRow): Movie {
 }
 
 export function toShow(row: ShowRow): Show {
-  return { id: row.id, movieId: row.movieId, startsAt: row.startsAt, priceCents: row.priceCents, screenId: row.screenId, seatPriceCents: row.seatPrices };
+  return { id: row.id, movieId: row.movieId, startsAt: row.startsAt, priceCents: row.priceCents, screenId: row.screenId, seatPriceCents: row.seatPrices, cancelledAt: row.cancelledAt };
 }
 
 export function toBooking(row: BookingRow): Booking {

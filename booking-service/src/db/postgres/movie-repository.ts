@@ -1,4 +1,4 @@
-import { count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { movies, shows } from '../schema.ts';
 import type { Movie } from '../../shows/show.ts';
@@ -27,7 +27,7 @@ export function createMovieRepository(db: Db): MovieRepository {
         .select({ movie: movies, nextShow })
         .from(movies)
         .innerJoin(shows, eq(shows.movieId, movies.id))
-        .where(gt(shows.startsAt, now))
+        .where(and(gt(shows.startsAt, now), isNull(shows.cancelledAt)))
         .groupBy(movies.id)
         .orderBy(nextShow, movies.title);
       return rows.map((row) => toMovie(row.movie));

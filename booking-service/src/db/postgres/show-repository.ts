@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, movies, seatReservations, shows } from '../schema.ts';
 import type { SeatState, ShowWithSeats } from '../../shows/show.ts';
@@ -47,7 +47,7 @@ export function createShowRepository(db: Db): ShowRepository {
       const rows = await db
         .select()
         .from(shows)
-        .where(and(eq(shows.movieId, movieId), gt(shows.startsAt, now)))
+        .where(and(eq(shows.movieId, movieId), gt(shows.startsAt, now), isNull(shows.cancelledAt)))
         .orderBy(asc(shows.startsAt));
       return rows.map(toShow);
     },
@@ -73,14 +73,26 @@ export function createShowRepository(db: Db): ShowRepository {
         .select()
         .from(shows)
         .innerJoin(movies, eq(movies.id, shows.movieId))
-        .where(and(inArray(shows.screenId, screenIds), gt(shows.startsAt, now)))
+        .where(and(inArray(shows.screenId, screenIds), gt(shows.startsAt, now), isNull(shows.cancelledAt)))
         .orderBy(asc(shows.startsAt));
       return rows.map((row) => ({ ...toShow(row.shows), movie: toMovie(row.movies) }));
     },
 
     async countUpcoming(now) {
-      const [row] = await db.select({ n: count() }).from(shows).where(gt(shows.startsAt, now));
+      const [row] = await db.select({ n: count() }).from(shows).where(and(gt(shows.startsAt, now), isNull(shows.cancelledAt)));
       return row?.n ?? 0;
+    },
+
+    async cancel(id, at) {
+      const [changed] = await db.update(shows).set({ cancelledAt: at }).where(and(eq(shows.id, id), isNull(shows.cancelledAt))).returning({ id: shows.id });
+      if (changed) return { changed: true };
+      const [exists] = await db.select({ id: shows.id }).from(shows).where(eq(shows.id, id));
+      return exists ? { changed: false } : null;
+    },
+
+    async setPrice(id, priceCents) {
+      const updated = await db.update(shows).set({ priceCents }).where(and(eq(shows.id, id), isNull(shows.cancelledAt))).returning({ id: shows.id });
+      return updated.length > 0;
     },
 
     async occupiedSeats(showId) {
