@@ -162,6 +162,19 @@ for (const lane of lanes) {
       expect(elsewhere).toMatchObject({ totalBookings: 0, totalRevenue: 0, activeShows: [] });
     });
 
+    it("an on-sale of a show on a small screen: its default capacity and its seats are that screen's (30 recliners)", async () => {
+      const recliners = `${DEFAULT_CINEMA_ID}-3`;
+      await t.api('POST', '/api/show/add', { token: admin, body: { movieId, showsInput: [{ date, time: ['18:40'] }], showPrice: 20, screenId: recliners } });
+      const [show] = (await t.store.shows.upcomingOnScreens([recliners], new Date())).filter((s) => s.startsAt.toISOString().slice(11, 16) === '18:40');
+      const created = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Recliner night', showIds: [show!.id], onSaleAt: new Date(Date.now() + 60_000).toISOString(), waitingRoom: true },
+      });
+      expect(created.status).toBe(200);
+      expect(created.body.event.shoppingCapacity).toBe(7);
+      expect(await t.store.waitingRoom.figures(created.body.event.id, new Date())).toMatchObject({ seats: 30, seatsLeft: 30 });
+    });
+
     it('Add Shows refuses an unknown screen and a price with more than two decimals', async () => {
       const unknown = await t.api('POST', '/api/show/add', { token: admin, body: { movieId, showsInput: [{ date, time: ['12:00'] }], showPrice: 10, screenId: 'no-such-screen-9' } });
       expect(unknown.status).toBe(400);
