@@ -680,10 +680,10 @@ async function mongoAdmissionInversions(uri: string, eventId: string): Promise<n
   const connection = await mongoose.createConnection(uri).asPromise();
   try {
     const rows = await connection
-      .collection<{ place: number; admittedAt: Date }>('queue_entries')
+      .collection<{ eventId: string; place: number | null; admittedAt: Date | null }>('queue_entries')
       .find({ eventId, admittedAt: { $ne: null }, place: { $ne: null } }, { projection: { place: 1, admittedAt: 1 } })
       .toArray();
-    return inversions(rows, (row) => row.place, (row) => new Date(row.admittedAt).getTime());
+    return inversions(rows, (row) => row.place!, (row) => new Date(row.admittedAt!).getTime());
   } finally {
     await connection.close();
   }
