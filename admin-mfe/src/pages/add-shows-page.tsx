@@ -76,9 +76,6 @@ export function AddShowsPage() {
         ) : (
           <MoviePicker movies={nowPlaying.data.movies} selected={movieId} onSelect={selectMovie} />
         )}
-        {cinemas.length > 0 && (
-          <ScreenPicker cinemas={cinemas} screenId={where?.screen._id ?? null} onScreen={selectScreen} typePrices={typePrices} onTypePrice={setTypePrice} />
-        )}
         <label htmlFor="show-price">Show Price</label>
         <div className="admin__price">
           <span aria-hidden="true">{CURRENCY_SYMBOL}</span>
@@ -99,6 +96,10 @@ export function AddShowsPage() {
           <p id="show-price-error" className="admin__field-error">
             {priceError}
           </p>
+        )}
+        {/* After the standard price: the screen's other seat types are priced beside it. */}
+        {cinemas.length > 0 && (
+          <ScreenPicker cinemas={cinemas} screenId={where?.screen._id ?? null} onScreen={selectScreen} typePrices={typePrices} onTypePrice={setTypePrice} />
         )}
         <label htmlFor="show-datetime">Select Date and Time</label>
         {timeZone && <p className="admin__muted">{where ? `In the cinema's time (${timeZone})` : `In the theatre's time (${timeZone})`}</p>}

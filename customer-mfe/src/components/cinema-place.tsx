@@ -9,12 +9,7 @@ import { formatNote } from '../lib/places';
 export function CinemaPlace({ cinema, screen, as = 'p' }: { cinema: CinemaRef | null | undefined; screen: ScreenRef | null | undefined; as?: 'p' | 'dl-items' }) {
   if (!cinema) return null;
   const where = `${cinema.name}${screen ? ` · ${screen.name}${formatNote(screen.format)}` : ''}`;
-  const address = (
-    <a href={cinema.mapUrl} target="_blank" rel="noopener noreferrer">
-      {cinema.address}, {cinema.city}
-      <span className="sr-only"> (map, opens in a new tab)</span>
-    </a>
-  );
+  const address = <MapLink cinema={cinema} />;
   if (as === 'dl-items') {
     return (
       <>
@@ -35,5 +30,15 @@ export function CinemaPlace({ cinema, screen, as = 'p' }: { cinema: CinemaRef | 
       <br />
       {address}
     </p>
+  );
+}
+
+/** The cinema's address as a link to its map (opens in a new tab). */
+export function MapLink({ cinema }: { cinema: CinemaRef }) {
+  return (
+    <a href={cinema.mapUrl} target="_blank" rel="noopener noreferrer">
+      {cinema.address}, {cinema.city}
+      <span className="sr-only"> (map, opens in a new tab)</span>
+    </a>
   );
 }

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, formatShowTime, formatTime } from 'shared-ui';
 import { salesCloseAt } from 'booking-service/sales';
-import { CinemaPlace } from '../../../components/cinema-place';
-import type { CinemaTimes, ShowTime } from '../../../lib/places';
+import { MapLink } from '../../../components/cinema-place';
+import { formatNote, type CinemaTimes, type ShowTime } from '../../../lib/places';
 
 type EntryProps = {
   selectedShowId: string | null;
@@ -54,7 +54,18 @@ function CinemaGroup({ group, ...entry }: EntryProps & { group: CinemaTimes }) {
       <h3 id={headingId} className="c-times-group__name">
         {group.cinema?.name ?? 'Other cinemas'}
       </h3>
-      {group.cinema && <CinemaPlace cinema={group.cinema} screen={screen} />}
+      {group.cinema && (
+        <p className="c-place">
+          {screen && (
+            <>
+              {screen.name}
+              {formatNote(screen.format)}
+              <br />
+            </>
+          )}
+          <MapLink cinema={group.cinema} />
+        </p>
+      )}
       <ul className="c-times" aria-labelledby={headingId}>
         {group.times.map((time) => (
           <TimeEntry key={time.showId} time={time} showFormat={group.formatsDiffer} {...entry} timeZone={group.cinema?.timeZone ?? entry.timeZone} />
