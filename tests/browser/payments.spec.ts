@@ -89,6 +89,8 @@ test.describe('paying on the local checkout', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
 
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    // Focus moves to the error, so a screen reader and a keyboard start from it.
+    await expect(page.getByRole('alert')).toBeFocused();
     expect(new URL(page.url()).origin).toBe(urls.service);
     await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
 
@@ -112,6 +114,8 @@ test.describe('paying on the local checkout', () => {
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect(page.getByRole('alert')).toHaveText('Your card number is invalid.');
       await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+      // Focus on the field to correct, without a script.
+      await expect(page.getByLabel('Card number')).toBeFocused();
       expect((await myBooking(user, booked.bookingId)).isPaid).toBe(false);
     } finally {
       await context.close();

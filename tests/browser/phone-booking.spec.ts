@@ -200,15 +200,19 @@ for (const size of SCREEN_SIZES) {
       await attachScreenshot(page, testInfo, 'tmdb-movie-buy-tickets');
     });
 
-    test('the sample theatre listing is labelled a sample and its show times are plain text, not buttons', async ({ page }, testInfo) => {
+    test("the theatre listing is the chain's cinemas: each card's way to its show times is a link a thumb can tap", async ({ page }, testInfo) => {
       await page.goto('/theaters');
-      await expect(page.getByText('Sample listing.')).toBeVisible();
-      const times = page.locator('.c-theater__times').first();
-      await expect(times).toContainText(/^Sample show times: \d{1,2}:\d{2}/);
-      await expect(times.locator('button, a, li')).toHaveCount(0);
-      expect(await times.evaluate((el) => getComputedStyle(el).borderStyle)).toBe('none');
-      await times.scrollIntoViewIfNeeded();
-      await attachScreenshot(page, testInfo, 'sample-theaters');
+      const link = page.getByRole('link', { name: /^Show times at / }).first();
+      await expect(link).toBeVisible();
+      await expect(page.getByText(/Sample/)).toHaveCount(0);
+      await link.scrollIntoViewIfNeeded();
+      await attachScreenshot(page, testInfo, 'theaters');
+      await link.click();
+      await expect(page).toHaveURL(/\/theaters\/[a-z0-9-]+$/);
+      await expect(page.getByRole('heading', { level: 2, name: 'Show times' })).toBeVisible();
+      // A show time is a link of at least 44 px, on one line.
+      const time = page.getByRole('link', { name: /\d{1,2}:\d{2} [AP]M · Screen/ }).first();
+      expect((await time.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     });
 
     test('list pages: two posters a row on a phone, no sideways scrolling', async ({ page }, testInfo) => {
@@ -266,6 +270,7 @@ for (const size of SCREEN_SIZES) {
         await page.getByLabel('Name on card').fill('Maya Moviegoer');
         await page.getByRole('button', { name: /^Pay / }).click();
         await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+        await expect(page.getByRole('alert')).toBeFocused();
         expect(new URL(page.url()).searchParams.get('refused')).toBe('declined');
         await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
         await expect(page.getByLabel('Name on card')).toHaveValue('Maya Moviegoer');

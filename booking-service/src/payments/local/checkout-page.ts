@@ -52,8 +52,9 @@ export function checkoutFormPage(options: FormPageOptions): string {
   // security code never leave the form; the script restores the expiry and name the visitor typed.
   const input = (f: (typeof FIELDS)[number]) => {
     const invalid = error?.field === f.field;
+    // After a refusal focus goes where the visitor acts next (autofocus: no script needed): the invalid field.
     return `<label for="${f.id}">${f.label}<input id="${f.id}" name="${f.name}" type="text" required ${f.attributes}${
-      invalid ? ' aria-invalid="true" aria-describedby="payment-error"' : ''
+      invalid ? ' aria-invalid="true" aria-describedby="payment-error" autofocus' : ''
     }></label>`;
   };
   const [number, expiry, cvc, name] = FIELDS;
@@ -65,7 +66,7 @@ ${summary(options.booking)}
   )}</time></strong> more.</p>
 ${TEST_CARDS}
 <form method="post" action="${escapeHtml(options.action)}" id="card-form" novalidate>
-${error ? `<p class="alert" role="alert" id="payment-error">${escapeHtml(error.message)}</p>` : ''}
+${error ? `<p class="alert" role="alert" id="payment-error" tabindex="-1"${error.field ? '' : ' autofocus'}>${escapeHtml(error.message)}</p>` : ''}
 ${input(number!)}
 <div class="row">${input(expiry!)}${input(cvc!)}</div>
 ${input(name!)}
