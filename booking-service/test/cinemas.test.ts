@@ -141,6 +141,9 @@ for (const lane of lanes) {
       expect(held.status).toBe(200);
       expect(Object.keys(held.body).sort()).toEqual(['bookingId', 'holdExpiresAt', 'success', 'url']);
       expect((await t.store.bookings.get(held.body.bookingId))!.amountCents).toBe(2000);
+      // The moviegoer's own actions answer the booking with where its show is.
+      const released = await t.api('POST', `/api/booking/${held.body.bookingId}/release`, { token: user });
+      expect(released.body).toMatchObject({ outcome: 'released', booking: { show: { screen: { _id: DEFAULT_SCREEN_ID }, cinema: { _id: DEFAULT_CINEMA_ID } }, seatTypes: { J8: 'standard', J9: 'standard' } } });
     });
 
     it('staff lists filter by ?cinemaId and name each row\'s cinema and screen; the dashboard totals by cinema', async () => {

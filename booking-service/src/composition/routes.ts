@@ -124,7 +124,7 @@ async function registerBooking(app: AppInstance, { config, store, auth, now, ser
     config,
     saleGate: (showId, admission) => waitingRoom.gate(showId, { accountId: null, admission }),
   });
-  await app.register(ownBookingRoutes, { bookings, auth, payments: services.payments.service });
+  await app.register(ownBookingRoutes, { bookings, auth, payments: services.payments.service, places: services.cinemas });
 }
 
 /** /api/waiting-room: the moviegoers' queue. */
@@ -175,6 +175,10 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
     isUnavailable: isDatabaseUnavailable,
     onSaleWindow: { timeZone: config.theatreTimeZone, maxDaysAhead: config.onSale.maxDaysAhead },
     seatsOfShows: (showIds) => seatsOfShows(showIds, store.shows, services.cinemas.layoutOf),
+    onShowsListingChanged: async (showIds) => {
+      const movieIds = new Set((await Promise.all(showIds.map((id) => store.shows.get(id)))).flatMap((show) => (show ? [show.movie.id] : [])));
+      for (const movieId of movieIds) void store.changes.publish({ kind: 'schedule', movieId });
+    },
   });
 }
 

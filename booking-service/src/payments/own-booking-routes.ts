@@ -1,6 +1,7 @@
 import { failures } from '../contract/failures.ts';
 import { OwnBookingActionResponse, VerifyPaymentResponse } from '../contract/responses.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
+import type { Places } from '../shows/show-json.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import { toUnits } from '../contract/money.ts';
 import { BookingIdParams, VerifyPaymentBody } from '../contract/schemas.ts';
@@ -16,6 +17,8 @@ export interface OwnBookingRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
   auth: Auth;
   payments: Pick<PaymentService, 'verifyPayment' | 'reconcileBooking' | 'releaseHold' | 'cancelOwnBooking' | 'deadlineMs'>;
+  /** The chain: the booking answered names where its show is (issue 42). */
+  places: Places;
 }
 
 const tags = ['bookings'];
@@ -28,7 +31,7 @@ const security = [{ bearerAuth: [] }];
  * cancellation policy (refunded if paid). Someone else's booking answers like
  * an unknown one.
  */
-export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payments }: OwnBookingRoutesDeps) {
+export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payments, places }: OwnBookingRoutesDeps) {
 
   /** The options of an action on the caller's own booking (by its id in the path). */
   function ownBookingAction<F extends ReturnType<typeof failures>>(summary: string, description: string, failureAnswers: F) {
@@ -93,7 +96,7 @@ export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payme
         throw badGateway('We could not reach the payment provider just now. Please try again in a minute.');
       }
       const after = (await bookings.getWithDetails(booking.id))!;
-      return { success: after.isPaid, outcome, message: recheckMessage(outcome, after.isPaid), booking: bookingJson(after) };
+      return { success: after.isPaid, outcome, message: recheckMessage(outcome, after.isPaid), booking: bookingJson(after, places) };
     },
   );
 
@@ -112,7 +115,7 @@ export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payme
       const after = (await bookings.getWithDetails(booking.id))!;
       if (after.isPaid) throw conflict('Your payment had already gone through: the seats are yours and the e-ticket is in My Bookings');
       if (result.outcome !== 'released') throw conflict('These seats are no longer held for you');
-      return { success: true, outcome: 'released', message: `Seats ${after.seats.join(', ')} released`, booking: bookingJson(after) };
+      return { success: true, outcome: 'released', message: `Seats ${after.seats.join(', ')} released`, booking: bookingJson(after, places) };
     },
   );
 
@@ -132,7 +135,7 @@ export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payme
       const result = await payments.cancelOwnBooking(booking);
       if (result.outcome === 'refused') throw conflict(result.reason);
       const after = (await bookings.getWithDetails(booking.id))!;
-      return { success: true, outcome: result.outcome, message: cancelMessage(result.outcome, after), booking: bookingJson(after) };
+      return { success: true, outcome: result.outcome, message: cancelMessage(result.outcome, after), booking: bookingJson(after, places) };
     },
   );
 }
