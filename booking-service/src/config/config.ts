@@ -296,7 +296,7 @@ export const ServiceEnvironment = z.object({
   CORS_ORIGINS: withDefault(origins, DEFAULT_FRONTEND_ORIGINS.join(',')).meta({
     description: 'comma-separated allowed origins (scheme, host and port); the default is the four local frontends',
   }),
-  THEATRE_TIMEZONE: withDefault(timeZone, 'UTC').meta({ description: 'the theatre\'s IANA time zone (e.g. `Europe/London`): show dates and times' }),
+  THEATRE_TIMEZONE: withDefault(timeZone, 'UTC').meta({ description: 'the theatre\'s IANA time zone (e.g. `Asia/Kolkata`): show dates and times, and the clock of the built-in chain\'s cinemas (each show is listed and entered on its cinema\'s clock)' }),
   CURRENCY: withDefault(currency, 'USD').meta({
     description: 'ISO 4217 code of the prices; amounts are integer cents in the database and sent to Stripe in the currency\'s smallest unit (cents kept; zero-decimal currencies such as JPY in whole units)',
   }),
