@@ -182,8 +182,8 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'List Shows' }).click();
       await page.getByLabel('Cinema', { exact: true }).selectOption(cinema._id);
       await expect(page).toHaveURL(new RegExp(`cinema=${cinema._id}`));
-      await page.getByLabel('From').fill(date);
-      await page.getByLabel('To').fill(date);
+      await page.getByLabel('From', { exact: true }).fill(date);
+      await page.getByLabel('To', { exact: true }).fill(date);
       const row = page.getByRole('row').filter({ hasText: title }).filter({ hasText: screen.name });
       await expect(row.first()).toContainText(cinema.name);
       await attachScreenshot(page, testInfo, `cinema-list-shows-${size.name}`);
