@@ -3,7 +3,7 @@ import { apiAs, holdIfFree, tokenFor } from '../support/api';
 import { paidTicket, showStartingSoon } from '../support/door-tickets';
 import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
 import { signIn } from '../support/sign-in';
-import { urls } from '../support/test-stack';
+import { farShow, payByCard } from '../support/paid-bookings';
 
 /**
  * Issue 43, item 2: the cancellation policy (the stack runs the default, free cancellation until 2 hours
@@ -13,33 +13,6 @@ import { urls } from '../support/test-stack';
 
 const POLICY_SHORT = 'Free cancellation until 2 hours before the show.';
 const POLICY_FULL = 'Free cancellation until 2 hours before the show, with a full refund to your card. No cancellation after that.';
-
-/** A show on the last listed date (days away: well inside the policy) with two free seats of `row`. */
-async function farShow(row: string) {
-  const anyone = apiAs();
-  for (const movie of (await anyone.showAll()).shows) {
-    const detail = await anyone.showDetail(movie._id);
-    const date = Object.keys(detail.dateTime).sort().at(-1);
-    if (!date) continue;
-    for (const slot of detail.dateTime[date]!) {
-      const taken = new Set((await anyone.occupiedSeats(slot.showId)).occupiedSeats);
-      const seats = Array.from({ length: 9 }, (_, i) => `${row}${i + 1}`).filter((s) => !taken.has(s)).slice(0, 2);
-      if (seats.length === 2) return { movieId: movie._id, movieTitle: movie.title, date, showId: slot.showId, seats };
-    }
-  }
-  throw new Error(`no far show with two free seats in row ${row}`);
-}
-
-/** Pays a held booking on the local checkout's card form, as its page posts it. */
-async function payByCard(paymentUrl: string) {
-  const response = await fetch(`${urls.service}${new URL(paymentUrl).pathname}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Maya Moviegoer' }).toString(),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-}
 
 /** The booking's card on My Bookings, by its movie and seats. */
 const bookingCard = (page: Page, movieTitle: string, seats: string[]) =>
@@ -87,6 +60,8 @@ for (const size of SCREEN_SIZES) {
       await card.getByRole('button', { name: 'Yes, cancel and refund' }).click();
 
       await expect(page.getByText(/^Booking cancelled\. The full amount is refunded to your card/)).toBeVisible();
+      // A cancelled booking is history: it moves to the past and cancelled bookings, closed until asked for.
+      await page.getByText(/^Past and cancelled bookings \(\d+\)$/).click();
       await expect(card.getByText('Cancelled · Refunded')).toBeVisible();
       await expect(card.getByText('Refunded to your card.')).toBeVisible();
       await expect(card.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);

@@ -41,8 +41,9 @@ export function DashboardPage() {
   }
   const data = dashboard.data.dashboardData;
   const figures = [
-    { label: 'Total Bookings', value: String(data.totalBookings) },
-    { label: 'Total Revenue', value: formatPrice(data.totalRevenue) },
+    // What is counted, said beside the figure (issue 43): paid bookings only, as List Bookings' Paid total.
+    { label: 'Total Bookings', value: String(data.totalBookings), counts: 'paid; refunded and unpaid not counted' },
+    { label: 'Total Revenue', value: formatPrice(data.totalRevenue), counts: 'of paid bookings; refunds not counted' },
     { label: 'Active Shows', value: String(data.activeShows.length) },
     { label: 'Total Users', value: String(data.totalUser) },
   ];
@@ -57,7 +58,10 @@ export function DashboardPage() {
         {figures.map((f) => (
           <div key={f.label} className="admin__figure">
             <dt>{f.label}</dt>
-            <dd>{f.value}</dd>
+            <dd>
+              {f.value}
+              {'counts' in f && <span className="admin__figure-counts">{f.counts}</span>}
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,14 +1,19 @@
 import { useState } from 'react';
-import { bookingStatusLabel, Button, formatPrice, formatShowTime, PageLayout } from 'shared-ui';
+import { Button, formatShowTime, PageLayout } from 'shared-ui';
 import { useAllBookings, type BookingFilters } from '../features/bookings/api/get-all-bookings';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-filter';
+import { amountOf, BookingSearch, BookingTotals, statusOf } from '../features/bookings/components/booking-list-parts';
 
 const PAGE_SIZE = 25;
 
-/** Bookings with filters (movie, cinema, show date, paid) and server-side paging for thousands of rows; each row names its cinema and screen. */
+/**
+ * Bookings searched (ticket code, customer, movie) and filtered (movie, cinema, show date, paid) with server-side paging
+ * for thousands of rows, and totals over every page that keep refunds apart from what was paid; each row names its
+ * ticket code, cinema and screen.
+ */
 export function ListBookingsPage() {
   const [filters, setFilters] = useState<BookingFilters>({ page: 1, pageSize: PAGE_SIZE });
   const bookings = useAllBookings(filters);
@@ -22,6 +27,7 @@ export function ListBookingsPage() {
 
   return (
     <PageLayout title="List Bookings">
+      <BookingSearch value={filters.q} onSearch={(q) => update({ q })} />
       <form className="admin__filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter bookings">
         <label>
           Movie
@@ -51,15 +57,17 @@ export function ListBookingsPage() {
       <StaffListStates
         query={bookings}
         loadingLabel="Loading bookings"
-        empty={{ rows: (data) => data.bookings, title: 'No bookings found', text: 'No booking matches these filters.' }}
+        empty={{ rows: (data) => data.bookings, title: 'No bookings found', text: filters.q ? `No booking matches "${filters.q}" with these filters.` : 'No booking matches these filters.' }}
       >
         {(data) => (
           <>
+            <BookingTotals totals={data.totals} />
             <table className="staff-table">
               <caption className="sr-only">Bookings</caption>
               <thead>
                 <tr>
                   <th scope="col">User Name</th>
+                  <th scope="col">Ticket code</th>
                   <th scope="col">Movie Name</th>
                   <th scope="col">Show Time</th>
                   {cinemas && <th scope="col">Cinema</th>}
@@ -72,12 +80,15 @@ export function ListBookingsPage() {
                 {data.bookings.map((booking) => (
                   <tr key={booking._id}>
                     <th scope="row" data-label="User Name">{booking.user.name}</th>
+                    <td data-label="Ticket code" className="admin__code">
+                      {booking.ticketCode ?? <span className="admin__muted">None (not paid)</span>}
+                    </td>
                     <td data-label="Movie Name">{booking.show.movie.title}</td>
                     <td data-label="Show Time">{formatShowTime(booking.show.showDateTime, booking.show.cinema?.timeZone ?? timeZone)}</td>
                     {cinemas && <td data-label="Cinema">{placeOf(booking.show)}</td>}
                     <td data-label="Seats">{booking.bookedSeats.join(', ')}</td>
-                    <td data-label="Amount">{formatPrice(booking.amount)}</td>
-                    <td data-label="Status">{bookingStatusLabel(booking)}</td>
+                    <td data-label="Amount">{amountOf(booking)}</td>
+                    <td data-label="Status">{statusOf(booking)}</td>
                   </tr>
                 ))}
               </tbody>

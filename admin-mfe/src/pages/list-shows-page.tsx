@@ -3,11 +3,15 @@ import type { ShowSort } from 'booking-service/contract';
 import { Button, formatPrice, formatShowTime, PageLayout } from 'shared-ui';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
+import { ShowRowActions } from '../features/shows/components/show-row-actions';
 import { showListQuery, SORT_LABELS, withChange } from '../features/shows/show-list-query';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-filter';
 
-/** List Shows: filtered by movie, cinema and date range, sorted and paged by the service; the URL keeps it all. Each row names its cinema and screen. */
+/**
+ * List Shows: filtered by movie, cinema and date range, sorted and paged by the service; the URL keeps it all. Each row names
+ * its cinema and screen, says when it is cancelled, and has its actions (seat map, change price, cancel the show).
+ */
 export function ListShowsPage() {
   const [params, setParams] = useSearchParams();
   const query = showListQuery(params);
@@ -78,12 +82,16 @@ export function ListShowsPage() {
                   <th scope="col">Sold / seats</th>
                   <th scope="col">Price</th>
                   <th scope="col">Revenue</th>
+                  <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
                 {data.shows.map((show) => (
                   <tr key={show._id}>
-                    <th scope="row" data-label="Movie">{show.movie.title}</th>
+                    <th scope="row" data-label="Movie">
+                      {show.movie.title}
+                      {show.cancelled && <> <span className="admin__state">Cancelled</span></>}
+                    </th>
                     <td data-label="Show time">{formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone)}</td>
                     {cinemas && <td data-label="Cinema">{placeOf(show)}</td>}
                     <td data-label="Sold / seats">
@@ -92,6 +100,9 @@ export function ListShowsPage() {
                     </td>
                     <td data-label="Price">{formatPrice(show.showPrice)}</td>
                     <td data-label="Revenue">{formatPrice(show.revenue)}</td>
+                    <td data-label="Actions">
+                      <ShowRowActions show={show} timeZone={show.cinema?.timeZone ?? timeZone} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

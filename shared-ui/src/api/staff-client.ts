@@ -9,6 +9,8 @@ import type {
   AdminShowsResponse,
   AllBookingsRequest,
   AllBookingsResponse,
+  CancelShowResponse,
+  ShowPriceResponse,
   CreateOnSaleEventBody,
   DashboardResponse,
   DebugBookingsResponse,
@@ -50,6 +52,9 @@ export function staffApi(call: Call) {
     addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),
     adminShows: (query: AdminShowsRequest) => get<AdminShowsResponse>('/api/admin/shows', query),
     allBookings: (query: AllBookingsRequest = {}) => get<AllBookingsResponse>('/api/admin/all-bookings', query),
+    /** List Shows' row actions (issue 43): cancel a show (its paid bookings refunded, holds released), change its price. */
+    cancelShow: (showId: string) => post<CancelShowResponse>(`/api/admin/shows/${id(showId)}/cancel`, {}),
+    setShowPrice: (showId: string, showPrice: number) => post<ShowPriceResponse>(`/api/admin/shows/${id(showId)}/price`, { showPrice }),
     /** A ticket scanned at a door (issue 45): 200 admitted, 409 refused with the reason, 404 unknown. */
     checkIn: (code: string, door: string) => post<CheckInResponse>('/api/admin/check-in', { code, door }),
     /** A show's door count, live: tickets admitted of tickets sold. */

@@ -7,6 +7,8 @@ export interface BookingFilters {
   cinemaId?: string;
   date?: string;
   paid?: 'true' | 'false';
+  /** Search: part of a ticket code, a customer's name or email, or a movie title (the service searches every booking). */
+  q?: string;
   page: number;
   pageSize: number;
 }
@@ -20,6 +22,7 @@ function bookingsQuery(filters: BookingFilters): AllBookingsRequest {
     cinemaId: filters.cinemaId || undefined,
     date: filters.date || undefined,
     paid: filters.paid || undefined,
+    q: filters.q || undefined,
   };
 }
 

@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, holdIfFree, tokenFor } from '../support/api';
+import { farShow, payByCard } from '../support/paid-bookings';
+import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
+import { signInFromPrompt } from '../support/sign-in';
+
+/**
+ * Issue 43, item 9, as theatre staff see it at 390x844 and 1366x768: cancelling a show from List Shows (its paid
+ * booking refunded, the row marked Cancelled), and List Bookings searched on the server by ticket code, with the
+ * ticket code column and totals that keep refunds apart from paid.
+ */
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).last();
+
+/** A paid booking of two seats of a far show (row `row`): the show and the booking, its ticket code included. */
+async function paidBooking(row: string) {
+  const user = tokenFor('user@example.com');
+  const show = await farShow(row);
+  const held = await holdIfFree(user, show.showId, show.seats);
+  expect(held).not.toBeNull();
+  await payByCard(held!.url);
+  const booking = (await apiAs(user).myBookings()).bookings.find((b) => b._id === held!.bookingId)!;
+  return { show, booking };
+}
+
+for (const size of SCREEN_SIZES) {
+  test.describe(`staff lists at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('cancelling a show from List Shows refunds its paid booking and marks the row Cancelled', async ({ page }, testInfo) => {
+      const { show, booking } = await paidBooking(size.name === 'phone' ? 'G' : 'H');
+      await page.goto(`/admin/list-shows?movie=${show.movieId}&from=${show.date}&to=${show.date}`);
+      await signInFromPrompt(page, 'admin@example.com');
+      const row = page.getByRole('row').filter({ has: page.locator(`a[href*="show=${show.showId}"]`) });
+      await expect(row.getByRole('link', { name: /^Seat map of / })).toBeVisible();
+      await row.getByRole('button', { name: 'Cancel show' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Cancel this show?' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(show.movieTitle);
+      await expect(dialog).toContainText('Every paid booking is refunded in full and its moviegoer emailed');
+      await expectNoA11yViolations(page);
+      await attachScreenshot(page, testInfo, 'list-shows-cancel-dialog');
+      await dialog.getByRole('button', { name: 'Cancel show and refund' }).click();
+
+      // Other tests may have bookings of the same show: at least this one is refunded.
+      await expect(toast(page, /^Show cancelled: [1-9]\d* paid bookings? refunded and emailed, \d+ holds? released\.$/)).toBeVisible();
+      await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+      await expect(row.getByRole('button', { name: 'Cancel show' })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: 'Change price' })).toHaveCount(0);
+      await expectAllWithinWidth(page, row);
+      await attachScreenshot(page, testInfo, 'list-shows-cancelled');
+
+      const mine = (await apiAs(tokenFor('user@example.com')).myBookings()).bookings.find((b) => b._id === booking._id)!;
+      expect(mine).toMatchObject({ status: 'cancelled', refundStatus: 'refunded' });
+      const movie = await apiAs().showDetail(show.movieId);
+      expect(Object.values(movie.dateTime).flat().map((slot) => slot.showId)).not.toContain(show.showId);
+    });
+
+    test('List Bookings finds a booking by its ticket code on the server, with the code shown and totals by kind', async ({ page }, testInfo) => {
+      const { show, booking } = await paidBooking(size.name === 'phone' ? 'E' : 'F');
+      const code = booking.ticketCode!;
+      await page.goto('/admin/list-bookings');
+      await signInFromPrompt(page, 'admin@example.com');
+      const search = page.getByRole('search', { name: 'Search bookings' });
+      await search.getByLabel('Search').fill(code.toLowerCase());
+      await search.getByRole('button', { name: 'Search' }).click();
+
+      const table = page.getByRole('table', { name: 'Bookings' });
+      await expect(table.getByRole('row')).toHaveCount(2);
+      const row = table.getByRole('row').nth(1);
+      await expect(row.getByRole('cell', { name: code })).toBeVisible();
+      await expect(row).toContainText(show.movieTitle);
+      await expect(row).toContainText('Paid');
+      const totals = page.getByRole('definition').filter({ hasText: /^1 · \$\d+\.\d{2}$/ });
+      await expect(page.getByRole('term').filter({ hasText: "Paid (the dashboard's Total Bookings)" })).toBeVisible();
+      await expect(totals).toHaveCount(1);
+      await expect(page.getByText('Page 1 of 1 · 1 bookings')).toBeVisible();
+      await expectNoA11yViolations(page);
+      await expectAllWithinWidth(page, page.locator('.admin__search, .admin__totals'));
+      await attachScreenshot(page, testInfo, 'list-bookings-search');
+
+      // Nothing else matches a code that is not one; Clear lists them all again.
+      await search.getByLabel('Search').fill('NO-SUCH-CODE');
+      await search.getByRole('button', { name: 'Search' }).click();
+      await expect(page.getByText('No bookings found')).toBeVisible();
+      await search.getByRole('button', { name: 'Clear' }).click();
+      await expect(table.getByRole('row').nth(2)).toBeVisible();
+    });
+  });
+}
