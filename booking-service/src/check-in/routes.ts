@@ -61,7 +61,8 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone,
           showId: booking.show.id,
           movieTitle: booking.show.movie.title,
           showDateTime: booking.show.startsAt.toISOString(),
-          showTime: formatTheatreClock(booking.show.startsAt, timeZone),
+          // On the clock of the show's cinema, the one on the door's wall.
+          showTime: formatTheatreClock(booking.show.startsAt, cinemas.place(booking.show.screenId)?.cinema.timeZone ?? timeZone),
           // The show's screen, as its ticket names it (the door is at the show's cinema).
           hall: cinemas.place(booking.show.screenId)?.screen.name ?? booking.show.screenId,
           seats: booking.seats,
