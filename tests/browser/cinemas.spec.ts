@@ -149,6 +149,40 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       await attachScreenshot(page, testInfo, `cinema-e-ticket-${size.name}`);
     });
 
+    test("an older service's answers (no cinemas, layouts or prices by type) still book: the spec hall at the one price", async ({ page }) => {
+      // The service as it was before issue 42: the new fields taken out of the answers the seat page reads.
+      await page.route(/\/api\/show\/\d+$/, async (route) => {
+        const answer = await (await route.fetch()).json();
+        delete answer.cinemas;
+        for (const times of Object.values(answer.dateTime as Record<string, Record<string, unknown>[]>)) {
+          for (const time of times) for (const field of ['cinemaId', 'cinemaName', 'screenId', 'screenName', 'format', 'seatPrices']) delete time[field];
+        }
+        await route.fulfill({ json: answer });
+      });
+      await page.route(/\/api\/booking\/seats\/[0-9a-f-]+$/, async (route) => {
+        const { success, occupiedSeats } = await (await route.fetch()).json();
+        await route.fulfill({ json: { success, occupiedSeats } });
+      });
+      const movie = (await apiAs().showAll()).shows[0]!;
+      const detail = await apiAs().showDetail(movie._id);
+      // A show on the default cinema's first screen: the spec hall, which an older service had for every show.
+      const defaultScreen = (await apiAs().cinemas()).cinemas[0]!.screens[0]!._id;
+      const onDefault = (t: (typeof detail.dateTime)[string][number]) => t.screenId === defaultScreen && !t.onSale;
+      const [date, times] = Object.entries(detail.dateTime).find(([, list]) => list.some(onDefault))!;
+      const time = times.find(onDefault)!;
+      await page.goto(`/movies/${movie._id}/${date}?show=${time.showId}`);
+      const seatMap = page.getByRole('group', { name: 'Seats' });
+      await expect(seatMap.getByRole('button')).toHaveCount(90);
+      await expect(seatMap.getByRole('button').first()).toHaveAccessibleName('A1');
+      await expect(seatMap.getByRole('button').last()).toHaveAccessibleName('J9');
+      await expect(page.getByRole('combobox', { name: 'Your city' })).toHaveCount(0);
+      await expect(page.getByRole('list', { name: 'Seat types and prices' })).toHaveCount(0);
+      const free = seatMap.locator('[data-state="available"]').first();
+      const id = (await free.textContent())!;
+      await free.click();
+      await expect(page.getByRole('region', { name: 'Your selection' })).toContainText(`1 seat · $${time.price.toFixed(2)}: ${id}`);
+    });
+
     test('staff add a show on a chosen screen with prices by seat type, and filter List Shows, List Bookings and the dashboard by cinema', async ({ page }, testInfo) => {
       test.setTimeout(120_000);
       const { cinema, screen } = await screenWithEverything();
