@@ -210,5 +210,20 @@ for (const lane of lanes.filter((l): l is Lane & { name: 'pglite' | 'mongodb' } 
       expect(refused.body.message).toBe('This on-sale has begun: it can no longer be cancelled (pause its admissions instead)');
       expect((await t.api('POST', '/api/admin/on-sale/00000000-0000-4000-8000-000000000000/cancel', { token: admin })).status).toBe(404);
     });
+
+    it('a show put on sale is listed with its on-sale time at once, and without it at once when the on-sale is cancelled (issue 43: it looked bookable for 30 s)', async () => {
+      const show = shows[shows.length - 2]!;
+      const listed = async () =>
+        (Object.values((await t.api('GET', `/api/show/${show.movieId}`)).body.dateTime).flat() as { showId: string; onSale?: { eventId: string } }[]).find(
+          (time) => time.showId === show.id,
+        );
+      // The listing is read (and cached) before the on-sale exists.
+      expect((await listed())?.onSale).toBeUndefined();
+      const created = await create({ name: 'Listed at once', showIds: [show.id], onSaleAt: new Date(Date.now() + 3600_000).toISOString() });
+      expect(created.status).toBe(200);
+      expect((await listed())?.onSale).toMatchObject({ eventId: created.body.event.id });
+      expect((await t.api('POST', `/api/admin/on-sale/${created.body.event.id}/cancel`, { token: admin })).status).toBe(200);
+      expect((await listed())?.onSale).toBeUndefined();
+    });
   });
 }

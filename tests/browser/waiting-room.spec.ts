@@ -87,6 +87,21 @@ async function holdAdmitted(token: string, admission: string, showId: string, se
   return body;
 }
 
+/** Ticks a show in On Sale's picker (issue 43): searched by its movie, paged by the service until it is listed. */
+async function pickShow(page: Page, show: { movieId: string; showId: string }) {
+  const { movie } = await apiAs().showDetail(show.movieId);
+  await page.getByLabel('Search upcoming shows by movie').fill(movie.title);
+  const listed = page.getByRole('list', { name: 'Upcoming shows' }).getByRole('listitem');
+  await expect.poll(async () => (await listed.allTextContents()).every((text) => text.startsWith(movie.title))).toBe(true);
+  const box = page.locator(`input[type="checkbox"][value="${show.showId}"]`);
+  const pages = page.getByRole('navigation', { name: 'Pages of shows' });
+  for (let next = 2; (await box.count()) === 0; next++) {
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages.getByText(new RegExp(`^Page ${next} of`))).toBeVisible();
+  }
+  await box.check();
+}
+
 /** A datetime-local value ("2026-12-01T10:00:05"): `at` on the clocks of `timeZone`. */
 function wallClockInput(at: Date, timeZone: string): string {
   const parts = Object.fromEntries(
@@ -103,6 +118,23 @@ const STAFF_BROWSER_ZONE = 'Pacific/Kiritimati'; // UTC+14: no theatre's zone is
 for (const size of SIZES) {
   test.describe(`waiting room at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
+
+    test('a show put on sale while its page is open: tapping its time leads to the waiting room, never "Could not load the taken seats"', async ({ page }, testInfo) => {
+      const show = await freshShow();
+      await page.goto(`/movies/${show.movieId}/${show.date}`);
+      const time = page.locator('button.c-time', { has: page.locator(`time[datetime="${show.time}"]`) });
+      await expect(time).toBeEnabled();
+      // Staff put it on sale after the page read the show times.
+      await createEvent(show.showId, { inSeconds: 600, capacity: 5, name: `Put on sale (${size.name})` });
+      await time.click();
+      await expect(page.getByRole('heading', { name: 'This show is sold through a waiting room' })).toBeVisible();
+      await expect(page.getByText('Could not load the taken seats')).toHaveCount(0);
+      // The time now says when it goes on sale, with the clock every show time has.
+      const onSale = page.locator('a.c-time', { has: page.locator(`time[datetime="${show.time}"]`) });
+      await expect(onSale).toContainText('Join the waiting room');
+      await expect(onSale.locator('svg')).toHaveCount(1);
+      await shot(page, testInfo, 'put-on-sale-while-open');
+    });
 
     test('staff cancel an on-sale before it opens, after confirming: it leaves the On Sale page and its show sells as any show', async ({ page }, testInfo) => {
       test.setTimeout(120_000);
@@ -158,7 +190,7 @@ for (const size of SIZES) {
         await expect(page.getByRole('alert').filter({ hasText: 'Give the on-sale a name' })).toBeVisible();
 
         await page.getByLabel('Name', { exact: true }).fill(`Opening night ${size.name}`);
-        await page.locator(`input[type="checkbox"][value="${show.showId}"]`).check();
+        await pickShow(page, show);
         const { theatreTimeZone } = await apiAs().publicConfig();
         expect(theatreTimeZone).not.toBe(STAFF_BROWSER_ZONE);
         await expect(page.getByText(`In the theatre's time (${theatreTimeZone})`)).toBeVisible();

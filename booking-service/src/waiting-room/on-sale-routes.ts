@@ -33,6 +33,11 @@ export interface OnSaleRoutesDeps {
   onSaleWindow: OnSaleWindow;
   /** The seats of these shows together, each on its own screen (the default shopping capacity is a quarter of them). */
   seatsOfShows: (showIds: string[]) => Promise<number>;
+  /**
+   * These shows' listings changed (put on sale, or the on-sale cancelled): every instance drops its cached show
+   * times at once, so a show just put on sale never looks bookable for a cache's lifetime (issue 43, item 4).
+   */
+  onShowsListingChanged: (showIds: string[]) => Promise<void>;
 }
 
 /** Theatre staff, /api/admin/on-sale/*: set up an on-sale, the live panel, cancel, pause and resume. */
@@ -65,6 +70,7 @@ export async function onSaleRoutes(admin: AppInstance, deps: OnSaleRoutesDeps) {
       });
       if ('refused' in created) throw refusal(created);
       waitingRoom.changed();
+      await deps.onShowsListingChanged(showIds);
       return { success: true as const, event: waitingRoom.eventJson(created, undefined) };
     },
   );
@@ -88,8 +94,10 @@ export async function onSaleRoutes(admin: AppInstance, deps: OnSaleRoutesDeps) {
       },
     },
     async (request) => {
+      const showIds = (await waitingRoom.event(request.params.eventId))?.showIds ?? [];
       const outcome = await waitingRoom.cancel(request.params.eventId, request.identity!.sub);
       if (outcome !== 'cancelled') throw cancelRefusal(outcome);
+      await deps.onShowsListingChanged(showIds);
       return { success: true as const, message: 'On-sale cancelled: its shows are no longer held for it' };
     },
   );

@@ -13,6 +13,7 @@ import { SeatPriceLegend } from '../features/seats/components/seat-price-legend'
 import { ShowPicker } from '../features/seats/components/show-picker';
 import { useCheckout } from '../features/seats/hooks/use-checkout';
 import { useDropTakenSeats } from '../features/seats/hooks/use-drop-taken-seats';
+import { useRecheckSale } from '../features/seats/hooks/use-recheck-sale';
 import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
 import { useSeatChoice } from '../features/seats/hooks/use-seat-choice';
 import { useScreen } from '../features/seats/hooks/use-screen';
@@ -68,11 +69,14 @@ function SeatSelection() {
   const { showId, seats: picked, selectShow, setSeats, removeSeats } = useSeatChoice(groups.flatMap((g) => g.times.map((t) => t.showId)));
   // Each second: hold countdowns, and the moment a show's online sales close (or an on-sale opens).
   const now = useNow(true);
-  const waitingRoom = useSeatAdmission(times.find((t) => t.showId === showId)?.onSale, now, user.isAuthenticated);
+  const chosenOnSale = times.find((t) => t.showId === showId)?.onSale;
+  const waitingRoom = useSeatAdmission(chosenOnSale, now, user.isAuthenticated);
+  // Chosen before it was put on sale through a waiting room that has not opened: the way there, not a seat map.
+  const preSaleEvent = chosenOnSale?.waitingRoom && Date.parse(chosenOnSale.at) > now ? chosenOnSale.eventId : null;
   const { seats: occupiedQuery, feed } = useLiveSeats(showId, {
     read: waitingRoom.readSeats,
     admission: waitingRoom.admission,
-    enabled: waitingRoom.gatedEvent === null || waitingRoom.admission !== null,
+    enabled: preSaleEvent === null && (waitingRoom.gatedEvent === null || waitingRoom.admission !== null),
   });
   const chosen = times.find((t) => t.showId === showId) ?? null;
   const screen = useScreen(occupiedQuery.data as SeatsAnswer | undefined, chosen, picked);
@@ -104,6 +108,8 @@ function SeatSelection() {
 
   const occupied = useMemo(() => (occupiedQuery.data ? new Set(occupiedQuery.data.occupiedSeats) : EMPTY), [occupiedQuery.data]);
   useDropTakenSeats({ selected, occupied, mine, mineKnown: own.known, removeSeats, paused: checkingOut });
+
+  const saleChanged = useRecheckSale(occupiedQuery.error, show.refetch);
 
   if (show.isPending || !zone.ready) return <SeatPageSkeleton />;
   if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
@@ -150,7 +156,12 @@ function SeatSelection() {
           <h2 id="seats-title" className="sr-only">
             Seats
           </h2>
-          {showId && occupiedQuery.isError && (
+          {showId && saleChanged && !waitingRoom.gatedEvent && !preSaleEvent && (
+            <p className="c-seats-prompt" role="status">
+              This show&apos;s sale has changed: checking its on-sale time…
+            </p>
+          )}
+          {showId && occupiedQuery.isError && !saleChanged && !preSaleEvent && (
             <p className="c-inline-error" role="alert">
               Could not load the taken seats. <Button variant="ghost" onClick={() => void occupiedQuery.refetch()}>Retry</Button>
             </p>
@@ -159,6 +170,8 @@ function SeatSelection() {
             <p className="c-seats-prompt" role="status">
               Choose a show time to see which seats are free.
             </p>
+          ) : preSaleEvent ? (
+            <WaitingRoomNotice done={false} to={waitingRoomPath(preSaleEvent, { movieId: movie._id, date, showId })} />
           ) : waitingRoom.gatedEvent && !waitingRoom.admission ? (
             <WaitingRoomNotice done={waitingRoom.done} to={waitingRoomPath(waitingRoom.gatedEvent, { movieId: movie._id, date, showId })} />
           ) : (

@@ -29,7 +29,7 @@ describe('My Bookings groups', () => {
       booking('over', '2026-11-28T15:00:00Z', 'paid'), // ended an hour ago
       booking('lastWeek', '2026-11-21T15:00:00Z', 'paid'),
       booking('dropped', '2026-11-30T18:00:00Z', 'cancelled'),
-      { ...booking('refunded', '2026-11-29T19:00:00Z', 'paid'), refundStatus: 'refunded' },
+      { ...booking('refunded', '2026-11-29T19:00:00Z', 'paid'), refundStatus: 'refunded' as const },
     ];
     const { current, earlier } = groupBookings(bookings, NOW);
     expect(current.map((b) => b._id)).toEqual(['held', 'running', 'tonight', 'tomorrow']);

@@ -94,6 +94,7 @@ function TimeEntry({
     return (
       <li>
         <Link className="c-time" to={waitingRoomPath(onSale.eventId, showId)}>
+          <ClockIcon />
           <time dateTime={time}>{formatTime(time, timeZone)}</time>{' '}
           <span className="c-time__note">
             {formatLabel}
@@ -106,10 +107,7 @@ function TimeEntry({
   return (
     <li>
       <button type="button" className="c-time" aria-pressed={selectedShowId === showId} disabled={closed || notYet} onClick={() => onSelect(showId)}>
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 7v5l3 2" />
-        </svg>
+        <ClockIcon />
         <time dateTime={time}>{formatTime(time, timeZone)}</time>{' '}
         {/* The space keeps "10:00 AM $13.00" apart in the button's accessible name. */}
         <span className="c-time__note">
@@ -118,5 +116,15 @@ function TimeEntry({
         </span>
       </button>
     </li>
+  );
+}
+
+/** Every show time carries the clock, a pre-sale one too (it lost it: issue 43, item 11). */
+function ClockIcon() {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
   );
 }
