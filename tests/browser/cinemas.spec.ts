@@ -149,6 +149,30 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       await attachScreenshot(page, testInfo, `cinema-e-ticket-${size.name}`);
     });
 
+    test("the movie page lists its show times by cinema of the chosen city, each on the cinema's clock and leading to its seats", async ({ page }, testInfo) => {
+      const { cinema, screen } = await screenWithEverything();
+      const { showId, movie, date } = await addShow(cinema, screen._id, 10 + index, '14:20');
+      await page.goto(`/movies/${movie._id}`);
+      const byCinema = page.getByRole('region', { name: 'Show times by cinema' });
+      await byCinema.getByRole('combobox', { name: 'Your city' }).selectOption(cinema.city);
+      const here = byCinema.getByRole('article', { name: cinema.name });
+      await expect(here.getByRole('link', { name: new RegExp(cinema.address) })).toHaveAttribute('href', cinema.mapUrl);
+      const time = here.locator(`a[href*="show=${showId}"]`);
+      await expect(time).toContainText('2:20 PM');
+      // Only the chosen city's cinemas.
+      for (const other of await byCinema.getByRole('article').all()) await expect(other).toContainText(cinema.city);
+      await expectNoA11yViolations(page);
+      await here.scrollIntoViewIfNeeded();
+      await attachScreenshot(page, testInfo, `cinema-movie-page-${size.name}`);
+      await time.click();
+      await expect(page).toHaveURL(new RegExp(`/movies/${movie._id}/${date}\\?show=${showId}`));
+      await expect(page.getByRole('list', { name: 'Show times' }).getByRole('button', { pressed: true })).toContainText('2:20 PM');
+      // The cinema's own page, as a moviegoer finds it from /theaters.
+      await page.goto(`/theaters/${cinema._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: cinema.name })).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
     test("an older service's answers (no cinemas, layouts or prices by type) still book: the spec hall at the one price", async ({ page }) => {
       // The service as it was before issue 42: the new fields taken out of the answers the seat page reads.
       await page.route(/\/api\/show\/\d+$/, async (route) => {
