@@ -48,6 +48,10 @@ for (const lane of lanes) {
         { route: '/api/show/all', url: '/api/show/all' },
         { route: '/api/show/:movieId', url: `/api/show/${movieId}` },
         { route: '/api/booking/seats/:showId', url: `/api/booking/seats/${showId}` },
+        // Issue 42's answers, serialized ahead of time too.
+        { route: '/api/cinemas', url: '/api/cinemas' },
+        { route: '/api/cinemas', url: '/api/cinemas?city=Delhi' },
+        { route: '/api/cinemas/:cinemaId', url: '/api/cinemas/marquee-marine-drive' },
       ];
       let zippedAnswers = 0;
       for (const { route, url } of cached) {
