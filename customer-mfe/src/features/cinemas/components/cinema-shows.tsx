@@ -29,8 +29,11 @@ export function CinemaShows({ cinema, shows }: Pick<Detail, 'cinema' | 'shows'>)
                   {ofDate.map((time) => (
                     <li key={time.showId}>
                       <Link className="c-chip c-chip--link" to={`/movies/${movie._id}/${date}?show=${time.showId}`} onClick={() => chooseCity(cinema.city)}>
-                        <time dateTime={time.showDateTime}>{formatTime(time.showDateTime, cinema.timeZone)}</time> · {time.screenName}
-                        {formatNote(time.format)}
+                        {/* One flex item: the spaces around the dot stay. */}
+                        <span>
+                          <time dateTime={time.showDateTime}>{formatTime(time.showDateTime, cinema.timeZone)}</time> · {time.screenName}
+                          {formatNote(time.format)}
+                        </span>
                       </Link>
                     </li>
                   ))}

@@ -27,18 +27,32 @@ export function ShowtimesByCinema({ movieId, dateTime, cinemas, city }: { movieI
         <article key={cinema?._id ?? ''} className="c-by-cinema__cinema" aria-label={cinema?.name ?? 'Show times'}>
           {cinema && <h3 className="c-times-group__name">{cinema.name}</h3>}
           <CinemaPlace cinema={cinema} screen={null} />
-          <ul className="c-chips" aria-label={`Show times at ${cinema?.name ?? 'this cinema'}`}>
-            {times.map((time) => (
-              <li key={time.showId}>
-                <Link className="c-chip c-chip--link" to={`/movies/${movieId}/${time.date}?show=${time.showId}`} onClick={() => cinema && chooseCity(cinema.city)}>
-                  {formatDay(time.date)} · <time dateTime={time.time}>{formatTime(time.time, cinema?.timeZone)}</time>
-                  {formatsDiffer && time.format ? ` · ${time.format}` : ''}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {byDate(times).map(([date, ofDate]) => (
+            <div key={date} className="c-cinema-show__day">
+              <p className="c-cinema-show__date">{formatDay(date)}</p>
+              <ul className="c-chips" aria-label={`${cinema?.name ?? 'Show times'}, ${formatDay(date)}`}>
+                {ofDate.map((time) => (
+                  <li key={time.showId}>
+                    <Link className="c-chip c-chip--link" to={`/movies/${movieId}/${date}?show=${time.showId}`} onClick={() => cinema && chooseCity(cinema.city)}>
+                      <span>
+                        <time dateTime={time.time}>{formatTime(time.time, cinema?.timeZone)}</time>
+                        {formatsDiffer && time.format ? ` · ${time.format}` : ''}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </article>
       ))}
     </section>
   );
+}
+
+/** A cinema's times by date, in order (the answer's dates are already sorted). */
+function byDate<T extends { date: string }>(times: readonly T[]): [string, T[]][] {
+  const days = new Map<string, T[]>();
+  for (const time of times) days.set(time.date, [...(days.get(time.date) ?? []), time]);
+  return [...days.entries()];
 }
