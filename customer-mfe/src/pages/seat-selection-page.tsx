@@ -1,15 +1,13 @@
 import { lazy, useEffect, useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { Button, formatDay, formatPrice, formatTime, notify, Skeleton, useCurrentUser } from 'shared-ui';
-import { MAX_SEATS_PER_BOOKING, TOO_MANY_SEATS_MESSAGE } from 'booking-service/hall';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Button, formatDay, formatPrice, formatTime, Skeleton, useCurrentUser } from 'shared-ui';
 import { salesCloseAt } from 'booking-service/sales';
 import { HeldByYou } from '../features/bookings/components/held-by-you';
 import { useOwnSeats } from '../features/bookings/hooks/use-own-seats';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { CheckoutBar } from '../features/seats/components/checkout-bar';
 import { cancellationPolicyText } from 'booking-service/cancellation';
-import { SeatLegend, SeatMap } from '../features/seats/components/seat-map';
-import { SeatPriceLegend } from '../features/seats/components/seat-price-legend';
+import { ScreenSeats } from '../features/seats/components/screen-seats';
 import { ShowPicker } from '../features/seats/components/show-picker';
 import { useCheckout } from '../features/seats/hooks/use-checkout';
 import { useDropTakenSeats } from '../features/seats/hooks/use-drop-taken-seats';
@@ -17,17 +15,15 @@ import { useRecheckSale } from '../features/seats/hooks/use-recheck-sale';
 import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
 import { useSeatChoice } from '../features/seats/hooks/use-seat-choice';
 import { useScreen } from '../features/seats/hooks/use-screen';
-import { toggleInLayout } from '../features/seats/lib/seat-layout';
+import { seatClickHandler } from '../features/seats/lib/seat-click';
 import { useShow } from '../features/shows/api/get-show';
 import { useSeatAdmission } from '../features/waiting-room/api/use-seat-admission';
 import { WaitingRoomNotice } from '../features/waiting-room/components/waiting-room-notice';
 import { QUEUE_PARAM, waitingRoomPath } from '../features/waiting-room/lib/seat-page-path';
-import { MESSAGES } from '../lib/constants';
 import { formatCountdown } from '../lib/hold';
 import { useNow } from '../lib/use-now';
 import { DateNotFound, MovieLoadError, MovieNotFound } from '../components/movie-load-states';
 import { isCalendarDate, isMovieId } from '../lib/route-params';
-import { CinemaPlace } from '../components/cinema-place';
 import { CitySelect } from '../components/city-select';
 import { useChosenCity } from '../lib/chosen-city';
 import { citiesOf, timesByCinema, type SeatsAnswer, type ShowDetailWithPlaces, type ShowTime } from '../lib/places';
@@ -58,6 +54,7 @@ function SeatSelectionOrQueue() {
  */
 function SeatSelection() {
   const { id = '', date = '' } = useParams();
+  const location = useLocation();
   const show = useShow(id);
   const zone = useTheatreTimeZone();
   const user = useCurrentUser();
@@ -87,6 +84,7 @@ function SeatSelection() {
   const salesClosed = closesAt !== null && closesAt.getTime() <= now;
   const { checkout, pending, checkingOut } = useCheckout({
     signedIn: user.isAuthenticated,
+    signIn: () => void user.signIn(`${location.pathname}${location.search}`),
     showId,
     seats: selected,
     salesClosed,
@@ -116,28 +114,11 @@ function SeatSelection() {
 
   const { movie } = show.data;
 
-  const onSeat = (seat: string) => {
-    if (!showId) return void notify.error(MESSAGES.selectTimeFirst);
-    if (mine.has(seat)) return void notify(MESSAGES.heldByYou, { id: 'held-by-you' });
-    if (cooldown.seats.has(seat)) return void notify(MESSAGES.coolingDown, { id: 'cooling' });
-    if (occupied.has(seat)) return void notify.error(MESSAGES.seatBooked);
-    if (!selected.includes(seat) && selected.length >= MAX_SEATS_PER_BOOKING) return void notify.error(TOO_MANY_SEATS_MESSAGE);
-    const next = toggleInLayout(screen.layout, selected, seat);
-    if ('problem' in next) return void notify.error(next.problem, { id: 'companion-seat' });
-    setSeats(next.seats);
-  };
+  const onSeat = seatClickHandler({ showId, layout: screen.layout, selected, mine, cooling: cooldown.seats, occupied, setSeats });
 
   return (
     <div className="ui-page">
-      <header className="c-seats-head">
-        <h1 className="ui-page__title">Select your seat</h1>
-        <p className="c-muted">
-          {movie.title} · {formatDay(date)}
-          <span className="c-live" data-feed={feed} hidden={!showId}>
-            {feed === 'stream' ? 'Live' : 'Auto-refresh'}
-          </span>
-        </p>
-      </header>
+      <SeatPageHeader title={movie.title} date={date} feed={showId ? feed : null} />
       <div className="c-seats-page">
         <ShowPicker
           movieId={movie._id}
@@ -156,6 +137,8 @@ function SeatSelection() {
           <h2 id="seats-title" className="sr-only">
             Seats
           </h2>
+          {/* First, not below the seat map: on a laptop "Resume payment" was under the fold. */}
+          {holds.length > 0 && <HeldByYou holds={holds} now={now} />}
           {showId && saleChanged && !waitingRoom.gatedEvent && !preSaleEvent && (
             <p className="c-seats-prompt" role="status">
               This show&apos;s sale has changed: checking its on-sale time…
@@ -186,23 +169,19 @@ function SeatSelection() {
                   {salesClosed ? 'Online sales closed for this show.' : `Sales close at ${formatTime(closesAt.toISOString(), clock)}`}
                 </p>
               )}
-              <CinemaPlace cinema={screen.cinema} screen={screen.screen} />
-              {occupiedQuery.isPending ? (
-                // The screen's layout comes with the taken seats: no hall is drawn before it is known.
-                <div role="status" aria-label="Loading seats" className="c-seatmap">
-                  <Skeleton height="20rem" />
-                </div>
-              ) : (
-                <SeatMap grid={screen.grid} occupied={occupied} mine={mine} cooling={cooldown.seats} selected={selected} onSeat={onSeat} />
-              )}
-              <SeatLegend
-                showMine={mine.size > 0}
+              <ScreenSeats
+                screen={screen}
+                loading={occupiedQuery.isPending}
+                currency={sales.currency}
+                occupied={occupied}
+                mine={mine}
+                cooling={cooldown.seats}
                 coolingUntil={cooldown.seats.size > 0 ? formatTime(new Date(cooldown.until).toISOString(), clock) : null}
+                selected={selected}
+                onSeat={onSeat}
               />
-              {screen.prices && <SeatPriceLegend types={screen.types} prices={screen.prices} currency={sales.currency} />}
             </>
           )}
-          {holds.length > 0 && <HeldByYou holds={holds} now={now} />}
           <CheckoutBar
             selected={selected}
             total={screen.breakdown ? formatPrice(screen.breakdown.totalCents / 100, sales.currency) : null}
@@ -216,6 +195,21 @@ function SeatSelection() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The page's title, the movie and date, and whether the seats are live (the stream) or polled. */
+function SeatPageHeader({ title, date, feed }: { title: string; date: string; feed: 'stream' | 'polling' | null }) {
+  return (
+    <header className="c-seats-head">
+      <h1 className="ui-page__title">Select your seat</h1>
+      <p className="c-muted">
+        {title} · {formatDay(date)}
+        <span className="c-live" data-feed={feed ?? 'polling'} hidden={feed === null}>
+          {feed === 'stream' ? 'Live' : 'Auto-refresh'}
+        </span>
+      </p>
+    </header>
   );
 }
 

@@ -1,0 +1,33 @@
+import { Skeleton } from 'shared-ui';
+import { CinemaPlace } from '../../../components/cinema-place';
+import type { useScreen } from '../hooks/use-screen';
+import { SeatLegend, SeatMap } from './seat-map';
+import { SeatPriceLegend } from './seat-price-legend';
+
+/**
+ * The chosen show's screen on the seat page: where it is (cinema, screen, address), its seats drawn from its own
+ * layout, and the legends of states and of seat types with their prices. Until the taken seats are read the
+ * screen's layout is unknown (it comes with them), so a placeholder stands in: no hall is drawn before it is known.
+ */
+export function ScreenSeats({
+  screen,
+  loading,
+  currency,
+  coolingUntil,
+  ...map
+}: Omit<Parameters<typeof SeatMap>[0], 'grid'> & { screen: ReturnType<typeof useScreen>; loading: boolean; currency: string; coolingUntil: string | null }) {
+  return (
+    <>
+      <CinemaPlace cinema={screen.cinema} screen={screen.screen} />
+      {loading ? (
+        <div role="status" aria-label="Loading seats" className="c-seatmap">
+          <Skeleton height="20rem" />
+        </div>
+      ) : (
+        <SeatMap grid={screen.grid} {...map} />
+      )}
+      <SeatLegend showMine={(map.mine?.size ?? 0) > 0} coolingUntil={coolingUntil} />
+      {screen.prices && <SeatPriceLegend types={screen.types} prices={screen.prices} currency={currency} />}
+    </>
+  );
+}
