@@ -74,6 +74,23 @@ for (const lane of lanes) {
         expect(oneDay.total).toBe(all.shows.filter((s) => s.showDateTime.startsWith(day)).length);
       });
 
+      it("searches by the movie's title and reads given shows by id, paged on the server past the first 100 (On Sale's picker, issue 43)", async () => {
+        const all = await shows('?pageSize=200');
+        expect(all.total).toBeGreaterThan(100);
+        // The last shows, beyond any first 100, are reached by paging.
+        const lastPage = await shows(`?pageSize=100&page=${Math.ceil(all.total / 100)}`);
+        expect(lastPage.shows.at(-1)!._id).toBe(all.shows.at(-1)!._id);
+        const title = all.shows.at(-1)!.movie.title;
+        const part = title.slice(1, 6).toUpperCase();
+        const found = await shows(`?pageSize=200&q=${encodeURIComponent(part)}`);
+        expect(found.total).toBe(all.shows.filter((s) => s.movie.title.toUpperCase().includes(part)).length);
+        expect(found.shows.every((s) => s.movie.title.toUpperCase().includes(part))).toBe(true);
+        const picked = [all.shows[0]!._id, all.shows.at(-1)!._id];
+        const byId = await shows(`?ids=${picked.join(',')}`);
+        expect(byId.shows.map((s) => s._id)).toEqual(picked);
+        expect((await t.api('GET', '/api/admin/shows?ids=not-an-id', { token: admin })).status).toBe(400);
+      });
+
       it('sorts by movie, sold seats and revenue, either way', async () => {
         await t.api('POST', '/api/debug/mark-paid', { token: support, body: { bookingId: (await book(3)).id } });
         const bySold = (await shows('?pageSize=200&sort=sold&order=desc')).shows.map((s) => s.soldSeats);

@@ -89,3 +89,51 @@ for (const size of SCREEN_SIZES) {
     });
   });
 }
+
+test.describe('On Sale at both sizes', () => {
+  for (const size of SCREEN_SIZES) {
+    test(`${size.name}: the show picker reaches every upcoming show (searched and paged by the service), and the live panel names the event's shows`, async ({ page }, testInfo) => {
+      await page.setViewportSize(size.viewport);
+      const admin = apiAs(tokenFor('admin@example.com', 'admin'));
+      const { total } = await admin.adminShows({ pageSize: '1' });
+      expect(total).toBeGreaterThan(100);
+      // The furthest show: the kind a premiere is put on sale for, past any first 100.
+      const inEvents = new Set((await admin.onSaleEvents()).events.flatMap((event) => event.showIds));
+      const last = (await admin.adminShows({ pageSize: '30', sort: 'time', order: 'desc' })).shows.find((show) => !show.cancelled && !inEvents.has(show._id))!;
+
+      await page.goto('/admin/on-sale');
+      await signInFromPrompt(page, 'admin@example.com');
+      const pages = page.getByRole('navigation', { name: 'Pages of shows' });
+      await expect(pages.getByText(new RegExp(`^Page 1 of \\d+ · ${total} shows$`))).toBeVisible();
+      await page.getByLabel('Search upcoming shows by movie').fill(last.movie.title.toLowerCase());
+      const box = page.locator(`input[type="checkbox"][value="${last._id}"]`);
+      const listed = page.getByRole('list', { name: 'Upcoming shows' }).getByRole('listitem');
+      await expect.poll(async () => (await listed.allTextContents()).every((text) => text.startsWith(last.movie.title))).toBe(true);
+      for (let next = 2; (await box.count()) === 0; next++) {
+        await pages.getByRole('button', { name: 'Next' }).click();
+        await expect(pages.getByText(new RegExp(`^Page ${next} of`))).toBeVisible();
+      }
+      await box.check();
+      const chosen = page.getByRole('list', { name: 'Chosen shows' });
+      await expect(chosen.getByRole('listitem')).toHaveCount(1);
+      await expect(chosen).toContainText(last.movie.title);
+      await expectAllWithinWidth(page, page.locator('.admin__fieldset'));
+      await attachScreenshot(page, testInfo, 'on-sale-picker-far-show');
+
+      // An event of that show (made through the API): its live panel says which shows it holds.
+      const name = `Premiere ${size.name} ${Date.now()}`;
+      const { event } = await admin.createOnSale({ name, showIds: [last._id], onSaleAt: new Date(Date.now() + 3_600_000).toISOString(), waitingRoom: true, shoppingCapacity: 5, windowMinutes: 10 });
+      try {
+        await page.reload();
+        await page.getByLabel('Event', { exact: true }).selectOption({ label: name });
+        const inEvent = page.getByRole('list', { name: 'Shows in this on-sale' });
+        await expect(inEvent.getByRole('listitem')).toHaveCount(1);
+        await expect(inEvent).toContainText(last.movie.title);
+        await expectNoA11yViolations(page);
+        await attachScreenshot(page, testInfo, 'on-sale-live-panel-shows');
+      } finally {
+        await admin.cancelOnSale(event.id);
+      }
+    });
+  }
+});

@@ -6,7 +6,7 @@ import type { UnreadableOnSaleEvent } from 'booking-service/contract';
 import { CancelOnSaleButton } from '../features/on-sale/cancel-on-sale';
 import { onSaleRequest, type OnSaleForm } from '../features/on-sale/on-sale-form';
 import { useCreateOnSale, useOnSaleEvents, useOnSaleFigures, usePauseOnSale } from '../features/on-sale/use-on-sale';
-import { useAdminShows } from '../features/shows/api/get-admin-shows';
+import { OnSaleEventShows, OnSaleShowPicker } from '../features/on-sale/show-picker';
 
 const EMPTY_FORM: OnSaleForm = { name: '', showIds: [], onSaleAt: '', waitingRoom: true, capacity: '', windowMinutes: String(DEFAULT_WINDOW_MINUTES) };
 
@@ -43,8 +43,6 @@ export function OnSalePage() {
 function NewOnSale({ onCreated }: { onCreated: (eventId: string) => void }) {
   const [form, setForm] = useState<OnSaleForm>(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
-  // Upcoming shows, the List Shows data: the first 100 by time.
-  const shows = useAdminShows({ pageSize: '100' });
   const timeZone = useTheatreTimeZone();
   const create = useCreateOnSale();
   const change = (values: Partial<OnSaleForm>) => {
@@ -75,25 +73,7 @@ function NewOnSale({ onCreated }: { onCreated: (eventId: string) => void }) {
       </h2>
       <label htmlFor="on-sale-name">Name</label>
       <input id="on-sale-name" value={form.name} maxLength={120} onChange={(e) => change({ name: e.target.value })} />
-      <fieldset className="admin__fieldset">
-        <legend>Shows</legend>
-        {shows.isPending ? (
-          <Skeleton height="6rem" />
-        ) : shows.isError ? (
-          <ErrorState message={shows.error.message} onRetry={() => void shows.refetch()} />
-        ) : (
-          <ul className="admin__show-picks">
-            {shows.data.shows.map((show) => (
-              <li key={show._id}>
-                <label>
-                  <input type="checkbox" value={show._id} checked={form.showIds.includes(show._id)} onChange={() => toggleShow(show._id)} />
-                  {show.movie.title} · {formatShowTime(show.showDateTime, timeZone)}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
+      <OnSaleShowPicker chosen={form.showIds} onToggle={toggleShow} timeZone={timeZone} />
       <label htmlFor="on-sale-at">On-sale time</label>
       <p className="admin__muted" id="on-sale-at-hint">
         In the theatre&apos;s time{timeZone && ` (${timeZone})`}
@@ -173,6 +153,8 @@ function LivePanel({ eventId }: { eventId: string }) {
         {event.windowMinutes} min window · admissions {event.paused ? 'paused' : 'running'}
         {event.soldOut && ' · sold out'}
       </p>
+      <h3 className="admin__subtitle">Shows in this on-sale</h3>
+      <OnSaleEventShows showIds={event.showIds} timeZone={timeZone} />
       <dl className="admin__figures">
         {(
           [

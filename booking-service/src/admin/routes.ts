@@ -94,7 +94,7 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
         schema: {
           tags,
           security,
-          summary: 'List Shows: shows with seats sold and revenue, filtered by movie and date range, sorted and paged on the server',
+          summary: 'List Shows: shows with seats sold and revenue, filtered by movie, cinema, date range, title search (q) or ids, sorted and paged on the server (the On Sale show picker and live panel read it too)',
           description: 'Without dates: upcoming shows. Dates are calendar days in the theatre time zone, both included.',
           querystring: AdminShowsQuery,
           response: { 200: AdminShowsResponse, ...failures(400, 401, 403) },
@@ -103,7 +103,8 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
       async (request) => {
         const query = request.query;
         const { page, pageSize, offset, limit } = pageOf(query, DEFAULT_PAGE_SIZE);
-        const from = query.from ? dayRange(query.from).from : query.to ? undefined : now();
+        // Without dates, upcoming shows; an event's shows (ids) whatever their date.
+        const from = query.from ? dayRange(query.from).from : query.to || query.ids ? undefined : now();
         const to = query.to ? dayRange(query.to).to : undefined;
         if (from && to && from >= to) throw badRequest(`from (${query.from}) must not be after to (${query.to})`);
         // The store reads the date range; sold seats and revenue come from each show's seat ledger, so the
@@ -111,7 +112,16 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
         const inRange = await shows.listWithSeats({ from, to });
         const { items, total } = pageOfShows(
           inRange,
-          { movieId: query.movieId, cinemaId: query.cinemaId, sort: query.sort ?? 'time', order: query.order ?? 'asc', offset, limit },
+          {
+            movieId: query.movieId,
+            cinemaId: query.cinemaId,
+            search: query.q?.trim() || undefined,
+            ids: query.ids?.split(','),
+            sort: query.sort ?? 'time',
+            order: query.order ?? 'asc',
+            offset,
+            limit,
+          },
           cinemas,
         );
         return { success: true as const, shows: items.map((sales) => adminShowJson(sales, cinemas)), page, pageSize, total, movies: moviesOf(inRange) };

@@ -17,6 +17,10 @@ export interface ShowListRequest {
   movieId?: string;
   /** Only the shows of this cinema's screens. */
   cinemaId?: string;
+  /** Part of the movie's title, whatever its case. */
+  search?: string;
+  /** Only these shows. */
+  ids?: string[];
   sort: ShowSort;
   order: 'asc' | 'desc';
   offset: number;
@@ -49,7 +53,7 @@ const COMPARE: Record<ShowSort, (a: ShowSales, b: ShowSales) => number> = {
 };
 
 /**
- * The shows of a date range (the store's query), filtered by movie, sorted and cut to one page. Ties
+ * The shows of a date range (the store's query), filtered by movie, cinema, title search or ids, sorted and cut to one page. Ties
  * fall back to time, then id, so a page never repeats or skips a show between requests.
  */
 export function pageOfShows(
@@ -59,7 +63,14 @@ export function pageOfShows(
 ): { items: ShowSales[]; total: number } {
   const direction = request.order === 'desc' ? -1 : 1;
   const atCinema = showsAtCinema(shows, request.cinemaId, cinemas);
-  const chosen = request.movieId ? atCinema.filter((show) => show.movieId === request.movieId) : atCinema;
+  const search = request.search?.toLocaleLowerCase('en');
+  const ids = request.ids && new Set(request.ids);
+  const chosen = atCinema.filter(
+    (show) =>
+      (!request.movieId || show.movieId === request.movieId) &&
+      (!search || show.movie.title.toLocaleLowerCase('en').includes(search)) &&
+      (!ids || ids.has(show.id)),
+  );
   const sorted = chosen
     .map((show) => showSales(show, cinemas.layoutOf(show.screenId)))
     .sort((a, b) => direction * COMPARE[request.sort](a, b) || COMPARE.time(a, b) || (a.show.id < b.show.id ? -1 : 1));

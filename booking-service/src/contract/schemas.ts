@@ -244,6 +244,13 @@ export const AdminShowsQuery = Type.Object(
     to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last show date, theatre time zone' })),
     sort: Type.Optional(Type.Union([Type.Literal('time'), Type.Literal('movie'), Type.Literal('sold'), Type.Literal('revenue')], { description: 'time (default), movie, sold, revenue' })),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { description: 'asc (default) or desc' })),
+    q: Type.Optional(Type.String({ maxLength: 100, description: "Search: part of the movie's title, whatever its case (On Sale's show picker)" })),
+    ids: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f-]{36}(,[0-9a-f-]{36}){0,49}$',
+        description: 'Only these shows (comma-separated ids, up to 50: an on-sale event\'s), whatever their date unless from/to are given',
+      }),
+    ),
   },
   Strict,
 );
