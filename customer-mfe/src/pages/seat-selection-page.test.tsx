@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { redirectTo } from '../lib/redirect';
+import { authState } from 'shared-ui/testing';
 import { signIn } from '../testing/auth';
 import { FakeEventSource } from '../testing/fake-event-source';
 import { API, SHOW_DETAIL, SHOW_ID } from '../testing/fixtures';
@@ -105,20 +106,28 @@ describe('/movies/:id/:date seat selection', () => {
     expect(seat('C9')).toHaveFocus();
   });
 
-  it('Please login to proceed: checkout when signed out', async () => {
+  it('signed out, Proceed to Checkout opens sign-in, coming back to this page with the chosen time and seats', async () => {
+    authState.loginWithRedirect.mockClear();
     await openPage();
+    await pickTime();
+    await userEvent.click(seat('E5'));
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
-    expect(await screen.findByText('Please login to proceed')).toBeInTheDocument();
+    await waitFor(() => expect(authState.loginWithRedirect).toHaveBeenCalledTimes(1));
+    const [{ appState }] = authState.loginWithRedirect.mock.calls[0] as unknown as [{ appState: { returnTo: string } }];
+    expect(appState.returnTo).toMatch(new RegExp(`^${ROUTE}\\?show=${SHOW_ID}&seats=E5$`));
+    expect(screen.queryByText('Please login to proceed')).not.toBeInTheDocument();
   });
 
-  it('Please select a time and seats: checkout without them', async () => {
+  it('Proceed to Checkout waits for a time and seats (disabled, the summary says what to do), instead of a pop-up', async () => {
     signIn();
     await openPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
-    expect(await screen.findByText('Please select a time and seats')).toBeInTheDocument();
+    const proceed = screen.getByRole('button', { name: 'Proceed to Checkout' });
+    expect(proceed).toBeDisabled();
+    expect(proceed).toHaveAccessibleDescription('Choose up to 5 seats.');
     await pickTime();
-    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
-    await waitFor(() => expect(screen.getAllByText('Please select a time and seats').length).toBeGreaterThan(0));
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+    await userEvent.click(seat('E5'));
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
   });
 
   it('creates the booking, starts checkout and goes to the payment page', async () => {

@@ -1,11 +1,13 @@
+import { useId } from 'react';
 import { Button, formatPrice } from 'shared-ui';
 import { MAX_SEATS_PER_BOOKING, sortSeats } from 'booking-service/hall';
 import { SEAT_TYPE_LABELS, type priceBreakdownCents } from 'booking-service/layout';
 
 /**
  * The seat page's summary and checkout: the chosen seats and their total, with what each seat type costs when
- * the seats are not all standard (`breakdown`), Proceed to Checkout and the cancellation policy beside it. On a phone this bar sticks to the
- * bottom of the screen: the seats, the total and Continue always in reach.
+ * the seats are not all standard (`breakdown`), Proceed to Checkout and the cancellation policy beside it. It sticks to the
+ * bottom of the screen on a phone and a laptop alike: the seats, the total and Proceed always in reach (on a laptop they
+ * were below the fold once seats were picked).
  */
 export function CheckoutBar({
   selected,
@@ -27,10 +29,11 @@ export function CheckoutBar({
   cancellationPolicy?: string;
   onCheckout: () => void;
 }) {
+  const summaryId = useId();
   const mixed = breakdown !== null && breakdown.some((line) => line.type !== 'standard');
   return (
     <div className="c-checkout" role="region" aria-label="Your selection">
-      <p aria-live="polite" className="c-checkout__summary">
+      <p aria-live="polite" className="c-checkout__summary" id={summaryId}>
         {selected.length === 0
           ? `Choose up to ${MAX_SEATS_PER_BOOKING} seats.`
           : `${selected.length} ${selected.length === 1 ? 'seat' : 'seats'} · ${total}: ${sortSeats(selected).join(', ')}`}
@@ -44,7 +47,8 @@ export function CheckoutBar({
           ))}
         </ul>
       )}
-      <Button onClick={onCheckout} aria-busy={pending || undefined} disabled={salesClosed}>
+      {/* Usable once there is something to check out (it answered an empty click with a pop-up). */}
+      <Button onClick={onCheckout} aria-busy={pending || undefined} disabled={salesClosed || selected.length === 0} aria-describedby={summaryId}>
         {pending ? 'Holding your seats…' : 'Proceed to Checkout'}
       </Button>
       {cancellationPolicy && <p className="c-checkout__policy">{cancellationPolicy}</p>}

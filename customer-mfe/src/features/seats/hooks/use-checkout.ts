@@ -10,6 +10,8 @@ import { takenSeatsOf, useCreateBooking, type BookingInput } from '../api/create
 
 type Options = {
   signedIn: boolean;
+  /** Opens sign-in, coming back to this page. */
+  signIn: () => void;
   showId: string | null;
   seats: readonly string[];
   salesClosed: boolean;
@@ -25,7 +27,7 @@ type Options = {
  * the seats being held are not taken for seats lost to someone else; it is cleared, and the visitor's holds
  * and the taken seats read again, when the page comes back from the back/forward cache.
  */
-export function useCheckout({ signedIn, showId, seats, salesClosed, book, removeSeats, refetchSeats }: Options) {
+export function useCheckout({ signedIn, signIn, showId, seats, salesClosed, book, removeSeats, refetchSeats }: Options) {
   const booking = useCreateBooking(book);
   const checkingOut = useRef(false);
   const queryClient = useQueryClient();
@@ -43,7 +45,8 @@ export function useCheckout({ signedIn, showId, seats, salesClosed, book, remove
   }, [queryClient]);
 
   const checkout = () => {
-    if (!signedIn) return void notify.error(MESSAGES.login);
+    // Signed out: straight to sign-in, back to this page with the chosen time and seats (they are in its URL).
+    if (!signedIn) return void signIn();
     if (!showId || seats.length === 0) return void notify.error(MESSAGES.selectTimeAndSeats);
     if (salesClosed) return void notify.error(MESSAGES.salesClosed);
     if (booking.isPending) return;
