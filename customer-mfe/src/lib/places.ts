@@ -25,13 +25,20 @@ export interface CinemaTimes<T extends ShowTime = ShowTime> {
 
 /**
  * A date's show times grouped by cinema, in the order the cinemas first appear (the answer's times are in time
- * order), keeping only the cinemas of `city` when one is chosen and the answer names cities.
+ * order), keeping only the cinemas of `city` when one is chosen and the answer names cities, and the cinema of
+ * `keep` (a show a link names, e.g. shared by a friend in another city) whatever its city.
  */
-export function timesByCinema<T extends ShowTime>(times: readonly T[], cinemas: Record<string, CinemaRef> | undefined, city: string | null): CinemaTimes<T>[] {
+export function timesByCinema<T extends ShowTime>(
+  times: readonly T[],
+  cinemas: Record<string, CinemaRef> | undefined,
+  city: string | null,
+  keep: string | null = null,
+): CinemaTimes<T>[] {
   const groups = new Map<string, CinemaTimes<T>>();
+  const kept = times.find((time) => time.showId === keep)?.cinemaId;
   for (const time of times) {
     const cinema = (time.cinemaId && cinemas?.[time.cinemaId]) || null;
-    if (city && cinema && cinema.city !== city) continue;
+    if (city && cinema && cinema.city !== city && cinema._id !== kept) continue;
     const key = cinema?._id ?? '';
     const group: CinemaTimes<T> = groups.get(key) ?? { cinema, times: [], formatsDiffer: false };
     group.times.push(time);

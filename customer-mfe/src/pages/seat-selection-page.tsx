@@ -62,7 +62,7 @@ function SeatSelection() {
   const city = useChosenCity();
   const places = (show.data as ShowDetailWithPlaces | undefined)?.cinemas;
   const times: ShowTime[] = show.data?.dateTime[date] ?? [];
-  const groups = timesByCinema(times, places, city);
+  const groups = timesByCinema(times, places, city, new URLSearchParams(location.search).get('show'));
   const { showId, seats: picked, selectShow, setSeats, removeSeats } = useSeatChoice(groups.flatMap((g) => g.times.map((t) => t.showId)));
   // Each second: hold countdowns, and the moment a show's online sales close (or an on-sale opens).
   const now = useNow(true);

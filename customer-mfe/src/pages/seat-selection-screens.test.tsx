@@ -60,6 +60,14 @@ describe('seat page on a chain of cinemas', () => {
     expect(localStorage.getItem('marquee:city')).toBe('Delhi');
   });
 
+  it("a link naming a show in another city than the chosen one keeps that show's cinema listed and chosen", async () => {
+    chooseCity('Delhi');
+    renderRoute(`${ROUTE}?show=${SHOW_ID}`);
+    const times = await screen.findByRole('list', { name: 'Show times' });
+    expect(within(times).getByRole('list', { name: 'Marquee Marine Drive' })).toHaveTextContent('3:30 PM');
+    expect(within(times).getByRole('button', { name: /^3:30 PM/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it("draws the screen's layout with its gaps, names each seat's type, and says each type's price", async () => {
     renderRoute(`${ROUTE}?show=${SHOW_ID}`);
     await waitFor(() => expect(seat('B1')).toHaveAttribute('aria-disabled', 'true'));
