@@ -20,10 +20,13 @@ test.describe('the shell loads the remotes at run time', () => {
 
   test('the registry comes from /remotes.json beside the shell, not from its bundle', async ({ request }) => {
     const remotes = await (await request.get('/remotes.json')).json();
+    // Each remote's release id as the deploy command writes it (the stack names the builds it serves).
+    const releaseId = expect.stringMatching(/^\d+\.\d+\.\d+-[0-9a-f]{8}$/);
     expect(remotes).toEqual({
       customer: `${urls.customer}/mf-manifest.json`,
       admin: `${urls.admin}/mf-manifest.json`,
       debug: `${urls.debug}/mf-manifest.json`,
+      versions: { customer: releaseId, admin: releaseId, debug: releaseId },
     });
   });
 
