@@ -38,6 +38,9 @@ describe('bookingStatusLabel', () => {
     expect(bookingStatusLabel({ isPaid: true, status: 'paid' })).toBe('Paid');
     expect(bookingStatusLabel({ isPaid: false, status: 'cancelled' })).toBe('Cancelled');
     expect(bookingStatusLabel({ isPaid: false, status: 'held' })).toBe('Unpaid');
+    expect(bookingStatusLabel({ isPaid: false, status: 'cancelled', refundStatus: 'refunded' })).toBe('Cancelled · Refunded');
+    expect(bookingStatusLabel({ isPaid: false, status: 'cancelled', refundStatus: 'pending' })).toBe('Cancelled · Refund pending');
+    expect(bookingStatusLabel({ isPaid: false, status: 'cancelled', refundStatus: 'failed' })).toBe('Cancelled · Refund failed');
   });
 });
 

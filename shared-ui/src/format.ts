@@ -83,8 +83,14 @@ export function formatDay(date: string): string {
   );
 }
 
-/** A booking's payment state as staff read it (admin and debug remotes): Paid, Cancelled (its hold ended unpaid) or Unpaid. */
-export function bookingStatusLabel(booking: { isPaid: boolean; status: string }): string {
+/**
+ * A booking's payment state as staff read it (admin and debug remotes): Paid, Cancelled (its hold ended unpaid, or
+ * released), Unpaid, or a cancellation with its refund (a cancelled paid booking, a late payment sent back).
+ */
+export function bookingStatusLabel(booking: { isPaid: boolean; status: string; refundStatus?: string | null }): string {
+  if (booking.refundStatus === 'refunded') return 'Cancelled · Refunded';
+  if (booking.refundStatus === 'pending') return 'Cancelled · Refund pending';
+  if (booking.refundStatus === 'failed') return 'Cancelled · Refund failed';
   if (booking.isPaid) return 'Paid';
   return booking.status === 'cancelled' ? 'Cancelled' : 'Unpaid';
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, formatShowTime, PageLayout } from 'shared-ui';
+import { bookingStatusLabel, Button, formatShowTime, PageLayout } from 'shared-ui';
 import { useAllBookings, type BookingFilters } from '../features/bookings/api/get-all-bookings';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-filter';
-import { amountOf, BookingSearch, BookingTotals, statusOf } from '../features/bookings/components/booking-list-parts';
+import { amountOf, BookingSearch, BookingTotals } from '../features/bookings/components/booking-list-parts';
 
 const PAGE_SIZE = 25;
 
@@ -88,7 +88,7 @@ export function ListBookingsPage() {
                     {cinemas && <td data-label="Cinema">{placeOf(booking.show)}</td>}
                     <td data-label="Seats">{booking.bookedSeats.join(', ')}</td>
                     <td data-label="Amount">{amountOf(booking)}</td>
-                    <td data-label="Status">{statusOf(booking)}</td>
+                    <td data-label="Status">{bookingStatusLabel(booking)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminBooking, BookingTotalsJson } from 'booking-service/contract';
-import { bookingStatusLabel, Button, formatPrice } from 'shared-ui';
+import { Button, formatPrice } from 'shared-ui';
 
 /**
  * List Bookings' search (issue 43, item 9): a ticket code, a customer's name or email, or a movie, searched by the
@@ -75,12 +75,4 @@ export function amountOf(booking: AdminBooking): string {
   if (booking.refundStatus === 'refunded') return `${formatPrice(booking.amount)} refunded`;
   if (booking.refundStatus) return `${formatPrice(booking.amount)} refund pending`;
   return 'No charge';
-}
-
-/** A row's state, naming a refund beside a cancellation. */
-export function statusOf(booking: AdminBooking): string {
-  if (booking.refundStatus === 'refunded') return 'Cancelled · Refunded';
-  if (booking.refundStatus === 'pending') return 'Cancelled · Refund pending';
-  if (booking.refundStatus === 'failed') return 'Cancelled · Refund failed';
-  return bookingStatusLabel(booking);
 }
