@@ -73,6 +73,10 @@ for (const lane of lanes) {
       expect((await t.api('POST', '/api/booking/create', { token: other, body: { showId, selectedSeats: seats } })).status).toBe(200);
 
       const sent = await mails(booking.id);
+      // The e-ticket stated the policy.
+      expect(sent.find((m) => m.kind === 'booking-confirmation')!.text).toContain(
+        'Cancellation: Free cancellation until 2 hours before the show, with a full refund to your card. No cancellation after that. (My Bookings)',
+      );
       expect(sent.map((m) => m.kind).sort()).toEqual(['booking-confirmation', 'cancellation-notice']);
       const notice = sent.find((m) => m.kind === 'cancellation-notice')!;
       expect(notice.subject).toBe(`Your booking for ${booking.show.movie.title} is cancelled`);

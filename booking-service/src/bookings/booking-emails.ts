@@ -4,6 +4,7 @@ import type { NewOutboxMessage } from '../email/outbox.ts';
 import { ticketQrDataUrl } from './ticket-qr.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import { formatMoney } from '../contract/money.ts';
+import { cancellationPolicyText } from '../contract/cancellation.ts';
 import { mapUrl } from '../cinemas/cinema.ts';
 import type { ScreenPlace } from '../cinemas/cinema-directory.ts';
 
@@ -12,6 +13,8 @@ export interface EmailContext {
   currency: string;
   /** The chain (cinemas/): where a show is, named with its address, map link and screen (issue 42). */
   places?: (screenId: string) => ScreenPlace | undefined;
+  /** The cancellation policy (CANCELLATION_CUTOFF_MINUTES), stated on the e-ticket (issue 43); absent: not stated. */
+  cancellationCutoffMinutes?: number;
 }
 
 /** The show's cinema and screen, or nothing for a screen the chain does not know. */
@@ -80,7 +83,10 @@ export async function bookingConfirmationEmail(booking: BookingWithDetails, cont
     booking,
     context,
     {
-      lines: [`Ticket code: ${booking.ticketCode}`],
+      lines: [
+        `Ticket code: ${booking.ticketCode}`,
+        ...(context.cancellationCutoffMinutes === undefined ? [] : [`Cancellation: ${cancellationPolicyText(context.cancellationCutoffMinutes)} (My Bookings)`]),
+      ],
       html:
         `<p><img src="${qr}" width="240" height="240" alt="Ticket QR code ${escapeHtml(booking.ticketCode)}"></p>` +
         `<p>Ticket code: <strong>${escapeHtml(booking.ticketCode)}</strong></p>`,

@@ -56,7 +56,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     bookings,
     lifecycle: bookingTransitions(bookings),
     provider,
-    eTickets: createETickets({ bookings, mailer, context: { timeZone: deps.config.theatreTimeZone, currency: deps.config.currency, places: deps.places }, log }),
+    eTickets: createETickets({ bookings, mailer, context: {
+        timeZone: deps.config.theatreTimeZone,
+        currency: deps.config.currency,
+        places: deps.places,
+        cancellationCutoffMinutes: deps.cancellation.cutoffMinutes,
+      }, log }),
     currency: deps.config.currency,
     now: deps.now,
     log,
