@@ -63,12 +63,13 @@ function MovieDetail() {
         </div>
       </div>
 
+      {/* The way to book right under the movie, before its cast (issue 43 item 6: on a phone it sat under 12 cast cards). */}
+      <DatePicker movieId={movie._id} dates={Object.keys(dateTime).sort()} id={DATE_PICKER_ID} />
+      <ShowtimesByCinema movieId={movie._id} dateTime={dateTime} cinemas={(show.data as ShowDetailWithPlaces).cinemas} city={city} />
+
       <Section title="Your Favorite Cast">
         <CastList cast={movie.casts.slice(0, CAST_LIMIT)} />
       </Section>
-
-      <DatePicker movieId={movie._id} dates={Object.keys(dateTime).sort()} id={DATE_PICKER_ID} />
-      <ShowtimesByCinema movieId={movie._id} dateTime={dateTime} cinemas={(show.data as ShowDetailWithPlaces).cinemas} city={city} />
 
       <AlsoLike currentId={movie._id} />
     </div>
