@@ -88,11 +88,11 @@ export function ListShowsPage() {
               <tbody>
                 {data.shows.map((show) => (
                   <tr key={show._id}>
-                    <th scope="row" data-label="Movie">
-                      {show.movie.title}
+                    <th scope="row" data-label="Movie">{show.movie.title}</th>
+                    <td data-label="Show time">
+                      {formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone)}
                       {show.cancelled && <> <span className="admin__state">Cancelled</span></>}
-                    </th>
-                    <td data-label="Show time">{formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone)}</td>
+                    </td>
                     {cinemas && <td data-label="Cinema">{placeOf(show)}</td>}
                     <td data-label="Sold / seats">
                       {show.soldSeats} / {show.totalSeats}

@@ -41,8 +41,8 @@ export function OnSaleShowPicker({ chosen, onToggle, timeZone }: { chosen: strin
           {chosen.map((showId) => (
             <li key={showId}>
               {labels[showId] ?? showId}
-              <Button variant="ghost" onClick={() => onToggle(showId)} aria-label={`Take out ${labels[showId] ?? showId}`}>
-                Take out
+              <Button variant="ghost" onClick={() => onToggle(showId)}>
+                Take out<span className="sr-only"> {labels[showId] ?? showId}</span>
               </Button>
             </li>
           ))}

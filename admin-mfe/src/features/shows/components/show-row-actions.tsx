@@ -30,8 +30,9 @@ export function ShowRowActions({ show, timeZone }: { show: AdminShowRow; timeZon
 
   return (
     <div className="admin__row-actions">
-      <a className={buttonClass('ghost')} href={seatMap} aria-label={`Seat map of ${show.movie.title}, ${when}`}>
-        Seat map
+      {/* The show's name as hidden text, not an aria-label: a label is what a form field is found by. */}
+      <a className={buttonClass('ghost')} href={seatMap}>
+        Seat map<span className="sr-only"> of {show.movie.title}, {when}</span>
       </a>
       {!show.cancelled && (
         <>
