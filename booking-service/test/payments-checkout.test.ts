@@ -146,7 +146,8 @@ for (const lane of lanes) {
       // Post/redirect/get: the refusal answers a redirect to the payment page, so Back never re-posts the form.
       expect(declined.status).toBe(303);
       expect(declined.location).toBe(`${new URL(res.body.url).pathname}?refused=declined`);
-      expect(declined.html).toContain('<p class="alert" role="alert" id="payment-error">Your card was declined.</p>');
+      // Focus goes to the error (no field to correct), without a script.
+      expect(declined.html).toContain('<p class="alert" role="alert" id="payment-error" tabindex="-1" autofocus>Your card was declined.</p>');
       expect(declined.html).toContain(`<button type="submit">Pay $${(booking.amountCents / 100).toFixed(2)}</button>`);
       // Nothing typed is echoed into the page: not the card number, not the security code.
       expect(declined.html).not.toMatch(/<input[^>]* value=/);
