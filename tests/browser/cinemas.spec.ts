@@ -50,6 +50,14 @@ function onClock(instant: Date, timeZone: string) {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/** The shows this file adds: cancelled once it is done, so the specs after it find the seeded schedule as it was. */
+const addedShows: string[] = [];
+
+test.afterAll(async () => {
+  const admin = apiAs(tokenFor('admin@example.com', 'admin'));
+  for (const showId of addedShows) await admin.cancelShow(showId);
+});
+
 /** A show of the first listed movie on `screenId`, `daysAhead` at `hhmm` on the cinema's clock, priced by type; its id. */
 async function addShow(cinema: CinemaWithLayouts, screenId: string, daysAhead: number, hhmm: string) {
   const admin = apiAs(tokenFor('admin@example.com', 'admin'));
@@ -59,6 +67,7 @@ async function addShow(cinema: CinemaWithLayouts, screenId: string, daysAhead: n
   const detail = await apiAs().showDetail(movie._id);
   const slot = (detail.dateTime[date] ?? []).find((t) => t.screenId === screenId && onClock(new Date(t.time), cinema.timeZone).time === hhmm);
   if (!slot) throw new Error(`the show added on ${screenId} at ${date} ${hhmm} is not listed`);
+  addedShows.push(slot.showId);
   return { showId: slot.showId, movie, date };
 }
 
@@ -232,6 +241,7 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       // The service has it on that screen at those prices.
       const movie = (await apiAs().showAll()).shows.find((m) => m.title === title)!;
       const slot = ((await apiAs().showDetail(movie._id)).dateTime[date] ?? []).find((t) => t.screenId === screen._id)!;
+      addedShows.push(slot.showId);
       expect(slot.seatPrices).toEqual({ standard: 11, premium: 17.5, wheelchair: 8 });
       // A booking of it, for List Bookings.
       const held = await holdIfFree(tokenFor('user@example.com'), slot.showId, [layoutSeats(screen.layout).find((s) => s.type === 'standard')!.id]);

@@ -138,6 +138,8 @@ for (const size of SCREEN_SIZES) {
         await expect(seat(page, id)).toHaveAccessibleDescription('recently released by you');
       }
       await expect(page.getByRole('list', { name: 'Seat legend' })).toContainText(/Released by you: yours to pick again at \d{1,2}:\d{2} [AP]M/);
+      // In the middle of the screen: the selection bar sticks to the bottom and may cover the lowest rows in view.
+      await seat(page, show.seats[0]!).evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await seat(page, show.seats[0]!).click({ force: true });
       await expect(page.getByRole('status').filter({ hasText: 'You released this seat a moment ago' }).last()).toBeVisible();
       await expect(page.getByText(/cooldown/i)).toHaveCount(0);
