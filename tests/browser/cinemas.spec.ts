@@ -149,7 +149,12 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
 
       // My Bookings' e-ticket says the same, with each seat's type.
       await page.getByRole('link', { name: 'View My Bookings' }).click();
-      const booking = page.getByRole('article', { name: movie.title }).filter({ hasText: seats.premium.id }).first();
+      // This booking's card: its screen and its seats (the account has other bookings of the movie, soonest first).
+      const booking = page
+        .getByRole('article', { name: movie.title })
+        .filter({ hasText: `${cinema.name} · ${screen.name}` })
+        .filter({ hasText: seats.premium.id })
+        .first();
       await booking.getByRole('button', { name: 'Show e-ticket' }).click();
       const ticket = booking.getByRole('region', { name: `E-ticket for ${movie.title}` });
       await expect(ticket).toContainText(`${cinema.name} · ${screen.name}`);
