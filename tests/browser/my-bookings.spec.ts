@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, bookFreeSeats, tokenFor } from '../support/api';
 import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
+import { signUpNewcomer } from '../support/sign-in';
 
 /**
  * My Bookings keeps what the moviegoer still needs in front (issue 43, item 8): a held booking and a live ticket
@@ -14,13 +15,7 @@ for (const size of SCREEN_SIZES) {
       // A newcomer of their own (signed up on the identity provider's page), so the page shows exactly their bookings.
       const email = `tidy-${size.name}-${Date.now()}@example.com`;
       await page.goto('/my-bookings');
-      await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
-      await page.getByRole('link', { name: 'Sign up' }).click();
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Name').fill('Tidy Moviegoer');
-      await page.getByLabel('Password').fill('a-long-enough-password');
-      await page.getByRole('button', { name: 'Sign up' }).click();
-      await expect(page.locator('.shell-user__button')).toBeVisible({ timeout: 15_000 });
+      await signUpNewcomer(page, email, 'Tidy Moviegoer', page.getByRole('main').getByRole('button', { name: 'Login' }));
 
       const api = apiAs(tokenFor(email));
       const dropped = [await bookFreeSeats(tokenFor(email), 1), await bookFreeSeats(tokenFor(email), 1)];

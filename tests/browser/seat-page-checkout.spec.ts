@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, bookFreeSeats, tokenFor } from '../support/api';
 import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
+import { signUpNewcomer } from '../support/sign-in';
 
 /**
  * The seat page's checkout in reach (issue 43, items 5 and 7): Proceed to Checkout waits for seats instead of
@@ -16,13 +17,7 @@ for (const size of SCREEN_SIZES) {
       // A newcomer of their own with a hold on the show they open.
       const email = `reach-${size.name}-${Date.now()}@example.com`;
       await page.goto('/');
-      await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-      await page.getByRole('link', { name: 'Sign up' }).click();
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Name').fill('Reach Moviegoer');
-      await page.getByLabel('Password').fill('a-long-enough-password');
-      await page.getByRole('button', { name: 'Sign up' }).click();
-      await expect(page.locator('.shell-user__button')).toBeVisible({ timeout: 15_000 });
+      await signUpNewcomer(page, email, 'Reach Moviegoer');
       const held = await bookFreeSeats(tokenFor(email), 1);
       const detail = await apiAs().showDetail((await apiAs(tokenFor(email)).myBookings()).bookings.find((b) => b._id === held.bookingId)!.show.movie._id);
       const date = Object.entries(detail.dateTime).find(([, times]) => times.some((t) => t.showId === held.showId))![0];

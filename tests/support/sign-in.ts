@@ -29,3 +29,17 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible({ timeout: 15_000 });
 }
+
+/**
+ * Signs up a newcomer on the identity provider's page from the page's Login (`login`: the button to press) and waits
+ * until the site shows them signed in: a moviegoer of the test's own, whose bookings are exactly what it makes.
+ */
+export async function signUpNewcomer(page: Page, email: string, name: string, login = page.getByRole('banner').getByRole('button', { name: 'Login' })): Promise<void> {
+  await login.click();
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill('a-long-enough-password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.locator('.shell-user__button')).toBeVisible({ timeout: 15_000 });
+}
