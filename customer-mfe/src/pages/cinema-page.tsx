@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { buttonClass, ErrorState, PageLayout, Skeleton } from 'shared-ui';
 import { Section } from '../components/section';
 import { useCinema } from '../features/cinemas/api/get-cinemas';
+import { CinemaPhone, FacilityChips } from '../features/cinemas/components/cinema-facts';
 import { CinemaShows } from '../features/cinemas/components/cinema-shows';
 import { isNotFound } from '../lib/api-error';
 
@@ -44,15 +45,9 @@ export function CinemaPage() {
             <span className="sr-only"> (map, opens in a new tab)</span>
           </a>
           {' · '}
-          <a href={`tel:${cinema.phone.replace(/[^+\d]/g, '')}`}>{cinema.phone}</a>
+          <CinemaPhone phone={cinema.phone} />
         </p>
-        <ul className="c-chips" aria-label="Facilities">
-          {cinema.facilities.map((f) => (
-            <li key={f} className="c-chip">
-              {f}
-            </li>
-          ))}
-        </ul>
+        <FacilityChips facilities={cinema.facilities} />
         <Section title="Screens">
           <ul className="c-chips" aria-label="Screens">
             {cinema.screens.map((screen) => (

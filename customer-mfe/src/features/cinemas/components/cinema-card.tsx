@@ -4,6 +4,7 @@ import { Poster } from 'shared-ui';
 import { THEATER_CARD_POSTERS } from '../../../lib/constants';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useCinema } from '../api/get-cinemas';
+import { CinemaPhone, FacilityChips } from './cinema-facts';
 
 /**
  * A cinema of the chain (spec §3's theatre card): name, address (a map link), screens and their formats, phone,
@@ -43,17 +44,11 @@ export function CinemaCard({ cinema }: { cinema: Cinema }) {
         <div>
           <dt>Phone</dt>
           <dd>
-            <a href={`tel:${cinema.phone.replace(/[^+\d]/g, '')}`}>{cinema.phone}</a>
+            <CinemaPhone phone={cinema.phone} />
           </dd>
         </div>
       </dl>
-      <ul className="c-chips" aria-label="Facilities">
-        {cinema.facilities.map((f) => (
-          <li key={f} className="c-chip">
-            {f}
-          </li>
-        ))}
-      </ul>
+      <FacilityChips facilities={cinema.facilities} />
       {movies.length > 0 && (
         <ul className="c-theater__posters" aria-label="Showing here">
           {movies.map((movie) => (
