@@ -4,11 +4,12 @@
  * `npm start` and the browser tests start it the same way.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeBuild } from './deploy/site.mjs';
 import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
+import { firstViewRenderer } from './first-view.mjs';
 import { serveStatic } from './static-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,7 +50,9 @@ export function serveFrontend({ name, root: dist, port, config, remotes }) {
     overrides[FIRST_PAGES_URL] = () => firstPagesJson(liveRemotes(), manifestReader(dist));
   }
   const inlineIntoHtml = name === 'shell' ? ['/remotes.json', '/app-config.json', FIRST_PAGES_URL] : [];
-  return serveStatic({ root: dist, port, overrides, inlineIntoHtml });
+  // The shell's page carries the requested page's first view, as the live remote release renders it (first-view.mjs).
+  const renderFirstView = name === 'shell' ? firstViewRenderer({ site: dist, readManifest: manifestReader(dist) }) : undefined;
+  return serveStatic({ root: dist, port, overrides, inlineIntoHtml, renderFirstView });
 }
 
 async function waitFor(url, child, timeoutMs = 60_000) {
@@ -67,11 +70,12 @@ async function waitFor(url, child, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/** `log`: true to the terminal, false to nowhere, or a file descriptor (the log as an operator keeps it). */
 function startNode(script, env, log) {
   const child = spawn(process.execPath, [script], {
     cwd: path.join(root, 'booking-service'),
     env: { ...process.env, ...env },
-    stdio: ['ignore', log ? 'inherit' : 'ignore', 'inherit'],
+    stdio: ['ignore', typeof log === 'number' ? log : log ? 'inherit' : 'ignore', 'inherit'],
   });
   return child;
 }
@@ -185,11 +189,12 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
  * driver (Lighthouse, a browser) that must not share an event loop with the
  * servers it measures: a busy driver would answer for them late, and
  * Lighthouse reads those late answers as server latency. Resolves once every
- * part answers, with the URLs and `stop()`.
+ * part answers, with the URLs and `stop()`. `logFile`: append the service's and the identity provider's logs
+ * there (by default they are dropped).
  */
-export async function startStackProcess({ ports = DEFAULT_PORTS, dataDir }) {
+export async function startStackProcess({ ports = DEFAULT_PORTS, dataDir, logFile = '' }) {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
-    env: { ...process.env, STACK_PORTS: JSON.stringify(ports), DATA_DIR: dataDir },
+    env: { ...process.env, STACK_PORTS: JSON.stringify(ports), DATA_DIR: dataDir, STACK_LOG_FILE: logFile },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const urls = await new Promise((resolve, reject) => {
@@ -206,7 +211,8 @@ export async function startStackProcess({ ports = DEFAULT_PORTS, dataDir }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const stack = await startStack({ ports: process.env.STACK_PORTS ? JSON.parse(process.env.STACK_PORTS) : DEFAULT_PORTS, dataDir: process.env.DATA_DIR, log: false });
+  const log = process.env.STACK_LOG_FILE ? openSync(process.env.STACK_LOG_FILE, 'a') : false;
+  const stack = await startStack({ ports: process.env.STACK_PORTS ? JSON.parse(process.env.STACK_PORTS) : DEFAULT_PORTS, dataDir: process.env.DATA_DIR, log });
   process.stdout.write(`${JSON.stringify({ urls: stack.urls })}\n`);
   process.once('SIGTERM', () => void stack.stop().then(() => process.exit(0)));
 }

@@ -5,13 +5,11 @@
  * tooling and tests. An unknown email gets a new moviegoer account; `--role`
  * adds the role to this token only. Refuses in production.
  */
-import { randomBytes } from 'node:crypto';
-import { ConfigError, LOCAL_ISSUER } from '../config/config.ts';
+import { ConfigError } from '../config/config.ts';
 import { isRole, ROLES, type Role } from './dev-accounts.ts';
-import { AccountExistsError, AccountStore, normalizeEmail, validEmail } from './provider/accounts.ts';
+import { localTokenIssuer } from './local-tokens.ts';
+import { normalizeEmail, validEmail } from './provider/accounts.ts';
 import { loadIdentityConfig, ProductionRefusedError } from './provider/config.ts';
-import { loadOrCreateKeys } from './provider/keys.ts';
-import { createIdentityProvider, issueAccessToken } from './provider/provider.ts';
 
 const USAGE = `usage: npm run token -- <email> [--role ${ROLES.join('|')}]`;
 
@@ -38,24 +36,8 @@ async function main(args: string[]) {
   const config = loadIdentityConfig();
   if (config.env === 'production') throw new ProductionRefusedError('npm run token');
   const { email, roles } = parse(args);
-
-  const keys = await loadOrCreateKeys(config.dir);
-  const accounts = new AccountStore(config.dir);
-  await accounts.seed();
-  let account = await accounts.findByEmail(email);
-  if (!account) {
-    const name = email.split('@')[0]!;
-    // A moviegoer who signs in with the provider's sign-up page would choose a password; this one gets a random one.
-    account = await accounts
-      .create({ email, name: name.charAt(0).toUpperCase() + name.slice(1), password: randomBytes(24).toString('base64url') })
-      .catch(async (error: unknown) => {
-        if (error instanceof AccountExistsError) return (await accounts.findByEmail(email))!;
-        throw error;
-      });
-  }
-  const provider = createIdentityProvider({ config, issuer: config.issuer ?? LOCAL_ISSUER, keys, accounts });
-  const token = await issueAccessToken(provider, config, account.sub, { roles, expiresIn: 12 * 60 * 60 });
-  process.stdout.write(`${token}\n`);
+  const issuer = await localTokenIssuer(config);
+  process.stdout.write(`${await issuer.tokenFor(email, { roles })}\n`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
