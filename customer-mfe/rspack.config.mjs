@@ -15,4 +15,6 @@ export default remoteRspackConfig({
   title: 'Marquee · Customer (standalone)',
   // The shell's early script starts these pages' reads and preloads (docs/platform/frontends.md, "First page without a waterfall").
   firstPages: 'src/exposes/first-pages.json',
+  // The first view of those pages in the HTML, rendered by the page server (docs/platform/frontends.md, "The first view from the HTML").
+  serverRender: 'src/server/first-view.server.tsx',
 });

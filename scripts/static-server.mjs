@@ -21,6 +21,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { HISTORY_FILE } from './deploy/site.mjs';
 import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
+import { firstViewRenderer, insertFirstView } from './first-view.mjs';
 import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
 import { pageSecurityHeaders } from './security-headers.mjs';
 
@@ -58,9 +59,10 @@ export function preloadLinkHeader(html) {
  * `inlineIntoHtml` names overrides that the app's page (index.html, for / and
  * every deep link) carries inline, as a deploy step would write them
  * (inline-runtime-config.mjs), so the first script needs no round trip for
- * them. Resolves with the Fastify instance (`close()` stops it).
+ * them. `renderFirstView(url, remotes, appConfig)` (first-view.mjs), when given, puts the requested page's first
+ * view into the app's page. Resolves with the Fastify instance (`close()` stops it).
  */
-export async function serveStatic({ root, port, host = '127.0.0.1', overrides = {}, inlineIntoHtml = [], spa = true }) {
+export async function serveStatic({ root, port, host = '127.0.0.1', overrides = {}, inlineIntoHtml = [], spa = true, renderFirstView = undefined }) {
   const base = path.resolve(root);
   const app = Fastify({ logger: false });
   const bodyOf = (url) => (typeof overrides[url] === 'function' ? overrides[url]() : overrides[url]);
@@ -72,10 +74,11 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
   }
 
   /** The app's page, with the named overrides inlined as they are at this request, and the security headers that fit it. */
-  async function sendAppPage(reply) {
+  async function sendAppPage(request, reply) {
     const built = await readFile(path.join(base, 'index.html'), 'utf8');
-    const html = inlineIntoHtml.length ? inlineRuntimeConfig(built, Object.fromEntries(await Promise.all(inlineIntoHtml.map(async (url) => [url, await bodyOf(url)])))) : built;
+    const inlined = inlineIntoHtml.length ? inlineRuntimeConfig(built, Object.fromEntries(await Promise.all(inlineIntoHtml.map(async (url) => [url, await bodyOf(url)])))) : built;
     const [remotes, appConfig] = await Promise.all([runtimeConfigFile('/remotes.json'), runtimeConfigFile('/app-config.json')]);
+    const html = renderFirstView ? insertFirstView(inlined, await renderFirstView(request.url, remotes, appConfig)) : inlined;
     reply.headers(pageSecurityHeaders(html, { remotes, appConfig }));
     const preloads = preloadLinkHeader(html);
     if (preloads) reply.header('link', preloads);
@@ -98,8 +101,8 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
       return reply.type(url.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(await bodyOf(url));
     });
   }
-  app.get('/', (_request, reply) => sendAppPage(reply));
-  app.get('/index.html', (_request, reply) => sendAppPage(reply));
+  app.get('/', (request, reply) => sendAppPage(request, reply));
+  app.get('/index.html', (request, reply) => sendAppPage(request, reply));
 
   await app.register(fastifyStatic, {
     root: base,
@@ -114,7 +117,7 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
-      return sendAppPage(reply);
+      return sendAppPage(request, reply);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
@@ -134,6 +137,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const inlineIntoHtml = isShell ? ['/remotes.json', '/app-config.json', FIRST_PAGES_URL] : [];
   const overrides = isShell ? { [FIRST_PAGES_URL]: () => readFile(path.join(root, 'remotes.json'), 'utf8').then((json) => firstPagesJson(JSON.parse(json), manifestReader(root))) } : {};
   for (const url of ['/remotes.json', '/app-config.json']) if (isShell) overrides[url] = () => readFile(path.join(root, url), 'utf8');
-  const app = await serveStatic({ root, port: Number(port), host: process.env.HOST ?? '127.0.0.1', overrides, inlineIntoHtml });
+  // A shell's page carries the first view of the page asked for, as the live remote release renders it (first-view.mjs).
+  const renderFirstView = isShell ? firstViewRenderer({ site: root, readManifest: manifestReader(root) }) : undefined;
+  const app = await serveStatic({ root, port: Number(port), host: process.env.HOST ?? '127.0.0.1', overrides, inlineIntoHtml, renderFirstView });
   console.log(`serving ${path.resolve(root)} on http://localhost:${app.server.address().port}`);
 }

@@ -13,6 +13,7 @@ import { ContractPlugin } from './build/contract-plugin.mjs';
 import { moduleExportNames } from './build/module-exports.mjs';
 import { OWN_RUNTIME_FILE, OwnRuntimeFallbackPlugin } from './build/own-runtime-fallback.mjs';
 import { PrecompressPlugin } from './build/precompress.mjs';
+import { addFirstView, copyServerModule, serverRenderConfig, serverRenderName } from './build/server-render.mjs';
 import { SharedExportsFile } from './build/tree-shaken-imports.mjs';
 
 export { PrecompressPlugin };
@@ -287,13 +288,18 @@ export class VersionFilePlugin {
  *
  * `firstPages`: the remote's first-page table (a JSON file, relative to
  * `packageDir`), published as its manifest's metaData.firstPages (addFirstPages).
+ * `serverRender`: the remote's server module (relative to `packageDir`), built for the page server in production
+ * and named in the manifest's metaData.firstView (build/server-render.mjs).
  */
-export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin, firstPages }) {
+export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin, firstPages, serverRender }) {
   return (_env, argv) => {
     const development = argv.mode === 'development';
     const contract = development ? null : contractPlugin({ packageDir, role: 'remote' });
+    const server = !development && serverRender ? serverRenderConfig({ packageDir, name, entry: serverRender, rspack, moduleRules }) : null;
+    const withFirstView = (stats) => (server ? addFirstView(stats, packageDir) : stats);
     const remote = {
       name,
+      ...(server && { dependencies: [serverRenderName(name)] }),
       context: packageDir,
       entry: { main: './src/index.ts' },
       // publicPath auto: chunks load from wherever the manifest was found, so one build serves any host or CDN path.
@@ -306,12 +312,13 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
           name,
           filename: 'remoteEntry.js',
           exposes: { './routes': './src/exposes/routes.tsx' },
-          manifest: contract ? { additionalData: (data) => addFirstPages(contract.addToManifest(data), firstPages && path.join(packageDir, firstPages)) } : true,
+          manifest: contract ? { additionalData: (data) => withFirstView(addFirstPages(contract.addToManifest(data), firstPages && path.join(packageDir, firstPages))) } : true,
           ...federationOptions({ development, runtime: development ? 'own' : 'external' }),
         }),
         new rspack.HtmlRspackPlugin({ title, templateContent: standaloneHtml(title, { ownRuntime: !development }), inject: 'body', scriptLoading: 'defer' }),
         new rspack.CopyRspackPlugin({ patterns: [{ from: LOCAL_APP_CONFIG, to: 'app-config.json' }] }),
         new VersionFilePlugin(packageDir),
+        ...(server ? [copyServerModule(rspack, packageDir)] : []),
         ...(contract ? [contract, new EsmFederationRuntimePlugin(), new OwnRuntimeFallbackPlugin({ entryFile: 'remoteEntry.js', globalName: name }), new PrecompressPlugin()] : []),
         ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
       ],
@@ -330,7 +337,7 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
         headers: { 'Access-Control-Allow-Origin': '*' },
       },
     };
-    return development ? remote : [remote, standaloneRuntimeConfig({ packageDir, after: name })];
+    return development ? remote : [...(server ? [server] : []), remote, standaloneRuntimeConfig({ packageDir, after: name })];
   };
 }
 

@@ -10,6 +10,8 @@ import { SHARED_EXPORTS_FILE } from './shared-contract.mjs';
 
 const SOURCE_FILE = /\.(ts|tsx|js|jsx|mjs)$/;
 const TEST_FILE = /\.test\.|[\\/]testing[\\/]/;
+// A server module (`*.server.tsx`, build/server-render.mjs) runs in Node with its own copy of every library, never the shell's.
+const SERVER_FILE = /\.server\.[jt]sx?$/;
 // `import … from 'x'` and `export { … } from 'x'`, across lines; `import type` is skipped by the caller.
 const STATIC_IMPORT = /\b(import|export)\s+(type\s+)?([\w*{}\s,$]*?)\s*from\s*['"]([^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -20,7 +22,7 @@ function sourceFiles(dir) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'node_modules') files.push(...sourceFiles(full));
-    } else if (SOURCE_FILE.test(entry.name) && !TEST_FILE.test(full)) {
+    } else if (SOURCE_FILE.test(entry.name) && !TEST_FILE.test(full) && !SERVER_FILE.test(entry.name)) {
       files.push(full);
     }
   }

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders, loadAppConfig } from 'shared-ui';
+import { handOverFirstView } from 'shared-ui/first-view';
 import { App } from './app';
 import { takeEarlyResponse } from './early/responses';
 import { setBeaconEndpoint } from './federation/load-beacon';
@@ -25,6 +26,7 @@ Promise.all([loadAppConfig('/app-config.json', takeEarlyResponse('/app-config.js
   })
   .catch((error: unknown) => {
     console.error('[shell] could not start', error);
+    handOverFirstView();
     root.render(
       <div className="ui-state" role="alert">
         <h1 className="ui-state__title">The site could not start</h1>

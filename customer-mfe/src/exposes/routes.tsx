@@ -1,6 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import { PageTitle } from 'shared-ui';
+import { handOverFirstView, takeFirstViewQueries } from 'shared-ui/first-view';
 import { Spinner } from '../components/spinner';
 import { HomePage } from '../pages/home-page';
 import '../customer.css';
@@ -46,8 +48,29 @@ export const CUSTOMER_PAGES: { path: string; title: string; Page: ComponentType 
   { path: '*', title: 'Page not found', Page: NotFoundPage },
 ];
 
+/**
+ * The page server may have sent this page's first view, rendered by this remote's server module, with its reads
+ * (shared-ui/first-view): the query cache starts from them, so the page's first render is that view, not a
+ * skeleton. setQueryData, not react-query's hydrate: the shell's tree-shaken react-query has no hydrate.
+ */
+function useFirstViewReads() {
+  const client = useQueryClient();
+  useState(() => {
+    for (const { queryKey, data, updatedAt } of takeFirstViewQueries()) {
+      if (client.getQueryData(queryKey) === undefined) client.setQueryData(queryKey, data, { updatedAt });
+    }
+  });
+}
+
+/** Once a page has committed its view (the same as the static first view, from the same reads), it takes the first view's place. */
+function FirstViewHandover() {
+  useLayoutEffect(handOverFirstView, []);
+  return null;
+}
+
 /** Exposed as `customer/routes`: the moviegoer screens, with the remote's own 404. */
 export default function CustomerRoutes() {
+  useFirstViewReads();
   return (
     <Routes>
       {CUSTOMER_PAGES.map(({ path, title, Page }) => (
@@ -59,6 +82,7 @@ export default function CustomerRoutes() {
               <PageTitle title={title} />
               <Suspense fallback={<div className="c-route-loading"><Spinner /></div>}>
                 <Page />
+                <FirstViewHandover />
               </Suspense>
             </>
           }

@@ -1,10 +1,13 @@
-import { Component, startTransition, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, type RemoteNavigation } from 'shared-ui';
+import { handOverFirstView } from 'shared-ui/first-view';
 import { reportRemoteEvent } from './load-beacon';
 import { loadRemoteRoutes, remoteVersion, resetRemote, type RemoteName } from './remote-registry';
 
 export function RemoteUnavailable({ onRetry, incompatible = false }: { onRetry: () => void; incompatible?: boolean }) {
+  // A remote that cannot render does not take the place of a first view the page came with: the shell shows this instead.
+  useLayoutEffect(handOverFirstView, []);
   return (
     <div className="ui-state" role="alert" data-testid="remote-unavailable">
       <h2 className="ui-state__title">This part of the site is temporarily unavailable</h2>

@@ -1,0 +1,136 @@
+/**
+ * The page server's part of "the first view from the HTML" (docs/platform/frontends.md): a remote release may
+ * publish a server module (its manifest's metaData.firstView, beside firstPages) that renders a first page's view
+ * with its own components. For each request of the app's page, the live remote releases are asked in turn; the
+ * first view one renders goes into the shell's page where the shell's index.html marks it, with its reads as JSON.
+ * Anything less (an older release without a module, a shell without the mark, a render that throws or is slow)
+ * sends the page unchanged: the client renders it as before.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REMOTE_NAMES } from './deploy/remotes-file.mjs';
+
+/** A render's wait at most, reads included: past it the visitor gets today's page rather than a slower one. */
+export const FIRST_VIEW_TIMEOUT_MS = 1000;
+
+/** Where the shell's index.html has the first view go (inside its hidden #first-view frame). */
+const MARK = '<main data-first-view-slot></main>';
+const FRAME = '<div id="first-view" hidden>';
+const ROOT = '<div id="root">';
+
+/**
+ * Puts a rendered view into the shell's page: the frame shown with the view and its state, the app's root hidden
+ * until the remote hands over (shared-ui/src/first-view/handover.ts). A page without the mark (an older shell) is
+ * returned unchanged.
+ */
+export function insertFirstView(page, view) {
+  if (!view || !page.includes(MARK) || !page.includes(FRAME) || !page.includes(ROOT) || !page.includes('</head>')) return page;
+  const state = `<script type="application/json" id="first-view-state">${view.state}</script>`;
+  // In the head, not the frame: the remote's code finds them there as its own stylesheets, which must outlive the frame.
+  const styles = (view.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+  return page
+    .replace('</head>', () => `${styles}</head>`)
+    .replace(FRAME, '<div id="first-view">')
+    .replace(MARK, () => `<main>${view.html}${state}</main>`)
+    .replace(ROOT, '<div id="root" hidden>');
+}
+
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The stylesheets a release's exposed modules load at once (its manifest's exposes[].assets.css.sync), as URLs
+ * beside the manifest: the first view is the remote's markup, and is styled by the remote's styles.
+ */
+export function releaseStylesheets(manifestUrl, manifestText) {
+  try {
+    const files = JSON.parse(manifestText).exposes.flatMap((expose) => expose.assets?.css?.sync ?? []);
+    const base = new URL(manifestUrl, 'http://site');
+    return files.map((file) => (/^https?:\/\//.test(manifestUrl) ? new URL(file, base).href : new URL(file, base).pathname));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Loads a release's server module, once per module URL (its name carries its content hash): a site path from the
+ * `site` folder, a URL over the network into a cache folder, by the hash of what was fetched.
+ */
+function moduleLoader(site, { cacheDir = path.join(os.tmpdir(), 'marquee-first-view'), timeoutMs = 3000 } = {}) {
+  const loaded = new Map();
+  async function load(url) {
+    if (!/^https?:\/\//.test(url)) return import(pathToFileURL(path.join(site, decodeURIComponent(new URL(url, 'http://site').pathname))).href);
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const code = await response.text();
+    const file = path.join(cacheDir, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(file, code);
+    return import(pathToFileURL(file).href);
+  }
+  return (url) => {
+    if (!loaded.has(url)) {
+      // A failed load is tried again on a later request, not remembered.
+      const module = load(url).catch((error) => {
+        loaded.delete(url);
+        throw error;
+      });
+      loaded.set(url, module);
+    }
+    return loaded.get(url);
+  };
+}
+
+/** The server module a manifest names, as a URL or site path beside the manifest; null without one. */
+function serverModuleUrl(manifestUrl, manifestText) {
+  try {
+    const file = manifestText && JSON.parse(manifestText).metaData?.firstView;
+    if (typeof file !== 'string') return null;
+    return /^https?:\/\//.test(manifestUrl) ? new URL(file, manifestUrl).href : new URL(file, new URL(manifestUrl, 'http://site')).pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** `promise`, or a rejection once `ms` have passed (aborting `controller`, so the render's reads stop too). */
+function withTimeout(promise, ms, controller) {
+  let timer;
+  const timeout = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`no first view within ${ms} ms`));
+    }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A function that renders the first view of `url` (path and query) for this request: `{ html, state }`, or null.
+ * Only the live releases (not canaries: a visitor may be given either, and the view must be the one the client
+ * renders) of remotes.json are asked, in its order. `readManifest` as first-pages.mjs's manifestReader.
+ */
+export function firstViewRenderer({ site, readManifest, timeoutMs = FIRST_VIEW_TIMEOUT_MS, loadModule = moduleLoader(site), log = console }) {
+  return async function renderFirstView(url, remotes, appConfig) {
+    const controller = new AbortController();
+    const attempt = async () => {
+      for (const name of REMOTE_NAMES) {
+        if (typeof remotes[name] !== 'string' || remotes.canary?.[name]) continue;
+        const manifest = await readManifest(remotes[name]);
+        const moduleUrl = serverModuleUrl(remotes[name], manifest);
+        if (!moduleUrl) continue;
+        const { render } = await loadModule(moduleUrl);
+        const view = await render({ path: url, config: appConfig, signal: controller.signal });
+        if (view && typeof view.html === 'string' && typeof view.state === 'string') return { ...view, stylesheets: releaseStylesheets(remotes[name], manifest) };
+      }
+      return null;
+    };
+    try {
+      return await withTimeout(attempt(), timeoutMs, controller);
+    } catch (error) {
+      log.warn(`[first-view] ${url}: sending the page without its first view (${error.message})`);
+      return null;
+    }
+  };
+}

@@ -1,0 +1,98 @@
+/** The page server's part of the first view (scripts/first-view.mjs): where a view goes, and every way it falls back. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { firstViewRenderer, insertFirstView, releaseStylesheets } from '../first-view.mjs';
+
+const SHELL_PAGE =
+  '<html><head><title>t</title></head><body><div id="first-view" hidden><header class="shell-header"></header><main data-first-view-slot></main></div><div id="root"><div id="boot">Loading…</div></div></body></html>';
+const VIEW = { html: '<h1>Dear Odette</h1>', state: '{"queries":[]}', stylesheets: ['http://remote.test/static/a.css'] };
+
+test('a view goes into the frame, with its state as JSON data and its styles in the head; the app root waits hidden', () => {
+  const page = insertFirstView(SHELL_PAGE, VIEW);
+  assert.match(page, /<div id="first-view"><header class="shell-header"><\/header><main><h1>Dear Odette<\/h1><script type="application\/json" id="first-view-state">\{"queries":\[\]\}<\/script><\/main><\/div>/);
+  assert.match(page, /<link rel="stylesheet" href="http:\/\/remote.test\/static\/a.css"><\/head>/);
+  assert.match(page, /<div id="root" hidden>/);
+});
+
+test('a page without the frame (a shell from before it) or without a view is sent unchanged', () => {
+  const olderShell = '<html><head></head><body><div id="root"><div id="boot">Loading…</div></div></body></html>';
+  assert.equal(insertFirstView(olderShell, VIEW), olderShell);
+  assert.equal(insertFirstView(SHELL_PAGE, null), SHELL_PAGE);
+});
+
+test("`$` patterns in a view's markup are inserted as written", () => {
+  assert.match(insertFirstView(SHELL_PAGE, { ...VIEW, html: "<p>$& $' $`</p>" }), /<main><p>\$& \$' \$`<\/p>/);
+});
+
+test('stylesheets are the exposed modules\' sync css, beside the manifest (a URL, or a site path)', () => {
+  const manifest = JSON.stringify({ exposes: [{ assets: { css: { sync: ['static/routes.css'], async: ['static/late.css'] } } }] });
+  assert.deepEqual(releaseStylesheets('http://remote.test/mf-manifest.json', manifest), ['http://remote.test/static/routes.css']);
+  assert.deepEqual(releaseStylesheets('/releases/customer/7/mf-manifest.json', manifest), ['/releases/customer/7/static/routes.css']);
+  assert.deepEqual(releaseStylesheets('/x/mf-manifest.json', 'not json'), []);
+});
+
+const REMOTES = { customer: 'http://remote.test/mf-manifest.json', admin: 'http://admin.test/mf-manifest.json' };
+const manifestWith = (metaData) => JSON.stringify({ metaData, exposes: [] });
+const quiet = { warn() {} };
+
+/** A renderer over fixed manifests and modules; records the module URLs it loads. */
+function renderer({ manifests, modules, timeoutMs = 200, log = quiet }) {
+  const loaded = [];
+  const render = firstViewRenderer({
+    site: '/site',
+    readManifest: async (url) => manifests[url] ?? null,
+    loadModule: async (url) => (loaded.push(url), modules[url]),
+    timeoutMs,
+    log,
+  });
+  return { render, loaded };
+}
+
+test("the live release's module renders the view; its URL is beside the manifest", async () => {
+  const { render, loaded } = renderer({
+    manifests: { [REMOTES.customer]: manifestWith({ firstView: 'server/first-view.abc.mjs' }) },
+    modules: { 'http://remote.test/server/first-view.abc.mjs': { render: async ({ path }) => ({ html: `<p>${path}</p>`, state: '{}' }) } },
+  });
+  assert.deepEqual(await render('/movies/1', REMOTES, {}), { html: '<p>/movies/1</p>', state: '{}', stylesheets: [] });
+  assert.deepEqual(loaded, ['http://remote.test/server/first-view.abc.mjs']);
+});
+
+test('a release without a module (every release before it) is not asked: null', async () => {
+  const { render, loaded } = renderer({ manifests: { [REMOTES.customer]: manifestWith({ firstPages: [] }) }, modules: {} });
+  assert.equal(await render('/', REMOTES, {}), null);
+  assert.deepEqual(loaded, []);
+});
+
+test('a canary is not asked, nor is the live release while a canary of it runs (the visitor may get either)', async () => {
+  const { render, loaded } = renderer({
+    manifests: { [REMOTES.customer]: manifestWith({ firstView: 'server/a.mjs' }), 'http://canary.test/mf-manifest.json': manifestWith({ firstView: 'server/b.mjs' }) },
+    modules: {},
+  });
+  assert.equal(await render('/', { ...REMOTES, canary: { customer: { manifest: 'http://canary.test/mf-manifest.json', percent: 10 } } }, {}), null);
+  assert.deepEqual(loaded, []);
+});
+
+test('a render that throws, one that does not answer in time, and one that answers something else each give null', async () => {
+  const warnings = [];
+  const log = { warn: (message) => warnings.push(message) };
+  const manifests = { [REMOTES.customer]: manifestWith({ firstView: 'server/m.mjs' }) };
+  const url = 'http://remote.test/server/m.mjs';
+  const throwing = renderer({ manifests, modules: { [url]: { render: async () => Promise.reject(new Error('render failed')) } }, log });
+  assert.equal(await throwing.render('/', REMOTES, {}), null);
+  let aborted = false;
+  const hanging = renderer({
+    manifests,
+    modules: { [url]: { render: ({ signal }) => new Promise(() => signal.addEventListener('abort', () => (aborted = true))) } },
+    timeoutMs: 50,
+    log,
+  });
+  const started = Date.now();
+  assert.equal(await hanging.render('/', REMOTES, {}), null);
+  assert.ok(Date.now() - started < 1000);
+  assert.ok(aborted, 'the render is told to stop its reads');
+  const odd = renderer({ manifests, modules: { [url]: { render: async () => ({ html: 42 }) } }, log });
+  assert.equal(await odd.render('/', REMOTES, {}), null);
+  assert.equal(warnings.length, 2);
+  assert.match(warnings[0], /render failed/);
+  assert.match(warnings[1], /within 50 ms/);
+});
