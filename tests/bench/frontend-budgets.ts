@@ -8,7 +8,7 @@
  * - a signed-in revisit with a warm cache downloads no JavaScript (nothing
  *   changed: hashed files come from the cache, entry points revalidate);
  * - Lighthouse 12, mobile preset, on /, /movies/:id and /movies/:id/:date:
- *   medians of 3 runs, performance >= 95, LCP <= 2.0 s, TBT <= 150 ms, CLS 0,
+ *   medians of 3 runs, performance >= 95, LCP <= 1.5 s, TBT <= 150 ms, CLS 0,
  *   accessibility and best practices 100 (lighthouse.ts);
  * - each remote's entry + exposed module beyond the shared libraries: at most
  *   60 KiB gzip (remoteEntry.js and the exposed module's synchronous files, from
@@ -37,7 +37,7 @@ const BUDGETS = {
   remoteKiB: 60,
   lcpMs: 1500,
   cls: 0,
-  lighthouse: { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0, accessibility: 100, bestPractices: 100 },
+  lighthouse: { performance: 95, lcpMs: 1500, tbtMs: 150, cls: 0, accessibility: 100, bestPractices: 100 },
 };
 const REMOTES = ['customer-mfe', 'admin-mfe', 'debug-mfe'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -281,6 +281,10 @@ async function main() {
     'Lighthouse: each figure is the median of 3 runs (performance score, LCP, TBT, CLS and the other scores each taken separately); every run a fresh browser, so a first visit. The runs per page (performance / LCP s / TBT ms):',
     '',
     ...lighthouse.map(({ label, figures }) => `- ${label}: ${figures.runs.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(2)} / ${r.tbtMs.toFixed(0)}`).join('; ')}`),
+    '',
+    'The LCP element of each page and where its time went (Lighthouse\'s lcp-breakdown-insight, in the run with the median LCP; from the trace as observed on this machine, unthrottled, so the parts add up to less than the simulated LCP): time to the document\'s first byte / the image request\'s delay after it / the image\'s download / the wait until it is painted:',
+    '',
+    ...lighthouse.map(({ label, figures: { lcp } }) => `- ${label}: \`${lcp.element.replace(/`/g, "'")}\`: ${[lcp.ttfbMs, lcp.resourceLoadDelayMs, lcp.resourceLoadDurationMs, lcp.renderDelayMs].map((ms) => ms.toFixed(0)).join(' / ')} ms`),
     '',
     'Audits below 90 in at least one run (what to look at next): ' + ([...new Set(lighthouse.flatMap(({ figures }) => figures.opportunities))].join(', ') || 'none') + '.',
     '',
