@@ -4,7 +4,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { FirstRenderHtmlPlugin } from './build/first-render-html.mjs';
-import { contractPlugin, EsmFederationRuntimePlugin, federationOptions, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedExportsFile, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
+import { contractPlugin, EsmFederationRuntimePlugin, FederationErrorTextPlugin, federationOptions, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedExportsFile, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -47,7 +47,7 @@ export default (_env, argv) => {
         ],
       }),
       new VersionFilePlugin(here),
-      ...(contract ? [contract, sharedExportsFile(), new EsmFederationRuntimePlugin(), new PrecompressPlugin()] : []),
+      ...(contract ? [contract, sharedExportsFile(), new EsmFederationRuntimePlugin(), new FederationErrorTextPlugin(), new PrecompressPlugin()] : []),
       ...(development ? [new ReactRefreshRspackPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
     ],
     performance: { hints: false },

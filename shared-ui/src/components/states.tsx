@@ -6,15 +6,25 @@ export function Skeleton({ width = '100%', height = '1rem', className }: { width
   return <div className={['ui-skeleton', className].filter(Boolean).join(' ')} style={{ width, height }} aria-hidden="true" />;
 }
 
-/** A grid of poster-shaped skeletons, announced once to screen readers. */
+/**
+ * A grid of movie-card-shaped skeletons, announced once to screen readers: each has the card's box, poster, one
+ * title and one meta line and the button's row (MovieCard's classes), so the grid is as tall as the cards that
+ * replace it and nothing after it moves when they come. The status element is the grid itself, so a page's rule
+ * for its grid (the home page's columns) applies to both.
+ */
 export function CardGridSkeleton({ count = 4, label = 'Loading' }: { count?: number; label?: string }) {
   return (
-    <div role="status" aria-label={label}>
-      <div className="ui-grid">
-        {Array.from({ length: count }, (_, i) => (
-          <Skeleton key={i} height="auto" className="ui-poster" />
-        ))}
-      </div>
+    <div role="status" aria-label={label} className="ui-grid">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="ui-movie-card" aria-hidden="true">
+          <Skeleton height="auto" className="ui-poster" />
+          <Skeleton width="70%" height="1lh" className="ui-movie-card__title" />
+          <Skeleton width="50%" height="1lh" className="ui-movie-card__meta" />
+          <div className="ui-movie-card__footer">
+            <Skeleton width="7rem" height="auto" className="ui-skeleton--button" />
+          </div>
+        </div>
+      ))}
     </div>
   );
 }
