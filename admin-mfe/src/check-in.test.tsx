@@ -14,6 +14,12 @@ const admission = {
   hall: 'Main hall', seats: ['F3', 'F4'], tickets: 2, door: 'Door 2', admittedAt: '2026-11-28T00:12:00.000Z',
 };
 
+const cinema = (id: string, name: string, city: string) => ({
+  _id: id, name, city, address: '1 Road', mapUrl: 'https://www.openstreetmap.org/search?query=1', timeZone: 'Asia/Kolkata', phone: '+91 22 5550 1401', facilities: [],
+  screens: [{ _id: `${id}-1`, name: 'Screen 1', format: 'Standard', seatCount: 90 }],
+});
+const CHAIN = [cinema('marquee-marine-drive', 'Marquee Marine Drive', 'Mumbai'), cinema('marquee-saket-central', 'Marquee Saket Central', 'Delhi')];
+
 const renderAt = (path: string) =>
   renderWithProviders(
     <Routes>
@@ -103,6 +109,62 @@ describe('check-in at the door', () => {
     expect(result).toHaveTextContent('Not admitted');
     expect(result).toHaveTextContent(reason);
     expect(result).toHaveTextContent('Dear Odette · Seats F3');
+  });
+
+  it('asks a door at a chain for its cinema, sends it with every scan, and shows a ticket for another cinema refused with where it is valid', async () => {
+    doorAttendant();
+    server.use(http.get(`${TEST_API}/api/cinemas`, () => HttpResponse.json({ success: true, cities: ['Mumbai', 'Delhi'], cinemas: CHAIN })));
+    const reason = 'Another cinema: this ticket is for Marquee Saket Central, Screen 2';
+    const sent = checkInAnswers(
+      { status: 409, body: { success: false, message: reason, outcome: 'another-cinema', booking: { bookingId: 'b1', movieTitle: 'Dear Odette', showDateTime: admission.showDateTime, seats: ['A1'] } } },
+      { status: 200, body: { success: true, message: 'Admitted: 2 tickets', admission } },
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderAt('/admin/check-in');
+    await user.selectOptions(await screen.findByLabelText('Which cinema is this door at?'), 'Marquee Marine Drive · Mumbai');
+    await user.type(screen.getByLabelText('Which door is this phone at?'), 'Door 2');
+    await user.click(screen.getByRole('button', { name: 'Start scanning' }));
+    expect(screen.getByRole('heading', { name: 'Check-in · Marquee Marine Drive · Door 2' })).toBeInTheDocument();
+    expect(localStorage.getItem('admin.check-in.cinema')).toBe('marquee-marine-drive');
+
+    await user.type(screen.getByLabelText('Ticket code'), 'K2M9P4QRT7{Enter}');
+    const result = screen.getByRole('region', { name: 'Scan result' });
+    await waitFor(() => expect(result).toHaveAttribute('data-kind', 'refused'));
+    expect(result).toHaveTextContent(reason);
+    await user.type(screen.getByLabelText('Ticket code'), '7K2M9P4QRT{Enter}');
+    await waitFor(() => expect(result).toHaveAttribute('data-kind', 'admitted'));
+    expect(sent).toEqual([
+      { code: 'K2M9P4QRT7', door: 'Door 2', cinemaId: 'marquee-marine-drive' },
+      { code: '7K2M9P4QRT', door: 'Door 2', cinemaId: 'marquee-marine-drive' },
+    ]);
+
+    // "Change door" offers both again, as chosen.
+    await user.click(screen.getByRole('button', { name: 'Change door' }));
+    expect(screen.getByLabelText('Which cinema is this door at?')).toHaveValue('marquee-marine-drive');
+    expect(screen.getByLabelText('Which door is this phone at?')).toHaveValue('Door 2');
+    unmount();
+  });
+
+  it('asks a phone set up before cinemas (a door kept, no cinema) for its cinema, the door filled in', async () => {
+    doorAttendant();
+    localStorage.setItem('admin.check-in.door', 'Door 4');
+    server.use(http.get(`${TEST_API}/api/cinemas`, () => HttpResponse.json({ success: true, cities: ['Mumbai', 'Delhi'], cinemas: CHAIN })));
+    renderAt('/admin/check-in');
+    expect(await screen.findByLabelText('Which cinema is this door at?')).toHaveValue('');
+    expect(screen.getByLabelText('Which door is this phone at?')).toHaveValue('Door 4');
+  });
+
+  it('scans with the door alone where the service has no cinemas (older than them): no cinema asked or sent', async () => {
+    doorAttendant();
+    server.use(http.get(`${TEST_API}/api/cinemas`, () => HttpResponse.json({ success: false, message: 'Not Found' }, { status: 404 })));
+    const sent = checkInAnswers({ status: 200, body: { success: true, message: 'Admitted: 2 tickets', admission } });
+    const user = userEvent.setup();
+    renderAt('/admin/check-in');
+    await user.type(await screen.findByLabelText('Which door is this phone at?'), 'Door 1');
+    expect(screen.queryByLabelText('Which cinema is this door at?')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start scanning' }));
+    await user.type(screen.getByLabelText('Ticket code'), '7K2M9P4QRT{Enter}');
+    await waitFor(() => expect(sent).toEqual([{ code: '7K2M9P4QRT', door: 'Door 1' }]));
   });
 
   it('keeps the admin\'s tabs and adds Check-in', async () => {

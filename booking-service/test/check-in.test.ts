@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicketCode } from '../src/bookings/ticket-code.ts';
+import { builtInChain, DEFAULT_CINEMA_ID } from '../src/cinemas/built-in-chain.ts';
+import { layoutSeats } from '../src/contract/seats/layout.ts';
 import { bookingTransitions } from '../src/bookings/transitions.ts';
 import { formatTheatreClock, localDate, zonedInstant } from '../src/contract/theatre-time.ts';
 import { ticketQrText } from '../src/contract/ticket-qr-text.ts';
@@ -22,6 +24,9 @@ const at = (time: string, date = day) => zonedInstant(date, time, timeZone);
 const nextDay = localDate(new Date(at('12:00').getTime() + 24 * 3600_000), timeZone);
 const CLOCK = at('19:55');
 const env = { THEATRE_TIMEZONE: timeZone };
+const chain = builtInChain(timeZone);
+const OTHER_CINEMA = chain.find((cinema) => cinema.id !== DEFAULT_CINEMA_ID && cinema.city !== chain[0]!.city)!;
+const OTHER_SCREEN = OTHER_CINEMA.screens[1]!;
 
 type BookingState = 'paid' | 'held' | 'cancelled' | 'refunded';
 
@@ -30,17 +35,23 @@ function fixtures(store: Store) {
   let shows = 0;
   const owner = { id: 'test|door.guest@example.com', name: 'Door Guest', email: 'door.guest@example.com' };
 
-  /** A new show of a seeded movie starting at `startsAt` (a few milliseconds apart: one show per movie and instant). */
-  async function showAt(startsAt: Date) {
+  /** A new show of a seeded movie starting at `startsAt` (a few milliseconds apart: one show per movie and instant), on the default screen unless given. */
+  async function showAt(startsAt: Date, screenId?: string) {
     const [movieId] = await store.movies.ids();
     const instant = new Date(startsAt.getTime() + ++shows);
-    await store.shows.addMany(movieId!, [{ startsAt: instant, priceCents: 1250 }]);
+    await store.shows.addMany(movieId!, [{ startsAt: instant, priceCents: 1250, ...(screenId && { screenId }) }]);
     return (await store.shows.upcomingForMovie(movieId!, new Date(instant.getTime() - 1))).find((s) => s.startsAt.getTime() === instant.getTime())!;
   }
 
   /** A booking of `seats` for a show at `startsAt`, in `state`. */
   async function booking(startsAt: Date, state: BookingState = 'paid', seats = ['E5', 'E6']) {
     return bookingOf((await showAt(startsAt)).id, state, seats);
+  }
+
+  /** A booking of the first two seats of another cinema's screen (OTHER_SCREEN), for a show at `startsAt`. */
+  async function bookingElsewhere(startsAt: Date, state: BookingState = 'paid') {
+    const seats = layoutSeats(OTHER_SCREEN.layout).slice(0, 2).map((seat) => seat.id);
+    return { ...(await bookingOf((await showAt(startsAt, OTHER_SCREEN.id)).id, state, seats)), seats };
   }
 
   /** A booking of `seats` of the show `showId`, in `state`. */
@@ -64,7 +75,7 @@ function fixtures(store: Store) {
     return { id, ticketCode, showId: show.id, seats, owner };
   }
 
-  return { booking, bookingOf, owner };
+  return { booking, bookingElsewhere, bookingOf, owner };
 }
 
 function scanner(t: TestApp, token: () => string) {
@@ -138,6 +149,52 @@ for (const lane of lanes) {
         expect(res.body).toMatchObject({ success: false, outcome, booking: { bookingId: booking.id } });
         expect(res.body.message).toMatch(message);
       }
+    });
+
+    it('a door at a cinema refuses a ticket for another cinema, naming where it is valid; a door that names no cinema (an older screen) is not checked', async () => {
+      const atDoor = (code: string, cinemaId?: string) =>
+        t.api('POST', '/api/admin/check-in', { token: door, body: { code, door: 'Door 1', ...(cinemaId && { cinemaId }) } });
+      const elsewhere = await f.bookingElsewhere(at('20:00'));
+      const refused = await atDoor(elsewhere.ticketCode, DEFAULT_CINEMA_ID);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body).toMatchObject({ outcome: 'another-cinema', booking: { bookingId: elsewhere.id, seats: elsewhere.seats } });
+      expect(refused.body.message).toBe(`Another cinema: this ticket is for ${OTHER_CINEMA.name}, ${OTHER_SCREEN.name}`);
+      expect((await t.api('GET', `/api/debug/bookings/${elsewhere.id}/history`, { token: support })).body.checkIns).toEqual([
+        expect.objectContaining({ outcome: 'another-cinema', door: 'Door 1' }),
+      ]);
+
+      // At its own cinema's door it admits, and the answer names that screen.
+      const admitted = await atDoor(elsewhere.ticketCode, OTHER_CINEMA.id);
+      expect(admitted.status, JSON.stringify(admitted.body)).toBe(200);
+      expect(admitted.body.admission).toMatchObject({ hall: OTHER_SCREEN.name, seats: elsewhere.seats });
+      // Scanned again at the wrong cinema, the news is that it was used.
+      expect((await atDoor(elsewhere.ticketCode, DEFAULT_CINEMA_ID)).body.outcome).toBe('already-admitted');
+
+      // A door screen from before cinemas sends no cinemaId: admitted as before.
+      expect((await atDoor((await f.bookingElsewhere(at('20:00'))).ticketCode)).status).toBe(200);
+      // The ticket's own state comes first: a refunded ticket is not sent to another cinema.
+      expect((await atDoor((await f.bookingElsewhere(at('20:00'), 'refunded')).ticketCode, DEFAULT_CINEMA_ID)).body.outcome).toBe('refunded');
+      // The window still holds at the right cinema.
+      expect((await atDoor((await f.bookingElsewhere(at('21:30'))).ticketCode, OTHER_CINEMA.id)).body.outcome).toBe('too-early');
+
+      // A cinema the chain does not have is a bad request, and nothing is logged.
+      const ticket = await f.booking(at('20:00'));
+      for (const cinemaId of ['no-such-cinema', 'Not A Slug']) expect((await atDoor(ticket.ticketCode, cinemaId)).status).toBe(400);
+      const history = await t.api('GET', `/api/debug/bookings/${ticket.id}/history`, { token: support });
+      expect(history.body.checkIns).toEqual([]);
+    });
+
+    it('lists the shows admitting now at one cinema (?cinemaId), or at all of them', async () => {
+      const here = await f.booking(at('20:00'));
+      const there = await f.bookingElsewhere(at('20:00'));
+      const ids = async (query = '') =>
+        ((await t.api('GET', `/api/admin/check-in/shows${query}`, { token: door })).body.shows as { showId: string }[]).map((s) => s.showId);
+      expect(await ids()).toEqual(expect.arrayContaining([here.showId, there.showId]));
+      expect(await ids(`?cinemaId=${OTHER_CINEMA.id}`)).toContain(there.showId);
+      expect(await ids(`?cinemaId=${OTHER_CINEMA.id}`)).not.toContain(here.showId);
+      expect(await ids(`?cinemaId=${DEFAULT_CINEMA_ID}`)).toContain(here.showId);
+      expect(await ids(`?cinemaId=${DEFAULT_CINEMA_ID}`)).not.toContain(there.showId);
+      expect((await t.api('GET', '/api/admin/check-in/shows?cinemaId=Not%20a%20slug', { token: door })).status).toBe(400);
     });
 
     it('admits at the edges of the window (60 minutes before, 30 after) and not a minute past them', async () => {

@@ -6,28 +6,39 @@ import { ticketQrText } from 'booking-service/ticket-qr-text';
 import { paidTicket, showStartingSoon } from '../support/door-tickets';
 import { writeQrVideo } from '../support/fake-camera';
 import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
+import { apiAs, tokenFor } from '../support/api';
 import { signInFromPrompt } from '../support/sign-in';
 import { urls } from '../support/test-stack';
 
 /**
- * The door (issue 45): a door attendant signs in on a phone, chooses the door once, and checks tickets in by
- * their typed code and by the camera (Chromium's fake camera playing a QR code). Seats of a show starting
- * within the hour, paid; each test its own ticket.
+ * The door (issue 45): a door attendant signs in on a phone, chooses the cinema and the door once, and checks
+ * tickets in by their typed code and by the camera (Chromium's fake camera playing a QR code). Seats of a show
+ * starting within the hour, paid; each test its own ticket. A ticket for a show at another cinema (Marquee
+ * Saket Central's Screen 2, added here and cancelled afterwards) is refused, naming where it is valid.
  */
 
 const result = (page: Page) => page.getByRole('region', { name: 'Scan result' });
+const CINEMA = 'Marquee Marine Drive';
 let show: { showId: string; movieTitle: string };
+let elsewhere: { showId: string; movieTitle: string };
 
 test.beforeAll(async () => {
   show = await showStartingSoon();
+  elsewhere = await showStartingSoon('marquee-saket-central-2');
+});
+
+test.afterAll(async () => {
+  // The specs after this one find the seeded schedule as it was.
+  await apiAs(tokenFor('admin@example.com', 'admin')).cancelShow(elsewhere.showId);
 });
 
 async function openAsDoor(page: Page, door = 'Door 2') {
   await page.goto('/admin/check-in');
   await signInFromPrompt(page, 'door@example.com');
+  await page.getByLabel('Which cinema is this door at?').selectOption({ label: `${CINEMA} · Mumbai` });
   await page.getByLabel('Which door is this phone at?').fill(door);
   await page.getByRole('button', { name: 'Start scanning' }).click();
-  await expect(page.getByRole('heading', { name: `Check-in · ${door}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Check-in · ${CINEMA} · ${door}` })).toBeVisible();
 }
 
 for (const size of SCREEN_SIZES) {
@@ -61,10 +72,19 @@ for (const size of SCREEN_SIZES) {
     await expect(result(page)).toHaveCSS('background-color', 'rgb(163, 0, 27)');
     await attachScreenshot(page, testInfo, `check-in-refused-${size.name}`);
 
-    // Any other admin page leads back here; the door is kept across a reload.
+    // A ticket for a show at another cinema of the chain: red, with where it is valid.
+    const other = await paidTicket(elsewhere.showId, size.name === 'phone' ? ['C1', 'C2', 'C3', 'C4'] : ['C5', 'C6', 'C7', 'C8']);
+    await page.getByLabel('Ticket code').fill(other.ticketCode);
+    await page.getByLabel('Ticket code').press('Enter');
+    await expect(result(page)).toContainText('Another cinema: this ticket is for Marquee Saket Central, Screen 2');
+    await expect(result(page)).toHaveAttribute('data-kind', 'refused');
+    await expect(result(page)).toContainText(`Seats ${other.seats.join(', ')}`);
+    await expectAllWithinWidth(page, page.locator('.check-in__result'));
+
+    // Any other admin page leads back here; the cinema and door are kept across a reload.
     await page.goto('/admin/list-bookings');
     await expect(page).toHaveURL(/\/admin\/check-in$/);
-    await expect(page.getByRole('heading', { name: 'Check-in · Door 2' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Check-in · ${CINEMA} · Door 2` })).toBeVisible();
     await context.close();
   });
 }

@@ -14,17 +14,17 @@ function theatreDateTime(instant: Date, timeZone: string) {
 
 /**
  * A show of a seeded movie starting within the hour (inside the door's admission window), added as theatre
- * staff would: its id, movie and start.
+ * staff would, on `screenId` (default: the default cinema's first screen): its id and movie.
  */
-export async function showStartingSoon(): Promise<{ showId: string; movieTitle: string }> {
+export async function showStartingSoon(screenId?: string): Promise<{ showId: string; movieTitle: string }> {
   const admin = apiAs(tokenFor('admin@example.com', 'admin'));
   const { theatreTimeZone } = await admin.publicConfig();
   const startsAt = new Date(Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
   const movie = (await apiAs().showAll()).shows[0]!;
   const { date, time } = theatreDateTime(startsAt, theatreTimeZone);
-  await admin.addShow({ movieId: movie._id, showsInput: [{ date, time: [time] }], showPrice: 12 });
+  await admin.addShow({ movieId: movie._id, showsInput: [{ date, time: [time] }], showPrice: 12, ...(screenId && { screenId }) });
   const detail = await apiAs().showDetail(movie._id);
-  const slot = Object.values(detail.dateTime).flat().find((s) => new Date(s.time).getTime() === startsAt.getTime());
+  const slot = Object.values(detail.dateTime).flat().find((s) => new Date(s.time).getTime() === startsAt.getTime() && (!screenId || s.screenId === screenId));
   if (!slot) throw new Error(`the show added at ${date} ${time} is not listed`);
   return { showId: slot.showId, movieTitle: movie.title };
 }

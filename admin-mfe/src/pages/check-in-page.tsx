@@ -3,33 +3,42 @@ import { Button } from 'shared-ui';
 import { CameraScanner } from '../features/check-in/camera-scanner';
 import { DoorPicker } from '../features/check-in/door-picker';
 import { unlockSound } from '../features/check-in/feedback';
-import { useDoorName } from '../features/check-in/door-name';
+import { useDoorPlace } from '../features/check-in/door-place';
 import { ResultPanel } from '../features/check-in/result-panel';
 import { ShowCount } from '../features/check-in/show-count';
 import { TypedCodeForm } from '../features/check-in/typed-code-form';
 import { useCheckIn } from '../features/check-in/use-check-in';
+import { useDoorCinemas } from '../features/check-in/use-door-cinemas';
 
-/** The door's screen, made for a phone: choose the door once, then scan ticket after ticket without a tap. */
+/**
+ * The door's screen, made for a phone: choose the cinema and door once, then scan ticket after ticket without a
+ * tap. A ticket for another cinema is refused by the service, naming where it is valid.
+ */
 export function CheckInPage() {
-  const { door, choose } = useDoorName();
+  const place = useDoorPlace();
+  const { cinemas, loading } = useDoorCinemas();
   const [changing, setChanging] = useState(false);
-  if (!door || changing) {
+  if (loading) return <div className="check-in" aria-busy="true" />;
+  const cinema = cinemas.find((c) => c._id === place.cinemaId);
+  const needsCinema = cinemas.length > 0 && !cinema;
+  if (!place.door || needsCinema || changing) {
     return (
       <div className="check-in" onPointerDown={unlockSound}>
         <h1 className="check-in__heading">Check-in</h1>
-        <DoorPicker initial={door} onChoose={(name) => { choose(name); setChanging(false); }} />
+        <DoorPicker initial={place} cinemas={cinemas} onChoose={(next) => { place.choose(next); setChanging(false); }} />
       </div>
     );
   }
-  return <Scanning door={door} onChangeDoor={() => setChanging(true)} />;
+  const where = cinema ? `${cinema.name} · ${place.door}` : place.door;
+  return <Scanning door={place.door} cinemaId={cinema?._id} where={where} onChangeDoor={() => setChanging(true)} />;
 }
 
-function Scanning({ door, onChangeDoor }: { door: string; onChangeDoor: () => void }) {
-  const scans = useCheckIn(door);
+function Scanning({ door, cinemaId, where, onChangeDoor }: { door: string; cinemaId: string | undefined; where: string; onChangeDoor: () => void }) {
+  const scans = useCheckIn(door, cinemaId);
   return (
     <div className="check-in" onPointerDown={unlockSound}>
       <div className="check-in__bar">
-        <h1 className="check-in__heading">Check-in · {door}</h1>
+        <h1 className="check-in__heading">Check-in · {where}</h1>
         <Button variant="ghost" onClick={onChangeDoor}>Change door</Button>
       </div>
       <ResultPanel result={scans.result} checking={scans.checking} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingWithShow } from '../bookings/booking.ts';
 import { zonedInstant } from '../contract/theatre-time.ts';
-import { admissionDecision } from './admission-rules.ts';
+import { admissionDecision, cinemaRefusal } from './admission-rules.ts';
 
 const timeZone = 'Europe/London';
 const window = { opensMinutesBefore: 60, closesMinutesAfter: 30 };
@@ -40,5 +40,32 @@ describe('admissionDecision', () => {
     expect(admissionDecision(booking(show, { status: 'cancelled' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'cancelled' });
     expect(admissionDecision(booking(show, { status: 'cancelled', refundStatus: 'refunded' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'refunded' });
     expect(admissionDecision(booking(show, { status: 'cancelled', refundStatus: 'failed' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'cancelled' });
+  });
+});
+
+describe('cinemaRefusal', () => {
+  const show = { cinemaId: 'marquee-saket-central', cinemaName: 'Marquee Saket Central', screenName: 'Screen 2' };
+  const startsAt = zonedInstant('2026-12-05', '19:30', timeZone);
+  const inWindow = zonedInstant('2026-12-05', '19:00', timeZone);
+
+  it("refuses a ticket for another cinema's show, naming where it is valid", () => {
+    expect(cinemaRefusal(show, 'marquee-marine-drive')).toEqual({
+      admit: false,
+      outcome: 'another-cinema',
+      reason: 'Another cinema: this ticket is for Marquee Saket Central, Screen 2',
+    });
+  });
+
+  it("passes the show's own cinema, a door that names none, and a screen the chain does not know", () => {
+    expect(cinemaRefusal(show, 'marquee-saket-central')).toBeNull();
+    expect(cinemaRefusal(show, undefined)).toBeNull();
+    expect(cinemaRefusal(undefined, 'marquee-marine-drive')).toBeNull();
+  });
+
+  it("comes after the ticket's own state and before the window", () => {
+    const elsewhere = cinemaRefusal(show, 'marquee-marine-drive');
+    expect(admissionDecision(booking(startsAt, { refundStatus: 'refunded' }), inWindow, window, timeZone, elsewhere)).toMatchObject({ outcome: 'refunded' });
+    expect(admissionDecision(booking(startsAt), zonedInstant('2026-12-05', '12:00', timeZone), window, timeZone, elsewhere)).toMatchObject({ outcome: 'another-cinema' });
+    expect(admissionDecision(booking(startsAt), inWindow, window, timeZone, null)).toEqual({ admit: true });
   });
 });

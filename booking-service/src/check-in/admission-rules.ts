@@ -24,13 +24,32 @@ function stateRefusal(booking: Booking): AdmissionDecision | null {
   return null;
 }
 
+/** Where a ticket's show is, as its ticket names it. */
+export interface ShowPlace { cinemaId: string; cinemaName: string; screenName: string }
+
 /**
- * Whether a booking's ticket admits its holder at `now`: paid, not refunded, and its show starting within the
- * admission window. A show just after midnight is admitted from the evening before: the window decides, the
- * calendar date only names the refusal.
+ * The refusal of a ticket for another cinema's show, naming where it is valid; null when the door is at the show's
+ * cinema, or names no cinema (a door screen older than cinemas), or the show's screen is unknown to the chain.
  */
-export function admissionDecision(booking: BookingWithShow, now: Date, window: AdmissionWindow, timeZone: string): AdmissionDecision {
-  const refused = stateRefusal(booking);
+export function cinemaRefusal(show: ShowPlace | undefined, doorCinemaId: string | undefined): AdmissionDecision | null {
+  if (!doorCinemaId || !show || show.cinemaId === doorCinemaId) return null;
+  return { admit: false, outcome: 'another-cinema', reason: `Another cinema: this ticket is for ${show.cinemaName}, ${show.screenName}` };
+}
+
+/**
+ * Whether a booking's ticket admits its holder at `now`: paid, not refunded, at this door's cinema (`elsewhere`:
+ * cinemaRefusal's answer) and its show starting within the admission window. The ticket's state comes first (a
+ * refunded ticket is not sent to another cinema). A show just after midnight is admitted from the evening before:
+ * the window decides, the calendar date only names the refusal.
+ */
+export function admissionDecision(
+  booking: BookingWithShow,
+  now: Date,
+  window: AdmissionWindow,
+  timeZone: string,
+  elsewhere: AdmissionDecision | null = null,
+): AdmissionDecision {
+  const refused = stateRefusal(booking) ?? elsewhere;
   if (refused) return refused;
   const startsAt = booking.show.startsAt;
   const opensAt = new Date(startsAt.getTime() - window.opensMinutesBefore * MINUTE_MS);

@@ -1,16 +1,17 @@
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { ShowRepository } from '../shows/show-repository.ts';
 import { formatTheatreClock } from '../contract/theatre-time.ts';
-import { admissionDecision, type AdmissionWindow } from './admission-rules.ts';
+import { admissionDecision, cinemaRefusal, type AdmissionWindow } from './admission-rules.ts';
 import type { Admission, CheckIn, Refusal } from './check-in.ts';
 import type { CheckInRepository } from './check-in-repository.ts';
 import { readScan } from './ticket-scan.ts';
 
 const MINUTE_MS = 60_000;
 
-/** Who scans, and where. */
-export interface Scan { code: string; door: string; staff: { id: string; name: string } }
+/** Who scans, and where: the door's name and, from door screens that know cinemas, its cinema's id. */
+export interface Scan { code: string; door: string; cinemaId?: string; staff: { id: string; name: string } }
 
 /** What the door is told: admitted (this scan), or refused with the reason (and the earlier admission, when that is why). */
 export type CheckInResult =
@@ -21,7 +22,10 @@ export interface CheckInServiceDeps {
   bookings: Pick<BookingRepository, 'getByTicketCode'>;
   checkIns: CheckInRepository;
   shows: Pick<ShowRepository, 'listWithSeats'>;
+  /** The chain: where each show's screen is (the door's cinema against the ticket's; the cinema's clock). */
+  cinemas: Pick<CinemaDirectory, 'place'>;
   window: AdmissionWindow;
+  /** THEATRE_TIMEZONE: the clock of a show whose screen the chain does not know. */
   timeZone: string;
   now: () => Date;
 }
@@ -29,9 +33,12 @@ export interface CheckInServiceDeps {
 export type CheckInService = ReturnType<typeof createCheckInService>;
 
 /** The door's rules: a paid ticket, in its show's admission window, admitted once; every scan logged. */
-export function createCheckInService({ bookings, checkIns, shows, window, timeZone, now }: CheckInServiceDeps) {
-  function alreadyAdmitted(earlier: Admission): string {
-    return `Already admitted at ${formatTheatreClock(earlier.at, timeZone)} at ${earlier.door} by ${earlier.staffName}`;
+export function createCheckInService({ bookings, checkIns, shows, cinemas, window, timeZone, now }: CheckInServiceDeps) {
+  /** The clock on the wall of the show's cinema. */
+  const clockOf = (screenId: string) => cinemas.place(screenId)?.cinema.timeZone ?? timeZone;
+
+  function alreadyAdmitted(earlier: Admission, screenId: string): string {
+    return `Already admitted at ${formatTheatreClock(earlier.at, clockOf(screenId))} at ${earlier.door} by ${earlier.staffName}`;
   }
 
   async function earlierAdmission(bookingId: string): Promise<Admission | undefined> {
@@ -55,19 +62,20 @@ export function createCheckInService({ bookings, checkIns, shows, window, timeZo
     /** The show's live door count: tickets admitted of tickets sold. */
     showCount: (showId: string) => checkIns.showCount(showId),
 
-    /** The shows admitting now (their admission window is open), soonest first, each with its door count. */
-    async admittingNow() {
+    /** The shows admitting now (their admission window is open), soonest first, each with its door count; of one cinema when given. */
+    async admittingNow(cinemaId?: string) {
       const at = now().getTime();
-      const admitting = await shows.listWithSeats({
+      const inWindow = await shows.listWithSeats({
         from: new Date(at - window.closesMinutesAfter * MINUTE_MS),
         to: new Date(at + window.opensMinutesBefore * MINUTE_MS + 1),
       });
+      const admitting = cinemaId ? inWindow.filter((show) => cinemas.place(show.screenId)?.cinema.id === cinemaId) : inWindow;
       return Promise.all(
         admitting.map(async (show) => ({
           showId: show.id,
           movieTitle: show.movie.title,
           showDateTime: show.startsAt.toISOString(),
-          showTime: formatTheatreClock(show.startsAt, timeZone),
+          showTime: formatTheatreClock(show.startsAt, clockOf(show.screenId)),
           ...(await checkIns.showCount(show.id)),
         })),
       );
@@ -79,11 +87,13 @@ export function createCheckInService({ bookings, checkIns, shows, window, timeZo
       if (!booking) return refuse(scan, logged, { outcome: 'unknown-ticket', reason: 'No ticket has this code' }, null);
 
       const at = now();
-      const decision = admissionDecision(booking, at, window, timeZone);
+      const place = cinemas.place(booking.show.screenId);
+      const elsewhere = cinemaRefusal(place && { cinemaId: place.cinema.id, cinemaName: place.cinema.name, screenName: place.screen.name }, scan.cinemaId);
+      const decision = admissionDecision(booking, at, window, clockOf(booking.show.screenId), elsewhere);
       if (!decision.admit) {
-        // A ticket admitted before and scanned again after its window: the earlier admission is the news.
+        // A ticket admitted before and scanned again after its window (or at another cinema): the earlier admission is the news.
         const earlier = booking.status === 'paid' ? await earlierAdmission(booking.id) : undefined;
-        if (earlier) return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier), earlier }, booking);
+        if (earlier) return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier, booking.show.screenId), earlier }, booking);
         return refuse(scan, logged, { outcome: decision.outcome, reason: decision.reason }, booking);
       }
       const result = await checkIns.admit({
@@ -97,7 +107,7 @@ export function createCheckInService({ bookings, checkIns, shows, window, timeZo
       });
       if (result.admitted) return { outcome: 'admitted', booking, checkIn: result.checkIn };
       const earlier = result.earlier;
-      return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier), earlier }, booking);
+      return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier, booking.show.screenId), earlier }, booking);
     },
   };
 }

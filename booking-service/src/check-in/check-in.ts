@@ -10,6 +10,7 @@ export const CHECK_IN_OUTCOMES = [
   'not-paid',
   'cancelled',
   'refunded',
+  'another-cinema',
   'another-day',
   'too-early',
   'too-late',

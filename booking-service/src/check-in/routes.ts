@@ -1,5 +1,6 @@
 import { AdmittingNowResponse, CheckInBody, CheckInRefusedSchema, CheckInResponse, ShowCountParams, ShowCountResponse } from '../contract/check-in.ts';
 import { failures } from '../contract/failures.ts';
+import { CinemaFilterQuery } from '../contract/schemas.ts';
 import { formatTheatreClock } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
@@ -15,8 +16,8 @@ export interface CheckInRoutesDeps {
   checkIn: CheckInService;
   auth: Auth;
   timeZone: string;
-  /** The chain: the admitted show's screen. */
-  cinemas: Pick<CinemaDirectory, 'place'>;
+  /** The chain: the admitted show's screen; the door's cinema. */
+  cinemas: Pick<CinemaDirectory, 'place' | 'cinema'>;
 }
 
 /** A refusal as its answer: 404 an unknown code, 409 with the reason (and the earlier admission) otherwise. */
@@ -45,11 +46,12 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone,
       },
     },
     async (request) => {
-      const { code, door } = request.body;
+      const { code, door, cinemaId } = request.body;
       const problem = scanTextProblem('code', code) ?? scanTextProblem('door', door);
       if (problem) throw badRequest(problem);
+      if (cinemaId !== undefined && !cinemas.cinema(cinemaId)) throw badRequest('cinemaId names no cinema');
       const { sub, name } = request.identity!;
-      const result = await checkIn.checkIn({ code, door: door.trim(), staff: { id: sub, name } });
+      const result = await checkIn.checkIn({ code, door: door.trim(), ...(cinemaId !== undefined && { cinemaId }), staff: { id: sub, name } });
       if (result.outcome !== 'admitted') throw refusalError(result);
       const { booking, checkIn: entry } = result;
       const tickets = booking.seats.length;
@@ -96,8 +98,14 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone,
     '/api/admin/check-in/shows',
     {
       onRequest: auth.requireRole('admin', 'door'),
-      schema: { tags, security, summary: 'The shows admitting now (admission window open), soonest first, each with tickets admitted of sold', response: { 200: AdmittingNowResponse, ...failures(401, 403) } },
+      schema: {
+        tags,
+        security,
+        summary: 'The shows admitting now (admission window open), soonest first, each with tickets admitted of sold; ?cinemaId: one cinema\'s',
+        querystring: CinemaFilterQuery,
+        response: { 200: AdmittingNowResponse, ...failures(400, 401, 403) },
+      },
     },
-    async () => ({ success: true as const, shows: await checkIn.admittingNow() }),
+    async (request) => ({ success: true as const, shows: await checkIn.admittingNow(request.query.cinemaId) }),
   );
 }

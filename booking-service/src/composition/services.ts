@@ -100,7 +100,7 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
   };
 
   // The door: a paid ticket admitted once, in its show's admission window (CHECK_IN_* settings).
-  const checkIn = createCheckInService({ bookings, checkIns: store.checkIns, shows: store.shows, window: config.checkIn, timeZone: config.theatreTimeZone, now });
+  const checkIn = createCheckInService({ bookings, checkIns: store.checkIns, shows: store.shows, cinemas, window: config.checkIn, timeZone: config.theatreTimeZone, now });
 
   return { metrics, streams, bookings, changes, onSeatsChanged, integrity, mailer, payments, waitingRoom, saleGate, checkIn, cinemas };
 }

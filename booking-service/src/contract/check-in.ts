@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CINEMA_SLUG_PATTERN } from './schemas.ts';
 
 /** Checking a ticket in at a door (POST /api/admin/check-in): docs/service/check-in.md. */
 
@@ -10,6 +11,13 @@ export const CheckInBody = Type.Object(
   {
     code: Type.String({ description: 'The ticket code as typed (any case), or the QR\'s text (`TICKET:<code>`)', minLength: 1, maxLength: MAX_SCAN_LENGTH }),
     door: Type.String({ description: 'The door scanning, as staff named it ("Door 2")', minLength: 1, maxLength: MAX_DOOR_LENGTH }),
+    cinemaId: Type.Optional(
+      Type.String({
+        description: "The cinema the door is at (GET /api/admin/cinemas): a ticket for another cinema's show is refused (`another-cinema`). Door screens older than cinemas send none and are not checked",
+        pattern: CINEMA_SLUG_PATTERN,
+        maxLength: 100,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -33,7 +41,7 @@ export const CheckInResponse = Type.Object({
   }),
 });
 
-export const CHECK_IN_REFUSALS = ['already-admitted', 'not-paid', 'cancelled', 'refunded', 'another-day', 'too-early', 'too-late'] as const;
+export const CHECK_IN_REFUSALS = ['already-admitted', 'not-paid', 'cancelled', 'refunded', 'another-cinema', 'another-day', 'too-early', 'too-late'] as const;
 
 /** 409: the ticket does not admit now; the message is the reason in the door attendant's words. */
 export const CheckInRefusedSchema = Type.Object(
@@ -48,7 +56,7 @@ export const CheckInRefusedSchema = Type.Object(
     admittedDoor: Type.Optional(Type.String({ description: 'already-admitted: at which door' })),
     admittedBy: Type.Optional(Type.String({ description: 'already-admitted: by whom' })),
   },
-  { description: 'The ticket does not admit now: already admitted, unpaid, cancelled, refunded, another day, or outside the admission window' },
+  { description: 'The ticket does not admit now: already admitted, unpaid, cancelled, refunded, for another cinema, another day, or outside the admission window' },
 );
 
 export const ShowCountParams = Type.Object({ showId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
@@ -79,7 +87,7 @@ export const AdmittingNowResponse = Type.Object({
 /** A scan of one of a booking's tickets, as support reads it in the booking's history. */
 export const CheckInEntrySchema = Type.Object({
   id: Type.String(),
-  outcome: Type.String({ description: 'admitted, or why not (already-admitted, not-paid, cancelled, refunded, another-day, too-early, too-late)' }),
+  outcome: Type.String({ description: 'admitted, or why not (already-admitted, not-paid, cancelled, refunded, another-cinema, another-day, too-early, too-late)' }),
   door: Type.String(),
   staffName: Type.String(),
   at: Type.String({ format: 'date-time' }),

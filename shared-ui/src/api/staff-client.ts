@@ -1,6 +1,7 @@
 import type {
   AddShowRequest,
   CheckInResponse,
+  CinemasResponse,
   ShowCountResponse,
   AddShowResponse,
   AdminCinemasResponse,
@@ -55,12 +56,18 @@ export function staffApi(call: Call) {
     /** List Shows' row actions (issue 43): cancel a show (its paid bookings refunded, holds released), change its price. */
     cancelShow: (showId: string) => post<CancelShowResponse>(`/api/admin/shows/${id(showId)}/cancel`, {}),
     setShowPrice: (showId: string, showPrice: number) => post<ShowPriceResponse>(`/api/admin/shows/${id(showId)}/price`, { showPrice }),
-    /** A ticket scanned at a door (issue 45): 200 admitted, 409 refused with the reason, 404 unknown. */
-    checkIn: (code: string, door: string) => post<CheckInResponse>('/api/admin/check-in', { code, door }),
+    /**
+     * A ticket scanned at a door (issue 45): 200 admitted, 409 refused with the reason, 404 unknown. With the door's
+     * cinema, a ticket for another cinema is refused ("Another cinema: …").
+     */
+    checkIn: (code: string, door: string, cinemaId?: string) =>
+      post<CheckInResponse>('/api/admin/check-in', cinemaId ? { code, door, cinemaId } : { code, door }),
     /** A show's door count, live: tickets admitted of tickets sold. */
     showCount: (showId: string) => get<ShowCountResponse>(`/api/admin/check-in/shows/${id(showId)}`),
-    /** The shows admitting now, each with its door count. */
-    admittingNow: () => get<AdmittingNowResponse>('/api/admin/check-in/shows'),
+    /** The shows admitting now, each with its door count; of one cinema when given. */
+    admittingNow: (cinemaId?: string) => get<AdmittingNowResponse>('/api/admin/check-in/shows', { cinemaId }),
+    /** The chain's cinemas (the public list, no layouts): the door's choice of its cinema. */
+    cinemas: () => call<CinemasResponse>('/api/cinemas'),
     /** The dashboard's totals, of one cinema when given (issue 42), with the totals per cinema. */
     dashboard: (cinemaId?: string) => get<DashboardResponse>('/api/admin/dashboard', { cinemaId }),
     /** The chain's cinemas with their screens and layouts (issue 42): Add Shows' picker, the lists' cinema filter. */

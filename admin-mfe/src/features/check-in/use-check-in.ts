@@ -9,9 +9,10 @@ import { showCountKey } from './use-show-count';
 /**
  * The door's scans, one at a time: a camera read while one is being answered, or the same code re-read
  * within a couple of seconds, is dropped; a typed code is always sent. Each answer is shown, buzzed and
- * beeped, and refreshes the count of the show being admitted (the last admission's).
+ * beeped, and refreshes the count of the show being admitted (the last admission's). `cinemaId`: the door's
+ * cinema, sent with each scan so that a ticket for another cinema is refused.
  */
-export function useCheckIn(door: string) {
+export function useCheckIn(door: string, cinemaId?: string) {
   const api = useStaffApi();
   const queryClient = useQueryClient();
   const [result, setResult] = useState<ScanResult | null>(null);
@@ -26,7 +27,7 @@ export function useCheckIn(door: string) {
       inFlight.current = true;
       setChecking(true);
       try {
-        const answer = await scanResultOf(code, api.checkIn(code, door));
+        const answer = await scanResultOf(code, api.checkIn(code, door, cinemaId));
         setResult(answer);
         setFailure(null);
         signalResult(answer.kind === 'admitted');
@@ -42,7 +43,7 @@ export function useCheckIn(door: string) {
         setChecking(false);
       }
     },
-    [api, door, queryClient],
+    [api, door, cinemaId, queryClient],
   );
 
   const scanned = useCallback((text: string) => {
