@@ -25,7 +25,7 @@ const config = loadConfig();
 const idleSources = { liveHeldSeats: async () => 0, outboxBacklog: async () => 0, poolUse: () => null, openSeatStreams: () => 0, openQueueStreams: () => 0 };
 
 async function serverWith(hook: Hook): Promise<FastifyInstance> {
-  const logging = requestLogging(config.logLevel);
+  const logging = requestLogging(config.logLevel, { traced: false });
   switch (hook) {
     case 'service': {
       const tracing = config.tracing ? startTracing(config.tracing) : undefined;

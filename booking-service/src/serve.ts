@@ -14,6 +14,7 @@ import type { Tracing } from './tracing/tracing.ts';
 import { createPrivateFiles, makePrivate } from './db/private-files.ts';
 import { seedStore } from './seed/seed.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
+import { flushLog } from './http/log-destination.ts';
 
 /** The service: its store opened and checked, the app built and listening, and its shutdown on SIGTERM. */
 export async function serve(config: Config, tracing: Tracing | null) {
@@ -87,6 +88,8 @@ export async function serve(config: Config, tracing: Tracing | null) {
     await store.close();
     await tracing?.shutdown().catch((error: unknown) => app.log.warn({ err: error }, 'could not send the last spans'));
     app.log.info(`${signal}: closed`);
+    // The log is written in batches: its last lines go out before the process does.
+    await flushLog();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

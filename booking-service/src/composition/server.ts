@@ -35,7 +35,7 @@ export interface ServerOptions {
  * store/unavailable.ts), the strict JSON parser, and load shedding, first of the request hooks.
  */
 export async function createServer(config: Config, options: ServerOptions) {
-  const logging = requestLogging(config.logLevel);
+  const logging = requestLogging(config.logLevel, { traced: options.tracing !== undefined });
   const app = Fastify({
     ...logging,
     logger: options.logger ?? logging.logger,

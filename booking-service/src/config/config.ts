@@ -138,7 +138,7 @@ export interface Config {
     adopt: string | undefined;
   };
   logLevel: string;
-  /** The access log (http/request-logging.ts): one line for every `accessLogEvery`th answer (0: none), and every 5xx. */
+  /** The access log (http/request-logging.ts): one line for every `accessLogEvery`th successful answer (0: none), and every 4xx and 5xx. */
   accessLogEvery: number;
   /** Load shedding (http/load-shedding.ts): past a threshold requests get 503 with Retry-After; 0 turns a check off. */
   loadShedding: {
@@ -424,7 +424,7 @@ export const ServiceEnvironment = z.object({
     default: '`info` (`silent` with `NODE_ENV=test`)',
   }),
   ACCESS_LOG_EVERY: withDefault(wholeNumber(0, 1_000_000), '1').meta({
-    description: 'the access log writes one line (`"msg":"request"`: method, url, route, status, ms) for every Nth answered request: 1 logs each, 100 one in a hundred, 0 none; answers of 500 or more are always logged, at `error` (the lines are `info`: `LOG_LEVEL` above `info` drops them), see [Traces and logs](traces-and-logs.md)',
+    description: 'the access log writes one line (`"msg":"request"`: method, url, route, status, ms) for every Nth successful answer: 1 logs each, 100 one in a hundred, 0 none; answers of 400 or more are always logged, a 4xx at `warn`, a 5xx at `error` (the other lines are `info`: `LOG_LEVEL` above `info` drops them), see [Traces and logs](traces-and-logs.md)',
   }),
   LOAD_SHED_EVENT_LOOP_DELAY_MS: withDefault(wholeNumber(0, 60_000), '1000').meta({
     description: 'past this mean event-loop delay the API answers 503 with Retry-After (0: off), see [Load shedding](load-shedding.md)',

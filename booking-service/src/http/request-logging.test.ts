@@ -12,11 +12,16 @@ async function serverLogging(every: number) {
       done();
     },
   });
-  const logging = requestLogging('info');
+  const logging = requestLogging('info', { traced: false });
   const app = Fastify({ ...logging, logger: { ...(logging.logger as object), stream } });
   echoRequestId(app);
   registerAccessLog(app, every);
   app.get('/films/:id', async () => ({ ok: true }));
+  app.get('/noted', async (request) => {
+    request.log.info({ seats: 2 }, 'noted');
+    request.log.warn('and warned');
+    return { ok: true };
+  });
   app.get('/broken', async () => {
     throw new Error('the store fell over');
   });
@@ -42,7 +47,7 @@ describe('the access log', () => {
       { method: 'GET', url: '/films/3?lang=en', route: '/films/:id', status: 200 },
       { method: 'GET', url: '/nowhere', route: undefined, status: 404 },
     ]);
-    for (const line of accessLines()) expect(line).toMatchObject({ level: 30, reqId: expect.any(String), ms: expect.any(Number) });
+    for (const line of accessLines()) expect(line).toMatchObject({ level: line.status === 404 ? 40 : 30, reqId: expect.any(String), ms: expect.any(Number) });
     // Fastify's own two lines a request are off.
     expect(lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
   });
@@ -56,12 +61,38 @@ describe('the access log', () => {
     expect(accessLines().at(-1)).toMatchObject({ url: '/broken', status: 500, level: 50 });
   });
 
-  it('logs no request line with 0, but still every 5xx', async () => {
+  it('logs no successful request with 0, but still every 4xx (at warn) and 5xx (at error)', async () => {
     const { app, accessLines } = await serverLogging(0);
     close = () => app.close();
     for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: `/films/${i}` });
+    await app.inject({ method: 'GET', url: '/nowhere' });
     await app.inject({ method: 'GET', url: '/broken' });
-    expect(accessLines().map((line) => line.status)).toEqual([500]);
+    expect(accessLines().map(({ status, level }) => ({ status, level }))).toEqual([
+      { status: 404, level: 40 },
+      { status: 500, level: 50 },
+    ]);
+  });
+
+  it("never samples a 4xx away, nor counts it toward the sample", async () => {
+    const { app, accessLines } = await serverLogging(2);
+    close = () => app.close();
+    for (const url of ['/films/1', '/nowhere', '/films/2', '/nowhere', '/films/3', '/films/4']) await app.inject({ method: 'GET', url });
+    expect(accessLines().map((line) => `${line.status} ${line.url}`)).toEqual(['404 /nowhere', '200 /films/2', '404 /nowhere', '200 /films/4']);
+  });
+
+  it("puts the request's id and the caller's trace on its access line and on whatever a route logs", async () => {
+    const { app, lines } = await serverLogging(1);
+    close = () => app.close();
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await app.inject({ method: 'GET', url: '/noted', headers: { 'x-request-id': 'nginx-77', traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    await app.inject({ method: 'GET', url: '/films/9', headers: { 'x-request-id': 'nginx-78' } });
+    expect(lines.filter((line) => line.reqId === 'nginx-77').map(({ msg, traceId, level, seats }) => ({ msg, traceId, level, seats }))).toEqual([
+      { msg: 'noted', traceId, level: 30, seats: 2 },
+      { msg: 'and warned', traceId, level: 40, seats: undefined },
+      { msg: 'request', traceId, level: 30, seats: undefined },
+    ]);
+    expect(lines.filter((line) => line.reqId === 'nginx-78')).toEqual([expect.objectContaining({ msg: 'request', url: '/films/9', status: 200 })]);
+    expect(lines.find((line) => line.reqId === 'nginx-78')).not.toHaveProperty('traceId');
   });
 
   it("gives each request a cheap id of this instance (prefix and counter) unless the proxy's is plain", async () => {

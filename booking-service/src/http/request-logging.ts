@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Logger } from 'pino';
+import { bufferedStdout } from './log-destination.ts';
+import { RequestLogger } from './request-logger.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** An incoming id is kept only when it is short and plain (nginx's $request_id is 32 hex digits): it goes into every log line. */
@@ -47,25 +50,34 @@ function traceIdOf(request: IncomingMessage): string | undefined {
  * echoed in the answer) and `traceId`: the caller's traceparent's, or with tracing on the active span's (the
  * same trace, continued, or a new one). Secrets and card fields are redacted.
  */
-export function requestLogging(level: string): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'childLoggerFactory' | 'logController'> {
+export function requestLogging(
+  level: string,
+  { traced }: { traced: boolean },
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'childLoggerFactory' | 'logController'> {
   return {
     // Fastify's own logging writes two lines a request ("incoming request", "request completed"): the access log
     // below writes one, with what both said.
     logController: new LogController({ disableRequestLogging: true }),
     logger: {
       level,
+      // Batched, asynchronous writes to stdout (log-destination.ts), flushed at shutdown.
+      stream: bufferedStdout(),
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       // With tracing on, a line logged inside a span names its trace unless the request's bindings already do.
-      mixin: (_merged, _level, logger) => {
-        const span = trace.getActiveSpan();
-        return span && !('traceId' in logger.bindings()) ? { traceId: span.spanContext().traceId } : {};
-      },
+      // Without it there is no span to name, and no mixin: pino would merge its empty answer into every line.
+      ...(traced && {
+        mixin: (_merged: object, _level: number, logger: Logger) => {
+          const span = trace.getActiveSpan();
+          return span && !('traceId' in logger.bindings()) ? { traceId: span.spanContext().traceId } : {};
+        },
+      }),
     },
     requestIdHeader: false, // read (and checked) by genReqId instead
     genReqId: requestIdOf,
     childLoggerFactory(logger, bindings, options, rawRequest) {
       const traceId = traceIdOf(rawRequest as IncomingMessage);
-      return logger.child(traceId ? { ...bindings, traceId } : bindings, options);
+      // Made into a pino child only if the request logs something beyond its access line (request-logger.ts).
+      return new RequestLogger(logger as Logger, traceId ? { ...bindings, traceId } : bindings, options) as unknown as FastifyBaseLogger;
     },
   };
 }
@@ -79,19 +91,23 @@ export function echoRequestId(app: FastifyInstance) {
 
 /**
  * The access log: one line per answered request ("request": method, url, route, status, ms), or one in `every`
- * (ACCESS_LOG_EVERY; 0 logs none of them), and every answer of 500 or more whatever the sampling, at error level.
- * Sampling is a counter, not a random draw, so a busy instance's share is exact.
+ * (ACCESS_LOG_EVERY; 0 logs none of them) of the successful ones. Answers of 400 or more are never sampled away:
+ * a 4xx at `warn`, a 5xx at `error`. Sampling is a counter, not a random draw, so a busy instance's share is exact.
+ * The line is written with the request's fields by one logger for all (RequestLogger.line): no child logger a request.
  */
 export function registerAccessLog(app: FastifyInstance, every: number) {
+  // The line holds only the fields below (no headers, no body): redacting it would find nothing, and cost about
+  // as much as writing it. Same destination, level and mixin as every other line.
+  const accessLog = (app.log as Logger).child({}, { redact: { paths: [] } });
   let answered = 0;
   app.addHook('onResponse', (request, reply, done) => {
-    answered += 1;
     const status = reply.statusCode;
-    const failed = status >= 500;
-    if (failed || (every > 0 && answered % every === 0)) {
+    if (status >= 400 || (every > 0 && ++answered % every === 0)) {
       const line = { method: request.method, url: request.url, route: request.routeOptions.url, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
-      if (failed) request.log.error(line, 'request');
-      else request.log.info(line, 'request');
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      const log = request.log as unknown;
+      if (log instanceof RequestLogger) log.line(accessLog, level, line, 'request');
+      else request.log[level](line, 'request');
     }
     done();
   });
