@@ -5,7 +5,7 @@
  * runtime throws still carries everything needed to act on it: its code (#RUNTIME-008), the link to that code's
  * entry on module-federation.io's troubleshooting page, the arguments and the original error (getShortErrorMsg).
  */
-const text = new Proxy({}, { get: (_, code) => (typeof code === 'string' ? 'Module Federation runtime error (its code and the page that explains it follow)' : undefined) });
+const text = new Proxy({}, { get: (_, code) => (typeof code === 'string' ? 'Module Federation error' : undefined) });
 
 export const runtimeDescMap = text;
 export const typeDescMap = text;

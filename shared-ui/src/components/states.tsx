@@ -16,13 +16,11 @@ export function CardGridSkeleton({ count = 4, label = 'Loading' }: { count?: num
   return (
     <div role="status" aria-label={label} className="ui-grid">
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="ui-movie-card" aria-hidden="true">
-          <Skeleton height="auto" className="ui-poster" />
-          <Skeleton width="70%" height="1lh" className="ui-movie-card__title" />
-          <Skeleton width="50%" height="1lh" className="ui-movie-card__meta" />
-          <div className="ui-movie-card__footer">
-            <Skeleton width="7rem" height="auto" className="ui-skeleton--button" />
-          </div>
+        <div key={i} className="ui-movie-card ui-card-skeleton" aria-hidden="true">
+          <div className="ui-poster ui-skeleton" />
+          <div className="ui-movie-card__title ui-skeleton" />
+          <div className="ui-movie-card__meta ui-skeleton" />
+          <div className="ui-skeleton" />
         </div>
       ))}
     </div>
