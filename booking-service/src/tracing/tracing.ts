@@ -2,7 +2,7 @@
  * OpenTelemetry, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set (main.ts imports this module then, and
  * before any module that uses node-postgres, so that its instrumentation hooks `pg` as it is required).
  * Spans: one per request with its route and status (@fastify/otel, continuing the caller's W3C
- * `traceparent`), its lifecycle hooks and handler, and one per database query (node-postgres), exported in
+ * `traceparent`), one for its handler, and one per database query (node-postgres), exported in
  * batches over OTLP/HTTP (JSON).
  */
 import { FastifyOtelInstrumentation } from '@fastify/otel';
@@ -32,7 +32,10 @@ export function startTracing({ endpoint, serviceName }: NonNullable<Config['trac
   });
   // The context manager (AsyncLocalStorage) and the W3C trace-context propagator.
   provider.register();
-  const fastify = new FastifyOtelInstrumentation();
+  // A span for the request and one for its handler; none for each lifecycle hook (request id, security headers,
+  // rate limits, load shedding, CORS, access log, metrics: about ten a request, each a few microseconds of the
+  // service's own plumbing), which made tracing cost more than the rest of a read (issue 44).
+  const fastify = new FastifyOtelInstrumentation({ instrumentHooks: false });
   registerInstrumentations({
     tracerProvider: provider,
     // Queries only: a span for each pool checkout would double the spans for nothing.
