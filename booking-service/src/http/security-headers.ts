@@ -25,8 +25,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** Every answer's security headers: computed once at start, set with one call a request (no onSend hook). */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = helmetHeaders(options);
+  const headers = Object.freeze(helmetHeaders(options));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
