@@ -7,7 +7,7 @@
  * sends the page unchanged: the client renders it as before.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,8 +29,12 @@ const ROOT = '<div id="root">';
 export function insertFirstView(page, view) {
   if (!view || !page.includes(MARK) || !page.includes(FRAME) || !page.includes(ROOT) || !page.includes('</head>')) return page;
   const state = `<script type="application/json" id="first-view-state">${view.state}</script>`;
-  // In the head, not the frame: the remote's code finds them there as its own stylesheets, which must outlive the frame.
-  const styles = (view.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+  // In the head, not the frame: they must outlive it. Inline when read (a render-blocking stylesheet from the
+  // remote's origin would cost the phone a new connection before the first paint); the remote's code then loads
+  // its stylesheet as usual, the same rules again.
+  const styles = (view.stylesheets ?? [])
+    .map(({ href, css }) => (css === undefined ? `<link rel="stylesheet" href="${escapeAttribute(href)}">` : `<style data-first-view-styles="${escapeAttribute(href)}">${css}</style>`))
+    .join('');
   return page
     .replace('</head>', () => `${styles}</head>`)
     .replace(FRAME, '<div id="first-view">')
@@ -52,6 +56,29 @@ export function releaseStylesheets(manifestUrl, manifestText) {
   } catch {
     return [];
   }
+}
+
+/** A stylesheet's text fit for a `<style>` element: no source map comment (its relative URL would resolve against the page), no `</style`. */
+export function styleElementText(css) {
+  return css.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').replace(/<\/style/gi, '<\\/style');
+}
+
+/**
+ * Reads stylesheets by URL or site path, once each (their names carry a content hash), as styleElementText.
+ */
+function stylesheetReader(site, { timeoutMs = 3000 } = {}) {
+  const read = new Map();
+  async function load(url) {
+    if (!/^https?:\/\//.test(url)) return readFile(path.join(site, decodeURIComponent(url)), 'utf8');
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.text();
+  }
+  return async (url) => {
+    if (!read.has(url)) read.set(url, load(url).then(styleElementText));
+    // A stylesheet that cannot be read goes in as a link (and is tried again next time).
+    return read.get(url).catch(() => (read.delete(url), undefined));
+  };
 }
 
 /**
@@ -111,7 +138,7 @@ function withTimeout(promise, ms, controller) {
  * Only the live releases (not canaries: a visitor may be given either, and the view must be the one the client
  * renders) of remotes.json are asked, in its order. `readManifest` as first-pages.mjs's manifestReader.
  */
-export function firstViewRenderer({ site, readManifest, timeoutMs = FIRST_VIEW_TIMEOUT_MS, loadModule = moduleLoader(site), log = console }) {
+export function firstViewRenderer({ site, readManifest, timeoutMs = FIRST_VIEW_TIMEOUT_MS, loadModule = moduleLoader(site), readStylesheet = stylesheetReader(site), log = console }) {
   return async function renderFirstView(url, remotes, appConfig) {
     const controller = new AbortController();
     const attempt = async () => {
@@ -122,7 +149,9 @@ export function firstViewRenderer({ site, readManifest, timeoutMs = FIRST_VIEW_T
         if (!moduleUrl) continue;
         const { render } = await loadModule(moduleUrl);
         const view = await render({ path: url, config: appConfig, signal: controller.signal });
-        if (view && typeof view.html === 'string' && typeof view.state === 'string') return { ...view, stylesheets: releaseStylesheets(remotes[name], manifest) };
+        if (!view || typeof view.html !== 'string' || typeof view.state !== 'string') continue;
+        const stylesheets = await Promise.all(releaseStylesheets(remotes[name], manifest).map(async (href) => ({ href, css: await readStylesheet(href) })));
+        return { html: view.html, state: view.state, stylesheets };
       }
       return null;
     };

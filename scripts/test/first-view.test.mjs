@@ -1,16 +1,17 @@
 /** The page server's part of the first view (scripts/first-view.mjs): where a view goes, and every way it falls back. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { firstViewRenderer, insertFirstView, releaseStylesheets } from '../first-view.mjs';
+import { firstViewRenderer, insertFirstView, releaseStylesheets, styleElementText } from '../first-view.mjs';
 
 const SHELL_PAGE =
   '<html><head><title>t</title></head><body><div id="first-view" hidden><header class="shell-header"></header><main data-first-view-slot></main></div><div id="root"><div id="boot">Loading…</div></div></body></html>';
-const VIEW = { html: '<h1>Dear Odette</h1>', state: '{"queries":[]}', stylesheets: ['http://remote.test/static/a.css'] };
+const VIEW = { html: '<h1>Dear Odette</h1>', state: '{"queries":[]}', stylesheets: [{ href: 'http://remote.test/static/a.css', css: 'h1{color:red}' }, { href: 'http://remote.test/static/b.css' }] };
 
 test('a view goes into the frame, with its state as JSON data and its styles in the head; the app root waits hidden', () => {
   const page = insertFirstView(SHELL_PAGE, VIEW);
   assert.match(page, /<div id="first-view"><header class="shell-header"><\/header><main><h1>Dear Odette<\/h1><script type="application\/json" id="first-view-state">\{"queries":\[\]\}<\/script><\/main><\/div>/);
-  assert.match(page, /<link rel="stylesheet" href="http:\/\/remote.test\/static\/a.css"><\/head>/);
+  // Read: inline (no render-blocking request to the remote's origin); not read: a link.
+  assert.match(page, /<style data-first-view-styles="http:\/\/remote.test\/static\/a.css">h1\{color:red\}<\/style><link rel="stylesheet" href="http:\/\/remote.test\/static\/b.css"><\/head>/);
   assert.match(page, /<div id="root" hidden>/);
 });
 
@@ -22,6 +23,10 @@ test('a page without the frame (a shell from before it) or without a view is sen
 
 test("`$` patterns in a view's markup are inserted as written", () => {
   assert.match(insertFirstView(SHELL_PAGE, { ...VIEW, html: "<p>$& $' $`</p>" }), /<main><p>\$& \$' \$`<\/p>/);
+});
+
+test('a stylesheet inlined cannot close its style element, and loses its source map comment', () => {
+  assert.equal(styleElementText('a{content:"</style><script>x</script>"}\n/*# sourceMappingURL=a.css.map*/'), 'a{content:"<\\/style><script>x</script>"}\n');
 });
 
 test('stylesheets are the exposed modules\' sync css, beside the manifest (a URL, or a site path)', () => {
@@ -42,6 +47,7 @@ function renderer({ manifests, modules, timeoutMs = 200, log = quiet }) {
     site: '/site',
     readManifest: async (url) => manifests[url] ?? null,
     loadModule: async (url) => (loaded.push(url), modules[url]),
+    readStylesheet: async () => undefined,
     timeoutMs,
     log,
   });

@@ -21,10 +21,13 @@ export function takeFirstViewQueries(): FirstViewQuery[] {
   return queries;
 }
 
-/** Replaces the static first view, if the page has one, with the app's render. */
+/**
+ * Replaces the static first view, if the page has one, with the app's render. The frame goes also when it was left
+ * hidden and empty (no view to send): the app's header is then the page's only one.
+ */
 export function handOverFirstView(): void {
   const firstView = document.getElementById(FIRST_VIEW_ELEMENT_ID);
-  if (!firstView || firstView.hidden) return;
+  if (!firstView) return;
   firstView.remove();
   document.getElementById(APP_ROOT_ID)?.removeAttribute('hidden');
 }
