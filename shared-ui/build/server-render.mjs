@@ -6,13 +6,18 @@
  * a page server that fetches it from the remote's origin keeps it by that name) and the remote's build copies it
  * into its dist/server/.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const SERVER_DIR = 'server';
 
-/** Where the server compilation writes, outside dist/ (which the remote's own compilation cleans). */
-const outputDir = (packageDir) => path.join(packageDir, 'node_modules/.cache/first-view-server');
+/**
+ * Where the server compilation writes: outside dist/ (which the remote's own compilation cleans), one folder per
+ * package folder (a test's copy of the app links the app's node_modules, so not there: two builds would share it).
+ */
+const outputDir = (packageDir) => path.join(os.tmpdir(), 'marquee-server-render', createHash('sha256').update(path.resolve(packageDir)).digest('hex').slice(0, 16));
 
 export const serverRenderName = (name) => `${name}-server-render`;
 
