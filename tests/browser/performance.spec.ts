@@ -1,6 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { FIRST_VISIT_JS_KIB } from '../support/budgets';
+import { FIRST_VISIT_JS_KIB, FIRST_VISIT_SIZES, firstVisitJavaScriptKiB } from '../support/first-visit';
 import { signIn } from '../support/sign-in';
 import { urls } from '../support/test-stack';
 
@@ -70,43 +69,11 @@ test.describe('a first anonymous visit', () => {
   });
 });
 
-/**
- * The first visit's JavaScript as the benchmark measures it (tests/bench/frontend-budgets.ts, measurePage): every
- * script of every origin, each body gzipped at Node's default level, until the network is idle and a second more,
- * so code that loads after the first render counts too. Measuring only to the first render passed at 142.2 KiB.
- */
-async function firstVisitJavaScriptKiB(page: Page): Promise<{ kib: number; scripts: string[] }> {
-  const sizes = new Map<string, number>();
-  const reading: Promise<void>[] = [];
-  page.on('response', (response) => {
-    if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
-    reading.push(response.body().then((body) => void sizes.set(response.url(), gzipSync(body).length), () => {}));
-  });
-  await page.goto('/', { waitUntil: 'networkidle' });
-  await expect(page.getByRole('heading', { name: 'Now Showing' })).toBeVisible();
-  await page.waitForTimeout(1000);
-  await Promise.all(reading);
-  const bytes = [...sizes.values()].reduce((sum, size) => sum + size, 0);
-  return { kib: bytes / 1024, scripts: [...sizes].map(([url, size]) => `${url} ${(size / 1024).toFixed(2)} KiB`) };
-}
-
+// Without the first view in the page, with the shows read late: budgets-without-first-view.spec.ts.
 test.describe(`a first anonymous visit to / downloads at most ${FIRST_VISIT_JS_KIB} KiB gzip of JavaScript, all origins, until the network is idle`, () => {
-  // The benchmark's size, then the two every screen is tried at.
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+  for (const viewport of FIRST_VISIT_SIZES) {
     test(`at ${viewport.width}x${viewport.height}`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      const { kib, scripts } = await firstVisitJavaScriptKiB(page);
-      expect(kib, scripts.join('\n')).toBeLessThanOrEqual(FIRST_VISIT_JS_KIB);
-    });
-
-    // A slow read keeps Now Showing's skeleton on screen: the skeleton must hold the cards' place, or the Trailers
-    // below come within reach of the first screen and their code loads with it (2.2 KiB, issue 44's 142.2 KiB).
-    test(`at ${viewport.width}x${viewport.height}, the shows read answering 600 ms late`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.route(`${urls.service}/api/show/all`, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
-        await route.continue();
-      });
       const { kib, scripts } = await firstVisitJavaScriptKiB(page);
       expect(kib, scripts.join('\n')).toBeLessThanOrEqual(FIRST_VISIT_JS_KIB);
     });
