@@ -21,13 +21,18 @@ const MARK = '<main data-first-view-slot></main>';
 const FRAME = '<div id="first-view" hidden>';
 const ROOT = '<div id="root">';
 
+/** The frame as the shell's index.html has it, while empty. */
+const EMPTY_FRAME = /<div id="first-view" hidden>[\s\S]*?<main data-first-view-slot><\/main><\/div>/;
+
 /**
  * Puts a rendered view into the shell's page: the frame shown with the view and its state, the app's root hidden
- * until the remote hands over (shared-ui/src/first-view/handover.ts). A page without the mark (an older shell) is
- * returned unchanged.
+ * until the remote hands over (shared-ui/src/first-view/handover.ts). Without a view the empty frame is left out
+ * (the page is today's: one header, the app's; a remote from before the handover would never remove it). A page
+ * without the mark (an older shell) is returned unchanged.
  */
 export function insertFirstView(page, view) {
-  if (!view || !page.includes(MARK) || !page.includes(FRAME) || !page.includes(ROOT) || !page.includes('</head>')) return page;
+  if (!view) return page.replace(EMPTY_FRAME, '');
+  if (!page.includes(MARK) || !page.includes(FRAME) || !page.includes(ROOT) || !page.includes('</head>')) return page;
   const state = `<script type="application/json" id="first-view-state">${view.state}</script>`;
   // In the head, not the frame: they must outlive it. Inline when read (a render-blocking stylesheet from the
   // remote's origin would cost the phone a new connection before the first paint); the remote's code then loads

@@ -15,10 +15,11 @@ test('a view goes into the frame, with its state as JSON data and its styles in 
   assert.match(page, /<div id="root" hidden>/);
 });
 
-test('a page without the frame (a shell from before it) or without a view is sent unchanged', () => {
+test('a page without the frame (a shell from before it) is sent unchanged; without a view, without its empty frame', () => {
   const olderShell = '<html><head></head><body><div id="root"><div id="boot">Loading…</div></div></body></html>';
   assert.equal(insertFirstView(olderShell, VIEW), olderShell);
-  assert.equal(insertFirstView(SHELL_PAGE, null), SHELL_PAGE);
+  assert.equal(insertFirstView(olderShell, null), olderShell);
+  assert.equal(insertFirstView(SHELL_PAGE, null), '<html><head><title>t</title></head><body><div id="root"><div id="boot">Loading…</div></div></body></html>');
 });
 
 test("`$` patterns in a view's markup are inserted as written", () => {
