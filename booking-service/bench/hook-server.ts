@@ -5,7 +5,7 @@
  * The bare route stays the same, so each row's difference from bare Fastify is what that hook costs a request.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_SECURITY_HEADERS, createServer, HEALTH_PREFIX, registerCors, registerHttpPlugins, registerRateLimits } from '../src/composition/server.ts';
+import { createServer, HEALTH_PREFIX, registerCors, registerHttpPlugins, registerRateLimits } from '../src/composition/server.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { registerLoadShedding } from '../src/http/load-shedding.ts';
 import { echoRequestId, registerAccessLog, requestLogging } from '../src/http/request-logging.ts';
@@ -53,7 +53,7 @@ async function serverWith(hook: Hook): Promise<FastifyInstance> {
     default: {
       const app = Fastify({ logger: false });
       if (hook === 'metrics') registerRequestMetrics(app, createMetrics(idleSources));
-      if (hook === 'security-headers') registerSecurityHeaders(app, API_SECURITY_HEADERS);
+      if (hook === 'security-headers') registerSecurityHeaders(app);
       if (hook === 'cors') await registerCors(app, config);
       if (hook === 'rate-limit') await registerRateLimits(app, config);
       if (hook === 'load-shedding') await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);

@@ -132,8 +132,18 @@ for (const lane of lanes) {
     it('sends security headers and allows only the configured origins', async () => {
       const res = await t.api('GET', '/api/show/all', { headers: { origin: 'http://localhost:3000' } });
       expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+      // An API answer: nothing in it may load, run or be framed (OWASP's REST set); the HTML-only headers are the pages'.
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+      // The API docs are a page: helmet's whole set, with the CSP the docs' own scripts and styles need.
+      const docs = await fetch(`${t.baseUrl}/docs/static/index.html`);
+      expect(docs.status).toBe(200);
+      expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(docs.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(docs.headers.get('x-content-type-options')).toBe('nosniff');
       const evil = await t.api('GET', '/api/show/all', { headers: { origin: 'https://evil.example' } });
       expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     });

@@ -63,6 +63,9 @@ for (const lane of lanes) {
       expect(csp).toContain("form-action 'self' http://localhost:3000");
       expect(csp).not.toContain('unsafe-inline');
       expect(page.headers.get('cache-control')).toBe('no-store');
+      // A page: helmet's whole set under the checkout's own CSP.
+      expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       const html = await page.text();
       const detail = (await t.store.bookings.getWithDetails(booking.id))!;
       expect(html).toContain(detail.show.movie.title.replace(/'/g, '&#39;'));

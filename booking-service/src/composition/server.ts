@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import { registerLoadShedding } from '../http/load-shedding.ts';
 import { limitPublicReadsSeparately } from '../http/public-reads.ts';
 import { echoRequestId, registerAccessLog, REQUEST_ID_HEADER, requestLogging } from '../http/request-logging.ts';
-import { registerSecurityHeaders } from '../http/security-headers.ts';
+import { registerSecurityHeaders, withPageSecurityHeaders } from '../http/security-headers.ts';
 import { connectRateLimitRedis } from '../http/shared-rate-limits.ts';
 import { trustedProxies } from '../http/trusted-proxies.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
@@ -66,21 +66,6 @@ export async function createServer(config: Config, options: ServerOptions) {
 
 export type Server = Awaited<ReturnType<typeof createServer>>;
 
-/** The API's security headers: it answers JSON; the docs page needs inline styles and scripts of its own origin (checkout pages set their own, stricter). */
-export const API_SECURITY_HEADERS: Parameters<typeof registerSecurityHeaders>[1] = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      scriptSrc: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  },
-  crossOriginResourcePolicy: { policy: 'cross-origin' }, // posters are loaded by the frontends' origins
-};
-
 /** CORS for the frontends' origins. */
 export async function registerCors(app: FastifyInstance, config: Config) {
   await app.register(cors, {
@@ -115,7 +100,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
  * Each is its own function so bench/hook-costs-bench.ts measures each hook alone on bare Fastify.
  */
 export async function registerHttpPlugins(app: Server, config: Config) {
-  registerSecurityHeaders(app, API_SECURITY_HEADERS);
+  registerSecurityHeaders(app);
   await registerCors(app, config);
   await registerRateLimits(app, config);
 
@@ -125,5 +110,9 @@ export async function registerHttpPlugins(app: Server, config: Config) {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // The docs are a page (HTML and its scripts), not an API answer.
+    uiHooks: { onRequest: (_request, reply, done) => void (withPageSecurityHeaders(reply), done()) },
+  });
 }

@@ -5,6 +5,7 @@ import { failureMeaning } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError } from '../contract/media.ts';
 import { formatMoney } from '../contract/money.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
+import { withPageSecurityHeaders } from '../http/security-headers.ts';
 import { checkoutCsp, newNonce, noticePage, type PageBooking } from './checkout-html.ts';
 
 /** The HTML answers the checkout's routes share: the payment link's and the local checkout's pages. */
@@ -30,7 +31,7 @@ export function checkoutPages(config: Pick<Config, 'shellUrl' | 'theatreTimeZone
   }
 
   function html(reply: FastifyReply, status: number, nonce: string, body: string) {
-    return reply
+    return withPageSecurityHeaders(reply)
       .status(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
