@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForApp } from '../support/app-shown';
 import { apiAs, holdIfFree, tokenFor } from '../support/api';
 import { signIn, signInFromPrompt } from '../support/sign-in';
 import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
@@ -46,8 +47,10 @@ for (const size of SCREEN_SIZES) {
       await releaseAll(token);
       const held = await holdSeats(token, size.name === 'desktop' ? ['H1', 'H2'] : ['H3', 'H4'], 0);
       await page.goto('/');
+      await waitForApp(page);
       await signIn(page, 'user@example.com');
       await page.goto('/my-bookings');
+      await waitForApp(page);
       const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Pay Now' }) }).first();
       await expect(card).toBeVisible();
       // 3. The test card details live on the checkout page only (issue 29), not beside Pay Now.
@@ -75,8 +78,10 @@ for (const size of SCREEN_SIZES) {
       const mine = size.name === 'desktop' ? ['H5', 'H6'] : ['H7', 'H8'];
       const held = await holdSeats(token, mine, 1);
       await page.goto('/');
+      await waitForApp(page);
       await signIn(page, 'user@example.com');
       await page.goto(`/movies/${held.movieId}/${held.date}`);
+      await waitForApp(page);
       await page.getByRole('list', { name: 'Show times' }).getByRole('button').nth(held.timeIndex).click();
 
       for (const id of mine) {
@@ -106,6 +111,7 @@ for (const size of SCREEN_SIZES) {
       const detail = await apiAs().showDetail(movieId);
       const date = Object.keys(detail.dateTime).sort().at(-1)!;
       await page.goto(`/movies/${movieId}/${date}`);
+      await waitForApp(page);
       await page.getByRole('list', { name: 'Show times' }).getByRole('button').first().click();
       const taken = new Set((await apiAs().occupiedSeats(detail.dateTime[date]![0]!.showId)).occupiedSeats);
       const free = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'].find((s) => !taken.has(s))!;
@@ -119,17 +125,20 @@ for (const size of SCREEN_SIZES) {
     test('4. bad links get a friendly not-found state: no crash, no regex, no status code, no plain-text server page', async ({ page }, testInfo) => {
       const internals = /must match|pattern|\^\[|RangeError|Request failed|\b(400|404|500)\b/;
       await page.goto('/movies/1027/not-a-date');
+      await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1, name: 'No shows on this date' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Choose a date' })).toHaveAttribute('href', '/movies/1027');
       await expect(page.getByRole('main')).not.toContainText(internals);
       await attachScreenshot(page, testInfo, 'bad-date');
       for (const path of ['/movies/abc', '/tmdb-movie/abc', '/movies/abc/2026-12-24']) {
         await page.goto(path);
+        await waitForApp(page);
         await expect(page.getByRole('heading', { level: 1, name: 'Movie not found' })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Back to Movies' })).toBeVisible();
         await expect(page.getByRole('main')).not.toContainText(internals);
       }
       await page.goto('/no-such-page');
+      await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
       await attachScreenshot(page, testInfo, 'not-found');
     });
@@ -139,8 +148,10 @@ for (const size of SCREEN_SIZES) {
       await releaseAll(token);
       const held = await holdSeats(token, size.name === 'desktop' ? ['G8'] : ['G9'], 3);
       await page.goto('/');
+      await waitForApp(page);
       await signIn(page, 'user@example.com');
       await page.goto('/my-bookings');
+      await waitForApp(page);
       // Amounts owed or paid; a cancelled booking shows "No charge" instead (issue 29).
       const amounts = page.locator('.c-booking__amount:not(.c-booking__amount--void)');
       await expect(amounts.first()).toBeVisible();
@@ -151,6 +162,7 @@ for (const size of SCREEN_SIZES) {
 
       // 1035 is an upcoming film of the built-in catalogue: nobody has voted on it.
       await page.goto('/tmdb-movie/1035');
+      await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('.c-detail__rating')).toHaveCount(0);
       await expect(page.getByRole('main')).not.toContainText('★ 0.0');
@@ -159,6 +171,7 @@ for (const size of SCREEN_SIZES) {
 
     test('6. phone layout: one-row header with a menu, 44 px seats and controls, toasts clear of the navigation, an empty-state hero', async ({ page }, testInfo) => {
       await page.goto('/');
+      await waitForApp(page);
       const header = page.getByRole('banner');
       const headerBox = (await header.boundingBox())!;
       if (size.name === 'phone') {
@@ -184,6 +197,7 @@ for (const size of SCREEN_SIZES) {
       const movieId = (await apiAs().showAll()).shows[0]!._id;
       const detail = await apiAs().showDetail(movieId);
       await page.goto(`/movies/${movieId}/${Object.keys(detail.dateTime).sort().at(-1)!}`);
+      await waitForApp(page);
       await page.getByRole('list', { name: 'Show times' }).getByRole('button').first().click();
       const a1 = (await seat(page, 'A1').boundingBox())!;
       if (size.name === 'phone') {
@@ -205,6 +219,7 @@ for (const size of SCREEN_SIZES) {
       // No shows at all: the hero says so instead of a blank grey block.
       await page.route(`${urls.service}/api/show/all`, (route) => route.fulfill({ json: { success: true, shows: [] } }));
       await page.goto('/');
+      await waitForApp(page);
       const hero = page.getByRole('region', { name: 'Welcome' });
       await expect(hero.getByText('Movie nights start here')).toBeVisible();
       await expect(hero.getByRole('link', { name: 'See new releases' })).toBeVisible();
@@ -219,6 +234,8 @@ for (const size of SCREEN_SIZES) {
       const { ticketCode } = await apiAs(tokenFor('support@example.com', 'support')).debugBookings({ q: cancelled.bookingId }).then((r) => r.bookings[0]!);
 
       await page.goto('/debug');
+
+      await waitForApp(page);
       await signInFromPrompt(page, 'support@example.com');
       // Unpaid leaves the cancelled booking out; the Cancelled view has it, without Mark as Paid.
       await expect(page.getByRole('table', { name: 'Unpaid (held)' }).or(page.getByRole('heading', { name: 'No bookings found' }))).toBeVisible();
@@ -238,6 +255,7 @@ for (const size of SCREEN_SIZES) {
       // The admin signs in on a browser of their own.
       page = await browser.newPage({ viewport: size.viewport, baseURL: urls.shell });
       await page.goto('/admin');
+      await waitForApp(page);
       await signInFromPrompt(page, 'admin@example.com');
       await expect(page.getByRole('heading', { name: 'Active Shows' })).toBeVisible();
       const cards = page.locator('.admin__show-card');
@@ -271,6 +289,7 @@ for (const size of SCREEN_SIZES) {
     test('8. minors: success toast once per payment, no help box without bookings, a position past the 5 hero dots, bookedSeats as an object', async ({ page }, testInfo) => {
       // Hero: past the 5 dots, the position says where the carousel is.
       await page.goto('/');
+      await waitForApp(page);
       const hero = page.getByRole('region', { name: 'Featured movies' });
       const count = (await apiAs().showAll()).shows.length;
       // The sample data has more than 5 movies showing; fewer would leave nothing past the dots to check.
@@ -294,8 +313,10 @@ for (const size of SCREEN_SIZES) {
       });
       expect(paid.status).toBe(303);
       await page.goto('/');
+      await waitForApp(page);
       await signIn(page, 'user@example.com');
       await page.goto(`/payment-success?session_id=${sessionId}`);
+      await waitForApp(page);
       await expect(page.getByText('CONFIRMED', { exact: true })).toBeVisible();
       await expect(toast(page, 'Payment confirmed! Booking updated.')).toBeVisible();
       await page.reload();
@@ -312,11 +333,13 @@ for (const size of SCREEN_SIZES) {
         await route.fulfill({ json: { ...answer, bookings: [first] } });
       });
       await page.goto('/my-bookings');
+      await waitForApp(page);
       await expect(page.getByRole('article')).toHaveCount(1);
       await expect(page.getByRole('article')).toContainText(`Seat Number${size.name === 'desktop' ? 'E8' : 'E9'}`);
       await page.unroute(`${urls.service}/api/user/bookings`);
       await page.route(`${urls.service}/api/user/bookings`, (route) => route.fulfill({ json: { success: true, bookings: [] } }));
       await page.goto('/my-bookings');
+      await waitForApp(page);
       await expect(page.getByRole('heading', { name: 'No bookings found' })).toBeVisible();
       await expect(page.getByRole('complementary', { name: 'Payment help' })).toHaveCount(0);
       await attachScreenshot(page, testInfo, 'no-bookings');

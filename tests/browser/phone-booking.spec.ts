@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForApp } from '../support/app-shown';
 import { apiAs, bookFreeSeats, holdIfFree, tokenFor } from '../support/api';
 import { signIn } from '../support/sign-in';
 import { seriousA11yViolations } from '../support/a11y';
@@ -37,6 +38,7 @@ for (const size of SCREEN_SIZES) {
 
     test("home: every hero slide's title sits inside the hero, below the sticky header", async ({ page }, testInfo) => {
       await page.goto('/');
+      await waitForApp(page);
       // Measured only once the hero has rendered its slides: before that the page may show its loading state.
       const titles = page.locator('.c-hero__title');
       await expect(titles.first()).toBeVisible();
@@ -57,6 +59,7 @@ for (const size of SCREEN_SIZES) {
       const show = await openShow();
       // Leave the movie page scrolled to its foot, then open the seat page from there.
       await page.goto(`/movies/${show.movieId}`);
+      await waitForApp(page);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.getByRole('list', { name: 'Show dates' }).getByRole('button').last().click();
       await page.getByRole('button', { name: 'Book Now' }).click();
@@ -131,8 +134,10 @@ for (const size of SCREEN_SIZES) {
       await apiAs(token).releaseBooking(held!.bookingId);
       show = show!;
       await page.goto('/');
+      await waitForApp(page);
       await signIn(page, 'user@example.com');
       await page.goto(`/movies/${show.movieId}/${show.date}?show=${show.showId}`);
+      await waitForApp(page);
       for (const id of show.seats) {
         await expect(seat(page, id)).toHaveAttribute('data-state', 'cooling');
         await expect(seat(page, id)).toHaveAccessibleDescription('recently released by you');
@@ -151,8 +156,10 @@ for (const size of SCREEN_SIZES) {
       const user = tokenFor('user@example.com');
       const booked = await bookFreeSeats(user, 1);
       await page.goto('/');
+      await waitForApp(page);
       await signIn(page, 'user@example.com');
       await page.goto(booked.url);
+      await waitForApp(page);
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByLabel('Expiry').fill('12 / 34');
       await page.getByLabel('CVC').fill('123');
@@ -173,6 +180,8 @@ for (const size of SCREEN_SIZES) {
       await attachScreenshot(page, testInfo, 'payment-success');
 
       await page.goto('/my-bookings');
+
+      await waitForApp(page);
       await page.getByRole('button', { name: 'Show e-ticket' }).first().click();
       const ticket = page.getByRole('region', { name: /^E-ticket for / }).first();
       await expect(ticket).toBeVisible();
@@ -188,6 +197,7 @@ for (const size of SCREEN_SIZES) {
     test('Releases lead a movie that is showing here to Buy Tickets (its show times), not the sample listing', async ({ page }, testInfo) => {
       const showing = new Set((await apiAs().showAll()).shows.map((m) => m._id));
       await page.goto('/releases');
+      await waitForApp(page);
       const buy = page.getByRole('link', { name: /^Buy tickets for / }).first();
       await expect(buy).toBeVisible();
       const href = (await buy.getAttribute('href'))!;
@@ -197,6 +207,7 @@ for (const size of SCREEN_SIZES) {
       await expect(page.getByRole('list', { name: 'Show dates' })).toBeVisible();
       // The movie's details page says Buy Tickets too, never Find Theaters.
       await page.goto(`/tmdb-movie/${href.split('/').pop()}`);
+      await waitForApp(page);
       await expect(page.getByRole('link', { name: 'Buy Tickets', exact: true })).toHaveAttribute('href', href);
       await expect(page.getByRole('link', { name: 'Find Theaters' })).toHaveCount(0);
       await attachScreenshot(page, testInfo, 'tmdb-movie-buy-tickets');
@@ -204,6 +215,7 @@ for (const size of SCREEN_SIZES) {
 
     test("the theatre listing is the chain's cinemas: each card's way to its show times is a link a thumb can tap", async ({ page }, testInfo) => {
       await page.goto('/theaters');
+      await waitForApp(page);
       const link = page.getByRole('link', { name: /^Show times at / }).first();
       await expect(link).toBeVisible();
       await expect(page.getByText(/Sample/)).toHaveCount(0);
@@ -220,6 +232,7 @@ for (const size of SCREEN_SIZES) {
     test('list pages: two posters a row on a phone, no sideways scrolling', async ({ page }, testInfo) => {
       for (const path of ['/movies', '/releases']) {
         await page.goto(path);
+        await waitForApp(page);
         const cards = page.getByRole('article');
         await expect(cards.nth(1)).toBeVisible();
         const [a, b] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
@@ -243,6 +256,7 @@ for (const size of SCREEN_SIZES) {
         const booked = await bookFreeSeats(user, 2);
         const amount = (await apiAs(user).myBookings()).bookings.find((b) => b._id === booked.bookingId)!.amount;
         await page.goto(booked.url);
+        await waitForApp(page);
         await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
 
         await expect(page.getByRole('button', { name: `Pay ${money(amount)}` })).toBeVisible();
