@@ -139,6 +139,21 @@ function withTimeout(promise, ms, controller) {
 }
 
 /**
+ * Whether this page server sends first views: `FIRST_VIEW=on` (off by default). Off, every page is today's (the
+ * shell's empty frame left out). Why off for now: the client takes over by swapping the view for its own render, so
+ * the view's buttons do nothing until the app has loaded (links work), and a visitor's choices kept in the browser
+ * (the city) are not known to the server; a hydrating handover would remove both (docs/platform/frontends.md).
+ */
+export function firstViewEnabled(env = process.env) {
+  return env.FIRST_VIEW === 'on';
+}
+
+/** A renderer that answers only while `isOn()` says so (null otherwise: today's page). */
+export function switchedFirstView(renderFirstView, isOn) {
+  return (url, remotes, appConfig) => (isOn() ? renderFirstView(url, remotes, appConfig) : Promise.resolve(null));
+}
+
+/**
  * A function that renders the first view of `url` (path and query) for this request: `{ html, state }`, or null.
  * Only the live releases (not canaries: a visitor may be given either, and the view must be the one the client
  * renders) of remotes.json are asked, in its order. `readManifest` as first-pages.mjs's manifestReader.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeBuild } from './deploy/site.mjs';
 import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
-import { firstViewRenderer } from './first-view.mjs';
+import { firstViewEnabled, firstViewRenderer, switchedFirstView } from './first-view.mjs';
 import { serveStatic } from './static-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,7 +42,7 @@ export function runtimeConfig(ports) {
  * (scripts/inline-runtime-config.mjs) with the first-page tables the remotes
  * it names publish (read from their manifests on each request: first-pages.mjs).
  */
-export function serveFrontend({ name, root: dist, port, config, remotes }) {
+export function serveFrontend({ name, root: dist, port, config, remotes, firstView = firstViewEnabled }) {
   const overrides = { '/app-config.json': JSON.stringify(config.appConfig, null, 2) };
   const liveRemotes = () => (typeof remotes === 'function' ? remotes() : remotes);
   if (name === 'shell') {
@@ -51,7 +51,8 @@ export function serveFrontend({ name, root: dist, port, config, remotes }) {
   }
   const inlineIntoHtml = name === 'shell' ? ['/remotes.json', '/app-config.json', FIRST_PAGES_URL] : [];
   // The shell's page carries the requested page's first view, as the live remote release renders it (first-view.mjs).
-  const renderFirstView = name === 'shell' ? firstViewRenderer({ site: dist, readManifest: manifestReader(dist) }) : undefined;
+  // `firstView`: whether it sends them now (FIRST_VIEW=on; the test stack switches it per spec).
+  const renderFirstView = name === 'shell' ? switchedFirstView(firstViewRenderer({ site: dist, readManifest: manifestReader(dist) }), firstView) : undefined;
   return serveStatic({ root: dist, port, overrides, inlineIntoHtml, renderFirstView });
 }
 
@@ -138,6 +139,7 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
   // each build's release id as the deploy command does, so the shell's load reports and the support desk's
   // Releases page say which release runs (not "unknown").
   let remotes = { ...config.remotes, versions: await releaseIdsOf(['customer', 'admin', 'debug']) };
+  let firstViewOn = firstViewEnabled();
   const servers = {};
   let backend = null;
 
@@ -148,7 +150,7 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
 
   try {
     const startFrontend = async (name) => {
-      servers[name] = await serveFrontend({ name, root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], config, remotes: () => remotes });
+      servers[name] = await serveFrontend({ name, root: path.join(root, FRONTENDS[name], 'dist'), port: ports[name], config, remotes: () => remotes, firstView: () => firstViewOn });
     };
     for (const name of Object.keys(FRONTENDS)) await startFrontend(name);
     backend = await startBackend({ ports, dataDir, log, env });
@@ -176,6 +178,10 @@ export async function startStack({ ports = DEFAULT_PORTS, dataDir = path.join(ro
       /** Serves a new /remotes.json from the same shell build: the whole of shipping or rolling back a remote. */
       async setRemotes(next) {
         remotes = next;
+      },
+      /** Turns the shell's first views on or off (FIRST_VIEW's default at start). */
+      setFirstView(on) {
+        firstViewOn = on;
       },
     };
   } catch (error) {

@@ -21,7 +21,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { HISTORY_FILE } from './deploy/site.mjs';
 import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
-import { firstViewRenderer, insertFirstView } from './first-view.mjs';
+import { firstViewEnabled, firstViewRenderer, insertFirstView, switchedFirstView } from './first-view.mjs';
 import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
 import { pageSecurityHeaders } from './security-headers.mjs';
 
@@ -138,7 +138,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const overrides = isShell ? { [FIRST_PAGES_URL]: () => readFile(path.join(root, 'remotes.json'), 'utf8').then((json) => firstPagesJson(JSON.parse(json), manifestReader(root))) } : {};
   for (const url of ['/remotes.json', '/app-config.json']) if (isShell) overrides[url] = () => readFile(path.join(root, url), 'utf8');
   // A shell's page carries the first view of the page asked for, as the live remote release renders it (first-view.mjs).
-  const renderFirstView = isShell ? firstViewRenderer({ site: root, readManifest: manifestReader(root) }) : undefined;
+  const enabled = firstViewEnabled();
+  const renderFirstView = isShell ? switchedFirstView(firstViewRenderer({ site: root, readManifest: manifestReader(root) }), () => enabled) : undefined;
   const app = await serveStatic({ root, port: Number(port), host: process.env.HOST ?? '127.0.0.1', overrides, inlineIntoHtml, renderFirstView });
   console.log(`serving ${path.resolve(root)} on http://localhost:${app.server.address().port}`);
 }

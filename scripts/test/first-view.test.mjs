@@ -1,7 +1,7 @@
 /** The page server's part of the first view (scripts/first-view.mjs): where a view goes, and every way it falls back. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { firstViewRenderer, insertFirstView, releaseStylesheets, styleElementText } from '../first-view.mjs';
+import { firstViewEnabled, firstViewRenderer, insertFirstView, releaseStylesheets, styleElementText, switchedFirstView } from '../first-view.mjs';
 
 const SHELL_PAGE =
   '<html><head><title>t</title></head><body><div id="first-view" hidden><header class="shell-header"></header><main data-first-view-slot></main></div><div id="root"><div id="boot">Loading…</div></div></body></html>';
@@ -102,4 +102,17 @@ test('a render that throws, one that does not answer in time, and one that answe
   assert.equal(warnings.length, 2);
   assert.match(warnings[0], /render failed/);
   assert.match(warnings[1], /within 50 ms/);
+});
+
+test('first views are off unless FIRST_VIEW=on, and a switched renderer answers null while off', async () => {
+  assert.equal(firstViewEnabled({}), false);
+  assert.equal(firstViewEnabled({ FIRST_VIEW: '1' }), false);
+  assert.equal(firstViewEnabled({ FIRST_VIEW: 'on' }), true);
+  let on = false;
+  const calls = [];
+  const render = switchedFirstView(async (url) => (calls.push(url), { html: '<p>view</p>', state: '{}' }), () => on);
+  assert.equal(await render('/', {}, {}), null);
+  on = true;
+  assert.deepEqual(await render('/', {}, {}), { html: '<p>view</p>', state: '{}' });
+  assert.deepEqual(calls, ['/']);
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { root } from '../../scripts/stack.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
-import { DEFAULT_REMOTES, FIXTURE_PORTS, setRemotes, urls } from '../support/test-stack';
+import { FIXTURE_PORTS, setFirstView, setRemotes, urls, type RemotesConfig } from '../support/test-stack';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -35,12 +35,18 @@ const PAGES: FirstPage[] = [
 ];
 
 test.beforeAll(async () => {
+  // Off by default (FIRST_VIEW): this spec turns it on, as an operator does, and back off after it.
+  await setFirstView(true);
   const response = await fetch(`${urls.service}/api/show/all`);
   const { shows } = (await response.json()) as { shows: { _id: string; title: string }[] };
   movie = { id: shows[0]!._id, title: shows[0]!.title };
   // The page server loads a release's module on its first request for it (over its 1 s when the machine is busy,
   // and that visitor gets the client render): one request each first, as any visitor before ours.
   for (const firstPage of PAGES) await fetch(new URL(firstPage.path(), urls.shell));
+});
+
+test.afterAll(async () => {
+  await setFirstView(false);
 });
 
 test.describe('without JavaScript', () => {
@@ -143,9 +149,11 @@ async function serveCustomerCopy(port: number, edit: (dist: string, manifest: { 
   writeFileSync(manifestFile, JSON.stringify(manifest));
   for (const twin of ['mf-manifest.json.br', 'mf-manifest.json.gz']) rmSync(path.join(dist, twin), { force: true });
   const server = await serveStatic({ root: dist, port, spa: false });
-  await setRemotes({ ...DEFAULT_REMOTES, customer: `http://localhost:${port}/mf-manifest.json` });
+  // Put back what the shell served (its release ids too: the specs after this one read them).
+  const served = (await (await fetch(new URL('/remotes.json', urls.shell))).json()) as RemotesConfig;
+  await setRemotes({ ...served, customer: `http://localhost:${port}/mf-manifest.json` });
   return async () => {
-    await setRemotes(DEFAULT_REMOTES);
+    await setRemotes(served);
     await server.close();
     rmSync(path.dirname(dist), { recursive: true, force: true });
   };

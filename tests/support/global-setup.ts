@@ -29,6 +29,15 @@ export default async function globalSetup() {
       });
       return;
     }
+    if (request.method === 'PUT' && request.url === '/first-view') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        stack.setFirstView(body === 'on');
+        response.writeHead(204).end();
+      });
+      return;
+    }
     const match = /^\/(stop|start)\/(shell|customer|admin|debug|backend)$/.exec(request.url ?? '');
     if (request.method !== 'POST' || !match) {
       response.writeHead(404).end();

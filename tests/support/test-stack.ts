@@ -50,3 +50,9 @@ export async function setRemotes(remotes: RemotesConfig): Promise<void> {
   const response = await fetch(`${CONTROL_URL}/remotes`, { method: 'PUT', body: JSON.stringify(remotes) });
   if (!response.ok) throw new Error(`control remotes: ${response.status} ${await response.text()}`);
 }
+
+/** Turns the shell's first views (FIRST_VIEW) on or off for the specs that follow, as an operator sets FIRST_VIEW. */
+export async function setFirstView(on: boolean): Promise<void> {
+  const response = await fetch(`${CONTROL_URL}/first-view`, { method: 'PUT', body: on ? 'on' : 'off' });
+  if (!response.ok) throw new Error(`control first-view: ${response.status} ${await response.text()}`);
+}
