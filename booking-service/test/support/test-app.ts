@@ -57,6 +57,13 @@ export interface TestAppOptions {
   checkIndexes?: (warning: string) => void;
   /** A DATA_DIR high-water mark, as the service keeps one (none by default). */
   highWaterMark?: BuildAppOptions['highWaterMark'];
+  /** Every line the service logs (level info and up) is pushed here; without it the app logs nothing. */
+  logLines?: string[];
+}
+
+/** A logger that keeps every line in `lines` (the service's real log, as JSON lines), or none. */
+function logTo(lines: string[] | undefined): BuildAppOptions['logger'] {
+  return lines ? { level: 'info', stream: { write: (line: string) => void lines.push(line) } } : false;
 }
 
 /** The webhook signing secret the test apps use unless told otherwise. */
@@ -93,7 +100,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(signer.jwksUrl),
   });
-  const { app, services } = await buildApp({ config, store, catalog, verifyToken, now, logger: false, backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute, highWaterMark: options.highWaterMark });
+  const { app, services } = await buildApp({ config, store, catalog, verifyToken, now, logger: logTo(options.logLines), backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute, highWaterMark: options.highWaterMark });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -13,7 +13,7 @@ export function queueEntryQueries({ User, Event, Entry, Action }: Deps): Pick<
   'entry' | 'drawnPlaces' | 'findEntry' | 'entryClaiming' | 'leave' | 'admitEntry' | 'removeEntry'
 > {
   const update = async (eventId: string, accountId: string, filter: object, set: Partial<EntryDocument>) => {
-    const doc = await Entry.findOneAndUpdate({ _id: entryId(eventId, accountId), ...filter }, { $set: set }, { new: true }).lean<EntryDocument>();
+    const doc = await Entry.findOneAndUpdate({ _id: entryId(eventId, accountId), ...filter }, { $set: set }, { returnDocument: 'after' }).lean<EntryDocument>();
     return doc ? toEntry(doc) : null;
   };
 

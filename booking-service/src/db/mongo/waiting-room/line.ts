@@ -92,7 +92,7 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
 
   /** The next place in arrival order (after the draw), written on the account's entry, made or not yet. */
   async function joinAfterDraw(eventId: string, accountId: string, now: Date): Promise<QueueEntry> {
-    const counter = await Event.findOneAndUpdate({ _id: eventId, drawnAt: { $ne: null } }, { $inc: { lastPlace: 1 } }, { new: true }).lean<EventDocument>();
+    const counter = await Event.findOneAndUpdate({ _id: eventId, drawnAt: { $ne: null } }, { $inc: { lastPlace: 1 } }, { returnDocument: 'after' }).lean<EventDocument>();
     const place = counter!.lastPlace;
     try {
       const created = await Entry.create(newEntry(eventId, accountId, now, place));
@@ -100,7 +100,7 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
     } catch (error) {
       // Another request of the account joined first: its entry stands (the place taken is a gap: positions overstate).
       if (!isDuplicateKeyError(error)) throw error;
-      const placed = await Entry.findOneAndUpdate({ _id: entryId(eventId, accountId), place: null }, { $set: { place } }, { new: true }).lean<EntryDocument>();
+      const placed = await Entry.findOneAndUpdate({ _id: entryId(eventId, accountId), place: null }, { $set: { place } }, { returnDocument: 'after' }).lean<EntryDocument>();
       return placed ? toEntry(placed) : (await entryOf(Entry, eventId, accountId))!;
     }
   }
