@@ -12,17 +12,36 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REMOTE_NAMES } from './deploy/remotes-file.mjs';
+import { AFTER_PAINT_SCRIPT_TYPE, FIRST_VIEW_BUSY_STYLE, firstViewEarlyScript } from './first-view-early.mjs';
 
 /** A render's wait at most, reads included: past it the visitor gets today's page rather than a slower one. */
 export const FIRST_VIEW_TIMEOUT_MS = 1000;
 
-/** Where the shell's index.html has the first view go (inside its hidden #first-view frame). */
-const MARK = '<main data-first-view-slot></main>';
+/** Where the shell's index.html has the first view go (inside its hidden #first-view frame), with the main's other attributes. */
+const MARK = /<main((?:\s[^>]*?)?) data-first-view-slot><\/main>/;
 const FRAME = '<div id="first-view" hidden>';
 const ROOT = '<div id="root">';
 
 /** The frame as the shell's index.html has it, while empty. */
-const EMPTY_FRAME = /<div id="first-view" hidden>[\s\S]*?<main data-first-view-slot><\/main><\/div>/;
+const EMPTY_FRAME = /<div id="first-view" hidden>[\s\S]*?<main(?:\s[^>]*?)? data-first-view-slot><\/main><\/div>/;
+
+/** The shell's preloads of its scripts, its deferred scripts and its inline (early) script, as its build writes them. */
+const SCRIPT_PRELOAD = /<link rel="preload" as="script" href="[^"]*">/g;
+const DEFERRED_SCRIPT = /<script defer src=/g;
+const INLINE_SCRIPT = /<script>/g;
+
+/**
+ * The page's scripts held back until the first view has painted (first-view-early.mjs starts them after the `load`
+ * event): with the view in the HTML nothing needs them for the first paint, and every request a phone starts
+ * before it delays it. Their preloads go (also from the Link header, which is made from the page); the scripts keep
+ * their place and order, under a type the browser does not fetch or run.
+ */
+function paintFirst(page) {
+  return page
+    .replace(SCRIPT_PRELOAD, '')
+    .replace(DEFERRED_SCRIPT, `<script type="${AFTER_PAINT_SCRIPT_TYPE}" src=`)
+    .replace(INLINE_SCRIPT, `<script type="${AFTER_PAINT_SCRIPT_TYPE}">`);
+}
 
 /**
  * Puts a rendered view into the shell's page: the frame shown with the view and its state, the app's root hidden
@@ -32,7 +51,7 @@ const EMPTY_FRAME = /<div id="first-view" hidden>[\s\S]*?<main data-first-view-s
  */
 export function insertFirstView(page, view) {
   if (!view) return page.replace(EMPTY_FRAME, '');
-  if (!page.includes(MARK) || !page.includes(FRAME) || !page.includes(ROOT) || !page.includes('</head>')) return page;
+  if (!MARK.test(page) || !page.includes(FRAME) || !page.includes(ROOT) || !page.includes('</head>')) return page;
   const state = `<script type="application/json" id="first-view-state">${view.state}</script>`;
   // In the head, not the frame: they must outlive it. Inline when read (a render-blocking stylesheet from the
   // remote's origin would cost the phone a new connection before the first paint); the remote's code then loads
@@ -40,10 +59,12 @@ export function insertFirstView(page, view) {
   const styles = (view.stylesheets ?? [])
     .map(({ href, css }) => (css === undefined ? `<link rel="stylesheet" href="${escapeAttribute(href)}">` : `<style data-first-view-styles="${escapeAttribute(href)}">${css}</style>`))
     .join('');
-  return page
-    .replace('</head>', () => `${styles}</head>`)
+  // The early script goes in after paintFirst (it is the one script that runs at once), first in the head's end.
+  const early = `<style>${FIRST_VIEW_BUSY_STYLE}</style><script>${firstViewEarlyScript()}</script>`;
+  return paintFirst(page)
+    .replace('</head>', () => `${styles}${early}</head>`)
     .replace(FRAME, '<div id="first-view">')
-    .replace(MARK, () => `<main>${view.html}${state}</main>`)
+    .replace(MARK, (_mark, attributes) => `<main${attributes}>${view.html}${state}</main>`)
     .replace(ROOT, '<div id="root" hidden>');
 }
 
@@ -140,9 +161,8 @@ function withTimeout(promise, ms, controller) {
 
 /**
  * Whether this page server sends first views: `FIRST_VIEW=on` (off by default). Off, every page is today's (the
- * shell's empty frame left out). Why off for now: the client takes over by swapping the view for its own render, so
- * the view's buttons do nothing until the app has loaded (links work), and a visitor's choices kept in the browser
- * (the city) are not known to the server; a hydrating handover would remove both (docs/platform/frontends.md).
+ * shell's empty frame left out). Why off for now: the view's buttons do nothing until the app has loaded (links
+ * work), and a visitor's choices kept in the browser (the city) are not known to the server (docs/platform/frontends.md).
  */
 export function firstViewEnabled(env = process.env) {
   return env.FIRST_VIEW === 'on';
@@ -150,16 +170,38 @@ export function firstViewEnabled(env = process.env) {
 
 /** A renderer that answers only while `isOn()` says so (null otherwise: today's page). */
 export function switchedFirstView(renderFirstView, isOn) {
-  return (url, remotes, appConfig) => (isOn() ? renderFirstView(url, remotes, appConfig) : Promise.resolve(null));
+  return (url, remotes, appConfig, cookies) => (isOn() ? renderFirstView(url, remotes, appConfig, cookies) : Promise.resolve(null));
 }
 
 /**
- * A function that renders the first view of `url` (path and query) for this request: `{ html, state }`, or null.
+ * The cookies of a request's `Cookie` header, by name (a value URL-decoded when it can be): the page server passes
+ * them to a remote's render as they are, whatever the remote keeps in them (its visitor's choices, e.g. the city).
+ */
+export function requestCookies(header) {
+  const cookies = {};
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim();
+    if (at < 0 || !name) continue;
+    const value = pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (name in cookies) continue;
+    try {
+      cookies[name] = decodeURIComponent(value);
+    } catch {
+      cookies[name] = value;
+    }
+  }
+  return cookies;
+}
+
+/**
+ * A function that renders the first view of `url` (path and query) for this request, with its cookies
+ * (requestCookies): `{ html, state }`, or null.
  * Only the live releases (not canaries: a visitor may be given either, and the view must be the one the client
  * renders) of remotes.json are asked, in its order. `readManifest` as first-pages.mjs's manifestReader.
  */
 export function firstViewRenderer({ site, readManifest, timeoutMs = FIRST_VIEW_TIMEOUT_MS, loadModule = moduleLoader(site), readStylesheet = stylesheetReader(site), log = console }) {
-  return async function renderFirstView(url, remotes, appConfig) {
+  return async function renderFirstView(url, remotes, appConfig, cookies = {}) {
     const controller = new AbortController();
     const attempt = async () => {
       for (const name of REMOTE_NAMES) {
@@ -168,7 +210,7 @@ export function firstViewRenderer({ site, readManifest, timeoutMs = FIRST_VIEW_T
         const moduleUrl = serverModuleUrl(remotes[name], manifest);
         if (!moduleUrl) continue;
         const { render } = await loadModule(moduleUrl);
-        const view = await render({ path: url, config: appConfig, signal: controller.signal });
+        const view = await render({ path: url, config: appConfig, signal: controller.signal, cookies });
         if (!view || typeof view.html !== 'string' || typeof view.state !== 'string') continue;
         const stylesheets = await Promise.all(releaseStylesheets(remotes[name], manifest).map(async (href) => ({ href, css: await readStylesheet(href) })));
         return { html: view.html, state: view.state, stylesheets };

@@ -5,7 +5,7 @@
  *
  * - Content-Security-Policy: scripts only from the page's own origin, the remotes' origins named in
  *   remotes.json (each remote and each canary), and the page's inline scripts by their SHA-256 (the early
- *   script; the inlined run-time config is `type="application/json"`, data the browser never runs, so it
+ *   script, and a first view's early script: first-view-early.mjs; the inlined run-time config is `type="application/json"`, data the browser never runs, so it
  *   needs no hash). Connections to the service, the identity provider and the remotes; images from the
  *   service's image base; the trailer player's frame. `frame-ancestors 'none'`: no site may frame a
  *   booking page (clickjacking), which only a header can say (a <meta> policy cannot).
@@ -18,17 +18,21 @@
  * step writes them beside the page as `_headers` (inline-runtime-config.mjs; docs/platform/cdn.md).
  */
 import { createHash } from 'node:crypto';
+import { AFTER_PAINT_SCRIPT_TYPE } from './first-view-early.mjs';
 
 /** The trailer player embeds YouTube's privacy-enhanced player (customer-mfe trailer-player.tsx). */
 const TRAILER_FRAMES = ['https://www.youtube-nocookie.com'];
 
-/** Executable inline scripts: no src, and no type or a JavaScript one (JSON data blocks never run). */
+/**
+ * Executable inline scripts: no src, and no type or a JavaScript one (JSON data blocks never run), or one a first
+ * view's page runs after its paint (first-view-early.mjs puts it back as a script, which the CSP checks by its hash).
+ */
 const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
 
 function isExecutableInline(attributes = '') {
   if (/\ssrc\s*=/i.test(attributes)) return false;
   const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
-  return !type || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
+  return !type || type === 'module' || type === 'text/javascript' || type === 'application/javascript' || type === AFTER_PAINT_SCRIPT_TYPE;
 }
 
 /** `'sha256-…'` of each inline script the page runs, in order. */

@@ -21,7 +21,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { HISTORY_FILE } from './deploy/site.mjs';
 import { FIRST_PAGES_URL, firstPagesJson, manifestReader } from './first-pages.mjs';
-import { firstViewEnabled, firstViewRenderer, insertFirstView, switchedFirstView } from './first-view.mjs';
+import { firstViewEnabled, firstViewRenderer, insertFirstView, requestCookies, switchedFirstView } from './first-view.mjs';
 import { inlineRuntimeConfig } from './inline-runtime-config.mjs';
 import { pageSecurityHeaders } from './security-headers.mjs';
 
@@ -78,8 +78,10 @@ export async function serveStatic({ root, port, host = '127.0.0.1', overrides = 
     const built = await readFile(path.join(base, 'index.html'), 'utf8');
     const inlined = inlineIntoHtml.length ? inlineRuntimeConfig(built, Object.fromEntries(await Promise.all(inlineIntoHtml.map(async (url) => [url, await bodyOf(url)])))) : built;
     const [remotes, appConfig] = await Promise.all([runtimeConfigFile('/remotes.json'), runtimeConfigFile('/app-config.json')]);
-    const html = renderFirstView ? insertFirstView(inlined, await renderFirstView(request.url, remotes, appConfig)) : inlined;
+    const html = renderFirstView ? insertFirstView(inlined, await renderFirstView(request.url, remotes, appConfig, requestCookies(request.headers.cookie))) : inlined;
     reply.headers(pageSecurityHeaders(html, { remotes, appConfig }));
+    // A first view may differ by what the visitor chose (a remote's cookie): a shared cache keeps one per cookie.
+    if (renderFirstView) reply.header('vary', 'Cookie');
     const preloads = preloadLinkHeader(html);
     if (preloads) reply.header('link', preloads);
     // Compressed: with its first render's styles and early script inline, the plain page no longer fits a

@@ -1,7 +1,11 @@
 /** The page server's part of the first view (scripts/first-view.mjs): where a view goes, and every way it falls back. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { firstViewEnabled, firstViewRenderer, insertFirstView, releaseStylesheets, styleElementText, switchedFirstView } from '../first-view.mjs';
+import { gzipSync } from 'node:zlib';
+import { AFTER_PAINT_SCRIPT_TYPE, firstViewEarlyScript } from '../first-view-early.mjs';
+import { firstViewEnabled, firstViewRenderer, insertFirstView, releaseStylesheets, requestCookies, styleElementText, switchedFirstView } from '../first-view.mjs';
+import { inlineScriptHashes } from '../security-headers.mjs';
+import { preloadLinkHeader } from '../static-server.mjs';
 
 const SHELL_PAGE =
   '<html><head><title>t</title></head><body><div id="first-view" hidden><header class="shell-header"></header><main data-first-view-slot></main></div><div id="root"><div id="boot">Loading…</div></div></body></html>';
@@ -11,8 +15,44 @@ test('a view goes into the frame, with its state as JSON data and its styles in 
   const page = insertFirstView(SHELL_PAGE, VIEW);
   assert.match(page, /<div id="first-view"><header class="shell-header"><\/header><main><h1>Dear Odette<\/h1><script type="application\/json" id="first-view-state">\{"queries":\[\]\}<\/script><\/main><\/div>/);
   // Read: inline (no render-blocking request to the remote's origin); not read: a link.
-  assert.match(page, /<style data-first-view-styles="http:\/\/remote.test\/static\/a.css">h1\{color:red\}<\/style><link rel="stylesheet" href="http:\/\/remote.test\/static\/b.css"><\/head>/);
+  assert.match(page, /<style data-first-view-styles="http:\/\/remote.test\/static\/a.css">h1\{color:red\}<\/style><link rel="stylesheet" href="http:\/\/remote.test\/static\/b.css"><style>/);
   assert.match(page, /<div id="root" hidden>/);
+});
+
+/** The shell's page as its build writes it: its scripts preloaded in the head, the early script inline, the others deferred. */
+const BUILT_SHELL_PAGE =
+  '<html><head><title>t</title><link rel="preload" as="script" href="/static/libraries.1.js"><link rel="preload" as="script" href="/static/main.2.js"></head>' +
+  '<body><div id="first-view" hidden><a class="skip-link" href="#main">Skip to content</a><header class="shell-header"></header><main id="main" tabindex="-1" data-first-view-slot></main></div>' +
+  '<div id="root"><div id="boot">Loading…</div></div>' +
+  '<script type="application/json" data-runtime-config="/remotes.json">{}</script>' +
+  '<script>early()</script><script defer src="/static/libraries.1.js"></script><script defer src="/static/main.2.js"></script></body></html>';
+
+test("with a view, the shell's scripts wait for the paint: no preloads, its scripts in order under a type the browser does not run", () => {
+  const page = insertFirstView(BUILT_SHELL_PAGE, VIEW);
+  assert.equal(preloadLinkHeader(page), '', 'no script preload in the page, so none in its Link header');
+  assert.doesNotMatch(page, /<script defer/);
+  const held = [...page.matchAll(new RegExp(`<script type="${AFTER_PAINT_SCRIPT_TYPE}"( src="[^"]+")?>([^<]*)</script>`, 'g'))].map(([, src, code]) => src ?? code);
+  assert.deepEqual(held, ['early()', ' src="/static/libraries.1.js"', ' src="/static/main.2.js"']);
+  assert.match(page, /data-runtime-config="\/remotes.json">\{\}<\/script>/, 'data blocks are left as they are');
+  // The one script that runs at once: the first view's early script, in the head; the CSP names it and the held early script.
+  const early = firstViewEarlyScript();
+  assert.ok(page.includes(`<script>${early}</script></head>`));
+  assert.equal(inlineScriptHashes(page).length, 2);
+  assert.deepEqual(inlineScriptHashes(page), [...inlineScriptHashes(`<script>${early}</script>`), ...inlineScriptHashes('<script>early()</script>')]);
+  // The main keeps the shell's attributes (the skip link's target).
+  assert.match(page, /<main id="main" tabindex="-1"><h1>Dear Odette<\/h1>/);
+});
+
+test('without a view the built page keeps its scripts as they are, and loses only its empty frame', () => {
+  const page = insertFirstView(BUILT_SHELL_PAGE, null);
+  assert.equal(page, BUILT_SHELL_PAGE.replace(/<div id="first-view" hidden>.*?<\/main><\/div>/, ''));
+  assert.equal(preloadLinkHeader(page), '</static/libraries.1.js>; rel=preload; as=script, </static/main.2.js>; rel=preload; as=script');
+});
+
+test('the early script stays small (it is in every page with a view) and parses as a script', () => {
+  const bytes = gzipSync(firstViewEarlyScript()).length;
+  assert.ok(bytes < 1100, `${bytes} bytes gzip`);
+  assert.doesNotThrow(() => new Function(firstViewEarlyScript()));
 });
 
 test('a page without the frame (a shell from before it) is sent unchanged; without a view, without its empty frame', () => {
@@ -62,6 +102,17 @@ test("the live release's module renders the view; its URL is beside the manifest
   });
   assert.deepEqual(await render('/movies/1', REMOTES, {}), { html: '<p>/movies/1</p>', state: '{}', stylesheets: [] });
   assert.deepEqual(loaded, ['http://remote.test/server/first-view.abc.mjs']);
+});
+
+test("the request's cookies reach the remote's render as they are, by name", async () => {
+  const { render } = renderer({
+    manifests: { [REMOTES.customer]: manifestWith({ firstView: 'server/first-view.abc.mjs' }) },
+    modules: { 'http://remote.test/server/first-view.abc.mjs': { render: async ({ cookies }) => ({ html: `<p>${JSON.stringify(cookies)}</p>`, state: '{}' }) } },
+  });
+  const cookies = requestCookies('marquee-city=S%C3%A3o%20Paulo; other=1; bad=%E0%A4%A; other=2; =x; empty=');
+  assert.deepEqual(cookies, { 'marquee-city': 'São Paulo', other: '1', bad: '%E0%A4%A', empty: '' });
+  assert.equal((await render('/', REMOTES, {}, cookies)).html, `<p>${JSON.stringify(cookies)}</p>`);
+  assert.deepEqual(requestCookies(undefined), {});
 });
 
 test('a release without a module (every release before it) is not asked: null', async () => {
