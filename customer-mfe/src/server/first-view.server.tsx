@@ -9,6 +9,7 @@ import type { AppConfig } from 'shared-ui';
 import { renderFirstView, type RenderedFirstView } from 'shared-ui/first-view-server';
 import CustomerRoutes from '../exposes/routes';
 import firstPages from '../exposes/first-pages.json';
+import { cityFromCookies, ServerChosenCity } from '../lib/chosen-city';
 
 /** A first page `path` (pathname and search) is, with its parameters in their allowed shape. */
 function isFirstPage(path: string): boolean {
@@ -21,10 +22,18 @@ function isFirstPage(path: string): boolean {
 
 /**
  * The first view of `path`, or null: a path outside the table, or one with a query (a chosen show time, filters),
- * whose view depends on more than the public reads, gets today's client render.
+ * whose view depends on more than the public reads, gets today's client render. `cookies` are the request's, by
+ * name (the page server passes them all, not knowing what this remote keeps there): the visitor's chosen city
+ * (lib/chosen-city.ts) lists the same show times here as the app does from its storage after the handover.
  */
-export function render({ path, config, signal }: { path: string; config: AppConfig; signal: AbortSignal }): Promise<RenderedFirstView | null> {
+export function render({ path, config, signal, cookies }: { path: string; config: AppConfig; signal: AbortSignal; cookies?: Record<string, string> }): Promise<RenderedFirstView | null> {
   const url = new URL(path, 'http://page');
   if (url.search || !isFirstPage(url.pathname)) return Promise.resolve(null);
-  return renderFirstView({ Routes: CustomerRoutes, path: url.pathname, config, signal });
+  const city = cityFromCookies(cookies);
+  const Routes = () => (
+    <ServerChosenCity value={city}>
+      <CustomerRoutes />
+    </ServerChosenCity>
+  );
+  return renderFirstView({ Routes, path: url.pathname, config, signal });
 }

@@ -7,11 +7,25 @@ import { citiesOf, timesByCinema, type ShowDetailWithPlaces, type ShowTime } fro
 
 /**
  * The movie's show times by cinema (issue 42), in the moviegoer's city (Your city, remembered), each cinema
- * with its address and its times by date on its own clock, the screen format named where its formats differ;
+ * with its address and its times by date on its own clock (a time no cinema is named for: the theatre's,
+ * `timeZone`; never the browser's, which the page server's first view of the page cannot know), the screen
+ * format named where its formats differ;
  * a time leads to that show's seats. Nothing when the service names no cinemas (an older service): the date
  * picker alone, as the spec has it.
  */
-export function ShowtimesByCinema({ movieId, dateTime, cinemas, city }: { movieId: string; dateTime: ShowDetailWithPlaces['dateTime']; cinemas: ShowDetailWithPlaces['cinemas']; city: string | null }) {
+export function ShowtimesByCinema({
+  movieId,
+  dateTime,
+  cinemas,
+  city,
+  timeZone,
+}: {
+  movieId: string;
+  dateTime: ShowDetailWithPlaces['dateTime'];
+  cinemas: ShowDetailWithPlaces['cinemas'];
+  city: string | null;
+  timeZone: string | undefined;
+}) {
   if (!cinemas || Object.keys(cinemas).length === 0) return null;
   const dates = Object.keys(dateTime).sort();
   const dated = dates.flatMap((date) => (dateTime[date] as ShowTime[]).map((time) => ({ ...time, date })));
@@ -35,7 +49,7 @@ export function ShowtimesByCinema({ movieId, dateTime, cinemas, city }: { movieI
                   <li key={time.showId}>
                     <Link className="c-chip c-chip--link" to={`/movies/${movieId}/${date}?show=${time.showId}`} onClick={() => cinema && chooseCity(cinema.city)}>
                       <span>
-                        <time dateTime={time.time}>{formatTime(time.time, cinema?.timeZone)}</time>
+                        <time dateTime={time.time}>{formatTime(time.time, cinema?.timeZone ?? timeZone)}</time>
                         {formatsDiffer && time.format ? ` · ${time.format}` : ''}
                       </span>
                     </Link>
