@@ -17,7 +17,8 @@ import { measureInRounds, throughputSettings } from './support/throughput.ts';
 
 type Hook = (typeof HOOKS)[number];
 
-const ROWS: { label: string; hook: Hook; env?: Record<string, string> }[] = [
+/** `path`: the route asked (default /bare); /api/config is one of the cacheable public reads, with their own rate limit. */
+const ROWS: { label: string; hook: Hook; env?: Record<string, string>; path?: string }[] = [
   { label: 'bare Fastify', hook: 'none' },
   { label: '+ request id (counter) and X-Request-Id echo', hook: 'request-id' },
   { label: '+ access log, every request (pino to a file)', hook: 'access-log' },
@@ -26,6 +27,7 @@ const ROWS: { label: string; hook: Hook; env?: Record<string, string> }[] = [
   { label: '+ security headers', hook: 'security-headers' },
   { label: '+ CORS', hook: 'cors' },
   { label: '+ rate limits (counted, in memory)', hook: 'rate-limit' },
+  { label: '+ rate limits, a cacheable public read (its own count, in memory)', hook: 'rate-limit', path: '/api/config' },
   { label: '+ load shedding', hook: 'load-shedding' },
   { label: '+ tracing (OpenTelemetry, OTLP export)', hook: 'tracing' },
   { label: "the service's server, all hooks, tracing off", hook: 'service' },
@@ -65,7 +67,7 @@ async function main() {
       };
       const logFile = path.join(logDir, `${index}-${row.hook}.log`);
       servers.push(await startProcess(path.join(packageRoot, 'node_modules/.bin/tsx'), ['bench/hook-server.ts'], env, `http://127.0.0.1:${port}/bare`, { logFile }));
-      targets.push([row.label, `http://127.0.0.1:${port}/bare`]);
+      targets.push([row.label, `http://127.0.0.1:${port}${row.path ?? '/bare'}`]);
     }
     figures = await measureInRounds(targets, settings);
   } finally {

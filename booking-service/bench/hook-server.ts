@@ -1,12 +1,14 @@
 /**
- * The yardstick of the hook-cost benchmark (bench/hook-costs-bench.ts): GET /bare answering a small JSON object on
+ * The yardstick of the hook-cost benchmark (bench/hook-costs-bench.ts): GET /bare (and GET /api/config) answering a small JSON object on
  * bare Fastify, plus only the per-request hook HOOK names, registered by the service's own code with the settings
  * the service runs with (its environment, loadConfig), or the whole of the service's server plumbing (HOOK=service).
  * The bare route stays the same, so each row's difference from bare Fastify is what that hook costs a request.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createServer, HEALTH_PREFIX, registerCors, registerHttpPlugins, registerRateLimits } from '../src/composition/server.ts';
+import { runOnRequest } from '../src/composition/request-hooks.ts';
+import { corsPolicy, createServer, HEALTH_PREFIX, registerAnsweredHooks, registerHttpPlugins, registerRateLimits } from '../src/composition/server.ts';
 import { loadConfig } from '../src/config/config.ts';
+import { cors } from '../src/http/cors.ts';
 import { registerLoadShedding } from '../src/http/load-shedding.ts';
 import { echoRequestId, registerAccessLog, requestLogging } from '../src/http/request-logging.ts';
 import { registerSecurityHeaders } from '../src/http/security-headers.ts';
@@ -31,7 +33,7 @@ async function serverWith(hook: Hook): Promise<FastifyInstance> {
       const tracing = config.tracing ? startTracing(config.tracing) : undefined;
       const app = await createServer(config, { tracing: tracing?.fastifyPlugin });
       await registerHttpPlugins(app, config);
-      registerRequestMetrics(app, createMetrics(idleSources));
+      registerAnsweredHooks(app, config, createMetrics(idleSources));
       return app;
     }
     case 'request-id': {
@@ -54,7 +56,7 @@ async function serverWith(hook: Hook): Promise<FastifyInstance> {
       const app = Fastify({ logger: false });
       if (hook === 'metrics') registerRequestMetrics(app, createMetrics(idleSources));
       if (hook === 'security-headers') registerSecurityHeaders(app);
-      if (hook === 'cors') await registerCors(app, config);
+      if (hook === 'cors') runOnRequest(app, [cors(corsPolicy(config))]);
       if (hook === 'rate-limit') await registerRateLimits(app, config);
       if (hook === 'load-shedding') await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
       return app;
@@ -63,6 +65,9 @@ async function serverWith(hook: Hook): Promise<FastifyInstance> {
 }
 
 const app = await serverWith(hook);
-app.get('/bare', async () => ({ success: true, message: 'hello' }));
+const answer = async () => ({ success: true, message: 'hello' });
+app.get('/bare', answer);
+// The same answer on the path of a cacheable public read (http/public-reads.ts), which has its own rate limit.
+app.get('/api/config', answer);
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.stderr.write(`hook server (${hook}) ready\n`);

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback, FastifyServerOptions, RouteOptions } from 'fastify';
 import type { Catalog } from './catalog/types.ts';
 import { registerRoutes } from './composition/routes.ts';
-import { createServer, registerHttpPlugins } from './composition/server.ts';
+import { createServer, registerAnsweredHooks, registerHttpPlugins } from './composition/server.ts';
 import { composeServices, type Services } from './composition/services.ts';
 import type { Config } from './config/config.ts';
 import { HttpError } from './http/errors.ts';
@@ -10,7 +10,6 @@ import type { TokenVerifier } from './identity/token-verifier.ts';
 import type { HighWaterMark } from './integrity/high-water-mark.ts';
 import type { IntegrityReport } from './integrity/integrity-check.ts';
 import type { Metrics } from './metrics/metrics.ts';
-import { registerRequestMetrics } from './metrics/request-metrics.ts';
 import type { Store } from './store/types.ts';
 
 declare module 'fastify' {
@@ -58,7 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; se
   const app = await createServer(config, options);
   const services = await composeServices({ config, store, now, log: app.log, highWaterMark: options.highWaterMark, initialIntegrity: options.initialIntegrity });
   app.decorate('metrics', services.metrics);
-  registerRequestMetrics(app, services.metrics);
+  registerAnsweredHooks(app, config, services.metrics);
   await registerHttpPlugins(app, config);
   refuseWritesWhileDamaged(app, services);
   runWithTheServer(app, services, options);
@@ -74,11 +73,13 @@ export type App = Awaited<ReturnType<typeof createServer>>;
  * seat twice. What is wrong is for staff (GET /api/debug/integrity, the logs), not for every caller.
  */
 function refuseWritesWhileDamaged(app: App, { integrity }: Services) {
-  app.addHook('onRequest', async (request) => {
+  // Callback style: an async hook costs every request a promise and a turn of the microtask queue.
+  app.addHook('onRequest', (request, _reply, done) => {
     const last = integrity.latest();
     if (last && !last.healthy && !READ_METHODS.has(request.method)) {
-      throw new HttpError(503, 'The service is not taking changes: its database is damaged or behind its last known state. Please try again later.');
+      return done(new HttpError(503, 'The service is not taking changes: its database is damaged or behind its last known state. Please try again later.'));
     }
+    done();
   });
 }
 

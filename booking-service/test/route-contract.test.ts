@@ -22,8 +22,8 @@ const lane = lanes[0]!;
 const registered: RouteOptions[] = [];
 
 /**
- * The contract's routes: not the plugins' own (the OpenAPI page of @fastify/swagger-ui under /docs,
- * the CORS preflight `OPTIONS *` of @fastify/cors), not Fastify's HEAD copies of GETs.
+ * The contract's routes: not the OpenAPI page of @fastify/swagger-ui under /docs, nor the CORS preflights'
+ * `OPTIONS *` (composition/server.ts), nor Fastify's HEAD copies of GETs.
  */
 const contractRoutes = () =>
   registered

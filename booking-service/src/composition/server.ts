@@ -1,19 +1,22 @@
 import Fastify, { type FastifyInstance, type FastifyPluginCallback, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config/config.ts';
+import { cors, type CorsPolicy } from '../http/cors.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from '../http/error-handler.ts';
 import { HttpError } from '../http/errors.ts';
 import { registerLoadShedding } from '../http/load-shedding.ts';
 import { limitPublicReadsSeparately } from '../http/public-reads.ts';
-import { echoRequestId, registerAccessLog, REQUEST_ID_HEADER, requestLogging } from '../http/request-logging.ts';
-import { registerSecurityHeaders, withPageSecurityHeaders } from '../http/security-headers.ts';
+import { accessLog, echoRequestIdOn, REQUEST_ID_HEADER, requestLogging } from '../http/request-logging.ts';
+import { setApiSecurityHeaders, withPageSecurityHeaders } from '../http/security-headers.ts';
 import { connectRateLimitRedis } from '../http/shared-rate-limits.ts';
 import { trustedProxies } from '../http/trusted-proxies.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import { requestTiming } from '../metrics/request-metrics.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
+import { runOnRequest, runOnResponse } from './request-hooks.ts';
 
 /** Liveness and readiness: answered even under load, so a busy instance is not restarted. */
 export const HEALTH_PREFIX = '/api/health';
@@ -31,7 +34,7 @@ export interface ServerOptions {
 }
 
 /**
- * The Fastify server and its first hooks: request ids, the error envelope (a database outage is a 503:
+ * The Fastify server and its first hooks: request ids, security headers and CORS, the error envelope (a database outage is a 503:
  * store/unavailable.ts), the strict JSON parser, and load shedding, first of the request hooks.
  */
 export async function createServer(config: Config, options: ServerOptions) {
@@ -55,36 +58,48 @@ export async function createServer(config: Config, options: ServerOptions) {
 
   if (options.tracing) await app.register(options.tracing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  echoRequestId(app);
-  registerAccessLog(app, config.accessLogEvery);
+  // Every answer's request id, security headers and CORS, one hook (request-hooks.ts); before load shedding, so a
+  // refused request's 503 carries them too, and a preflight is answered before anything else.
+  runOnRequest(app, [echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config))]);
+  acceptPreflights(app);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
-  // First of the request hooks: an overloaded instance refuses before spending anything on the request.
+  // Next of the request hooks: an overloaded instance refuses before spending anything more on the request.
   await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
   return app;
 }
 
 export type Server = Awaited<ReturnType<typeof createServer>>;
 
-/** CORS for the frontends' origins. */
-export async function registerCors(app: FastifyInstance, config: Config) {
-  await app.register(cors, {
-    origin: config.corsOrigins,
+/** What every answered request leaves behind, in one onResponse hook: its timing in the metrics, its access line. */
+export function registerAnsweredHooks(app: FastifyInstance, config: Config, metrics: Pick<Metrics, 'requestFinished'>) {
+  runOnResponse(app, [requestTiming(metrics), accessLog(app.log, config.accessLogEvery)]);
+}
+
+/** CORS for the frontends' origins (http/cors.ts). */
+export function corsPolicy(config: Config): CorsPolicy {
+  return {
+    origins: config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
     // traceparent: the frontends' API calls start their trace (shared-ui's API client); X-Request-Id may be read back.
     // X-Admission: the waiting room's admission token on an on-sale event's seat map and booking calls;
     // X-Queue-Place: the place token on the waiting room's polls.
     allowedHeaders: ['Authorization', 'Content-Type', 'traceparent', 'X-Admission', 'X-Queue-Place'],
     exposedHeaders: [REQUEST_ID_HEADER],
-    maxAge: 600,
-  });
+    maxAgeSeconds: 600,
+  };
+}
+
+/** A route for every OPTIONS request, so each reaches the onRequest hook whose CORS step answers it (the preflight). */
+export function acceptPreflights(app: FastifyInstance) {
+  app.options('*', { schema: { hide: true } }, (_request, reply) => reply.code(204).send());
 }
 
 /** The per-address rate limits (public reads apart), counted in Redis when REDIS_URL is set. */
 export async function registerRateLimits(app: FastifyInstance, config: Config) {
-  if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute);
   // With REDIS_URL every instance counts in one Redis; without it each counts alone (docs/operators/several-instances.md).
   const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, (message) => app.log.warn(message)) : null;
+  if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute, { shared: rateLimitRedis !== null });
   if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
   await app.register(rateLimit, {
     global: config.rateLimit.perIpPerMinute > 0,
@@ -96,12 +111,10 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
 }
 
 /**
- * What every answer carries and every request passes: security headers, CORS, the rate limits, the OpenAPI docs.
- * Each is its own function so bench/hook-costs-bench.ts measures each hook alone on bare Fastify.
+ * What every request passes after the first hooks: the rate limits, and the OpenAPI docs. Each is its own function
+ * so bench/hook-costs-bench.ts measures each hook alone on bare Fastify.
  */
 export async function registerHttpPlugins(app: Server, config: Config) {
-  registerSecurityHeaders(app);
-  await registerCors(app, config);
   await registerRateLimits(app, config);
 
   await app.register(swagger, {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
-import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
+import { handWrittenAccessLine } from './access-line.ts';
 import { bufferedStdout } from './log-destination.ts';
 import { RequestLogger } from './request-logger.ts';
 
@@ -82,33 +83,53 @@ export function requestLogging(
   };
 }
 
-/** Echoes the request id in every answer, so a client's report names the log lines to read. */
+/** Echoes the request id in every answer, so a client's report names the log lines to read. A step of the one onRequest hook. */
+export function echoRequestIdOn(request: FastifyRequest, reply: FastifyReply) {
+  reply.header(REQUEST_ID_HEADER, request.id);
+}
+
+/** echoRequestIdOn as a hook of its own (the unit tests, and the hook bench's row). */
 export function echoRequestId(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+  app.addHook('onRequest', (request, reply, done) => {
+    echoRequestIdOn(request, reply);
+    done();
   });
 }
+
+/** A step of the one onResponse hook: told of every answered request with its route's pattern (undefined: no route). */
+export type AnsweredStep = (request: FastifyRequest, reply: FastifyReply, route: string | undefined) => void;
 
 /**
  * The access log: one line per answered request ("request": method, url, route, status, ms), or one in `every`
  * (ACCESS_LOG_EVERY; 0 logs none of them) of the successful ones. Answers of 400 or more are never sampled away:
  * a 4xx at `warn`, a 5xx at `error`. Sampling is a counter, not a random draw, so a busy instance's share is exact.
- * The line is written with the request's fields by one logger for all (RequestLogger.line): no child logger a request.
+ * The line carries the request's fields (`reqId`, `traceId`) and is built by hand into the log's destination
+ * (access-line.ts); where pino must write it (tracing's mixin, logging off), one logger for all writes it: no child
+ * logger a request either way.
  */
-export function registerAccessLog(app: FastifyInstance, every: number) {
-  // The line holds only the fields below (no headers, no body): redacting it would find nothing, and cost about
+export function accessLog(logger: FastifyBaseLogger, every: number): AnsweredStep {
+  const handWritten = handWrittenAccessLine(logger as Logger);
+  // The line holds only its own fields (no headers, no body): redacting it would find nothing, and cost about
   // as much as writing it. Same destination, level and mixin as every other line.
-  const accessLog = (app.log as Logger).child({}, { redact: { paths: [] } });
+  const viaPino = handWritten ? null : (logger as Logger).child({}, { redact: { paths: [] } });
   let answered = 0;
-  app.addHook('onResponse', (request, reply, done) => {
+  return (request, reply, route) => {
     const status = reply.statusCode;
-    if (status >= 400 || (every > 0 && ++answered % every === 0)) {
-      const line = { method: request.method, url: request.url, route: request.routeOptions.url, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-      const log = request.log as unknown;
-      if (log instanceof RequestLogger) log.line(accessLog, level, line, 'request');
-      else request.log[level](line, 'request');
-    }
+    if (status < 400 && (every <= 0 || ++answered % every !== 0)) return;
+    const fields = { method: request.method, url: request.url, route, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    const log = request.log as unknown;
+    if (!(log instanceof RequestLogger)) request.log[level](fields, 'request');
+    else if (handWritten) handWritten(level, log.fields, fields);
+    else log.line(viaPino!, level, fields, 'request');
+  };
+}
+
+/** The access log as a hook of its own (the unit tests, and the hook bench's row). */
+export function registerAccessLog(app: FastifyInstance, every: number) {
+  const log = accessLog(app.log, every);
+  app.addHook('onResponse', (request, reply, done) => {
+    log(request, reply, request.routeOptions.url);
     done();
   });
 }

@@ -45,7 +45,11 @@ function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 export function sendSerialized(request: FastifyRequest, reply: FastifyReply, json: SerializedJson): FastifyReply {
   reply.header('etag', json.etag);
-  if (json.gzip) reply.header('vary', 'Accept-Encoding');
+  // Added to what the answer already varies by (Origin, set for CORS), not in its place.
+  if (json.gzip) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  }
   if (isFresh(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (!json.gzip || !/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(json.plain as never);
