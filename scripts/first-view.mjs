@@ -160,12 +160,11 @@ function withTimeout(promise, ms, controller) {
 }
 
 /**
- * Whether this page server sends first views: `FIRST_VIEW=on` (off by default). Off, every page is today's (the
- * shell's empty frame left out). Why off for now: the view's buttons do nothing until the app has loaded (links
- * work), and a visitor's choices kept in the browser (the city) are not known to the server (docs/platform/frontends.md).
+ * Whether this page server sends first views: on unless `FIRST_VIEW=off`. Off, every page is today's (the shell's
+ * empty frame left out): the way back, without a release, if a release's first view is wrong.
  */
 export function firstViewEnabled(env = process.env) {
-  return env.FIRST_VIEW === 'on';
+  return env.FIRST_VIEW !== 'off';
 }
 
 /** A renderer that answers only while `isOn()` says so (null otherwise: today's page). */

@@ -51,7 +51,7 @@ export function serveFrontend({ name, root: dist, port, config, remotes, firstVi
   }
   const inlineIntoHtml = name === 'shell' ? ['/remotes.json', '/app-config.json', FIRST_PAGES_URL] : [];
   // The shell's page carries the requested page's first view, as the live remote release renders it (first-view.mjs).
-  // `firstView`: whether it sends them now (FIRST_VIEW=on; the test stack switches it per spec).
+  // `firstView`: whether it sends them now (on unless FIRST_VIEW=off; the test stack can switch it for a spec).
   const renderFirstView = name === 'shell' ? switchedFirstView(firstViewRenderer({ site: dist, readManifest: manifestReader(dist) }), firstView) : undefined;
   return serveStatic({ root: dist, port, overrides, inlineIntoHtml, renderFirstView });
 }

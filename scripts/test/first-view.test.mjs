@@ -155,10 +155,10 @@ test('a render that throws, one that does not answer in time, and one that answe
   assert.match(warnings[1], /within 50 ms/);
 });
 
-test('first views are off unless FIRST_VIEW=on, and a switched renderer answers null while off', async () => {
-  assert.equal(firstViewEnabled({}), false);
-  assert.equal(firstViewEnabled({ FIRST_VIEW: '1' }), false);
+test('first views are on unless FIRST_VIEW=off, and a switched renderer answers null while off', async () => {
+  assert.equal(firstViewEnabled({}), true);
   assert.equal(firstViewEnabled({ FIRST_VIEW: 'on' }), true);
+  assert.equal(firstViewEnabled({ FIRST_VIEW: 'off' }), false);
   let on = false;
   const calls = [];
   const render = switchedFirstView(async (url) => (calls.push(url), { html: '<p>view</p>', state: '{}' }), () => on);

@@ -2,16 +2,23 @@ import { expect, test, type Route } from '@playwright/test';
 import { FIRST_VISIT_JS_KIB, FIRST_VISIT_SIZES, firstVisitJavaScriptKiB } from '../support/first-visit';
 import { CUSTOMER_FIRST_PAGES, recordShifts, shiftsOf } from '../support/layout-shifts';
 import { SCREEN_SIZES } from '../support/screens';
-import { urls } from '../support/test-stack';
-import { LAUNCH_OPTIONS_FOR_REWRITTEN_PAGES, withoutFirstView } from '../support/without-first-view';
+import { setFirstView, urls } from '../support/test-stack';
 
 /**
  * The first visit's budget and CLS 0 (performance.spec.ts, layout-shift.spec.ts) when the page comes without its
- * first view, as the page server sends it when it has none (scripts/first-view.mjs), and what the client waits for
- * comes late: then the pages' skeletons and the shell's header are on screen before the data and the remote's
- * links, which is where a place not held shows.
+ * first view, as the page server sends it when it has none (scripts/first-view.mjs: FIRST_VIEW=off, a release
+ * without a server module, a render over its timeout), and what the client waits for comes late: then the pages'
+ * skeletons and the shell's header are on screen before the data and the remote's links, which is where a place
+ * not held shows.
  */
-test.use({ launchOptions: LAUNCH_OPTIONS_FOR_REWRITTEN_PAGES });
+test.beforeAll(async () => {
+  // As an operator turns it off (the page server then sends every page as it sends one it has no view for).
+  await setFirstView(false);
+});
+
+test.afterAll(async () => {
+  await setFirstView(true);
+});
 
 const late = async (route: Route) => {
   await new Promise((resolve) => setTimeout(resolve, 600));
@@ -24,7 +31,6 @@ test.describe(`the app alone: a first visit to / downloads at most ${FIRST_VISIT
     // and their code loads with it (2.2 KiB: issue 44's 142.2 KiB).
     test(`at ${viewport.width}x${viewport.height}, the shows read answering 600 ms late`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await withoutFirstView(page);
       await page.route(`${urls.service}/api/show/all`, late);
       const { kib, scripts } = await firstVisitJavaScriptKiB(page);
       expect(kib, scripts.join('\n')).toBeLessThanOrEqual(FIRST_VISIT_JS_KIB);
@@ -39,8 +45,7 @@ for (const size of SCREEN_SIZES) {
     for (const { name, path, ready } of CUSTOMER_FIRST_PAGES) {
       test(`${name}: nothing moves while it loads with the service's reads and the remote's entry 600 ms late (CLS 0)`, async ({ page, request }) => {
         const target = await path(request);
-        await withoutFirstView(page);
-        await page.route((url) => url.origin === urls.service && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/'), late);
+          await page.route((url) => url.origin === urls.service && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/'), late);
         await page.route(`${urls.customer}/remoteEntry.js`, late);
         await recordShifts(page);
         await page.goto(target, { waitUntil: 'networkidle' });

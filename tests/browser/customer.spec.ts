@@ -121,7 +121,9 @@ test.describe('browsing', () => {
     expect(videoRequests).toHaveLength(1);
     await page.getByRole('button', { name: 'Hide Trailer' }).click();
     await expect(page.getByRole('figure', { name: `Trailer preview: ${movie.title}` })).toBeHidden();
+    // Read when the reader scrolls near it (below the fold waits): the page comes whole with its first view, so it is far down.
     const alsoLike = page.getByRole('region', { name: 'You May Also Like' });
+    await alsoLike.scrollIntoViewIfNeeded();
     await expect(alsoLike.getByRole('article')).toHaveCount(4);
     await alsoLike.getByRole('link', { name: 'Show more' }).click();
     await expect(page).toHaveURL('/theaters');

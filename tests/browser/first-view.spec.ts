@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { root } from '../../scripts/stack.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
+import { apiAs, tokenFor } from '../support/api';
 import { FIXTURE_PORTS, setFirstView, setRemotes, urls, type RemotesConfig } from '../support/test-stack';
 
 const VIEWPORTS = [
@@ -35,7 +36,7 @@ const PAGES: FirstPage[] = [
 ];
 
 test.beforeAll(async () => {
-  // Off by default (FIRST_VIEW): this spec turns it on, as an operator does, and back off after it.
+  // On by default (FIRST_VIEW); said here, in case a spec before this one turned it off.
   await setFirstView(true);
   const response = await fetch(`${urls.service}/api/show/all`);
   const { shows } = (await response.json()) as { shows: { _id: string; title: string }[] };
@@ -43,10 +44,6 @@ test.beforeAll(async () => {
   // The page server loads a release's module on its first request for it (over its 1 s when the machine is busy,
   // and that visitor gets the client render): one request each first, as any visitor before ours.
   for (const firstPage of PAGES) await fetch(new URL(firstPage.path(), urls.shell));
-});
-
-test.afterAll(async () => {
-  await setFirstView(false);
 });
 
 test.describe('without JavaScript', () => {
@@ -130,6 +127,112 @@ test.describe('with JavaScript', () => {
         await expect(page.getByText(firstPage.text).first()).toBeVisible();
         // The app's page works: the shell's own Login button is there.
         await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+        await context.close();
+      });
+    }
+  }
+});
+
+/** The movie's show detail as the service answers it: its dates, and its cinemas with their cities. */
+async function showDetail(id: string) {
+  const response = await fetch(`${urls.service}/api/show/${id}`);
+  return (await response.json()) as { dateTime: Record<string, unknown[]>; cinemas?: Record<string, { name: string; city: string }> };
+}
+
+test.describe('a press before the app has loaded', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`at ${viewport.width}px, a date and Book Now pressed on a movie page's first view while the remote's entry is held back take the visitor to that date's seats once it loads`, async ({ browser }) => {
+      const dates = Object.keys((await showDetail(movie.id)).dateTime).sort();
+      expect(dates.length).toBeGreaterThan(0);
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`${urls.customer}/remoteEntry.js`, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`/movies/${movie.id}`);
+      const firstDate = page.getByRole('list', { name: 'Show dates' }).getByRole('button').first();
+      await firstDate.click();
+      const bookNow = page.getByRole('button', { name: 'Book Now' });
+      await bookNow.click();
+      // Pressed, and shown busy until the app does it.
+      await expect(bookNow).toHaveAttribute('aria-busy', 'true');
+      await expect(firstDate).toHaveAttribute('aria-busy', 'true');
+      await page.waitForTimeout(300);
+      await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}$`));
+      release();
+      await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}/${dates[0]}$`));
+      await expect(page.getByText(/Choose a show time/).first()).toBeVisible();
+      await context.close();
+    });
+  }
+});
+
+test.describe("a returning visitor's city", () => {
+  // The seeded shows are all in one city: one more, in a cinema of another city, for the choice to matter (cancelled after).
+  let added: string | null = null;
+  test.beforeAll(async () => {
+    const admin = apiAs(tokenFor('admin@example.com', 'admin'));
+    const playing = new Set(Object.values((await showDetail(movie.id)).cinemas ?? {}).map((cinema) => cinema.city));
+    const { cinemas } = await admin.adminCinemas();
+    const elsewhere = cinemas.find((cinema) => !playing.has(cinema.city) && cinema.screens.length > 0)!;
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: elsewhere.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 12 * 86_400_000));
+    await admin.addShow({ movieId: movie.id, showsInput: [{ date, time: ['15:40'] }], showPrice: 12, screenId: elsewhere.screens[0]!._id });
+    const detail = await apiAs().showDetail(movie.id);
+    added = (detail.dateTime[date] ?? []).find((time) => time.screenId === elsewhere.screens[0]!._id)?.showId ?? null;
+    expect(added, 'the show added in another city is listed').not.toBeNull();
+  });
+  test.afterAll(async () => {
+    if (added) await apiAs(tokenFor('admin@example.com', 'admin')).cancelShow(added);
+  });
+
+  for (const viewport of VIEWPORTS) {
+    test(`at ${viewport.width}px, the show times of the city chosen on an earlier visit come with the HTML (JavaScript off)`, async ({ browser }) => {
+      const cinemas = Object.values((await showDetail(movie.id)).cinemas ?? {});
+      const cities = [...new Set(cinemas.map((cinema) => cinema.city))];
+      expect(cities.length, 'the movie plays in more than one city').toBeGreaterThan(1);
+      const city = cities.at(-1)!;
+      // The earlier visit: the city chosen on the movie page.
+      const earlier = await browser.newContext({ viewport });
+      const page = await earlier.newPage();
+      await page.goto(`/movies/${movie.id}`);
+      await page.getByRole('region', { name: 'Show times by cinema' }).getByRole('combobox', { name: 'Your city' }).selectOption(city);
+      await expect(page.getByRole('region', { name: 'Show times by cinema' }).getByRole('article')).toHaveCount(cinemas.filter((cinema) => cinema.city === city).length);
+      const cookies = await earlier.cookies();
+      await earlier.close();
+      // Today, without JavaScript: what the HTML alone lists.
+      const later = await browser.newContext({ viewport, javaScriptEnabled: false });
+      await later.addCookies(cookies);
+      const again = await later.newPage();
+      await again.goto(`/movies/${movie.id}`);
+      const byCinema = again.getByRole('region', { name: 'Show times by cinema' });
+      await expect(byCinema.getByRole('combobox', { name: 'Your city' })).toHaveValue(city);
+      for (const cinema of cinemas) await expect(byCinema.getByRole('article', { name: cinema.name })).toHaveCount(cinema.city === city ? 1 : 0);
+      await later.close();
+    });
+  }
+});
+
+test.describe('the first paint before the scripts', () => {
+  for (const viewport of VIEWPORTS) {
+    for (const firstPage of PAGES.filter((candidate) => candidate.lcp.includes('img'))) {
+      test(`${firstPage.name} at ${viewport.width}px: its largest image is asked for before any script`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        const requests: { url: string; type: string }[] = [];
+        page.on('request', (request) => requests.push({ url: request.url(), type: request.resourceType() }));
+        await page.goto(firstPage.path());
+        const image = page.locator(firstPage.lcp).first();
+        await expect(image).toBeVisible();
+        const src = new URL((await image.getAttribute('src'))!, page.url()).href;
+        // The app still comes: the shell's own Login button.
+        await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+        const imageAt = requests.findIndex((request) => request.url === src);
+        const firstScriptAt = requests.findIndex((request) => request.type === 'script');
+        expect(imageAt, requests.map((request) => `${request.type} ${request.url}`).join('\n')).toBeGreaterThanOrEqual(0);
+        expect(firstScriptAt, requests.map((request) => `${request.type} ${request.url}`).join('\n')).toBeGreaterThan(imageAt);
         await context.close();
       });
     }

@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { apiAs } from '../support/api';
+import { waitForApp } from '../support/app-shown';
 import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
 
 /**
@@ -28,6 +29,8 @@ for (const size of SCREEN_SIZES) {
     test('the way to book sits right under the movie, before the cast, and Buy Tickets lands on it with a short move', async ({ page }, testInfo) => {
       const { movieId } = await movieWithShowsAndCast();
       await page.goto(`/movies/${movieId}`);
+      // Boxes are read across several steps: the app's elements, not the first view's identical ones it replaces.
+      await waitForApp(page);
       const buy = page.getByRole('link', { name: 'Buy Tickets', exact: true });
       await expect(buy).toBeVisible();
       const dates = page.getByRole('region', { name: 'Choose Date' });
@@ -67,6 +70,8 @@ for (const size of SCREEN_SIZES) {
     test("one tap on a show time opens that show's seats with it chosen; Book Now still needs a date and then opens its seat page", async ({ page }) => {
       const { movieId, dates } = await movieWithShowsAndCast();
       await page.goto(`/movies/${movieId}`);
+      // Boxes are read across several steps: the app's elements, not the first view's identical ones it replaces.
+      await waitForApp(page);
       const byCinema = page.getByRole('region', { name: 'Show times by cinema' });
       const time = byCinema.getByRole('link').filter({ has: page.locator('time') }).first();
       await expect(time).toBeVisible();

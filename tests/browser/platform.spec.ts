@@ -153,6 +153,8 @@ test.describe('loading resilience: transient failures are retried before the fal
     });
     await page.goto('/movies');
     await expect(page.getByRole('heading', { name: 'Now Showing in Theaters' })).toBeVisible();
+    // The page's first view comes with the HTML: the remote has loaded once it gives the navbar its links.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Movies' })).toBeVisible();
     await expect(page.getByText('This part of the site is temporarily unavailable')).toHaveCount(0);
     expect([...failedOnce].sort()).toEqual(['manifest', 'routes chunk']);
     expect(requests.filter((url) => url.endsWith('/mf-manifest.json')).length).toBeGreaterThanOrEqual(2);
