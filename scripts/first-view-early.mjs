@@ -1,8 +1,8 @@
 /**
  * The one inline script the page server adds to a page that carries a first view (insertFirstView in
  * first-view.mjs; docs/platform/frontends.md, "The first view from the HTML"). It runs in the head, before the view
- * is parsed, and does two things, with no framework and in a few hundred bytes (it is not one of the shell's files:
- * only pages with a view get it):
+ * is parsed, and does two things, with no framework and in about 1 KiB gzip (it is not one of the shell's files, so
+ * not part of the first visit's JavaScript budget: only pages with a view carry it):
  *
  * - Paint first: the page's other scripts (the shell's early script and its deferred ones) come with the type
  *   AFTER_PAINT_SCRIPT_TYPE, which a browser neither fetches nor runs. After the `load` event (the view's images,
@@ -14,6 +14,7 @@
  *   shared-ui/src/first-view/handover.ts), a click on one of the view's controls, a form's submit and a select's
  *   change are kept (the control shows it is busy: aria-busy), and once the app has rendered they are done again,
  *   in order, on the app's element at the same place (the same path of element children from the page's <main>,
+ *   not counting what a server render may put first, such as React's image preload links, nor the state script;
  *   checked by its tag and text: anything else is dropped rather than done on the wrong element). Links are left
  *   alone: they work as links.
  *
