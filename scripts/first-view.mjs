@@ -61,12 +61,19 @@ export function insertFirstView(page, view) {
     .join('');
   // The early script goes in after paintFirst (it is the one script that runs at once), first in the head's end.
   const early = `<style>${FIRST_VIEW_BUSY_STYLE}</style><script>${firstViewEarlyScript()}</script>`;
+  // No paint before the whole view is parsed: on a busy phone the parser yields mid-document, and a view painted
+  // in part grows as the rest arrives (a layout shift: the hero's text without its overview). The state after it is
+  // not waited for. Browsers without rel=expect ignore it.
+  const whole = `<link rel="expect" href="#${VIEW_END}" blocking="render">`;
   return paintFirst(page)
-    .replace('</head>', () => `${styles}${early}</head>`)
+    .replace('</head>', () => `${styles}${early}${whole}</head>`)
     .replace(FRAME, '<div id="first-view">')
-    .replace(MARK, (_mark, attributes) => `<main${attributes}>${view.html}${state}</main>`)
+    .replace(MARK, (_mark, attributes) => `<main${attributes}>${view.html}<template id="${VIEW_END}"></template>${state}</main>`)
     .replace(ROOT, '<div id="root" hidden>');
 }
+
+/** The element that ends the view's markup (a template: nothing to render, and no place among the view's elements). */
+const VIEW_END = 'first-view-end';
 
 const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

@@ -13,7 +13,7 @@ const VIEW = { html: '<h1>Dear Odette</h1>', state: '{"queries":[]}', stylesheet
 
 test('a view goes into the frame, with its state as JSON data and its styles in the head; the app root waits hidden', () => {
   const page = insertFirstView(SHELL_PAGE, VIEW);
-  assert.match(page, /<div id="first-view"><header class="shell-header"><\/header><main><h1>Dear Odette<\/h1><script type="application\/json" id="first-view-state">\{"queries":\[\]\}<\/script><\/main><\/div>/);
+  assert.match(page, /<div id="first-view"><header class="shell-header"><\/header><main><h1>Dear Odette<\/h1><template id="first-view-end"><\/template><script type="application\/json" id="first-view-state">\{"queries":\[\]\}<\/script><\/main><\/div>/);
   // Read: inline (no render-blocking request to the remote's origin); not read: a link.
   assert.match(page, /<style data-first-view-styles="http:\/\/remote.test\/static\/a.css">h1\{color:red\}<\/style><link rel="stylesheet" href="http:\/\/remote.test\/static\/b.css"><style>/);
   assert.match(page, /<div id="root" hidden>/);
@@ -36,7 +36,8 @@ test("with a view, the shell's scripts wait for the paint: no preloads, its scri
   assert.match(page, /data-runtime-config="\/remotes.json">\{\}<\/script>/, 'data blocks are left as they are');
   // The one script that runs at once: the first view's early script, in the head; the CSP names it and the held early script.
   const early = firstViewEarlyScript();
-  assert.ok(page.includes(`<script>${early}</script></head>`));
+  assert.ok(page.includes(`<script>${early}</script><link rel="expect" href="#first-view-end" blocking="render"></head>`), 'no paint before the whole view is parsed');
+  assert.match(page, /<\/h1><template id="first-view-end"><\/template><script type="application\/json" id="first-view-state">/);
   assert.equal(inlineScriptHashes(page).length, 2);
   assert.deepEqual(inlineScriptHashes(page), [...inlineScriptHashes(`<script>${early}</script>`), ...inlineScriptHashes('<script>early()</script>')]);
   // The main keeps the shell's attributes (the skip link's target).
