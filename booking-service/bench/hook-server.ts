@@ -4,6 +4,7 @@
  * the service runs with (its environment, loadConfig), or the whole of the service's server plumbing (HOOK=service).
  * The bare route stays the same, so each row's difference from bare Fastify is what that hook costs a request.
  */
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { runOnRequest } from '../src/composition/request-hooks.ts';
 import { corsPolicy, createServer, HEALTH_PREFIX, registerAnsweredHooks, registerHttpPlugins, registerRateLimits } from '../src/composition/server.ts';
@@ -69,5 +70,8 @@ const answer = async () => ({ success: true, message: 'hello' });
 app.get('/bare', answer);
 // The same answer on the path of a cacheable public read (http/public-reads.ts), which has its own rate limit.
 app.get('/api/config', answer);
+// The read bench's yardstick for a large answer: the bytes of a file (a read's gzipped body), sent as that read sends them.
+const bareBody = process.env.BARE_BODY_FILE ? readFileSync(process.env.BARE_BODY_FILE) : null;
+if (bareBody) app.get('/bare-body', (_request, reply) => reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(bareBody));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.stderr.write(`hook server (${hook}) ready\n`);
