@@ -70,8 +70,15 @@ const answer = async () => ({ success: true, message: 'hello' });
 app.get('/bare', answer);
 // The same answer on the path of a cacheable public read (http/public-reads.ts), which has its own rate limit.
 app.get('/api/config', answer);
-// The read bench's yardstick for a large answer: the bytes of a file (a read's gzipped body), sent as that read sends them.
-const bareBody = process.env.BARE_BODY_FILE ? readFileSync(process.env.BARE_BODY_FILE) : null;
-if (bareBody) app.get('/bare-body', (_request, reply) => reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(bareBody));
+// The read bench's yardsticks for larger answers: GET /bare-body/<i> sends the bytes of the i-th file of BARE_BODY_FILES
+// (a read's body as a browser gets it, comma-separated paths; gzipped when named .gz) as that read sends them.
+(process.env.BARE_BODY_FILES ?? '').split(',').filter(Boolean).forEach((file, i) => {
+  const body = readFileSync(file);
+  app.get(`/bare-body/${i}`, (_request, reply) => {
+    reply.type('application/json; charset=utf-8');
+    if (file.endsWith('.gz')) reply.header('content-encoding', 'gzip');
+    return reply.send(body);
+  });
+});
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.stderr.write(`hook server (${hook}) ready\n`);
