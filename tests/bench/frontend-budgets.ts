@@ -71,6 +71,8 @@ function remoteSizes(app: string) {
 
 interface PageFigures {
   lcp: number;
+  /** The LCP element as Chromium's PerformanceObserver reports it: tag, id and classes (and an image's file). */
+  lcpElement: string;
   cls: number;
   /** gzip bytes of every script per origin name */
   jsBytes: Record<string, number>;
@@ -88,12 +90,18 @@ async function measurePage(url: string, origins: Record<string, string>, ready: 
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number; __cls: number; __firstCommit: number };
+      const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __firstCommit: number };
       w.__lcp = 0;
+      w.__lcpElement = '';
       w.__cls = 0;
       w.__firstCommit = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null; url: string })[]) {
+          w.__lcp = entry.startTime;
+          const element = entry.element;
+          const name = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${(element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean).map((c) => `.${c}`).join('')}` : '(removed)';
+          w.__lcpElement = entry.url ? `${name} ${new URL(entry.url).pathname}` : name;
+        }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
@@ -119,9 +127,9 @@ async function measurePage(url: string, origins: Record<string, string>, ready: 
     await page.waitForTimeout(1000);
     await Promise.all(pending);
     const measured = await page.evaluate(() => {
-      const w = window as unknown as { __lcp: number; __cls: number; __firstCommit: number };
+      const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __firstCommit: number };
       const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ url: e.name, start: e.startTime }));
-      return { lcp: w.__lcp, cls: w.__cls, firstCommit: w.__firstCommit, scripts };
+      return { lcp: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls, firstCommit: w.__firstCommit, scripts };
     });
     const jsBytes: Record<string, number> = {};
     for (const [scriptUrl, bytes] of gzipByUrl) {
@@ -134,7 +142,7 @@ async function measurePage(url: string, origins: Record<string, string>, ready: 
       .filter((s) => new URL(s.url).origin === origins.shell && s.start < measured.firstCommit && gzipByUrl.has(s.url))
       .map((s) => ({ path: new URL(s.url).pathname, bytes: gzipByUrl.get(s.url)! }));
     const shellInitialBytes = shellInitialScripts.reduce((sum, s) => sum + s.bytes, 0);
-    return { lcp: measured.lcp, cls: measured.cls, jsBytes, shellInitialBytes, shellInitialScripts };
+    return { lcp: measured.lcp, lcpElement: measured.lcpElement, cls: measured.cls, jsBytes, shellInitialBytes, shellInitialScripts };
   } finally {
     await browser.close();
   }
@@ -286,6 +294,8 @@ async function main() {
     'The LCP element of each page and where its time went (Lighthouse\'s lcp-breakdown-insight, in the run with the median LCP; from the trace as observed on this machine, unthrottled, so the parts add up to less than the simulated LCP): time to the document\'s first byte / the image request\'s delay after it / the image\'s download / the wait until it is painted:',
     '',
     ...lighthouse.map(({ label, figures: { lcp } }) => `- ${label}: \`${lcp.element.replace(/`/g, "'")}\`: ${[lcp.ttfbMs, lcp.resourceLoadDelayMs, lcp.resourceLoadDurationMs, lcp.renderDelayMs].map((ms) => ms.toFixed(0)).join(' / ')} ms`),
+    '',
+    `The LCP element as Chromium's PerformanceObserver names it (the Playwright visits above, 1280×800): home \`${home.lcpElement}\`, seat page \`${seats.lcpElement}\`.`,
     '',
     'Audits below 90 in at least one run (what to look at next): ' + ([...new Set(lighthouse.flatMap(({ figures }) => figures.opportunities))].join(', ') || 'none') + '.',
     '',

@@ -41,7 +41,7 @@ function lcpBreakdown(details: Details | undefined): LcpBreakdown {
   const duration = (name: string) => subparts.find((item) => item.subpart === name)?.duration ?? 0;
   const node = parts.find((part) => part.type === 'node');
   return {
-    element: node?.snippet ?? node?.nodeLabel ?? 'unknown',
+    element: node?.snippet ?? node?.nodeLabel ?? 'not named by this Lighthouse',
     ttfbMs: duration('timeToFirstByte'),
     resourceLoadDelayMs: duration('resourceLoadDelay'),
     resourceLoadDurationMs: duration('resourceLoadDuration'),
