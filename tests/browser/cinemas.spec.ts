@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { CinemaWithLayouts } from 'booking-service/contract';
 import { layoutSeats, type ScreenLayout } from 'booking-service/layout';
 import { apiAs, holdIfFree, tokenFor } from '../support/api';
+import { waitForApp } from '../support/app-shown';
 import { attachScreenshot, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
 import { signIn, signInFromPrompt } from '../support/sign-in';
 
@@ -167,13 +168,16 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       const { cinema, screen } = await screenWithEverything();
       const { showId, movie, date } = await addShow(cinema, screen._id, 10 + index, '14:20');
       await page.goto(`/movies/${movie._id}`);
+      // The test keeps this page's elements (it scrolls one, then clicks a time in it): they must be the app's, not the
+      // first view's that the app replaces (a press on the first view itself: first-view.spec.ts).
+      await waitForApp(page);
       const byCinema = page.getByRole('region', { name: 'Show times by cinema' });
       await byCinema.getByRole('combobox', { name: 'Your city' }).selectOption(cinema.city);
       const here = byCinema.getByRole('article', { name: cinema.name });
       await expect(here.getByRole('link', { name: new RegExp(cinema.address) })).toHaveAttribute('href', cinema.mapUrl);
       const time = here.locator(`a[href*="show=${showId}"]`);
       await expect(time).toContainText('2:20 PM');
-      // Only the chosen city's cinemas (a choice made on the page's first view is done once the app has taken over).
+      // Only the chosen city's cinemas.
       await expect(byCinema.getByRole('article').filter({ hasNotText: cinema.city })).toHaveCount(0);
       await expectNoA11yViolations(page);
       await here.scrollIntoViewIfNeeded();
