@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (booking-service part): what each per-request hook costs. A bare Fastify route, then the same
  * route with one hook of the service (its own code and settings: bench/hook-server.ts), then with all of the
- * service's server plumbing, tracing off and on; requests per second of each, medians of interleaved rounds,
+ * service's server plumbing, tracing off and on; requests per second of each, each row in windows paired with bare
+ * Fastify's (support/throughput.ts), medians of rounds,
  * and each row's share of bare Fastify. The log goes to a file, as an operator's would; the rate limits count
  * every request but are set too high to refuse any; tracing exports to a local OTLP receiver that takes the spans.
  */
@@ -13,7 +14,7 @@ import type { ChildProcess } from 'node:child_process';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
 import { builtServiceEnv, packageRoot, startProcess, stop } from '../test/support/processes.ts';
 import type { HOOKS } from './hook-server.ts';
-import { measureInRounds, throughputSettings } from './support/throughput.ts';
+import { measureAgainstBaseline, throughputSettings, type Figure, type RatioFigure } from './support/throughput.ts';
 
 type Hook = (typeof HOOKS)[number];
 
@@ -51,7 +52,8 @@ async function main() {
   const sink = await startSpanSink();
   const servers: ChildProcess[] = [];
   const loadAtStart = loadavg()[0]!;
-  let figures;
+  let bare: Figure;
+  let figures: RatioFigure[];
   try {
     const targets: [string, string][] = [];
     for (const [index, row] of ROWS.entries()) {
@@ -69,20 +71,19 @@ async function main() {
       servers.push(await startProcess(path.join(packageRoot, 'node_modules/.bin/tsx'), ['bench/hook-server.ts'], env, `http://127.0.0.1:${port}/bare`, { logFile }));
       targets.push([row.label, `http://127.0.0.1:${port}${row.path ?? '/bare'}`]);
     }
-    figures = await measureInRounds(targets, settings);
+    ({ baseline: bare, targets: figures } = await measureAgainstBaseline(targets[0]!, targets.slice(1), settings));
   } finally {
     for (const server of servers) await stop(server);
     sink.close();
     await rm(logDir, { recursive: true, force: true });
   }
-  const bare = figures[0]!.rps;
   const setup =
-    `autocannon, ${settings.connections} connections, ${settings.durationS} s per row, median of ${settings.rounds} interleaved rounds, ` +
+    `autocannon, ${settings.connections} connections, ${settings.durationS} s per row, each row right after a window of bare Fastify and its share taken against that window, median of ${settings.rounds} rounds, ` +
     `one server process per row on the same route, load average ${loadAtStart.toFixed(2)} at the start and ${loadavg()[0]!.toFixed(2)} at the end`;
   const lines = ['| per-request work | req/s | p50 ms | p99 ms | errors | non-2xx | share of bare |', '|---|---:|---:|---:|---:|---:|---:|'];
-  for (const f of figures) lines.push(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${(f.rps / bare).toFixed(2)} |`);
+  for (const f of [{ ...bare, ratio: 1 }, ...figures]) lines.push(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${f.ratio.toFixed(2)} |`);
   console.log(`\nPer-request hook costs: ${setup}\n\n${lines.join('\n')}`);
-  const failures = figures.filter((f) => f.errors > 0 || f.non2xx > 0).map((f) => `${f.label}: ${f.errors} errors, ${f.non2xx} non-2xx`);
+  const failures = [bare, ...figures].filter((f) => f.errors > 0 || f.non2xx > 0).map((f) => `${f.label}: ${f.errors} errors, ${f.non2xx} non-2xx`);
   writeBenchResult('11-hook-costs', {
     title: 'What each per-request hook costs',
     command: 'npm run bench (booking-service: tsx bench/hook-costs-bench.ts)',

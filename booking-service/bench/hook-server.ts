@@ -59,7 +59,7 @@ async function serverWith(hook: Hook): Promise<FastifyInstance> {
       if (hook === 'security-headers') registerSecurityHeaders(app);
       if (hook === 'cors') runOnRequest(app, [cors(corsPolicy(config))]);
       if (hook === 'rate-limit') await registerRateLimits(app, config);
-      if (hook === 'load-shedding') await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
+      if (hook === 'load-shedding') runOnRequest(app, [await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX)]);
       return app;
     }
   }

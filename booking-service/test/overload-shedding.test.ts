@@ -21,6 +21,9 @@ function expectShed(answer: { status: number; body: { success: boolean; message:
   expect(answer.status).toBe(503);
   expect(answer.headers.get('retry-after')).toBe(retryAfter);
   expect(answer.body).toEqual({ success: false, message: expect.stringMatching(/overloaded/) });
+  // Refused in the one onRequest hook after the request id and the security headers: a refusal carries them too.
+  expect(answer.headers.get('x-request-id')).toBeTruthy();
+  expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
 }
 
 describe(`load shedding on ${lane.name}`, () => {

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** A part of every request's plumbing before its route runs (the request id, security headers, …); true: it answered. */
-type RequestStep = (request: FastifyRequest, reply: FastifyReply) => boolean | void;
+/**
+ * A part of every request's plumbing before its route runs (the request id, security headers, …); true: it
+ * answered (a CORS preflight); an error: the request is answered with it (load shedding's 503), no route.
+ */
+type RequestStep = (request: FastifyRequest, reply: FastifyReply) => boolean | Error | void;
 /** A part of every answered request's plumbing (metrics, the access log), given the route's pattern. */
 type AnsweredStep = (request: FastifyRequest, reply: FastifyReply, route: string | undefined) => void;
 
@@ -12,7 +15,11 @@ type AnsweredStep = (request: FastifyRequest, reply: FastifyReply, route: string
  */
 export function runOnRequest(app: FastifyInstance, steps: readonly RequestStep[]) {
   app.addHook('onRequest', (request, reply, done) => {
-    for (const step of steps) if (step(request, reply) === true) return; // answered (a CORS preflight): no route
+    for (const step of steps) {
+      const outcome = step(request, reply);
+      if (outcome === true) return;
+      if (outcome instanceof Error) return done(outcome);
+    }
     done();
   });
 }

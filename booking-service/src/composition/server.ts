@@ -58,14 +58,14 @@ export async function createServer(config: Config, options: ServerOptions) {
 
   if (options.tracing) await app.register(options.tracing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  // Every answer's request id, security headers and CORS, one hook (request-hooks.ts); before load shedding, so a
-  // refused request's 503 carries them too, and a preflight is answered before anything else.
-  runOnRequest(app, [echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config))]);
+  const shedLoad = await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
+  // Every answer's request id, security headers and CORS, then load shedding, one hook (request-hooks.ts): a
+  // refused request's 503 carries the headers too, a preflight is answered before anything else, and an
+  // overloaded instance refuses before spending anything more on the request.
+  runOnRequest(app, [echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config)), shedLoad]);
   acceptPreflights(app);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
-  // Next of the request hooks: an overloaded instance refuses before spending anything more on the request.
-  await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
   return app;
 }
 
