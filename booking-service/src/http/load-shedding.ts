@@ -21,16 +21,25 @@ type SheddingStep = (request: FastifyRequest, reply: FastifyReply) => HttpError 
 
 const MiB = 1024 * 1024;
 
-/** Which threshold the samples are past (under-pressure's names for them), or null. */
-function pressureOf(samples: PressureSamples, limits: LoadSheddingLimits): string | null {
-  if (limits.maxEventLoopDelayMs > 0 && samples.eventLoopDelay > limits.maxEventLoopDelayMs) return 'eventLoopDelay';
+/** Which threshold the samples are past (under-pressure's names for them), or null; the delay only when `delaySampled`. */
+function pressureOf(samples: PressureSamples, limits: LoadSheddingLimits, delaySampled: boolean): string | null {
+  if (delaySampled && limits.maxEventLoopDelayMs > 0 && samples.eventLoopDelay > limits.maxEventLoopDelayMs) return 'eventLoopDelay';
   if (limits.maxHeapUsedMb > 0 && samples.heapUsed > limits.maxHeapUsedMb * MiB) return 'heapUsedBytes';
   if (limits.maxRssMb > 0 && samples.rssBytes > limits.maxRssMb * MiB) return 'rssBytes';
   return null;
 }
 
-/** How often the samples are compared with the limits: as often as under-pressure takes them (its default). */
-const CHECK_INTERVAL_MS = 1_000;
+/**
+ * How often the latest samples are compared with the limits: ten times a sampling period (under-pressure's default,
+ * 1 s), so a refusal starts and ends at most 0.1 s after the sample that shows it, as with the library's own check.
+ */
+const CHECK_INTERVAL_MS = 100;
+/**
+ * The event-loop delay is compared only once its samples cover nothing before the server was ready (two sampling
+ * periods after): start-up's own work (migrations, the seed) blocks the loop, and on a slow machine its first sample
+ * alone passed the threshold, so a fresh instance refused its first requests (seen in CI, 2026-12-01).
+ */
+const DELAY_SAMPLED_AFTER_READY_MS = 2_000;
 
 /**
  * Load shedding: past a threshold every request is answered 503 with Retry-After at once (before any database
@@ -38,8 +47,8 @@ const CHECK_INTERVAL_MS = 1_000;
  * orchestrator must still see the instance alive (and its readiness as the database stands), or it would restart
  * an instance that is only busy.
  *
- * @fastify/under-pressure samples the event-loop delay and memory once a second; the samples are compared with the
- * limits on a timer of the same period, and the request step (of the one onRequest hook,
+ * @fastify/under-pressure samples the event-loop delay and memory once a second; the latest samples are compared
+ * with the limits ten times a second, and the request step (of the one onRequest hook,
  * composition/request-hooks.ts) reads the outcome. The library's own hook read `request.routeOptions` (a new
  * 12-field object) on every request: 4.6 % of a cached read's CPU in a profile (docs/performance.md, issue 44).
  * Registered without thresholds, the library only samples.
@@ -47,9 +56,14 @@ const CHECK_INTERVAL_MS = 1_000;
 export async function registerLoadShedding(app: FastifyInstance, limits: LoadSheddingLimits, exemptPrefix: string): Promise<SheddingStep> {
   await app.register(underPressure);
   let pressure: string | null = null;
+  let delaySampled = false;
   if (limits.maxEventLoopDelayMs > 0 || limits.maxHeapUsedMb > 0 || limits.maxRssMb > 0) {
-    const timer = setInterval(() => (pressure = pressureOf(app.memoryUsage(), limits)), CHECK_INTERVAL_MS);
+    const timer = setInterval(() => (pressure = pressureOf(app.memoryUsage(), limits, delaySampled)), CHECK_INTERVAL_MS);
     timer.unref();
+    app.addHook('onReady', (done) => {
+      setTimeout(() => (delaySampled = true), DELAY_SAMPLED_AFTER_READY_MS).unref();
+      done();
+    });
     app.addHook('onClose', (_app, done) => {
       clearInterval(timer);
       done();
