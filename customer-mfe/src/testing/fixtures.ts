@@ -1,5 +1,8 @@
 import type { Booking, Movie } from 'booking-service/contract';
 
+/** When the tests run, as the pages see it (src/testing/setup.ts): the fixtures' shows (2026-12-01 and 02) are ahead. */
+export const FIXTURE_NOW = new Date('2026-11-28T12:00:00.000Z');
+
 export const API = 'http://api.test';
 
 export function movie(id: number, overrides: Partial<Movie> = {}): Movie {
