@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -197,6 +197,21 @@ describe('list shows and bookings', () => {
     await waitFor(() => expect(currentLocation()).toBe('/admin/list-shows?sort=revenue&order=desc&movie=1002&page=2'));
     expect(queries.at(-1)).toBe('?movieId=1002&sort=revenue&order=desc&page=2&pageSize=20');
     server.events.removeAllListeners();
+  });
+
+  it('keeps both dates of a range typed faster than the page re-renders (From, then To at once)', async () => {
+    admin();
+    renderAdmin('/admin/list-shows?sort=sold');
+    expect(await screen.findByText('Page 1 of 3 · 45 shows')).toBeInTheDocument();
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    // Both changes in one act: the list's re-render after From (a transition) has not happened when To changes.
+    act(() => {
+      fireEvent.change(from, { target: { value: '2026-12-04' } });
+      fireEvent.change(to, { target: { value: '2026-12-05' } });
+    });
+    await waitFor(() => expect(currentLocation()).toBe('/admin/list-shows?sort=sold&from=2026-12-04&to=2026-12-05'));
+    expect(screen.getByLabelText('From')).toHaveValue('2026-12-04');
   });
 
   it('filters by payment and pages on the server', async () => {

@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router-dom';
 import type { ShowSort } from 'booking-service/contract';
 import { Button, formatPrice, formatShowTime, PageLayout } from 'shared-ui';
+import { useComposedSearchParams } from 'shared-ui/search-params';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { ShowRowActions } from '../features/shows/components/show-row-actions';
@@ -13,12 +13,12 @@ import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-fil
  * its cinema and screen, says when it is cancelled, and has its actions (seat map, change price, cancel the show).
  */
 export function ListShowsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useComposedSearchParams();
   const query = showListQuery(params);
   const shows = useAdminShows(query);
   const timeZone = useTheatreTimeZone();
   const cinemas = useAdminCinemas().data?.cinemas;
-  const change = (values: Record<string, string | undefined>) => setParams(withChange(params, values));
+  const change = (values: Record<string, string | undefined>) => changeParams((current) => withChange(current, values));
   const page = Number(query.page);
   const total = shows.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / Number(query.pageSize)));

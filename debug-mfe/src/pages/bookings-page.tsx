@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { SupportView } from 'booking-service/contract';
 import { Button, notify, PageLayout } from 'shared-ui';
+import { useComposedSearchParams } from 'shared-ui/search-params';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useSupportBookings } from '../features/bookings/api/debug-bookings';
 import { BookingsTable } from '../features/bookings/components/bookings-table';
@@ -16,7 +16,7 @@ function useFailureToast(error: Error | null, message: string) {
 
 /** Support's bookings: search by email, ticket code or booking id, a view, pages; the URL keeps them. */
 export function BookingsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useComposedSearchParams();
   const query = supportQuery(params);
   const bookings = useSupportBookings(query);
   const timeZone = useTheatreTimeZone();
@@ -27,8 +27,10 @@ export function BookingsPage() {
   const pages = Math.max(1, Math.ceil(total / Number(query.pageSize)));
 
   const go = (change: { q?: string; view?: SupportView; page?: number }) => {
-    const next = { q: query.q, view: params.get('view') ?? undefined, page: undefined as string | undefined, ...change, ...(change.page ? { page: String(change.page) } : {}) };
-    setParams(Object.fromEntries(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1]) && entry[1] !== '1')));
+    changeParams((current) => {
+      const next = { q: current.get('q') ?? undefined, view: current.get('view') ?? undefined, page: undefined as string | undefined, ...change, ...(change.page ? { page: String(change.page) } : {}) };
+      return new URLSearchParams(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1]) && entry[1] !== '1'));
+    });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

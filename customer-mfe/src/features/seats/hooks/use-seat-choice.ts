@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { MAX_SEATS_PER_BOOKING } from 'booking-service/hall';
 import { ANY_SEAT_ID_PATTERN } from 'booking-service/layout';
+import { useComposedSearchParams } from 'shared-ui/search-params';
 
 const SHOW = 'show';
 const SEATS = 'seats';
@@ -13,7 +13,8 @@ const seatId = new RegExp(ANY_SEAT_ID_PATTERN);
  * seat in the URL is ignored, not trusted (a seat the show's screen lacks: by the page, which knows the screen). Changes replace the history entry: Back leaves the page.
  */
 export function useSeatChoice(showIds: readonly string[]) {
-  const [params, setParams] = useSearchParams();
+  // Composed: a seat tapped before the last tap's render still adds to it.
+  const [params, changeParams] = useComposedSearchParams();
   const rawShow = params.get(SHOW);
   const showId = rawShow && showIds.includes(rawShow) ? rawShow : null;
   const rawSeats = params.get(SEATS) ?? '';
@@ -24,7 +25,7 @@ export function useSeatChoice(showIds: readonly string[]) {
 
   const update = useCallback(
     (change: (seats: string[], current: URLSearchParams) => { show?: string; seats: string[] }) =>
-      setParams(
+      changeParams(
         (current) => {
           const next = new URLSearchParams(current);
           const chosen = (current.get(SEATS) ?? '').split(',').filter(Boolean);
@@ -36,7 +37,7 @@ export function useSeatChoice(showIds: readonly string[]) {
         },
         { replace: true, preventScrollReset: true },
       ),
-    [setParams],
+    [changeParams],
   );
 
   // Seats belong to one show: picking another time starts afresh.
