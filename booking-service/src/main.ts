@@ -14,7 +14,7 @@ async function main() {
 
 main().catch(async (error: unknown) => {
   const { StartupRefusal } = await import('./integrity/store-identity.ts');
-  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  if (error instanceof ConfigError) console.error(`Not starting: configuration error: ${error.message}`);
   else if (error instanceof StartupRefusal) console.error(`Not starting: ${error.message}`);
   else console.error(error);
   process.exit(1);

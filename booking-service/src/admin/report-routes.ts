@@ -16,7 +16,7 @@ const MAX_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 /** Every theatre-local date from `first` to `last`, so days without sales show as zero. */
-function datesBetween(first: string, last: string): string[] {
+export function datesBetween(first: string, last: string): string[] {
   const dates: string[] = [];
   for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += DAY_MS) {
     dates.push(new Date(t).toISOString().slice(0, 10));

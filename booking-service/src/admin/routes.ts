@@ -8,17 +8,17 @@ import type { UserRepository } from '../users/user-repository.ts';
 import { AdminShowsQuery, AllBookingsQuery, CinemaFilterQuery, type AdminBooking } from '../contract/schemas.ts';
 import { moviesOf, pageOfShows, showsAtCinema, type ShowSales } from './show-list.ts';
 import { cinemaTotals } from './cinema-totals.ts';
+import { bookingFilterOf, showDayRange } from './booking-filter.ts';
 import type { ReportRepository } from './report-repository.ts';
 import { cinemaRefJson, screenRefJson } from '../cinemas/cinema-json.ts';
 import type { Places } from '../shows/show-json.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
 import { showJson } from '../shows/show-json.ts';
 import { toUnits } from '../contract/money.ts';
-import { isCalendarDate, localDayRange } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
 import { pageOf } from '../http/pagination.ts';
-import type { BookingFilter, BookingTotals, BookingWithDetails } from '../bookings/booking.ts';
+import type { BookingTotals, BookingWithDetails } from '../bookings/booking.ts';
 import type { BookingTotalsJson } from '../contract/booking-totals.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 
@@ -26,9 +26,6 @@ const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 const DEFAULT_PAGE_SIZE = 50;
 
-
-const FIRST_DATE = '1970-01-01';
-const LAST_DATE = '2999-12-31';
 export interface AdminRoutesDeps {
   bookings: Pick<BookingRepository, 'list' | 'salesSummary' | 'totals'>;
   shows: Pick<ShowRepository, 'listWithSeats'>;
@@ -43,13 +40,7 @@ export interface AdminRoutesDeps {
 }
 
 export async function adminRoutes(app: AppInstance, { bookings, shows, users, reports, auth, config, now, cinemas }: AdminRoutesDeps) {
-  /** A show date of a query as the instants of that day in the theatre; a date that is not one is refused. */
-  function dayRange(date: string) {
-    if (!isCalendarDate(date)) throw badRequest(`date ${date} is not a calendar date`);
-    // Far dates cannot hold shows, and the day after 9999-12-31 has no YYYY-MM-DD form.
-    if (date < FIRST_DATE || date > LAST_DATE) throw badRequest(`date must be from ${FIRST_DATE} to ${LAST_DATE}`);
-    return localDayRange(date, config.theatreTimeZone);
-  }
+  const dayRange = showDayRange(config.theatreTimeZone);
 
   app.get(
     '/api/admin/is-admin',
@@ -142,16 +133,8 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
       async (request) => {
         const query = request.query;
         const { page, pageSize, offset, limit } = pageOf(query, DEFAULT_PAGE_SIZE);
-        const filter: BookingFilter = {};
-        if (query.movieId) filter.movieId = query.movieId;
-        if (query.paid) filter.isPaid = query.paid === 'true';
-        if (query.date) filter.showsBetween = dayRange(query.date);
-        if (query.q?.trim()) filter.search = query.q.trim();
-        if (query.cinemaId) {
-          const cinema = cinemas.cinema(query.cinemaId);
-          if (!cinema) return { success: true as const, bookings: [], page, pageSize, total: 0 };
-          filter.screenIds = cinema.screens.map((screen) => screen.id);
-        }
+        const filter = bookingFilterOf(query, dayRange, cinemas);
+        if (!filter) return { success: true as const, bookings: [], page, pageSize, total: 0 };
         const [result, totals] = await Promise.all([bookings.list(filter, { offset, limit }), bookings.totals(filter)]);
         return { success: true as const, bookings: result.items.map((booking) => adminBookingJson(booking, cinemas)), page, pageSize, total: result.total, totals: totalsJson(totals) };
       },

@@ -1,3 +1,4 @@
+import { adminExportRoutes } from '../admin/export-routes.ts';
 import { adminReportRoutes } from '../admin/report-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
 import { showActionRoutes } from '../admin/show-action-routes.ts';
@@ -135,6 +136,7 @@ async function registerWaitingRoom(app: AppInstance, { config, auth, services }:
     joinsPerIpPerMinute: config.rateLimit.waitingRoomJoinsPerIpPerMinute,
     isUnavailable: isDatabaseUnavailable,
     streams: services.streams.queues,
+    ipv6Prefix: config.rateLimit.ipv6Prefix,
     streamLifetimeSeconds: config.seatStreams.maxLifetimeSeconds,
   });
 }
@@ -170,6 +172,7 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
   await app.register(onSaleRoutes, {
     waitingRoom: services.waitingRoom,
     repository: store.waitingRoom,
+  await app.register(adminExportRoutes, { bookings: services.bookings, reports: store.reports, auth, config, cinemas: services.cinemas });
     auth,
     now,
     isUnavailable: isDatabaseUnavailable,
@@ -178,6 +181,11 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
     onShowsListingChanged: async (showIds) => {
       const movieIds = new Set((await Promise.all(showIds.map((id) => store.shows.get(id)))).flatMap((show) => (show ? [show.movie.id] : [])));
       for (const movieId of movieIds) void store.changes.publish({ kind: 'schedule', movieId });
+    showsOf: async (showIds) =>
+      (await Promise.all(showIds.map((id) => store.shows.get(id)))).flatMap((show) =>
+        show ? [{ id: show.id, title: show.movie.title, startsAt: show.startsAt, timeZone: services.cinemas.place(show.screenId)?.cinema.timeZone ?? config.theatreTimeZone }] : [],
+      ),
+    salesCloseMinutes: config.salesCloseMinutes,
     },
   });
 }

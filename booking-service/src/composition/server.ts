@@ -16,6 +16,7 @@ import { trustedProxies } from '../http/trusted-proxies.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { requestTiming } from '../metrics/request-metrics.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
+import { refuseUnstorableUrl } from '../http/storable-text.ts';
 import { runOnRequest, runOnResponse } from './request-hooks.ts';
 
 /** Liveness and readiness: answered even under load, so a busy instance is not restarted. */
@@ -62,7 +63,7 @@ export async function createServer(config: Config, options: ServerOptions) {
   // Every answer's request id, security headers and CORS, then load shedding, one hook (request-hooks.ts): a
   // refused request's 503 carries the headers too, a preflight is answered before anything else, and an
   // overloaded instance refuses before spending anything more on the request.
-  runOnRequest(app, [echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config)), shedLoad]);
+  runOnRequest(app, [echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config)), shedLoad, refuseUnstorableUrl]);
   acceptPreflights(app);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
@@ -99,12 +100,13 @@ export function acceptPreflights(app: FastifyInstance) {
 export async function registerRateLimits(app: FastifyInstance, config: Config) {
   // With REDIS_URL every instance counts in one Redis; without it each counts alone (docs/operators/several-instances.md).
   const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl, (message) => app.log.warn(message)) : null;
-  if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute, { shared: rateLimitRedis !== null });
+  if (config.rateLimit.perIpPerMinute > 0) limitPublicReadsSeparately(app, config.rateLimit.publicReadsPerIpPerMinute, { shared: rateLimitRedis !== null, ipv6Prefix: config.rateLimit.ipv6Prefix });
   if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
   await app.register(rateLimit, {
     global: config.rateLimit.perIpPerMinute > 0,
     max: config.rateLimit.perIpPerMinute || 1,
     timeWindow: '1 minute',
+    ipv6Subnet: config.rateLimit.ipv6Prefix,
     ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: 'booking-service-rate-limit:', skipOnError: true }),
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests, please try again in ${context.after}`),
   });

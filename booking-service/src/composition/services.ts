@@ -39,9 +39,10 @@ export interface ServicesOptions {
 function streamLimiters(config: Config) {
   const { perAddress, perUser } = config.seatStreams;
   return {
-    seats: createStreamLimiter({ ...config.seatStreams, perTopic: config.seatStreams.perShow }, SEAT_STREAM_WORDING),
-    queues: createStreamLimiter({ perAddress, perUser, perTopic: config.waitingRoomStreams.total, total: config.waitingRoomStreams.total }, QUEUE_STREAM_WORDING),
+    seats: createStreamLimiter({ ...config.seatStreams, perTopic: config.seatStreams.perShow, ipv6Prefix }, SEAT_STREAM_WORDING),
+    queues: createStreamLimiter({ perAddress, perUser, perTopic: config.waitingRoomStreams.total, total: config.waitingRoomStreams.total, ipv6Prefix }, QUEUE_STREAM_WORDING),
   };
+  const { ipv6Prefix } = config.rateLimit;
 }
 
 /**

@@ -126,6 +126,13 @@ describe('configuration', () => {
     // "Any proxy" believes what the client writes (issue 38): refused, saying what to set instead.
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must not be true: that believes any X-Forwarded-For a client writes.*TRUST_PROXY=1/);
     for (const bad of ['yes please', '0', '12', ',']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
+    // Ranges that hold a public /8 or more trust the internet as `true` did (issue 55); 0.0.0.0/0 crashed with a TypeError.
+    for (const wide of ['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1', '::/0']) {
+      expect(() => loadConfig({ TRUST_PROXY: wide }), wide).toThrow(/TRUST_PROXY must name only the proxies' own addresses or ranges: "[^"]+" covers public addresses/);
+    }
+    expect(loadConfig({}).rateLimit.ipv6Prefix).toBe(64);
+    expect(loadConfig({ RATE_LIMIT_IPV6_PREFIX: '56' }).rateLimit.ipv6Prefix).toBe(56);
+    expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: '8' })).toThrow(/RATE_LIMIT_IPV6_PREFIX must be a whole number from 32 to 128/);
     expect(loadConfig({}).onSale).toEqual({ maxDaysAhead: 366 });
     expect(loadConfig({ ON_SALE_MAX_DAYS_AHEAD: '30' }).onSale).toEqual({ maxDaysAhead: 30 });
     expect(() => loadConfig({ ON_SALE_MAX_DAYS_AHEAD: '0' })).toThrow(/ON_SALE_MAX_DAYS_AHEAD must be a whole number/);

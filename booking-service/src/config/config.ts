@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { proxyListProblems } from './proxy-ranges.ts';
 import {
   absoluteUrl,
   logLevel,
@@ -76,6 +77,8 @@ export interface Config {
     remoteEventsPerMinute: number;
     /** Joins of an on-sale waiting room per minute per address (a join is a write; polls are not limited here). */
     waitingRoomJoinsPerIpPerMinute: number;
+    /** Every per-address limit counts an IPv6 client by its network of this many bits (http/client-address.ts). */
+    ipv6Prefix: number;
   };
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits and stream caps
@@ -196,12 +199,15 @@ const currency: Rule<string> = {
  * `true` is refused (issue 38): Fastify then believes the left-most X-Forwarded-For, which the client writes,
  * so each client chose its own address and passed every per-address limit (100 of 100 joins against 30).
  */
+const isProxyList = (raw: string) => /^[0-9a-fA-F.:/,\s]+$/.test(raw) && /[.:]/.test(raw);
 const trustProxy: Rule<Config['trustProxy']> = {
-  check: (raw) => raw === 'false' || /^[1-9]$/.test(raw) || (/^[0-9a-fA-F.:/,\s]+$/.test(raw) && /[.:]/.test(raw)),
+  check: (raw) => raw === 'false' || /^[1-9]$/.test(raw) || (isProxyList(raw) && proxyListProblems(raw).length === 0),
   allowed: (raw) =>
     raw === 'true'
       ? 'must not be true: that believes any X-Forwarded-For a client writes, so every client picks its own address and passes every per-address limit. Name the proxies\' addresses (TRUST_PROXY=10.0.0.5) or how many proxies stand in front (TRUST_PROXY=1); see docs/operators/client-addresses.md'
-      : `must be false, the proxies' addresses or CIDRs comma-separated (10.0.0.5,10.1.0.0/16), or the number of proxies in front (1-9), got "${raw}"`,
+      : isProxyList(raw)
+        ? `must name only the proxies' own addresses or ranges: ${proxyListProblems(raw).join('; ')}`
+        : `must be false, the proxies' addresses or CIDRs comma-separated (10.0.0.5,10.1.0.0/16), or the number of proxies in front (1-9), got "${raw}"`,
   decode: (raw) => (raw === 'false' ? false : /^[1-9]$/.test(raw) ? Number(raw) : raw),
 };
 
@@ -357,6 +363,9 @@ export const ServiceEnvironment = z.object({
   }),
   WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: withDefault(wholeNumber(1, 10_000_000), '30').meta({
     description: 'joins of an on-sale waiting room per client address (polls are not limited by it), see [Presale waiting room](../service/waiting-room.md)',
+  }),
+  RATE_LIMIT_IPV6_PREFIX: withDefault(wholeNumber(32, 128), '64').meta({
+    description: 'an IPv6 client is counted by its network of this many bits by every per-address limit (one subscriber is usually given a /64; 128 counts single addresses)',
   }),
   TRUST_PROXY: withDefault(trustProxy, 'false').meta({
     description: 'whose `X-Forwarded-For` to believe for the client address that rate limits and stream caps count: `false` (the socket\'s peer), the proxies\' own addresses/CIDRs, comma-separated (`10.0.0.5,127.0.0.1`), or the number of proxies in front (`1`: the address the nearest proxy saw). `true` is refused: it believes what the client writes. See [Client addresses](client-addresses.md) (the nginx recipe). Behind a proxy without it, every client shares the proxy\'s address',
@@ -539,6 +548,7 @@ export function loadConfig(env: Env = process.env): Config {
       webhookPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
       remoteEventsPerMinute: e.REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE,
       waitingRoomJoinsPerIpPerMinute: e.WAITING_ROOM_JOINS_PER_IP_PER_MINUTE,
+      ipv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
     },
     trustProxy: e.TRUST_PROXY,
     seatStreams: {

@@ -12,6 +12,7 @@ const text = (mediaType: string, description: string) => ({ description, content
 export const SvgImage = text('image/svg+xml', 'An SVG image');
 export const javaScript = (description: string) => text('text/javascript', description);
 export const htmlPage = (description: string) => text('text/html', description);
+export const csvFile = (description: string) => text('text/csv', description);
 export const eventStream = (description: string) => text('text/event-stream', description);
 export const redirect = (description: string) => ({ description, type: 'null' });
 

@@ -216,7 +216,24 @@ const PageQuery = {
   pageSize: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: `1 to ${MAX_PAGE_SIZE}` })),
 };
 
-export const AllBookingsQuery = Type.Object(
+/** List Bookings' filters (its page apart: the CSV export takes the same filters, every page). */
+const BookingFilters = {
+  movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
+  cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this cinema' })),
+  date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Show date, theatre time zone' })),
+  paid: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  q: Type.Optional(
+    Type.String({ maxLength: 100, description: "Search: part of the ticket code, the customer's name or email, or the movie's title, whatever its case" }),
+  ),
+};
+
+export const AllBookingsQuery = Type.Object({ ...PageQuery, ...BookingFilters }, Strict);
+
+/** GET /api/admin/all-bookings/export: List Bookings' filters, every matching booking as CSV. */
+export const BookingsExportQuery = Type.Object(BookingFilters, Strict);
+
+/** GET /api/admin/reports/sales/export: one cinema's or every cinema's daily sales between two dates (on each cinema's clock). */
+export const SalesExportQuery = Type.Object(
   {
     ...PageQuery,
     movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),

@@ -4,6 +4,12 @@ import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../http/app-instance.ts';
 import type { IntegrityMonitor } from '../integrity/integrity-check.ts';
 
+/**
+ * An orchestrator and a load balancer probe from one address (often behind the same proxy as every client): a
+ * 429 there would read as "down" and take a healthy instance out of service because a client used up the limit.
+ */
+const NEVER_RATE_LIMITED = { rateLimit: false } as const;
+
 const UNHEALTHY = 'The service is not ready: its database needs attention. Staff: see the service log or GET /api/debug/integrity.';
 
 export interface HealthRoutesDeps {
@@ -23,6 +29,7 @@ export async function healthRoutes(app: AppInstance, { driver, integrity, identi
   app.get(
     '/api/health/live',
     {
+      config: NEVER_RATE_LIMITED,
       schema: {
         tags: ['service'],
         summary: 'Liveness: the process answers (the database is not asked; readiness is /api/health/ready)',
@@ -33,6 +40,7 @@ export async function healthRoutes(app: AppInstance, { driver, integrity, identi
   );
 
   const readiness = {
+    config: NEVER_RATE_LIMITED,
     schema: {
       tags: ['service'],
       summary: 'Readiness: the database is reachable, migrated and whole (503 when not; the details are for support: GET /api/debug/integrity)',

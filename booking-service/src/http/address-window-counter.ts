@@ -1,5 +1,4 @@
-import { isIPv6 } from 'node:net';
-import { normalizeIP } from '@fastify/rate-limit';
+import { clientAddressKey, DEFAULT_IPV6_PREFIX } from './client-address.ts';
 
 /**
  * Past this many addresses counted at once, the ones whose window has ended are dropped at once, not at the next
@@ -21,12 +20,12 @@ export interface AddressWindowCounter {
 
 /**
  * Requests per client address in windows of `windowMs` from each address's first request, as @fastify/rate-limit's
- * in-memory store counts them (an IPv6 address by its /64, as the library does), but synchronously, with one Map
+ * in-memory store counts them (an IPv6 address by its network, client-address.ts, as the library does), but synchronously, with one Map
  * entry an address: no promise, callback, options object or LRU reordering a request. Ended windows are swept by a
  * timer once a window. Used for the cacheable public reads (public-reads.ts), where the count is the only work
  * a request does besides its answer.
  */
-export function addressWindowCounter(max: number, windowMs: number, now: () => number = Date.now): AddressWindowCounter {
+export function addressWindowCounter(max: number, windowMs: number, now: () => number = Date.now, ipv6Prefix = DEFAULT_IPV6_PREFIX): AddressWindowCounter {
   const windows = new Map<string, Window>();
   const sweep = () => {
     const time = now();
@@ -36,7 +35,7 @@ export function addressWindowCounter(max: number, windowMs: number, now: () => n
   timer.unref();
   return {
     count(address) {
-      const key = address.includes(':') && isIPv6(address) ? normalizeIP(address) : address;
+      const key = clientAddressKey(address, ipv6Prefix);
       const time = now();
       let window = windows.get(key);
       if (window === undefined || window.endsAt <= time) {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { unstorableBodyError } from './storable-text.ts';
 
 interface ValidationIssue {
   instancePath: string;
@@ -145,6 +146,9 @@ export function registerStrictJsonParser(app: FastifyInstance) {
       error.statusCode = 400;
       return done(error, undefined);
     }
-    return parse(request, text, done);
+    return parse(request, text, (error: Error | null, value?: unknown) => {
+      // Text no store can hold (a NUL, a lone surrogate, a bidi override) is refused here, naming the field.
+      done(error ?? unstorableBodyError(text, value), error ? undefined : value);
+    });
   });
 }

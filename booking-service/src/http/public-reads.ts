@@ -34,7 +34,7 @@ function inWords(seconds: number): string {
  * until one is refused (429 with Retry-After and the X-RateLimit headers, as the library answers): the count is
  * the only work a cached read does besides its answer (issue 44, docs/performance.md).
  */
-export function limitPublicReadsSeparately(app: FastifyInstance, perAddressPerMinute: number, { shared }: { shared: boolean }) {
+export function limitPublicReadsSeparately(app: FastifyInstance, perAddressPerMinute: number, { shared, ipv6Prefix }: { shared: boolean; ipv6Prefix?: number }) {
   const counters: { stop(): void }[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -45,7 +45,7 @@ export function limitPublicReadsSeparately(app: FastifyInstance, perAddressPerMi
       return;
     }
     route.config = { ...config, rateLimit: false } as typeof route.config;
-    const counter = addressWindowCounter(perAddressPerMinute, MINUTE_MS);
+    const counter = addressWindowCounter(perAddressPerMinute, MINUTE_MS, Date.now, ipv6Prefix);
     counters.push(counter);
     const limit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const retryAfter = counter.count(request.ip);

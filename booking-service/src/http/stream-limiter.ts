@@ -1,3 +1,5 @@
+import { clientAddressKey } from './client-address.ts';
+
 /**
  * Caps on open event streams of one kind (live seat maps, waiting-room queues), so
  * that no client can hold enough of them to exhaust the service's sockets and file
@@ -11,6 +13,8 @@ export interface StreamLimits {
   /** Per show, or per on-sale event. */
   perTopic: number;
   total: number;
+  /** An IPv6 client counted by its network of this many bits (client-address.ts); default 64. */
+  ipv6Prefix?: number;
 }
 
 /** How refusals name the streams and what the page does instead. */
@@ -53,13 +57,14 @@ function counter() {
 }
 
 export function createStreamLimiter(limits: StreamLimits, { streams, topic, fallback }: StreamWording): StreamLimiter {
+  const addressOf = (owner: StreamOwner) => clientAddressKey(owner.address, limits.ipv6Prefix);
   const byAddress = counter();
   const byUser = counter();
   const byTopic = counter();
   let total = 0;
 
   function refusal(owner: StreamOwner): Extract<StreamAdmission, { admitted: false }> | null {
-    if (byAddress.get(owner.address) >= limits.perAddress) {
+    if (byAddress.get(addressOf(owner)) >= limits.perAddress) {
       return { admitted: false, statusCode: 429, message: `Too many ${streams} open from your address (at most ${limits.perAddress}); ${fallback}` };
     }
     if (owner.userId !== null && byUser.get(owner.userId) >= limits.perUser) {
@@ -78,8 +83,9 @@ export function createStreamLimiter(limits: StreamLimits, { streams, topic, fall
     admit(owner) {
       const refused = refusal(owner);
       if (refused) return refused;
+      const address = addressOf(owner);
       const change = (delta: number) => {
-        byAddress.add(owner.address, delta);
+        byAddress.add(address, delta);
         if (owner.userId !== null) byUser.add(owner.userId, delta);
         byTopic.add(owner.topic, delta);
         total += delta;

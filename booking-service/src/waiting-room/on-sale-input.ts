@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { localDate, localDayRange } from '../contract/theatre-time.ts';
+import { salesCloseAt } from '../contract/seats/sales.ts';
+import { formatTheatreTime, localDate, localDayRange } from '../contract/theatre-time.ts';
 
 /**
  * What staff may enter for an on-sale event, checked before anything is written (issue 38): the time, an
@@ -33,6 +34,26 @@ export function checkOnSaleAt(text: string, now: Date, window: OnSaleWindow): Ch
   const latest = new Date(now.getTime() + window.maxDaysAhead * DAY_MS);
   if (at > latest) return { ok: false, message: `onSaleAt must be at most ${window.maxDaysAhead} days ahead (by ${latest.toISOString()})` };
   return { ok: true, value: at };
+}
+
+/** A show of an on-sale: when it starts and the clock of its cinema. */
+export interface OnSaleShow { id: string; title: string; startsAt: Date; timeZone: string }
+
+/**
+ * An on-sale opens before the online sales of each of its shows close: one opening after the close would gather a
+ * queue for seats nobody can buy.
+ */
+export function checkOpensBeforeSalesClose(onSaleAt: Date, shows: readonly OnSaleShow[], salesCloseMinutes: number): Checked<Date> {
+  for (const show of shows) {
+    const closes = salesCloseAt(show.startsAt, salesCloseMinutes);
+    if (onSaleAt >= closes) {
+      return {
+        ok: false,
+        message: `onSaleAt must be before online sales of ${show.title} (${formatTheatreTime(show.startsAt, show.timeZone)}) close at ${formatTheatreTime(closes, show.timeZone)}`,
+      };
+    }
+  }
+  return { ok: true, value: onSaleAt };
 }
 
 /** The name as stored: trimmed, not blank, without control characters. */

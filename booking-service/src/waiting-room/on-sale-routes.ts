@@ -5,7 +5,7 @@ import type { AppInstance } from '../http/app-instance.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
 import { DEFAULT_WINDOW_MINUTES, shoppingCapacityFor } from '../contract/seats/sales.ts';
-import { checkEventName, checkOnSaleAt, type OnSaleWindow } from './on-sale-input.ts';
+import { checkEventName, checkOnSaleAt, checkOpensBeforeSalesClose, type OnSaleShow, type OnSaleWindow } from './on-sale-input.ts';
 import { answerOutagesAsPaused, figuresOf, security, storedEventOr404, tags, valid } from './route-helpers.ts';
 import type { WaitingRoom } from './waiting-room.ts';
 import type { EventRefusal, WaitingRoomRepository } from './waiting-room-repository.ts';
@@ -33,6 +33,9 @@ export interface OnSaleRoutesDeps {
   onSaleWindow: OnSaleWindow;
   /** The seats of these shows together, each on its own screen (the default shopping capacity is a quarter of them). */
   seatsOfShows: (showIds: string[]) => Promise<number>;
+  /** These shows (the known ones) with their start and cinema's clock; and when online sales close before a start. */
+  showsOf: (showIds: string[]) => Promise<OnSaleShow[]>;
+  salesCloseMinutes: number;
   /**
    * These shows' listings changed (put on sale, or the on-sale cancelled): every instance drops its cached show
    * times at once, so a show just put on sale never looks bookable for a cache's lifetime (issue 43, item 4).
@@ -58,6 +61,7 @@ export async function onSaleRoutes(admin: AppInstance, deps: OnSaleRoutesDeps) {
       // Everything checked before the write: the event is stored whole or not at all.
       const name = valid(checkEventName(request.body.name));
       const onSaleAt = valid(checkOnSaleAt(request.body.onSaleAt, now(), deps.onSaleWindow));
+      valid(checkOpensBeforeSalesClose(onSaleAt, await deps.showsOf(showIds), deps.salesCloseMinutes));
       const created = await repository.createEvent({
         name,
         onSaleAt,

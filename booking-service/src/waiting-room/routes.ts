@@ -3,6 +3,7 @@ import { failures } from '../contract/failures.ts';
 import { EventIdParams, OnSaleEventResponse, PLACE_HEADER, QUEUE_EVENT, QueueStreamQuery, QueueStatusResponse } from '../contract/waiting-room.ts';
 import { eventStream } from '../contract/media.ts';
 import type { AppInstance } from '../http/app-instance.ts';
+import { clientAddressKey } from '../http/client-address.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { eventStreams } from '../http/event-streams.ts';
 import type { StreamLimiter } from '../http/stream-limiter.ts';
@@ -21,6 +22,8 @@ export interface WaitingRoomRoutesDeps {
   auth: Auth;
   /** Joins per minute per client address. */
   joinsPerIpPerMinute: number;
+  /** An IPv6 client's joins counted by its network of this many bits (config.rateLimit.ipv6Prefix). */
+  ipv6Prefix: number;
   /** Which errors mean the store is unreachable (store/unavailable.ts). */
   isUnavailable: (error: unknown) => boolean;
   /** The caps on open queue streams. */
@@ -30,7 +33,7 @@ export interface WaitingRoomRoutesDeps {
 
 /** The moviegoers' queue, /api/waiting-room/*: the event, one's place, the queue stream, join and leave. */
 export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoutesDeps) {
-  const { waitingRoom, auth, joinsPerIpPerMinute } = deps;
+  const { waitingRoom, auth, joinsPerIpPerMinute, ipv6Prefix } = deps;
   const feed = createQueueFeed({ read: waitingRoom.queueEvent, drawnPlaces: waitingRoom.drawnPlaces }, (error) => app.log.warn({ err: error }, 'waiting room stream failed to read the event'));
   const queueStreams = eventStreams(app, { limiter: deps.streams, maxLifetimeMs: deps.streamLifetimeSeconds * 1000, reconnectEvent: QUEUE_RECONNECT_EVENT });
   app.addHook('preClose', async () => feed.close());
@@ -108,7 +111,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
     '/api/waiting-room/:eventId/join',
     {
       onRequest: auth.requireUser,
-      config: { rateLimit: { max: joinsPerIpPerMinute, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `waiting-room-join:${request.ip}` } },
+      config: { rateLimit: { max: joinsPerIpPerMinute, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `waiting-room-join:${clientAddressKey(request.ip, ipv6Prefix)}` } },
       schema: {
         tags,
         security,

@@ -91,6 +91,11 @@ export interface WaitingRoomRepository {
   events(): Promise<OnSaleEvent[]>;
   /** What every poll needs, read at most once a second per instance: seats left, admissions of the last minute. */
   pulse(eventId: string, now: Date): Promise<EventPulse>;
+  /**
+   * Whether this account's admission has ended (left, removed, or paid for the event since admitted), read now: a
+   * booking (a write) asks the database, so an admission ended on one instance is refused on all at once.
+   */
+  admissionEnded(eventId: string, accountId: string, now: Date): Promise<boolean>;
   entry(eventId: string, accountId: string): Promise<QueueEntry | null>;
   /** The places the draw gave, by account (read once per instance after the draw, for the pre-queue's polls). */
   drawnPlaces(eventId: string): Promise<Map<string, number>>;

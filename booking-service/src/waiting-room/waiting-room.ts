@@ -62,7 +62,7 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
   const admitNow = () => admitAll({ view, repository, now });
   let timer: NodeJS.Timeout | null = null;
   return {
-    gate: createAdmissionGate({ current: view.current, admissionKey, now }),
+    gate: createAdmissionGate({ current: view.current, admissionKey, now, admissionEnded: repository.admissionEnded }),
     /** Each show of an on-sale event: its event, on-sale time, and whether it sells through the waiting room. */
     async onSaleShows() {
       const { byShow } = await view.current();

@@ -3,9 +3,9 @@ import type { DailySales, ReportRepository, ScreenSales } from '../../admin/repo
 import type { Models } from './models.ts';
 
 /** The pipeline of dailySales, apart so the offline tests can check it. */
-export function dailySalesPipeline(from: Date, timeZone: string): PipelineStage[] {
+export function dailySalesPipeline(from: Date, timeZone: string, { to, showIds }: { to?: Date; showIds?: string[] } = {}): PipelineStage[] {
   return [
-    { $match: { isPaid: true, paidAt: { $gte: from } } },
+    { $match: { isPaid: true, paidAt: { $gte: from, ...(to && { $lt: to }) }, ...(showIds && { showId: { $in: showIds } }) } },
     {
       $group: {
         _id: { $dateToString: { format: '%Y-%m-%d', date: '$paidAt', timezone: timeZone } },
@@ -19,8 +19,10 @@ export function dailySalesPipeline(from: Date, timeZone: string): PipelineStage[
 
 export function createReportRepository(models: Models): ReportRepository {
   return {
-    async dailySales(from, timeZone): Promise<DailySales[]> {
-      const rows = await models.Booking.aggregate<{ _id: string; revenueCents: number; tickets: number }>(dailySalesPipeline(from, timeZone));
+    async dailySales(from, timeZone, { to, screenIds } = {}): Promise<DailySales[]> {
+      // Bookings keep their show's id only: a cinema's are those of its screens' shows.
+      const showIds = screenIds && (await models.Show.find({ screenId: { $in: [...screenIds] } }, { _id: 1 }).lean<{ _id: string }[]>()).map((show) => show._id);
+      const rows = await models.Booking.aggregate<{ _id: string; revenueCents: number; tickets: number }>(dailySalesPipeline(from, timeZone, { to, showIds }));
       return rows.map((row) => ({ date: row._id, revenueCents: row.revenueCents, tickets: row.tickets }));
     },
 

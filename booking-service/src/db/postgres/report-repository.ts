@@ -1,11 +1,13 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, shows } from '../schema.ts';
 import type { DailySales, ReportRepository, ScreenSales } from '../../admin/report-repository.ts';
 
 export function createReportRepository(db: Db): ReportRepository {
   return {
-    async dailySales(from, timeZone): Promise<DailySales[]> {
+    async dailySales(from, timeZone, scope = {}): Promise<DailySales[]> {
+      const { to, screenIds } = scope;
+      if (screenIds?.length === 0) return [];
       // Aggregated in the database: one row per theatre-local day with paid bookings.
       const rows = await db
         .select({
@@ -14,7 +16,14 @@ export function createReportRepository(db: Db): ReportRepository {
           tickets: sql<string>`sum(cardinality(${bookings.seats}))`,
         })
         .from(bookings)
-        .where(and(eq(bookings.isPaid, true), gte(bookings.paidAt, from)))
+        .where(
+          and(
+            eq(bookings.isPaid, true),
+            gte(bookings.paidAt, from),
+            to && lt(bookings.paidAt, to),
+            screenIds && inArray(bookings.showId, db.select({ id: shows.id }).from(shows).where(inArray(shows.screenId, [...screenIds]))),
+          ),
+        )
         .groupBy(sql`1`)
         .orderBy(sql`1`);
       return rows.map((row) => ({ date: row.date, revenueCents: Number(row.revenueCents), tickets: Number(row.tickets) }));

@@ -44,9 +44,10 @@ export async function shoppingNow(deps: ShoppingDeps, event: Pick<EventDocument,
 }
 
 /** Accounts whose admission is within its window but has ended: they left, were removed, or paid for the event. */
-async function endedAdmissions(deps: Deps, event: EventDocument, now: Date): Promise<Set<string>> {
+async function endedAdmissions(deps: Deps, event: EventDocument, now: Date, accountId?: string): Promise<Set<string>> {
   const recent = await deps.Entry.find({
     eventId: event._id,
+    ...(accountId !== undefined && { accountId }),
     admittedAt: { $gt: new Date(now.getTime() - OPEN_ADMISSIONS_LOOKBACK_MS) },
     windowEndsAt: { $gt: new Date(now.getTime() - 60_000) },
   }).lean<EntryDocument[]>();
@@ -65,7 +66,7 @@ async function seatsTaken({ Booking }: Deps, event: EventDocument, now: Date): P
 }
 
 /** What the polls and the live panel read of an event: its pulse and its figures. */
-export function eventFigureQueries(deps: Deps): Pick<WaitingRoomRepository, 'pulse' | 'figures'> {
+export function eventFigureQueries(deps: Deps): Pick<WaitingRoomRepository, 'pulse' | 'figures' | 'admissionEnded'> {
   const { Event, Entry, Action } = deps;
 
   async function eventOf(eventId: string): Promise<EventDocument> {
@@ -93,6 +94,10 @@ export function eventFigureQueries(deps: Deps): Pick<WaitingRoomRepository, 'pul
 
   return {
     pulse,
+
+    async admissionEnded(eventId, accountId, now) {
+      return (await endedAdmissions(deps, await eventOf(eventId), now, accountId)).has(accountId);
+    },
 
     async figures(eventId, now): Promise<EventFigures> {
       const event = await eventOf(eventId);

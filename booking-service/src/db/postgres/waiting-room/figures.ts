@@ -11,7 +11,7 @@ function eventSeats(eventId: string) {
 }
 
 /** What the polls and the live panel read of an event: its pulse (seats left, recent admissions) and its figures. */
-export function eventFigureQueries(db: Db): Pick<WaitingRoomRepository, 'pulse' | 'figures'> {
+export function eventFigureQueries(db: Db): Pick<WaitingRoomRepository, 'pulse' | 'figures' | 'admissionEnded'> {
   async function pulse(eventId: string, now: Date): Promise<EventPulse> {
     const [row] = await rows<{ seats: number; taken: number; admitted: number; out_of_turn: string[] | null; ended: string[] | null }>(
       db,
@@ -36,6 +36,11 @@ export function eventFigureQueries(db: Db): Pick<WaitingRoomRepository, 'pulse' 
 
   return {
     pulse,
+
+    async admissionEnded(eventId, accountId, now) {
+      const [row] = await rows<{ ended: string[] | null }>(db, sql`select (${endedAdmissions(eventId, now, accountId)}) as ended`);
+      return (row?.ended ?? []).length > 0;
+    },
 
     async figures(eventId, now): Promise<EventFigures> {
       const [counts] = await rows<{ pre_queue: number; waiting: number }>(

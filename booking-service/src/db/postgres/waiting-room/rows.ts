@@ -119,10 +119,10 @@ const OPEN_ADMISSIONS_LOOKBACK_MS = 61 * 60_000;
  * or they paid for a booking of the event's shows since it began. Read with each instance's per-second
  * view, so that the sale gate refuses their admission token without reading the database per request.
  */
-export function endedAdmissions(eventId: string, now: Date) {
+export function endedAdmissions(eventId: string, now: Date, accountId?: string) {
   return sql`
     select array_agg(q.account_id) from queue_entries q
-    where q.event_id = ${eventId} and q.admitted_at > ${new Date(now.getTime() - OPEN_ADMISSIONS_LOOKBACK_MS)}
+    where q.event_id = ${eventId}${accountId === undefined ? sql`` : sql` and q.account_id = ${accountId}`} and q.admitted_at > ${new Date(now.getTime() - OPEN_ADMISSIONS_LOOKBACK_MS)}
       and q.window_ends_at > ${new Date(now.getTime() - 60_000)}
       and (q.left_at is not null or q.removed_at is not null or exists (
         select 1 from bookings b join on_sale_event_shows s on s.show_id = b.show_id
