@@ -7,6 +7,7 @@ import { DoorCounts } from '../features/dashboard/components/door-counts';
 import { CinemaTotals } from '../features/dashboard/components/cinema-totals';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CinemaFilter } from '../features/cinemas/components/cinema-filter';
+import { SalesExport } from '../features/exports/components/sales-export';
 
 // The chart library loads only with the dashboard, not with the admin remote's entry.
 const SalesCharts = lazy(() => import('../features/dashboard/components/sales-charts'));
@@ -75,6 +76,7 @@ export function DashboardPage() {
       <DoorCounts />
       <h2 className="admin__section-title">Sales</h2>
       <Charts />
+      <SalesExport cinemaFilter={(value, onChange) => <CinemaFilter cinemas={cinemas} value={value} onChange={onChange} />} />
       <h2 className="admin__section-title">Active Shows</h2>
       <ActiveShowCards shows={data.activeShows} />
     </PageLayout>

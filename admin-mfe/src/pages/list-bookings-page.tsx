@@ -6,8 +6,14 @@ import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-filter';
 import { amountOf, BookingSearch, BookingTotals } from '../features/bookings/components/booking-list-parts';
+import { DownloadCsvButton } from '../features/exports/components/download-csv-button';
 
 const PAGE_SIZE = 25;
+
+/** The list's filters without its page: the export holds every booking they match. */
+function exportQuery({ movieId, cinemaId, date, paid, q }: BookingFilters): Record<string, string | undefined> {
+  return { movieId, cinemaId, date, paid, q };
+}
 
 /**
  * Bookings searched (ticket code, customer, movie) and filtered (movie, cinema, show date, paid) with server-side paging
@@ -53,6 +59,7 @@ export function ListBookingsPage() {
             <option value="false">Unpaid</option>
           </select>
         </label>
+        <DownloadCsvButton path="/api/admin/all-bookings/export" query={exportQuery(filters)} fileName="bookings.csv" />
       </form>
       <StaffListStates
         query={bookings}

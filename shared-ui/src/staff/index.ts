@@ -14,3 +14,4 @@ export { ConfirmActionDialog } from './confirm-action-dialog';
 export { StaffListStates } from './staff-list-states';
 export type { StaffApi } from '../api/staff-client';
 export { isApiError } from '../api/api-error';
+export { useCsvDownload } from './use-csv-download';
