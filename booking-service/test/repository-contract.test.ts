@@ -327,6 +327,8 @@ for (const lane of lanes) {
           refundReason: null,
           refundId: null,
           confirmation: null,
+          admittedAt: null,
+          cancelledAt: null,
         };
         expect(result).toEqual({ ok: true, booking: expected });
         expect(await store.bookings.get(request.id)).toEqual(expected);
@@ -805,6 +807,34 @@ for (const lane of lanes) {
         expect((await lifecycle.setRefundOutcome(booking.id, { status: 'failed', reason: 'x' }))!.changed).toBe(false);
         expect((await lifecycle.listPendingRefunds(10_000)).map((b) => b.id)).not.toContain(booking.id);
         expect(await lifecycle.setRefundOutcome(randomUUID(), { status: 'failed', reason: 'x' })).toBeNull();
+      });
+
+      it('an admission and a cancellation of one paid booking at once: exactly one applies, each refusing after the other (one fate per ticket)', async () => {
+        const door = { door: 'Door 1', staffId: 's', staffName: 'Sam', outcome: 'admitted' as const };
+        for (let round = 0; round < 6; round++) {
+          const { booking, show } = await heldBooking(`fate-${round}`, ['E1']);
+          await lifecycle.confirmPayment(booking.id, { now: new Date(BASE), paymentIntentId: null });
+          const at = new Date(BASE + round);
+          const admit = () => store.checkIns.admit({ ...door, bookingId: booking.id, code: booking.ticketCode, at });
+          const cancel = () => lifecycle.cancelPaid(booking.id, { reason: 'cancelled', now: at });
+          const [admitted, cancelled] = round % 2 === 0 ? await Promise.all([admit(), cancel()]) : (await Promise.all([cancel(), admit()])).reverse() as [Awaited<ReturnType<typeof admit>>, Awaited<ReturnType<typeof cancel>>];
+          expect(admitted.admitted !== cancelled!.changed, `round ${round}`).toBe(true);
+          const stored = (await store.bookings.get(booking.id))!;
+          if (admitted.admitted) {
+            expect(stored).toMatchObject({ status: 'paid', isPaid: true, refundStatus: null, admittedAt: at, cancelledAt: null });
+            expect(await store.shows.occupiedSeats(show.id)).toEqual({ E1: 'paid' });
+            // Once admitted, no cancellation nor refund applies, and a second scan is told of the first.
+            expect((await cancel())!.changed).toBe(false);
+            expect((await lifecycle.setRefundOutcome(booking.id, { status: 'refunded', reason: 'x' }))!.changed).toBe(false);
+            expect(await admit()).toMatchObject({ admitted: false, earlier: { door: 'Door 1', at } });
+          } else {
+            expect(stored).toMatchObject({ status: 'cancelled', refundStatus: 'pending', admittedAt: null, cancelledAt: at });
+            // The scan that lost is given the booking as it now is, and nothing is logged.
+            expect(admitted).toMatchObject({ admitted: false, booking: { status: 'cancelled', refundStatus: 'pending' } });
+            expect(await store.checkIns.listForBooking(booking.id)).toEqual([]);
+          }
+          expect((await store.checkIns.showCount(show.id)).admitted).toBe(admitted.admitted ? 1 : 0);
+        }
       });
     });
 

@@ -58,6 +58,7 @@ for (const lane of lanes) {
         refundsPending: 0,
         refundsFailed: 0,
         released: 1,
+        admitted: 0,
         message: 'Show cancelled: 3 paid bookings refunded and emailed, 1 hold released.',
       });
 

@@ -35,7 +35,9 @@ export async function showActionRoutes(app: AppInstance, deps: ShowActionRoutesD
           'The show is marked cancelled (it stays in the staff lists, leaves the moviegoers\' lists, and new holds are refused). Each paid booking ' +
           'is cancelled and refunded through the payment provider as a moviegoer\'s own cancellation is (idempotency key per booking; a refund the ' +
           'provider cannot take now stays pending and the reconciliation retries it), with a cancellation-notice email. Idempotent: calling it again ' +
-          'ends whatever is still live and refunds nobody twice. 409 once the show has started.',
+          'ends whatever is still live and refunds nobody twice. A booking already admitted at the door (it opens before the show) keeps its one ' +
+          'fate: it stays paid, is not refunded by the system, and is counted in `admitted` for staff to settle with the guest in person. ' +
+          '409 once the show has started.',
         params: ShowIdParams,
         response: { 200: CancelShowResponse, ...failures(400, 401, 403, 404, 409, 413, 415) },
       },
@@ -50,6 +52,7 @@ export async function showActionRoutes(app: AppInstance, deps: ShowActionRoutesD
       ];
       if (result.refundsPending) parts.push(`${result.refundsPending} refund${result.refundsPending === 1 ? '' : 's'} still pending with the payment provider (retried)`);
       if (result.refundsFailed) parts.push(`${result.refundsFailed} refund${result.refundsFailed === 1 ? '' : 's'} refused by the provider (see support)`);
+      if (result.admitted) parts.push(`${result.admitted} booking${result.admitted === 1 ? '' : 's'} already admitted at the door, not refunded: settle with those guests in person`);
       const head = result.outcome === 'cancelled' ? 'Show cancelled' : 'Show was already cancelled';
       return { success: true as const, message: `${head}: ${parts.join(', ')}.`, ...result };
     },

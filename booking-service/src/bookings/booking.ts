@@ -44,6 +44,13 @@ export interface Booking {
   refundReason: string | null;
   refundId: string | null;
   confirmation: ConfirmationState | null;
+  /**
+   * When the ticket was admitted at the door (the lifecycle's `admit`): for good, and the guard every cancellation
+   * and refund checks, so a booking has one fate. Null: not admitted.
+   */
+  admittedAt: Date | null;
+  /** When a paid booking was cancelled (by its owner, or its show's cancellation: `cancelPaid`); null otherwise. */
+  cancelledAt: Date | null;
 }
 
 export interface BookingWithShow extends Booking { show: ShowWithMovie }

@@ -9,7 +9,7 @@ function booking(state: Partial<Booking>): Booking {
   return {
     id: 'b1', userId: 'u1', showId: 's1', seats: ['A1'], amountCents: 1250, ...NEW_BOOKING_STATE,
     paymentLink: 'https://pay', paymentSessionId: null, paymentIntentId: null, holdExpiresAt: holdEnds, paidAt: null,
-    createdAt: at, ticketCode: 'T', refundStatus: null, refundReason: null, refundId: null, confirmation: null, ...state,
+    createdAt: at, ticketCode: 'T', refundStatus: null, refundReason: null, refundId: null, confirmation: null, admittedAt: null, cancelledAt: null, ...state,
   };
 }
 
@@ -17,6 +17,7 @@ const states = {
   'held': booking({}),
   'held with a session': booking({ paymentSessionId: 'cs_1' }),
   'paid': booking({ status: 'paid', isPaid: true, paidAt: at }),
+  'admitted': booking({ status: 'paid', isPaid: true, paidAt: at, admittedAt: at }),
   'cancelled': booking({ status: 'cancelled', paymentLink: null }),
   'refund pending': booking({ status: 'cancelled', refundStatus: 'pending' }),
   'refunded': booking({ status: 'cancelled', refundStatus: 'refunded' }),
@@ -29,13 +30,17 @@ const updates: Record<string, GuardedUpdate> = {
   payLate: transitions.payLate({ now: at, paymentIntentId: 'pi_1' }),
   flagRefund: transitions.flagRefund({ paymentIntentId: 'pi_1', reason: 'seats taken' }),
   recordRefundOutcome: transitions.recordRefundOutcome({ status: 'refunded', refundId: 're_1', reason: 'seats taken' }),
+  cancelPaid: transitions.cancelPaid({ reason: 'cancelled by the customer', now: at }),
+  admit: transitions.admit({ at }),
 };
 
 /** Which transition each state allows: the lifecycle's table, read back from its guards. */
 const allowed: Record<keyof typeof states, string[]> = {
   'held': ['attachPaymentSession', 'confirmPayment', 'cancelHold'],
   'held with a session': ['confirmPayment', 'cancelHold'],
-  'paid': [],
+  'paid': ['cancelPaid', 'admit'],
+  // One fate per ticket: once admitted, nothing cancels or refunds it.
+  'admitted': [],
   'cancelled': ['payLate', 'flagRefund'],
   'refund pending': ['recordRefundOutcome'],
   'refunded': [],
@@ -57,7 +62,10 @@ describe('the booking lifecycle', () => {
     expect(apply(states.cancelled, updates.flagRefund!)).toMatchObject({ status: 'cancelled', refundStatus: 'pending', paymentIntentId: 'pi_1' });
     expect(updates.cancelHold!.seats).toBe('release');
     expect(updates.payLate!.seats).toBe('retake');
-    expect(Object.values(updates).filter((u) => u.seats === 'keep')).toHaveLength(4);
+    expect(apply(states.paid, updates.admit!)).toMatchObject({ status: 'paid', isPaid: true, admittedAt: at });
+    expect(apply(states.paid, updates.cancelPaid!)).toMatchObject({ status: 'cancelled', isPaid: false, refundStatus: 'pending', cancelledAt: at });
+    expect(updates.cancelPaid!.seats).toBe('release');
+    expect(Object.values(updates).filter((u) => u.seats === 'keep')).toHaveLength(5);
   });
 
   it('cancels a hold on expiry only once the hold has ended', () => {

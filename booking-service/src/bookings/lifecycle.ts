@@ -15,7 +15,13 @@ import type { Booking, BookingStatus, ConfirmationState, RefundStatus } from './
  *            cancelled ──flagRefund──▶ cancelled, refund pending (the payment kept on record)
  *                 paid ──cancelPaid──▶ cancelled, refund pending (its seats released in the same write;
  *                                      its owner within the cancellation policy, or staff cancelling the show)
+ *                 paid ──admit──▶ paid, admitted at the door (for good: no cancellation, no refund after it)
  *       refund pending ──recordRefundOutcome──▶ refunded | failed | still pending (retried)
+ *
+ * One fate per ticket (issue 55): admission and every cancellation or refund are transitions of the same booking
+ * row/document and guard on it (`admitted: false` on each cancel and refund, `status: 'paid', admitted: false` on
+ * admit), so of a door scan and a cancellation sent at once, on any instances, exactly one applies: the store's
+ * row lock (PostgreSQL) or conditional single-document write (MongoDB) decides, never a read of another table.
  *
  * A payment (confirmPayment, payLate) queues the e-ticket in the same write that marks the booking
  * paid (`email`), so no crash can leave a paid booking without one; a paid booking without an
@@ -38,11 +44,13 @@ export interface BookingGuard {
   holdEndedBy?: Date;
   /** null: no e-ticket queued (and not sample data). */
   confirmation?: ConfirmationState | null;
+  /** false: never admitted at the door (admittedAt null); the guard of every cancellation and refund. */
+  admitted?: false;
 }
 
 /** The fields a transition may change. */
 export type BookingChanges = Partial<
-  Pick<Booking, 'status' | 'isPaid' | 'paidAt' | 'paymentIntentId' | 'paymentLink' | 'paymentSessionId' | 'refundStatus' | 'refundReason' | 'refundId' | 'confirmation'>
+  Pick<Booking, 'status' | 'isPaid' | 'paidAt' | 'paymentIntentId' | 'paymentLink' | 'paymentSessionId' | 'refundStatus' | 'refundReason' | 'refundId' | 'confirmation' | 'admittedAt' | 'cancelledAt'>
 >;
 
 /**
@@ -69,10 +77,17 @@ export interface GuardedUpdate {
  */
 export type GuardedUpdateResult = { booking: Booking; changed: true } | { booking: Booking; changed: false; takenSeats?: string[] };
 
+/**
+ * Never admitted at the door: part of the guard of every transition that cancels a booking or refunds it, so an
+ * admission and a cancellation serialise on the booking itself (whichever writes first, the other finds no match).
+ */
+const NOT_ADMITTED = { admitted: false } as const satisfies BookingGuard;
 /** Held and not paid: the only state a payment may confirm and a hold may end. */
 const HELD: BookingGuard = { status: 'held', isPaid: false };
 /** Cancelled and never flagged for refund: a late payment may still take its seats back. */
 const CANCELLED_UNREFUNDED: BookingGuard = { status: 'cancelled', refundStatus: null };
+/** Paid, not refunded, not admitted: what the door admits and what its owner or the cinema may cancel. */
+const PAID_UNUSED: BookingGuard = { status: 'paid', isPaid: true, refundStatus: null, ...NOT_ADMITTED };
 /** Paid, and no e-ticket queued for it. */
 const PAID_UNCONFIRMED: BookingGuard = { isPaid: true, confirmation: null };
 
@@ -129,7 +144,7 @@ export const transitions = {
 
   /** held -> cancelled, releasing the seats and clearing the payment link; with `expiredBy`, only a hold that ended by then. */
   cancelHold: (options: { expiredBy?: Date } = {}): GuardedUpdate => ({
-    guard: { ...HELD, ...(options.expiredBy ? { holdEndedBy: options.expiredBy } : {}) },
+    guard: { ...HELD, ...NOT_ADMITTED, ...(options.expiredBy ? { holdEndedBy: options.expiredBy } : {}) },
     changes: { status: 'cancelled', paymentLink: null },
     seats: 'release',
   }),
@@ -147,7 +162,7 @@ export const transitions = {
 
   /** cancelled -> refund pending: the late payment's seats were taken, so the payment is kept on record and refunded. */
   flagRefund: (refund: { paymentIntentId: string | null; reason: string }): GuardedUpdate => ({
-    guard: CANCELLED_UNREFUNDED,
+    guard: { ...CANCELLED_UNREFUNDED, ...NOT_ADMITTED },
     changes: { refundStatus: 'pending', refundReason: refund.reason, paymentIntentId: refund.paymentIntentId },
     seats: 'keep',
   }),
@@ -155,17 +170,29 @@ export const transitions = {
   /**
    * paid -> cancelled with its refund pending, releasing the seats in the same write: the booking no
    * longer counts as paid (isPaid false, as a late payment's refund), while paidAt and the payment id
-   * stay on record for the refund (refunds.ts) and for support.
+   * stay on record for the refund (refunds.ts) and for support; `cancelledAt` says when (the door names it to a
+   * holder who comes anyway). Not once admitted: an admitted ticket was used, and stays paid.
    */
-  cancelPaid: (refund: { reason: string }): GuardedUpdate => ({
-    guard: { status: 'paid', isPaid: true, refundStatus: null },
-    changes: { status: 'cancelled', isPaid: false, paymentLink: null, refundStatus: 'pending', refundReason: refund.reason },
+  cancelPaid: (refund: { reason: string; now: Date }): GuardedUpdate => ({
+    guard: PAID_UNUSED,
+    changes: { status: 'cancelled', isPaid: false, paymentLink: null, refundStatus: 'pending', refundReason: refund.reason, cancelledAt: refund.now },
     seats: 'release',
+  }),
+
+  /**
+   * paid -> admitted at the door: the booking row/document records the admission (the check-in log's entry is written
+   * in the same transaction on PostgreSQL, idempotently after it on MongoDB: the stores' check-in-repository.ts). Only a paid,
+   * unrefunded, not yet admitted booking: of a scan and a cancellation at once exactly one applies.
+   */
+  admit: (admission: { at: Date }): GuardedUpdate => ({
+    guard: PAID_UNUSED,
+    changes: { admittedAt: admission.at },
+    seats: 'keep',
   }),
 
   /** refund pending -> refunded / failed, or still pending with a new note (retried later). */
   recordRefundOutcome: (outcome: { status: RefundStatus; refundId?: string | null; reason: string }): GuardedUpdate => ({
-    guard: { refundStatus: 'pending' },
+    guard: { refundStatus: 'pending', ...NOT_ADMITTED },
     changes: {
       refundStatus: outcome.status,
       refundReason: outcome.reason,
@@ -196,6 +223,7 @@ export function matchesGuard(booking: Booking, guard: BookingGuard): boolean {
   if (guard.paymentSession === 'some' && booking.paymentSessionId === null) return false;
   if (guard.holdEndedBy && booking.holdExpiresAt.getTime() > guard.holdEndedBy.getTime()) return false;
   if (guard.confirmation !== undefined && booking.confirmation !== guard.confirmation) return false;
+  if (guard.admitted === false && booking.admittedAt !== null) return false;
   return true;
 }
 

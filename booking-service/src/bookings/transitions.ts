@@ -71,7 +71,7 @@ export function bookingTransitions(bookings: BookingRepository) {
     flagRefund: (id: string, refund: { paymentIntentId: string | null; reason: string }) => apply(id, transitions.flagRefund(refund)),
 
     /** A paid booking cancelled (its owner, or the show's cancellation): seats released and refund pending in one write. */
-    cancelPaid: (id: string, refund: { reason: string }) => apply(id, transitions.cancelPaid(refund)),
+    cancelPaid: (id: string, refund: { reason: string; now: Date }) => apply(id, transitions.cancelPaid(refund)),
 
     setRefundOutcome: (id: string, outcome: { status: RefundStatus; refundId?: string | null; reason: string }) =>
       apply(id, transitions.recordRefundOutcome(outcome)),

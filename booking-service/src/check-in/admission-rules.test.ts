@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingWithShow } from '../bookings/booking.ts';
 import { zonedInstant } from '../contract/theatre-time.ts';
-import { admissionDecision, cinemaRefusal } from './admission-rules.ts';
+import { REFUND_REASONS } from '../payments/cancel-booking.ts';
+import { admissionDecision, cinemaRefusal, stateRefusal } from './admission-rules.ts';
 
 const timeZone = 'Europe/London';
 const window = { opensMinutesBefore: 60, closesMinutesAfter: 30 };
 
 function booking(startsAt: Date, fields: Partial<BookingWithShow> = {}): BookingWithShow {
-  return { status: 'paid', refundStatus: null, show: { startsAt } as BookingWithShow['show'], ...fields } as BookingWithShow;
+  return { status: 'paid', refundStatus: null, refundReason: null, cancelledAt: null, show: { startsAt } as BookingWithShow['show'], ...fields } as BookingWithShow;
 }
 
 describe('admissionDecision', () => {
@@ -40,6 +41,25 @@ describe('admissionDecision', () => {
     expect(admissionDecision(booking(show, { status: 'cancelled' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'cancelled' });
     expect(admissionDecision(booking(show, { status: 'cancelled', refundStatus: 'refunded' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'refunded' });
     expect(admissionDecision(booking(show, { status: 'cancelled', refundStatus: 'failed' }), at('19:00'), window, timeZone)).toMatchObject({ outcome: 'cancelled' });
+  });
+});
+
+describe('stateRefusal', () => {
+  const show = zonedInstant('2026-12-05', '19:30', timeZone);
+  const cancelledAt = zonedInstant('2026-12-05', '18:31', timeZone);
+  it('names who cancelled a paid booking and when, on the clock given (a cancellation that won the race with the scan)', () => {
+    const byCustomer = booking(show, { status: 'cancelled', refundStatus: 'refunded', cancelledAt, refundReason: REFUND_REASONS.customer });
+    expect(stateRefusal(byCustomer, timeZone)).toEqual({
+      admit: false,
+      outcome: 'refunded',
+      reason: 'Refunded: cancelled by the moviegoer at 6:31 PM, refunded in full; the ticket is no longer valid',
+    });
+    const byCinema = booking(show, { status: 'cancelled', refundStatus: 'pending', cancelledAt, refundReason: `${REFUND_REASONS.show} (refund will be retried: down)` });
+    expect(stateRefusal(byCinema, timeZone)?.reason).toBe('Refunded: the cinema cancelled this show at 6:31 PM, refunded in full; the ticket is no longer valid');
+    expect(stateRefusal({ ...byCinema, refundStatus: 'failed' }, timeZone)?.reason).toBe('Cancelled: the cinema cancelled this show at 6:31 PM; the ticket is not valid');
+    // A booking cancelled before cancelledAt was kept, or a late payment refunded: the plain words.
+    expect(stateRefusal({ ...byCustomer, cancelledAt: null }, timeZone)?.reason).toBe('Refunded: this ticket was refunded and is no longer valid');
+    expect(stateRefusal(booking(show), timeZone)).toBeNull();
   });
 });
 

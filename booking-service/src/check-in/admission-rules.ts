@@ -1,5 +1,6 @@
 import type { Booking, BookingWithShow } from '../bookings/booking.ts';
 import { formatTheatreClock, formatTheatreTime, localDate } from '../contract/theatre-time.ts';
+import { cancelledBy } from '../payments/cancel-booking.ts';
 import type { Refusal } from './check-in.ts';
 
 /** When a show's tickets are admitted, around its start (CHECK_IN_OPENS_MINUTES_BEFORE, CHECK_IN_CLOSES_MINUTES_AFTER). */
@@ -10,13 +11,30 @@ export type AdmissionDecision = { admit: true } | { admit: false; outcome: Refus
 const MINUTE_MS = 60_000;
 
 
-/** Why a booking's state keeps its holder out, in the door attendant's words; null when it is paid and not refunded. */
-function stateRefusal(booking: Booking): AdmissionDecision | null {
+/**
+ * Who cancelled a paid booking and when, in the door attendant's words ("by the moviegoer at 6:31 PM"), from its refund
+ * reason and cancelledAt; empty for a booking cancelled before cancelledAt existed or refunded as a late payment.
+ */
+function cancelledWhen(booking: Booking, timeZone: string): string {
+  const by = cancelledBy(booking);
+  if (!by || !booking.cancelledAt) return '';
+  const at = formatTheatreClock(booking.cancelledAt, timeZone);
+  return by === 'customer' ? `cancelled by the moviegoer at ${at}` : `the cinema cancelled this show at ${at}`;
+}
+
+/**
+ * Why a booking's state keeps its holder out, in the door attendant's words, naming who cancelled it and when when the
+ * booking says (a cancellation that won the race with this scan); null when it is paid and not refunded.
+ */
+export function stateRefusal(booking: Booking, timeZone: string): Extract<AdmissionDecision, { admit: false }> | null {
+  const when = cancelledWhen(booking, timeZone);
   if (booking.refundStatus === 'refunded' || booking.refundStatus === 'pending') {
-    return { admit: false, outcome: 'refunded', reason: 'Refunded: this ticket was refunded and is no longer valid' };
+    const reason = when ? `Refunded: ${when}, refunded in full; the ticket is no longer valid` : 'Refunded: this ticket was refunded and is no longer valid';
+    return { admit: false, outcome: 'refunded', reason };
   }
   if (booking.status === 'cancelled') {
-    return { admit: false, outcome: 'cancelled', reason: 'Cancelled: this booking was cancelled, the ticket is not valid' };
+    const reason = when ? `Cancelled: ${when}; the ticket is not valid` : 'Cancelled: this booking was cancelled, the ticket is not valid';
+    return { admit: false, outcome: 'cancelled', reason };
   }
   if (booking.status === 'held') {
     return { admit: false, outcome: 'not-paid', reason: 'Not paid: this booking is still awaiting payment' };
@@ -49,7 +67,7 @@ export function admissionDecision(
   timeZone: string,
   elsewhere: AdmissionDecision | null = null,
 ): AdmissionDecision {
-  const refused = stateRefusal(booking) ?? elsewhere;
+  const refused = stateRefusal(booking, timeZone) ?? elsewhere;
   if (refused) return refused;
   const startsAt = booking.show.startsAt;
   const opensAt = new Date(startsAt.getTime() - window.opensMinutesBefore * MINUTE_MS);

@@ -3,7 +3,7 @@ import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { ShowRepository } from '../shows/show-repository.ts';
 import { formatTheatreClock } from '../contract/theatre-time.ts';
-import { admissionDecision, cinemaRefusal, type AdmissionWindow } from './admission-rules.ts';
+import { admissionDecision, cinemaRefusal, stateRefusal, type AdmissionWindow } from './admission-rules.ts';
 import type { Admission, CheckIn, Refusal } from './check-in.ts';
 import type { CheckInRepository } from './check-in-repository.ts';
 import { readScan } from './ticket-scan.ts';
@@ -106,8 +106,15 @@ export function createCheckInService({ bookings, checkIns, shows, cinemas, windo
         at,
       });
       if (result.admitted) return { outcome: 'admitted', booking, checkIn: result.checkIn };
-      const earlier = result.earlier;
-      return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier, booking.show.screenId), earlier }, booking);
+      if ('earlier' in result) {
+        const earlier = result.earlier;
+        return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier, booking.show.screenId), earlier }, booking);
+      }
+      // A cancellation (its owner's, or the show's) got to the booking first: its outcome, with who and when, is the answer.
+      const current = { ...booking, ...result.booking };
+      const lost = stateRefusal(current, clockOf(booking.show.screenId));
+      if (!lost) throw new Error(`Booking ${booking.id} refused its admission but is still admissible`);
+      return refuse(scan, logged, { outcome: lost.outcome, reason: lost.reason }, current);
     },
   };
 }

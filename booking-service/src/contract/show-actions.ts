@@ -18,6 +18,11 @@ export const CancelShowResponse = Type.Object({
   refundsPending: Type.Integer({ description: 'Of those, refunds the provider has not taken yet (the reconciliation retries them)' }),
   refundsFailed: Type.Integer({ description: 'Of those, refunds the provider refused (support acts; each booking says why)' }),
   released: Type.Integer({ description: 'Unpaid holds released by this call' }),
+  admitted: Type.Integer({
+    description:
+      'Paid bookings already admitted at the door (it opens before the show): not cancelled nor refunded by the system, one fate per ticket; ' +
+      'staff settle with those guests in person',
+  }),
 });
 
 export const ShowPriceResponse = Type.Object({

@@ -133,6 +133,10 @@ export const bookings = pgTable(
     refundId: text('refund_id'),
     // The e-ticket: queued with the payment, or sample data (none by design); null: none yet.
     confirmation: text('confirmation').$type<ConfirmationState>(),
+    // Issue 55 (migration 0018): the door's admission on the booking's own row, the guard every cancellation and
+    // refund checks (bookings/lifecycle.ts), and when a paid booking was cancelled (the door names it).
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     index('bookings_user_created_idx').on(t.userId, t.createdAt),

@@ -1,17 +1,15 @@
 import type { Booking, BookingWithShow } from '../bookings/booking.ts';
 import { cancellationRefusal } from '../contract/cancellation.ts';
-import { formatTheatreTime } from '../contract/theatre-time.ts';
+import { formatTheatreClock, formatTheatreTime } from '../contract/theatre-time.ts';
 import type { CancellationNotice } from './e-tickets.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { performRefund } from './refunds.ts';
 import { releaseHold } from './release-hold.ts';
 
-/** What the cancellation policy is weighed with: CANCELLATION_CUTOFF_MINUTES, the theatre's clock, the door's log. */
+/** What the cancellation policy is weighed with: CANCELLATION_CUTOFF_MINUTES and the theatre's clock (the admission is the booking's own). */
 export interface CancellationPolicy {
   cutoffMinutes: number;
   timeZone: string;
-  /** When each of these bookings was admitted at the door (the check-in log's admittedAt). */
-  admittedAt: (bookingIds: string[]) => Promise<Map<string, Date>>;
 }
 
 export type CancelOutcome =
@@ -21,6 +19,8 @@ export type CancelOutcome =
   | { outcome: 'released'; booking: Booking }
   /** Cancelled before (by an earlier call, its hold's end, or the cinema): nothing changed. */
   | { outcome: 'already-cancelled'; booking: Booking }
+  /** Admitted at the door (before this call, or by a scan that got to the booking first): nothing changed. */
+  | { outcome: 'admitted'; reason: string; booking: Booking }
   /** Outside the policy: `reason` in the moviegoer's words. */
   | { outcome: 'refused'; reason: string; booking: Booking };
 
@@ -30,6 +30,13 @@ export const REFUND_REASONS = {
   show: 'The show was cancelled by the cinema: refunded in full',
 } as const satisfies Record<CancellationNotice, string>;
 
+/** Who cancelled a paid booking (its refund reason says), or null for a booking not cancelled that way (a late payment refunded). */
+export function cancelledBy(booking: Pick<Booking, 'refundReason'>): CancellationNotice | null {
+  const reason = booking.refundReason ?? '';
+  // performRefund may append the refund's trouble to the reason: its start names who cancelled.
+  return (Object.keys(REFUND_REASONS) as CancellationNotice[]).find((why) => reason.startsWith(REFUND_REASONS[why])) ?? null;
+}
+
 /**
  * Cancels a paid booking (its owner within the policy, or staff cancelling its show): one guarded
  * transition releases the seats and marks the refund pending, so of two calls at once one cancels and
@@ -38,7 +45,9 @@ export const REFUND_REASONS = {
  * pending for the reconciliation to retry.
  */
 export async function cancelPaidBooking(ctx: PaymentContext, booking: Booking, why: CancellationNotice): Promise<{ changed: boolean; booking: Booking } | null> {
-  const cancelled = await ctx.lifecycle.cancelPaid(booking.id, { reason: REFUND_REASONS[why] });
+  // Guarded on the booking not being admitted: a door scan at the same moment and this cancellation serialise on the
+  // booking itself, so exactly one of them applies (bookings/lifecycle.ts).
+  const cancelled = await ctx.lifecycle.cancelPaid(booking.id, { reason: REFUND_REASONS[why], now: ctx.now() });
   if (!cancelled?.changed) return cancelled;
   ctx.onSeatsChanged(booking.showId);
   ctx.log.info({ bookingId: booking.id, by: why }, 'paid booking cancelled: seats released, refund under way');
@@ -60,16 +69,25 @@ export async function cancelOwnBooking(ctx: PaymentContext, policy: Cancellation
     if (released.outcome !== 'paid') return { outcome: released.outcome === 'released' ? 'released' : 'already-cancelled', booking: released.booking };
     current = released.booking;
   }
-  const admitted = (await policy.admittedAt([current.id])).has(current.id);
+  if (current.admittedAt) return admittedOutcome(current, policy);
   const reason = cancellationRefusal({
     startsAt: booking.show.startsAt,
     now: ctx.now(),
     cutoffMinutes: policy.cutoffMinutes,
-    admitted,
+    admitted: false,
     formatTime: (instant) => formatTheatreTime(instant, policy.timeZone),
   });
   if (reason) return { outcome: 'refused', reason, booking: current };
   const result = await cancelPaidBooking(ctx, current, 'customer');
   if (!result) return { outcome: 'already-cancelled', booking: current };
-  return { outcome: result.changed ? 'cancelled' : 'already-cancelled', booking: result.booking };
+  if (result.changed) return { outcome: 'cancelled', booking: result.booking };
+  // A door scan got to the booking first: the ticket was used, and the booking stands.
+  if (result.booking.admittedAt) return admittedOutcome(result.booking, policy);
+  return { outcome: 'already-cancelled', booking: result.booking };
+}
+
+/** An admitted booking is not cancelled: the refusal names when the door admitted it, on the theatre's clock. */
+function admittedOutcome(booking: Booking, policy: CancellationPolicy): CancelOutcome {
+  const at = formatTheatreClock(booking.admittedAt!, policy.timeZone);
+  return { outcome: 'admitted', reason: `This ticket was admitted at the door at ${at}, so the booking can no longer be cancelled.`, booking };
 }

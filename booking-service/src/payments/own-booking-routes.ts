@@ -133,7 +133,7 @@ export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payme
     async (request) => {
       const booking = await ownBooking(request.params.bookingId, request.identity!.sub);
       const result = await payments.cancelOwnBooking(booking);
-      if (result.outcome === 'refused') throw conflict(result.reason);
+      if (result.outcome === 'refused' || result.outcome === 'admitted') throw conflict(result.reason);
       const after = (await bookings.getWithDetails(booking.id))!;
       return { success: true, outcome: result.outcome, message: cancelMessage(result.outcome, after), booking: bookingJson(after, places) };
     },

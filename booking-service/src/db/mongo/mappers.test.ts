@@ -87,6 +87,8 @@ describe('MongoDB mappers', () => {
       refundReason: null,
       refundId: null,
       confirmation: null,
+      admittedAt: null,
+      cancelledAt: null,
     });
     expect(doc.seats).not.toBe(request.seats);
   });
@@ -113,6 +115,8 @@ describe('MongoDB mappers', () => {
       refundReason: null,
       refundId: null,
       confirmation: null,
+      admittedAt: null,
+      cancelledAt: null,
     };
     expect(toBooking(doc)).toEqual(expected);
     expect(toBooking(new models.Booking(doc).toObject<BookingDocument>())).toEqual(expected);

@@ -93,6 +93,8 @@ export function toBooking(doc: BookingDocument): Booking {
     refundReason: doc.refundReason ?? null,
     refundId: doc.refundId ?? null,
     confirmation: doc.confirmation ?? null,
+    admittedAt: doc.admittedAt ?? null,
+    cancelledAt: doc.cancelledAt ?? null,
   };
 }
 
@@ -119,6 +121,8 @@ export function bookingDocument(booking: NewBooking, show: Pick<ShowDocument, 'm
     refundReason: null,
     refundId: null,
     confirmation: null,
+    admittedAt: null,
+    cancelledAt: null,
   };
 }
 

@@ -220,11 +220,11 @@ describe('payment updates: conditional single-document writes', () => {
 
   it('cancels a hold and releases its seats (live: false) in the same write, optionally only once expired', () => {
     expect(guardedBookingUpdate(SHOW_ID, transitions.cancelHold())).toEqual({
-      filter: { _id: { $eq: SHOW_ID }, status: 'held', isPaid: false },
+      filter: { _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, admittedAt: null },
       update: { $set: { status: 'cancelled', live: false, paymentLink: null } },
     });
     const timed = guardedBookingUpdate(SHOW_ID, transitions.cancelHold({ expiredBy: at }));
-    expect(timed.filter).toEqual({ _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, holdExpiresAt: { $lte: at } });
+    expect(timed.filter).toEqual({ _id: { $eq: SHOW_ID }, status: 'held', isPaid: false, admittedAt: null, holdExpiresAt: { $lte: at } });
     setsKnownFields(bookingSchema, timed);
     expect(() => models.Booking.find(timed.filter).cast()).not.toThrow();
   });
@@ -248,17 +248,30 @@ describe('payment updates: conditional single-document writes', () => {
   it('flags a refund once, and moves only a pending refund on', () => {
     const flag = guardedBookingUpdate(SHOW_ID, transitions.flagRefund({ paymentIntentId: 'pi_3', reason: 'seats taken' }));
     expect(flag).toEqual({
-      filter: { _id: { $eq: SHOW_ID }, status: 'cancelled', refundStatus: null },
+      filter: { _id: { $eq: SHOW_ID }, status: 'cancelled', refundStatus: null, admittedAt: null },
       update: { $set: { refundStatus: 'pending', refundReason: 'seats taken', paymentIntentId: 'pi_3' } },
     });
     const done = guardedBookingUpdate(SHOW_ID, transitions.recordRefundOutcome({ status: 'refunded', refundId: 're_1', reason: 'seats taken' }));
     expect(done).toEqual({
-      filter: { _id: { $eq: SHOW_ID }, refundStatus: 'pending' },
+      filter: { _id: { $eq: SHOW_ID }, refundStatus: 'pending', admittedAt: null },
       update: { $set: { refundStatus: 'refunded', refundReason: 'seats taken', refundId: 're_1' } },
     });
     expect(guardedBookingUpdate(SHOW_ID, transitions.recordRefundOutcome({ status: 'pending', reason: 'retry' })).update).toEqual({ $set: { refundStatus: 'pending', refundReason: 'retry' } });
     setsKnownFields(bookingSchema, flag);
     setsKnownFields(bookingSchema, done);
+  });
+
+  it('admits and cancels a paid booking on the same document, each only while it is not admitted (one fate per ticket)', () => {
+    const admit = guardedBookingUpdate(SHOW_ID, transitions.admit({ at }));
+    expect(admit).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'paid', isPaid: true, refundStatus: null, admittedAt: null },
+      update: { $set: { admittedAt: at } },
+    });
+    const cancel = guardedBookingUpdate(SHOW_ID, transitions.cancelPaid({ reason: 'r', now: at }));
+    expect(cancel.filter).toEqual(admit.filter);
+    expect(cancel.update).toEqual({ $set: { status: 'cancelled', isPaid: false, paymentLink: null, refundStatus: 'pending', refundReason: 'r', cancelledAt: at, live: false } });
+    setsKnownFields(bookingSchema, admit);
+    setsKnownFields(bookingSchema, cancel);
   });
 
   it('claims, sends and fails outbox messages conditionally', () => {

@@ -89,6 +89,8 @@ export function guardFilter(guard: BookingGuard): Filter {
   if (guard.holdEndedBy) filter.holdExpiresAt = { $lte: guard.holdEndedBy };
   // null also matches a document from before the field existed.
   if (guard.confirmation !== undefined) filter.confirmation = guard.confirmation;
+  // null also matches a document from before the field existed (the store's start-up fills it from the log first).
+  if (guard.admitted === false) filter.admittedAt = null;
   return filter;
 }
 

@@ -69,12 +69,21 @@ export interface FavoriteDocument {
  * `showStartsAt` copy the show's (immutable) movie and instant so the admin
  * filters are plain indexed queries on this collection.
  */
-export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation'> {
+export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation' | 'admittedAt' | 'cancelledAt'> {
   movieId: string;
   showStartsAt: Date;
   live: boolean;
   /** Absent on documents written before e-tickets were tracked: reads as null. */
   confirmation?: ConfirmationState | null;
+  /** Absent on documents written before issue 55 (the store's start-up fills it from the check-in log): reads as null. */
+  admittedAt?: Date | null;
+  cancelledAt?: Date | null;
+  /**
+   * Who admitted the ticket, written with `admittedAt` in the same update: the check-in log's entry is written after
+   * it (no multi-document transaction here), so a scan that finds the booking admitted but its entry not yet logged
+   * (the admitting instance between its two writes, or stopped there) logs it from this and names the door.
+   */
+  admittedBy?: AdmittedBy;
   /**
    * An email queued in the same update as the booking's change (the e-ticket with the payment),
    * until the mailer moves it into the outbox (by its id, so exactly once): MongoDB's outbox.
@@ -83,6 +92,9 @@ export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation'> {
 }
 
 export type OutboxDocument = Stored<OutboxMessage>;
+
+/** The scan that admitted a booking (the check-in log entry's fields but its time, which is `admittedAt`). */
+export type AdmittedBy = Pick<CheckIn, 'code' | 'door' | 'staffId' | 'staffName'>;
 
 /** A webhook event already received; `_id` is the provider's event id. */
 export interface WebhookEventDocument {
@@ -285,6 +297,11 @@ const outboxFields = {
 
 const queuedEmailSchema = new Schema<OutboxDocument>(outboxFields, { strict: 'throw', versionKey: false, id: false });
 
+const admittedBySchema = new Schema<AdmittedBy>(
+  { code: anyText(64), door: requiredText(60), staffId: requiredText(255), staffName: anyText(300) },
+  { strict: 'throw', versionKey: false, id: false, _id: false },
+);
+
 export const bookingSchema = new Schema<BookingDocument>(
   {
     _id: uuid(),
@@ -326,6 +343,9 @@ export const bookingSchema = new Schema<BookingDocument>(
     // null (none queued yet) is not checked by the enum.
     confirmation: { type: String, default: null, enum: CONFIRMATION_STATES },
     queuedEmail: { type: queuedEmailSchema, default: undefined },
+    admittedAt: nullableDate(),
+    cancelledAt: nullableDate(),
+    admittedBy: { type: admittedBySchema, default: undefined },
   },
   options(COLLECTIONS.bookings),
 );

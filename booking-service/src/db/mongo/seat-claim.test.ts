@@ -25,6 +25,8 @@ const booking: Booking = {
   refundReason: null,
   refundId: null,
   confirmation: null,
+  admittedAt: null,
+  cancelledAt: null,
 };
 const duplicate = () => new mongo.MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
 const OTHER = '11111111-2222-4333-8444-555555555555';

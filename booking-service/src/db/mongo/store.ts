@@ -19,6 +19,7 @@ import { createCheckInRepository } from './check-in-repository.ts';
 import { createSupportActionRepository } from './support-action-repository.ts';
 import { createCinemaRepository } from './cinema-repository.ts';
 import { moveShowsOntoScreens } from './cinemas-migration.ts';
+import { recordAdmissionsOnBookings } from './admissions-migration.ts';
 
 export interface MongoConnectOptions {
   /** Database to use instead of the one named in the URI (the tests use a fresh one per file). */
@@ -43,6 +44,7 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     // FerretDB 1.x is refused by its answer to the partial index (as MongoDB before 3.2 would be);
     // FerretDB 2 over DocumentDB and MongoDB create them. The message names the server either way.
     await moveShowsOntoScreens(connection);
+    await recordAdmissionsOnBookings(connection);
     await ensureIndexes(createModels(connection), await recogniseEngine(connection));
     await ensureWaitingRoomIndexes(connection);
   } catch (error) {

@@ -14,8 +14,8 @@ class SeatsTaken extends Error {
   }
 }
 
-/** The guard as a condition on the booking row (see matchesGuard for its meaning). */
-function guardCondition(guard: BookingGuard): SQL | undefined {
+/** The guard as a condition on the booking row (see matchesGuard for its meaning); the check-in log's admit uses it too. */
+export function guardCondition(guard: BookingGuard): SQL | undefined {
   const conditions: SQL[] = [];
   if (guard.status !== undefined) conditions.push(eq(bookings.status, guard.status));
   if (guard.isPaid !== undefined) conditions.push(eq(bookings.isPaid, guard.isPaid));
@@ -26,6 +26,7 @@ function guardCondition(guard: BookingGuard): SQL | undefined {
   if (guard.holdEndedBy) conditions.push(lte(bookings.holdExpiresAt, guard.holdEndedBy));
   if (guard.confirmation === null) conditions.push(isNull(bookings.confirmation));
   else if (guard.confirmation !== undefined) conditions.push(eq(bookings.confirmation, guard.confirmation));
+  if (guard.admitted === false) conditions.push(isNull(bookings.admittedAt));
   return and(...conditions);
 }
 
@@ -111,6 +112,8 @@ function createdBooking(booking: NewBooking): Booking {
     refundReason: null,
     refundId: null,
     confirmation: null,
+    admittedAt: null,
+    cancelledAt: null,
   };
 }
 

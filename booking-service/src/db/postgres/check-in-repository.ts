@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, checkIns } from '../schema.ts';
+import { transitions } from '../../bookings/lifecycle.ts';
 import type { CheckIn } from '../../check-in/check-in.ts';
 import type { CheckInRepository } from '../../check-in/check-in-repository.ts';
+import { guardCondition } from './booking-repository.ts';
+import { toBooking } from './mappers.ts';
 
 const admitted = sql`${checkIns.outcome} = 'admitted'`;
 
@@ -14,11 +17,22 @@ export function createCheckInRepository(db: Db): CheckInRepository {
 
   return {
     async admit(entry) {
-      // One statement: the partial unique index (check_ins_one_admission_key) lets one admission per booking in.
-      const [row] = await db.insert(checkIns).values(entry).onConflictDoNothing({ target: checkIns.bookingId, where: admitted }).returning();
-      if (row) return { admitted: true, checkIn: row };
+      // The lifecycle's admit on the booking's own row decides (its row lock serialises it with any cancellation or
+      // refund, which guard on admitted_at IS NULL); the log's entry is written in the same transaction, so the log
+      // and the booking never disagree. The partial unique index (check_ins_one_admission_key) stays as a second lock.
+      const { guard, changes } = transitions.admit({ at: entry.at });
+      const logged = await db.transaction(async (tx) => {
+        const [row] = await tx.update(bookings).set(changes).where(and(eq(bookings.id, entry.bookingId), guardCondition(guard))).returning({ id: bookings.id });
+        if (!row) return null;
+        const [inserted] = await tx.insert(checkIns).values(entry).returning();
+        return inserted!;
+      });
+      if (logged) return { admitted: true, checkIn: logged };
+      const [current] = await db.select().from(bookings).where(eq(bookings.id, entry.bookingId));
+      if (!current) throw new Error(`Check-in of unknown booking ${entry.bookingId}`);
+      if (current.admittedAt === null) return { admitted: false, booking: toBooking(current) };
       const earlier = await admissionOf(entry.bookingId);
-      if (!earlier) throw new Error(`Check-in of booking ${entry.bookingId} conflicted with an admission that is not there`);
+      if (!earlier) throw new Error(`Booking ${entry.bookingId} is admitted without its admission in the check-in log`);
       return { admitted: false, earlier };
     },
 
@@ -42,7 +56,8 @@ export function createCheckInRepository(db: Db): CheckInRepository {
 
     async showCount(showId) {
       const seats = sql`cardinality(${bookings.seats})`;
-      const hasAdmission = sql`exists (select 1 from ${checkIns} where ${checkIns.bookingId} = ${bookings.id} and ${admitted})`;
+      // The booking's own record of its admission (set with the log's entry, in one transaction).
+      const hasAdmission = sql`${bookings.admittedAt} is not null`;
       const [row] = await db
         .select({
           admitted: sql<number>`coalesce(sum(${seats}) filter (where ${hasAdmission}), 0)::int`,
