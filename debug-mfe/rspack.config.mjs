@@ -12,5 +12,6 @@ export default remoteRspackConfig({
   rspack,
   ModuleFederationPlugin,
   ReactRefreshPlugin: ReactRefreshRspackPlugin,
+  navigation: './src/exposes/navigation.ts',
   title: 'Marquee · Support (standalone)',
 });

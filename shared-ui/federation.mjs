@@ -302,8 +302,10 @@ export class VersionFilePlugin {
  * `packageDir`), published as its manifest's metaData.firstPages (addFirstPages).
  * `serverRender`: the remote's server module (relative to `packageDir`), built for the page server in production
  * and named in the manifest's metaData.firstView (build/server-render.mjs).
+ * `navigation`: a staff remote's workspace links module (relative to `packageDir`), exposed as `./navigation`
+ * (shared-ui's RemoteNavigationModule): small, so the shell loads it for a signed-in account without the remote's pages.
  */
-export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin, firstPages, serverRender }) {
+export function remoteRspackConfig({ packageDir, name, port, title, rspack, ModuleFederationPlugin, ReactRefreshPlugin, firstPages, serverRender, navigation }) {
   return (_env, argv) => {
     const development = argv.mode === 'development';
     const contract = development ? null : contractPlugin({ packageDir, role: 'remote' });
@@ -323,7 +325,7 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
-          exposes: { './routes': './src/exposes/routes.tsx' },
+          exposes: { './routes': './src/exposes/routes.tsx', ...(navigation && { './navigation': navigation }) },
           manifest: contract ? { additionalData: (data) => withFirstView(addFirstPages(contract.addToManifest(data), firstPages && path.join(packageDir, firstPages))) } : true,
           ...federationOptions({ development, runtime: development ? 'own' : 'external' }),
         }),

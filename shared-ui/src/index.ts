@@ -14,7 +14,7 @@ export * from './components/states';
 export * from './components/page-layout';
 export * from './components/page-title';
 export * from './components/nav-link-list';
-export type { NavPlace, RemoteNavigation, RemoteRoutesModule } from './remote-module';
+export type { NavPlace, RemoteNavigation, RemoteNavigationModule, RemoteRoutesModule } from './remote-module';
 export * from './providers';
 export { notify } from './notify';
 export * from './standalone';

@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
 import type { NavItem } from './components/nav-link-list';
 
-/** Where the shell places a remote's links: its navbar, its footer, and the signed-in user's menu. */
-export type NavPlace = 'navbar' | 'footer' | 'account';
+/**
+ * Where the shell places a remote's links: its navbar, its footer, the signed-in user's menu, and `workspace`: a staff
+ * member's way to their tools (at the top of the account menu and on the home page), from the remote that owns them.
+ */
+export type NavPlace = 'navbar' | 'footer' | 'account' | 'workspace';
 
 /** The links a remote contributes to each place, already filtered by the remote (e.g. Favorites only when there are some). */
 export type RemoteNavigation = Partial<Record<NavPlace, readonly NavItem[]>>;
@@ -16,4 +19,14 @@ export type RemoteNavigation = Partial<Record<NavPlace, readonly NavItem[]>>;
 export interface RemoteRoutesModule {
   default: ComponentType;
   useNavigation?: () => RemoteNavigation;
+}
+
+/**
+ * What a staff remote's exposed `./navigation` module gives the shell: the workspace links of the signed-in account
+ * (e.g. theatre staff's admin, a door attendant's check-in screen), decided by the remote from the account's roles.
+ * The shell loads it from every remote but the moviegoers' once someone is signed in; a remote without it (an older
+ * release) contributes no links.
+ */
+export interface RemoteNavigationModule {
+  useNavigation: () => RemoteNavigation;
 }

@@ -5,6 +5,11 @@ export interface NavItem {
   label: string;
   /** Active only on this exact path, not on the paths below it. */
   end?: boolean;
+  /**
+   * A workspace link only: where this account lands after signing in on the home page (a door attendant's check-in
+   * screen: the one thing they come for).
+   */
+  landing?: boolean;
 }
 
 /** A navigation menu's links: NavLink marks the current page's with aria-current and the active class. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import fallbackPlugin, { REMOTE_UNAVAILABLE } from './fallback-plugin';
 import { flushRemoteEvents, setBeaconEndpoint } from './load-beacon';
 import type { RemoteManifest } from './remote-manifest';
-import { loadRemoteRoutes, loadRoutesOnce, parseRemotesConfig, readRemotesConfig } from './remote-registry';
+import { loadRemoteNavigation, loadRemoteRoutes, loadRoutesOnce, parseRemotesConfig, readRemotesConfig, resetRemote } from './remote-registry';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 vi.mock('./retry', async (original) => ({ ...(await original<typeof import('./retry')>()), RETRY_DELAYS_MS: [0, 0] }));
@@ -132,6 +132,53 @@ describe('registering a remote from its manifest', () => {
     expect(await loadRemoteRoutes('admin')).toEqual({ ok: false, reason: 'Could not load /a/mf-manifest.json (503)' });
     expect(manifestAnswers).toBe(3);
     expect(registerRemotes).not.toHaveBeenCalledWith([expect.objectContaining({ name: 'admin' })], expect.anything());
+    vi.unstubAllGlobals();
+  });
+});
+
+describe("a staff remote's navigation module (issue 52: staff find their tools)", () => {
+  const manifest = {
+    metaData: {
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '' },
+      contract: { version: 1, federationRuntime: { major: 2, provides: false, external: true, needsProvided: false }, singletons: {}, treeShakenExports: { imports: {} }, sharedUiExports: { imports: [] } },
+    },
+    exposes: [],
+  };
+  const serve = (manifestStatus: number) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/remotes.json'
+          ? new Response(JSON.stringify({ customer: '/c/mf-manifest.json', admin: '/a/mf-manifest.json', debug: '/d/mf-manifest.json' }))
+          : new Response(JSON.stringify(manifest), { status: manifestStatus }),
+      ),
+    );
+
+  it('registers the remote from its manifest, loads <remote>/navigation and returns it when it has its hook', async () => {
+    resetRemote('admin');
+    serve(200);
+    await readRemotesConfig();
+    const navigation = { useNavigation: () => ({ workspace: [{ to: '/admin', label: 'Theatre admin' }] }) };
+    const load = vi.fn().mockResolvedValue(navigation);
+    expect(await loadRemoteNavigation('admin', load)).toBe(navigation);
+    expect(load).toHaveBeenCalledWith('admin/navigation');
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'admin', entry: expect.stringMatching(/\/a\/remoteEntry\.js$/) }], { force: true });
+    vi.unstubAllGlobals();
+  });
+
+  it('is null, never an error, for a remote that is down, fails, or predates the module', async () => {
+    serve(200);
+    await readRemotesConfig();
+    expect(await loadRemoteNavigation('admin', vi.fn().mockResolvedValue({ [REMOTE_UNAVAILABLE]: { id: 'admin/navigation', reason: 'not exposed' } }))).toBeNull();
+    expect(await loadRemoteNavigation('admin', vi.fn().mockRejectedValue(new Error('chunk failed')))).toBeNull();
+    expect(await loadRemoteNavigation('debug', vi.fn().mockResolvedValue({ default: () => null }))).toBeNull();
+    expect(await loadRemoteNavigation('debug', vi.fn().mockResolvedValue(undefined))).toBeNull();
+    resetRemote('debug');
+    serve(503);
+    const load = vi.fn();
+    expect(await loadRemoteNavigation('debug', load)).toBeNull();
+    expect(load).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });
 });

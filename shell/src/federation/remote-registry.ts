@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteNavigation, RemoteRoutesModule } from 'shared-ui';
+import type { RemoteNavigation, RemoteNavigationModule, RemoteRoutesModule } from 'shared-ui';
 import { REMOTE_UNAVAILABLE, type UnavailableRemoteModule } from './fallback-plugin';
 import { remoteEntryUrl, type RemoteManifest } from './remote-manifest';
 import { takeEarlyResponse } from '../early/responses';
@@ -83,6 +83,11 @@ export async function loadRoutesOnce(name: RemoteName, load: typeof loadRemote =
  * first page's entry and exposed module from the same manifest.
  */
 async function loadFromManifest(name: RemoteName): Promise<LoadedRoutes> {
+  return (await registerFromManifest(name)) ?? loadRoutesOnce(name);
+}
+
+/** Registers the remote from its manifest unless it is already: null when it is registered, else why not. */
+async function registerFromManifest(name: RemoteName): Promise<Extract<LoadedRoutes, { ok: false }> | null> {
   if (!registered.has(name) && entries) {
     let manifest: RemoteManifest;
     try {
@@ -96,7 +101,23 @@ async function loadFromManifest(name: RemoteName): Promise<LoadedRoutes> {
     registerRemotes([{ name, entry: remoteEntryUrl(manifest, entries[name].manifest) }], { force: true });
     registered.add(name);
   }
-  return loadRoutesOnce(name);
+  return null;
+}
+
+/**
+ * A staff remote's workspace links module (`<name>/navigation`, shared-ui's RemoteNavigationModule), or null: a
+ * remote that is down, does not fit this shell, or predates the module (an older release) gives no links, and the
+ * account menu shows the others. Tried once a page: links are not worth retries.
+ */
+export async function loadRemoteNavigation(name: RemoteName, load: typeof loadRemote = loadRemote): Promise<RemoteNavigationModule | null> {
+  if (await registerFromManifest(name)) return null;
+  try {
+    const loaded = await load<RemoteNavigationModule | UnavailableRemoteModule>(`${name}/navigation`);
+    if (!loaded || REMOTE_UNAVAILABLE in loaded || typeof loaded.useNavigation !== 'function') return null;
+    return loaded;
+  } catch {
+    return null;
+  }
 }
 
 /**

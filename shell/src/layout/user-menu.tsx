@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ContributedLinks } from './contributed-links';
+import { useWorkspaceLinks } from './workspace-links';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -14,6 +15,8 @@ function initials(name: string): string {
 export function UserMenu({ name, onSignOut }: { name: string; onSignOut: () => void }) {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
+  // A staff member's tools first (from the staff remotes: workspace-links.tsx), then the moviegoers' remote's links.
+  const workspace = useWorkspaceLinks();
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
@@ -36,6 +39,12 @@ export function UserMenu({ name, onSignOut }: { name: string; onSignOut: () => v
       </button>
       {open && (
         <div className="shell-user__menu" role="menu">
+          {workspace.map(({ to, label }) => (
+            <Link key={to} role="menuitem" to={to} className="shell-user__workspace" onClick={() => setOpen(false)}>
+              {label}
+            </Link>
+          ))}
+          {workspace.length > 0 && <div role="separator" className="shell-user__separator" />}
           <ContributedLinks
             place="account"
             render={(links) =>
