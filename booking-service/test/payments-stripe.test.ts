@@ -124,6 +124,23 @@ for (const lane of lanes) {
       expect(stripe.refunds).toHaveLength(0);
     });
 
+    it('late payment for a show the cinema cancelled meanwhile: cancelled and refunded, never left paid for a show that will not run (issue 55)', async () => {
+      const made = await createBooking(t, user, 2, 5);
+      const admin = await t.tokenFor('admin@example.com', ['admin']);
+      stripe.failNext = 10; // expiring the session fails: the show's cancellation releases the hold anyway, the session stays open
+      const cancelled = await t.api('POST', `/api/admin/shows/${made.showId}/cancel`, { token: admin });
+      stripe.failNext = 0;
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect((await t.store.bookings.get(made.booking.id))!.status).toBe('cancelled');
+      expect(stripe.sessions.get(made.booking.paymentSessionId!)!.status).toBe('open');
+
+      const paid = stripe.pay(made.booking.paymentSessionId!);
+      expect((await deliver('checkout.session.completed', made.booking.paymentSessionId!)).status).toBe(200);
+      expect((await t.store.bookings.get(made.booking.id))!).toMatchObject({ status: 'cancelled', isPaid: false, refundStatus: 'refunded' });
+      expect(stripe.refunds.at(-1)).toMatchObject({ payment_intent: paid.payment_intent, amount: made.booking.amountCents });
+      expect(await t.store.shows.occupiedSeats(made.showId)).toEqual({});
+    });
+
     it('late payment, seats taken: kept on record, flagged and refunded through Stripe, and support sees why', async () => {
       const { booking, showId, seats } = await expiredWhileStripeWasDown();
       const taken = await t.api('POST', '/api/booking/create', { token: rival, body: { showId, selectedSeats: [seats[1]] } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingWithShow } from '../bookings/booking.ts';
 import { zonedInstant } from '../contract/theatre-time.ts';
-import { REFUND_REASONS } from '../payments/cancel-booking.ts';
+import { REFUND_REASONS } from '../payments/cancel-paid.ts';
 import { admissionDecision, cinemaRefusal, stateRefusal } from './admission-rules.ts';
 
 const timeZone = 'Europe/London';

@@ -1,6 +1,6 @@
 import type { Booking, BookingWithShow } from '../bookings/booking.ts';
 import { formatTheatreClock, formatTheatreTime, localDate } from '../contract/theatre-time.ts';
-import { cancelledBy } from '../payments/cancel-booking.ts';
+import { cancelledBy } from '../payments/cancel-paid.ts';
 import type { Refusal } from './check-in.ts';
 
 /** When a show's tickets are admitted, around its start (CHECK_IN_OPENS_MINUTES_BEFORE, CHECK_IN_CLOSES_MINUTES_AFTER). */

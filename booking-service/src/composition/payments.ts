@@ -29,7 +29,7 @@ function countingDeliveries(receive: ReceiveWebhook, metrics: Pick<Metrics, 'web
 
 export interface PaymentsDeps {
   config: Config;
-  store: Pick<Store, 'checkoutSessions' | 'outbox' | 'webhookEvents' | 'checkIns'>;
+  store: Pick<Store, 'checkoutSessions' | 'outbox' | 'webhookEvents' | 'checkIns' | 'shows'>;
   /** The bookings as payments change them (counted: bookings/counted-transitions.ts). */
   bookings: BookingRepository;
   mailer: Mailer;
@@ -75,7 +75,9 @@ export function composePayments(deps: PaymentsDeps) {
   // The provider's own request timeout (STRIPE_TIMEOUT_MS) bounds a customer's wait for any provider.
   const providerDeadlineMs = config.payments.stripe.timeoutMs;
   const cancellation = { cutoffMinutes: config.cancellationCutoffMinutes, timeZone: config.theatreTimeZone };
-  const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, providerDeadlineMs, now, log, onSeatsChanged, salesStop, cancellation, places });
+  // Read from the database at each payment, never a cache: the show's cancellation may have committed a moment ago.
+  const showCancelled = async (showId: string) => Boolean((await store.shows.get(showId))?.cancelledAt);
+  const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, providerDeadlineMs, now, log, onSeatsChanged, salesStop, cancellation, places, showCancelled });
   const receiveWebhook: ReceiveWebhook = countingDeliveries(
     createWebhookReceiver({
       secret: webhookSecret,

@@ -25,4 +25,9 @@ export interface PaymentContext {
   onSeatsChanged: (showId: string) => void;
   /** Shows whose sales the integrity checks stopped: their bookings take no payment. */
   salesStop: SalesStop;
+  /**
+   * Whether staff cancelled the show, read from the database now: a payment confirmed for a show cancelled
+   * meanwhile is cancelled and refunded as the show's cancellation would have (settle-session.ts).
+   */
+  showCancelled: (showId: string) => Promise<boolean>;
 }

@@ -6,7 +6,8 @@ import { bookingTransitions } from '../bookings/transitions.ts';
 import { formatMoney } from '../contract/money.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
-import { cancelOwnBooking, cancelPaidBooking, type CancellationPolicy } from './cancel-booking.ts';
+import { cancelOwnBooking, type CancellationPolicy } from './cancel-booking.ts';
+import { cancelPaidBooking } from './cancel-paid.ts';
 import { createETickets, type CancellationNotice } from './e-tickets.ts';
 import { markPaidBySupport } from './mark-paid.ts';
 import { openPayment, openPaymentWithin } from './open-payment.ts';
@@ -33,6 +34,8 @@ export interface PaymentServiceDeps {
   onSeatsChanged: (showId: string) => void;
   /** Shows whose sales the integrity checks stopped (none by default). */
   salesStop?: SalesStop;
+  /** Whether staff cancelled the show (the database's answer now); none: never (tests of payments alone). */
+  showCancelled?: (showId: string) => Promise<boolean>;
   /** The cancellation policy the owners' cancellations are weighed with. */
   cancellation: CancellationPolicy;
   /** The chain: where a booking's show is, for its emails (issue 42). */
@@ -67,6 +70,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     log,
     onSeatsChanged: deps.onSeatsChanged,
     salesStop: deps.salesStop ?? NO_SALES_STOP,
+    showCancelled: deps.showCancelled ?? (async () => false),
   };
   const urls = { successUrl: successUrlFor(deps.config.shellUrl), cancelUrl: cancelUrlFor(deps.config.shellUrl) };
   const deadlineMs = deps.providerDeadlineMs;

@@ -1,6 +1,7 @@
 import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { isPaidSession, type ProviderSession } from './provider.ts';
+import { cancelPaidBooking } from './cancel-paid.ts';
 import { lateRefundReason, performRefund } from './refunds.ts';
 import { reportIfSalesStopped } from './sales-stop.ts';
 
@@ -88,11 +89,25 @@ async function settlePaid(ctx: PaymentContext, booking: Booking, session: Provid
     ctx.log.info({ bookingId: booking.id, sessionId: session.id }, 'booking paid');
     reportIfSalesStopped(ctx, confirmed.booking);
     await ctx.eTickets.deliver(confirmed, eTicket);
-    return { outcome: 'paid', booking: confirmed.booking };
+    return (await refundIfShowCancelled(ctx, confirmed.booking)) ?? { outcome: 'paid', booking: confirmed.booking };
   }
   // Someone else settled it first, or it was cancelled a moment ago: look again.
   if (confirmed.booking.isPaid) return { outcome: 'already-paid', booking: confirmed.booking };
   return settleLatePayment(ctx, confirmed.booking, session);
+}
+
+/**
+ * A payment confirmed for a show staff cancelled meanwhile: cancelled and refunded as the show's cancellation does
+ * (its moviegoer told why). The show's cancellation marks the show first and then refunds the paid bookings it
+ * finds; a payment confirms first and then reads the show here: whichever order the two run in, one of them sees
+ * the other, so no paid booking is left standing for a cancelled show (the late payment that retook its seats
+ * after the cancellation released its hold was, issue 55).
+ */
+async function refundIfShowCancelled(ctx: PaymentContext, booking: Booking): Promise<Settlement | null> {
+  if (!(await ctx.showCancelled(booking.showId))) return null;
+  ctx.log.warn({ bookingId: booking.id, showId: booking.showId }, 'payment confirmed for a show cancelled meanwhile: cancelled and refunded');
+  const cancelled = await cancelPaidBooking(ctx, booking, 'show');
+  return { outcome: 'refund', booking: cancelled?.booking ?? booking };
 }
 
 /** A payment for a cancelled booking: re-take its seats if they are free, else keep the payment on record and refund it. */
@@ -105,7 +120,7 @@ async function settleLatePayment(ctx: PaymentContext, booking: Booking, session:
     ctx.log.info({ bookingId: booking.id }, 'late payment: the seats were still free; booking confirmed');
     reportIfSalesStopped(ctx, retake.booking);
     await ctx.eTickets.deliver({ changed: true, booking: retake.booking }, eTicket);
-    return { outcome: 'paid-late', booking: retake.booking };
+    return (await refundIfShowCancelled(ctx, retake.booking)) ?? { outcome: 'paid-late', booking: retake.booking };
   }
   if (retake.outcome === 'not-cancelled') {
     if (retake.booking.isPaid) return { outcome: 'already-paid', booking: retake.booking };
