@@ -7,6 +7,7 @@ import type { Config } from './config/config.ts';
 import { HttpError } from './http/errors.ts';
 import { createAuth } from './identity/auth.ts';
 import type { TokenVerifier } from './identity/token-verifier.ts';
+import type { ConfirmationJournal } from './integrity/confirmation-journal.ts';
 import type { HighWaterMark } from './integrity/high-water-mark.ts';
 import type { IntegrityReport } from './integrity/integrity-check.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -39,10 +40,18 @@ export interface BuildAppOptions {
   highWaterMark?: HighWaterMark;
   /** The integrity report start-up made: in force until the first periodic check. */
   initialIntegrity?: IntegrityReport;
+  /** DATA_DIR's confirmation journal (serve.ts): each payment and admission confirmed here, watched every second. */
+  confirmationJournal?: ConfirmationJournal;
+  /** How often the guarding indexes are checked against their tables while running (default 5 minutes). */
+  indexCheckIntervalMs?: number;
 }
 
 /** How often the integrity checks run in the background (health runs them too, at most every 5 s). */
 const INTEGRITY_INTERVAL_MS = 30_000;
+/** The confirmation watch: one indexed read, so a restore under a running instance stops its sales within a second or two. */
+const CONFIRMATION_WATCH_MS = 1_000;
+/** The guarding indexes read whole against their tables: less often than the rest (see docs/operators/backup-and-restore.md). */
+const INDEX_CHECK_INTERVAL_MS = 5 * 60_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -55,7 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; se
   const { config, store } = options;
   const now = options.now ?? (() => new Date());
   const app = await createServer(config, options);
-  const services = await composeServices({ config, store, now, log: app.log, highWaterMark: options.highWaterMark, initialIntegrity: options.initialIntegrity });
+  const services = await composeServices({ config, store, now, log: app.log, highWaterMark: options.highWaterMark, initialIntegrity: options.initialIntegrity, confirmationJournal: options.confirmationJournal });
   app.decorate('metrics', services.metrics);
   registerAnsweredHooks(app, config, services.metrics);
   await registerHttpPlugins(app, config);
@@ -89,12 +98,19 @@ function runWithTheServer(app: App, { integrity, changes, payments, waitingRoom,
     integrity.check().catch((error: unknown) => app.log.warn({ err: error }, 'integrity check failed to run'));
   }, INTEGRITY_INTERVAL_MS);
   integrityTimer.unref();
+  const failed = (what: string) => (error: unknown) => app.log.warn({ err: error }, `${what} failed to run`);
+  const watchTimer = setInterval(() => void integrity.watchConfirmations().catch(failed('the confirmation watch')), CONFIRMATION_WATCH_MS);
+  watchTimer.unref();
+  const indexTimer = setInterval(() => void integrity.checkIndexes().catch(failed('the index check')), options.indexCheckIntervalMs ?? INDEX_CHECK_INTERVAL_MS);
+  indexTimer.unref();
   if (options.backgroundJobs !== false) {
     app.addHook('onReady', async () => payments.jobs.start());
     app.addHook('onReady', async () => waitingRoom.start());
   }
   app.addHook('onClose', async () => {
     clearInterval(integrityTimer);
+    clearInterval(watchTimer);
+    clearInterval(indexTimer);
     changes.stop();
     await payments.jobs.stop();
     waitingRoom.stop();

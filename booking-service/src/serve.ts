@@ -6,6 +6,7 @@ import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts'
 import { existsSync } from 'node:fs';
 import { openStore, storeKind, storeLocation } from './db/open-store.ts';
 import { checkIntegrity, describeDoubleSale, type IntegrityReport } from './integrity/integrity-check.ts';
+import { openConfirmationJournal, type ConfirmationJournal } from './integrity/confirmation-journal.ts';
 import { openHighWaterMark } from './integrity/high-water-mark.ts';
 import { checkRestorePoint } from './integrity/restore-point.ts';
 import { rebuildStaleIndexes } from './integrity/stale-indexes.ts';
@@ -23,6 +24,8 @@ export async function serve(config: Config, tracing: Tracing | null) {
   const store = await openStore(config);
   // DATA_DIR's record of what the database held: an older copy put back is refused, not served as current.
   const highWaterMark = openHighWaterMark(config.dataDir, storeLocation(config));
+  // DATA_DIR's journal of the payments and admissions this instance confirmed: a restore is found by what it lost.
+  let confirmationJournal: ConfirmationJournal;
   let integrity: IntegrityReport;
   // Before anything is served or seeded: never start over where data existed, never serve a damaged database.
   try {
@@ -35,10 +38,12 @@ export async function serve(config: Config, tracing: Tracing | null) {
       adopt: config.storeIdentity.adopt,
       log: { warn },
     });
+    confirmationJournal = openConfirmationJournal(config.dataDir, storeLocation(config));
     // A stale index would sell a paid seat again: rebuilt from its table before any traffic.
     await rebuildStaleIndexes(store.integrity, { log: { warn } });
-    await checkRestorePoint(store, highWaterMark, { dataDir: config.dataDir, location: storeLocation(config), identity: identity.id, now: new Date(), log: { warn } });
-    integrity = await checkIntegrity(store, new Date(), highWaterMark);
+    const journal = confirmationJournal;
+    await checkRestorePoint(store, highWaterMark, { dataDir: config.dataDir, location: storeLocation(config), identity: identity.id, now: new Date(), journal, log: { warn } });
+    integrity = await checkIntegrity(store, new Date(), highWaterMark, { journal });
     if (!integrity.healthy) throw new StartupRefusal(`The database at ${storeLocation(config)} is damaged: ${integrity.problems.join(' ')}`);
     // Seats sold twice do not stop the service: their show's sales are stopped until support settles them.
     for (const sale of integrity.doubleSold) warn(describeDoubleSale(sale));
@@ -56,7 +61,7 @@ export async function serve(config: Config, tracing: Tracing | null) {
     maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(config.auth.jwksUrl),
   });
-  const { app } = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin, highWaterMark, initialIntegrity: integrity });
+  const { app } = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin, highWaterMark, initialIntegrity: integrity, confirmationJournal });
 
   if (config.seed) {
     await seedStore(store, catalog, { now: new Date(), timeZone: config.theatreTimeZone, log: (m) => app.log.info(m) }).catch(

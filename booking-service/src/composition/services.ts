@@ -18,6 +18,8 @@ import type { Store } from '../store/types.ts';
 import { admissionKey } from '../waiting-room/admission-token.ts';
 import { QUEUE_STREAM_WORDING } from '../waiting-room/routes.ts';
 import { createWaitingRoom } from '../waiting-room/waiting-room.ts';
+import type { ConfirmationJournal } from '../integrity/confirmation-journal.ts';
+import { journalingAdmissions, journalingPayments } from './confirmations.ts';
 import { followChanges } from './instance-changes.ts';
 import { composePayments } from './payments.ts';
 
@@ -33,6 +35,8 @@ export interface ServicesOptions {
   highWaterMark?: HighWaterMark;
   /** The integrity report start-up made: in force until the first periodic check. */
   initialIntegrity?: IntegrityReport;
+  /** DATA_DIR's confirmation journal (serve.ts): each payment and admission confirmed here, verified by each check. */
+  confirmationJournal?: ConfirmationJournal;
 }
 
 /** The caps on open event streams: seat maps per show, waiting rooms in all. */
@@ -57,7 +61,7 @@ function streamLimiters(config: Config) {
  * - `onSaleShows` (shows, routes.ts): the waiting room's on-sale marks;
  * - `isTemporaryOutage` / `isUnavailable` (http's error handler, the waiting room's routes): store/unavailable.ts.
  */
-export async function composeServices({ config, store, now, log, highWaterMark, initialIntegrity }: ServicesOptions) {
+export async function composeServices({ config, store, now, log, highWaterMark, initialIntegrity, confirmationJournal }: ServicesOptions) {
   const streams = streamLimiters(config);
   const metrics = createMetrics({
     liveHeldSeats: () => store.figures.liveHeldSeats(now()),
@@ -66,16 +70,17 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
     openSeatStreams: () => streams.seats.openStreams(),
     openQueueStreams: () => streams.queues.openStreams(),
   });
-  // Every transition goes through the repository: counted there, once, by the instance that made it.
-  const bookings = countingTransitions(store.bookings, metrics.bookingEntered, now);
+  // While the last integrity check found damage, writes are refused (app.ts); seats sold twice stop their show's sales.
+  const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now, mark: highWaterMark, journal: confirmationJournal, initial: initialIntegrity, log });
+  // Every transition goes through the repository: counted there, once, by the instance that made it; each
+  // payment it confirms journaled in DATA_DIR before anyone is told (a restore is then found by what it lost).
+  const bookings = journalingPayments(countingTransitions(store.bookings, metrics.bookingEntered, now), integrity.journal);
   const changes = followChanges(store, metrics);
   const onSeatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
   // The chain: the built-in one written when absent (refreshed from the code otherwise), then held in memory.
   await store.cinemas.ensure(builtInChain(config.theatreTimeZone));
   const cinemas = createCinemaDirectory(await store.cinemas.list());
 
-  // While the last integrity check found damage, writes are refused (app.ts); seats sold twice stop their show's sales.
-  const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now, mark: highWaterMark, initial: initialIntegrity });
   const salesStopped = (showId: string) => {
     const sale = integrity.doubleSold(showId);
     return sale ? salesStoppedMessage(sale) : null;
@@ -101,7 +106,7 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
   };
 
   // The door: a paid ticket admitted once, in its show's admission window (CHECK_IN_* settings).
-  const checkIn = createCheckInService({ bookings, checkIns: store.checkIns, shows: store.shows, cinemas, window: config.checkIn, timeZone: config.theatreTimeZone, now });
+  const checkIn = createCheckInService({ bookings, checkIns: journalingAdmissions(store.checkIns, integrity.journal), shows: store.shows, cinemas, window: config.checkIn, timeZone: config.theatreTimeZone, now });
 
   return { metrics, streams, bookings, changes, onSeatsChanged, integrity, mailer, payments, waitingRoom, saleGate, checkIn, cinemas };
 }

@@ -9,6 +9,20 @@ export const LostBookingSchema = Type.Object({
   paidAt: Type.String(),
 });
 
+/**
+ * A confirmed payment or admission the database no longer holds (it went back in time): from this instance's
+ * confirmation journal, so named even when the database has no such booking any more.
+ */
+export const LostConfirmationSchema = Type.Object({
+  seq: Type.Number(),
+  kind: Type.Union([Type.Literal('paid'), Type.Literal('admitted')]),
+  bookingId: Type.String(),
+  ticketCode: Type.String(),
+  showId: Type.Optional(Type.String()),
+  seats: Type.Optional(Type.Array(Type.String())),
+  at: Type.Optional(Type.String()),
+});
+
 /** An older copy of the database the operator adopted (docs/operators/backup-and-restore.md). */
 export const RestoreAdoptionSchema = Type.Object({
   restorePoint: Type.String(),
@@ -17,6 +31,8 @@ export const RestoreAdoptionSchema = Type.Object({
   recorded: Type.Record(Type.String(), Type.Integer()),
   found: Type.Record(Type.String(), Type.Integer()),
   lost: Type.Array(LostBookingSchema),
+  /** Admissions at the door the adopted copy lacks (the ticket could be admitted again). */
+  lostAdmissions: Type.Optional(Type.Array(LostConfirmationSchema)),
 });
 
 /** Seats of one show held by more than one live booking: its sales are stopped. */
@@ -40,6 +56,8 @@ export const IntegrityReportResponse = Type.Object({
    * was already open): recorded as paid, to settle with the double sale. Kept by this instance until it stops.
    */
   paidWhileStopped: Type.Array(LostBookingSchema),
+  /** Confirmed payments and admissions the database no longer holds, found while running (sales are stopped). */
+  lostConfirmations: Type.Array(LostConfirmationSchema),
   /** The restore points this instance adopted, newest last, each with the bookings it lost. */
   adoptions: Type.Array(RestoreAdoptionSchema),
 });

@@ -39,6 +39,7 @@ export async function integrityRoutes(app: AppInstance, { integrity, auth, mark,
         problems: report.problems,
         doubleSold: report.doubleSold.map((sale) => ({ ...sale, message: describeDoubleSale(sale) })),
         paidWhileStopped: integrity.paidWhileStopped(),
+        lostConfirmations: report.lostConfirmations,
         adoptions: mark?.read()?.adoptions ?? [],
       };
     },

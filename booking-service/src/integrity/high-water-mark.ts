@@ -18,6 +18,16 @@ export const PAID_RETENTION_COUNT = 20_000;
 
 const Totals = z.object({ bookings: z.number(), paidBookings: z.number(), emails: z.number(), webhookEvents: z.number() });
 const PaidBooking = z.object({ id: z.string(), ticketCode: z.string(), showId: z.string(), seats: z.array(z.string()), paidAt: z.string() });
+/** A confirmation (payment or admission) this instance's journal knew and the adopted copy lacks. */
+const LostConfirmation = z.object({
+  seq: z.number(),
+  kind: z.enum(['paid', 'admitted']),
+  bookingId: z.string(),
+  ticketCode: z.string(),
+  showId: z.string().optional(),
+  seats: z.array(z.string()).optional(),
+  at: z.string().optional(),
+});
 const Adoption = z.object({
   restorePoint: z.string(),
   adoptedAt: z.string(),
@@ -25,6 +35,8 @@ const Adoption = z.object({
   found: Totals,
   /** Bookings paid after the backup: the mark knew them, the restored copy lacks them. */
   lost: z.array(PaidBooking),
+  /** Admissions at the door after the backup (confirmation journal): the ticket may be shown again. */
+  lostAdmissions: z.array(LostConfirmation).optional(),
 });
 const Entry = z.object({
   identity: z.string(),

@@ -1,6 +1,9 @@
-import type { DoubleSale, HistoryDamage, PaidBookingRecord, Store, TableCounts } from '../store/types.ts';
+import type { Confirmation, DoubleSale, HistoryDamage, PaidBookingRecord, Store, TableCounts } from '../store/types.ts';
+import type { ConfirmationJournal } from './confirmation-journal.ts';
+import { describeLost, journalConfirmation, verifyConfirmations, type LostConfirmation } from './confirmations.ts';
 import type { HighWaterMark } from './high-water-mark.ts';
 import { behindMark, recordMark } from './restore-point.ts';
+import { repairStaleIndexes } from './stale-indexes.ts';
 
 /**
  * What the integrity checks found: healthy, or each problem with what to do about it. Seats sold twice
@@ -10,7 +13,19 @@ export interface IntegrityReport {
   healthy: boolean;
   problems: string[];
   doubleSold: DoubleSale[];
+  /** Confirmed payments and admissions the database no longer holds (it went back in time), by name. */
+  lostConfirmations: LostConfirmation[];
+  /** The database no longer holds a confirmation this instance made or saw under its number. */
+  wentBack: boolean;
   checkedAt: Date;
+}
+
+/** What a check compares beyond the database itself: this instance's own records (DATA_DIR) and index findings. */
+export interface IntegrityWitnesses {
+  /** The confirmations this instance made and saw: the newest must still be in the database's log. */
+  journal?: ConfirmationJournal;
+  /** The guarding indexes found damaged by the last index check (checked less often: integrity/stale-indexes.ts). */
+  damagedIndexes?: () => string[];
 }
 
 const RESTORE = 'Stop the service and restore the database from a backup.';
@@ -23,10 +38,12 @@ const TABLES: Record<keyof TableCounts, string> = { movies: 'movies', shows: 'sh
  * (the service never deletes a movie, show or booking), and the seat ledger matches the live
  * bookings. A healthy check raises the recorded row counts.
  */
-export async function checkIntegrity(store: Store, now: Date, mark?: HighWaterMark): Promise<IntegrityReport> {
+export async function checkIntegrity(store: Store, now: Date, mark?: HighWaterMark, witnesses: IntegrityWitnesses = {}): Promise<IntegrityReport> {
   const problems: string[] = [];
   let doubleSold: DoubleSale[] = [];
-  const report = () => ({ healthy: problems.length === 0, problems, doubleSold, checkedAt: now });
+  let lostConfirmations: LostConfirmation[] = [];
+  let wentBack = false;
+  const report = () => ({ healthy: problems.length === 0, problems, doubleSold, lostConfirmations, wentBack, checkedAt: now });
 
   // The identity (with the most rows recorded) is read before the rows are counted: another check
   // may record higher counts meanwhile, but never more rows than the tables hold when counted after.
@@ -69,11 +86,29 @@ export async function checkIntegrity(store: Store, now: Date, mark?: HighWaterMa
         'a restored copy, or a failover to a replica that lost transactions? Sales are stopped. Put the newest copy back, or stop the service and adopt this restore point (docs/operators/backup-and-restore.md).',
     );
   }
+  if (witnesses.journal) {
+    const finding = await verifyConfirmations(store.integrity, witnesses.journal);
+    if (finding.wentBack) {
+      wentBack = true;
+      lostConfirmations = finding.lost;
+      problems.push(wentBackProblem(witnesses.journal.file, finding.wentBack, finding.lost));
+    }
+  }
+  problems.push(...(witnesses.damagedIndexes?.() ?? []));
   if (problems.length === 0) {
     await store.integrity.recordSeen(counts);
     if (mark) await recordMark(store, mark, identity.id, now);
   }
   return report();
+}
+
+/** The database went back in time under a running instance: what it lacks, by name, and what to do. */
+function wentBackProblem(journalFile: string, wentBack: string, lost: LostConfirmation[]): string {
+  return (
+    `The database went back in time: ${wentBack} (${journalFile}). ${lost.length} confirmed payment${lost.length === 1 ? ' or admission is' : 's or admissions are'} ` +
+    `no longer in it${lost.length ? `: ${lost.map(describeLost).join(', ')}` : ''}. A restored copy, or a failover to a replica that lost transactions? ` +
+    'Sales are stopped. Put the newest copy back, or stop the service and adopt this restore point (docs/operators/backup-and-restore.md).'
+  );
 }
 
 /** What support reads when seats are sold twice: the show, the seats, the bookings, and what to do. */
@@ -114,6 +149,15 @@ export interface IntegrityMonitor {
   notePaidWhileStopped(booking: PaidBookingRecord): void;
   /** Those payments, oldest first (kept by this instance until it stops; each is in the log too). */
   paidWhileStopped(): PaidBookingRecord[];
+  /**
+   * A payment or admission this instance just confirmed (committed): journaled and flushed before the caller is
+   * answered. A number not above the newest seen makes a full check run at once.
+   */
+  journal(confirmed: { bookingId: string; kind: Confirmation['kind'] }): Promise<void>;
+  /** The cheap watch (every second): the newest known confirmations against the log; a full check when that changes. */
+  watchConfirmations(): Promise<void>;
+  /** The guarding indexes checked against their tables (less often: they are read whole); a full check when that changes. */
+  checkIndexes(): Promise<void>;
 }
 
 export interface IntegrityMonitorOptions {
@@ -121,32 +165,56 @@ export interface IntegrityMonitorOptions {
   now: () => Date;
   /** DATA_DIR's high-water mark: compared at each check, raised by each healthy one. */
   mark?: HighWaterMark;
+  /** DATA_DIR's confirmation journal: appended at each confirmation, its newest entries verified at each check. */
+  journal?: ConfirmationJournal;
   /** The report start-up made, until the first check. */
   initial?: IntegrityReport;
+  /** Where a rebuilt index is told. */
+  log?: { warn(message: string): void };
 }
 
 export function createIntegrityMonitor(store: Store, options: IntegrityMonitorOptions): IntegrityMonitor {
   let last: IntegrityReport | null = options.initial ?? null;
   let running: Promise<IntegrityReport> | null = null;
+  let damagedIndexes: string[] = [];
   const paidWhileStopped = new Map<string, PaidBookingRecord>();
+  const { journal } = options;
   function run() {
-    running ??= checkIntegrity(store, options.now(), options.mark)
+    running ??= checkIntegrity(store, options.now(), options.mark, { journal, damagedIndexes: () => damagedIndexes })
       .then((report) => (last = report))
       .finally(() => (running = null));
     return running;
+  }
+  async function runNow() {
+    await running?.catch(() => {});
+    return run();
   }
   return {
     check() {
       if (last && options.now().getTime() - last.checkedAt.getTime() < options.maxAgeMs) return Promise.resolve(last);
       return run();
     },
-    checkNow: async () => {
-      await running?.catch(() => {});
-      return run();
-    },
+    checkNow: runNow,
     latest: () => last,
     doubleSold: (showId) => last?.doubleSold.find((sale) => sale.showId === showId) ?? null,
     notePaidWhileStopped: (booking) => void paidWhileStopped.set(booking.id, booking),
     paidWhileStopped: () => [...paidWhileStopped.values()],
+    async journal(confirmed) {
+      if (!journal) return;
+      if (await journalConfirmation(store.integrity, journal, confirmed, options.now())) void runNow().catch(() => {});
+    },
+    async watchConfirmations() {
+      if (!journal) return;
+      const finding = await verifyConfirmations(store.integrity, journal);
+      if ((finding.wentBack !== null) !== (last?.wentBack ?? false)) await runNow();
+    },
+    async checkIndexes() {
+      // As at start: a stale index rebuilt from its table (REINDEX blocks that table's writes while it runs);
+      // one that cannot be stops sales; a seat index refused for a seat held twice is the double sale's.
+      const { problems: found } = await repairStaleIndexes(store.integrity, { log: options.log ?? console });
+      const changed = found.join('\n') !== damagedIndexes.join('\n');
+      damagedIndexes = found;
+      if (changed) await runNow();
+    },
   };
 }

@@ -46,6 +46,13 @@ export interface GrowingTotals { bookings: number; paidBookings: number; emails:
 /** A paid booking as the high-water mark remembers it, to list it for support if a restore loses it. */
 export interface PaidBookingRecord { id: string; ticketCode: string; showId: string; seats: string[]; paidAt: string }
 
+/**
+ * An entry of the confirmation log (PostgreSQL: migration 0019, written by the database in the transaction that
+ * confirms; MongoDB: a counter and a log collection): a payment or an admission, numbered in commit order. The
+ * booking's show and seats come with it where the database still has the booking (for support's list).
+ */
+export interface Confirmation { seq: number; kind: 'paid' | 'admitted'; bookingId: string; ticketCode: string; showId?: string; seats?: string[] }
+
 /** Seats of one show held by more than one live (held or paid) booking: a double sale. */
 export interface DoubleSale { showId: string; seats: string[]; bookingIds: string[] }
 
@@ -97,6 +104,14 @@ export interface IntegrityRepository {
   verifyIndexes(): Promise<IndexVerification>;
   /** Rebuilds an index from its table; throws when it fails for another reason than a duplicate key. */
   rebuildIndex(index: string): Promise<IndexRebuild>;
+  /**
+   * The log's entry for a confirmation this instance has just made (the booking paid, or admitted), with the
+   * booking's show and seats: PostgreSQL's trigger wrote it in the confirming transaction, read back here; MongoDB
+   * (no multi-document transactions on FerretDB) numbers and logs it here, right after the confirming write. Null if none.
+   */
+  confirmed(bookingId: string, kind: Confirmation['kind']): Promise<Confirmation | null>;
+  /** One read: the log's newest entry, the entries at these numbers, and every entry of these bookings. */
+  confirmationsAt(seqs: number[], bookingIds: string[]): Promise<{ newest: Confirmation | null; found: Confirmation[] }>;
 }
 
 /**

@@ -57,6 +57,8 @@ export interface TestAppOptions {
   checkIndexes?: (warning: string) => void;
   /** A DATA_DIR high-water mark, as the service keeps one (none by default). */
   highWaterMark?: BuildAppOptions['highWaterMark'];
+  /** A DATA_DIR confirmation journal, as the service keeps one (none by default). */
+  confirmationJournal?: BuildAppOptions['confirmationJournal'];
   /** Every line the service logs (level info and up) is pushed here; without it the app logs nothing. */
   logLines?: string[];
 }
@@ -100,7 +102,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
     maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(signer.jwksUrl),
   });
-  const { app, services } = await buildApp({ config, store, catalog, verifyToken, now, logger: logTo(options.logLines), backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute, highWaterMark: options.highWaterMark });
+  const { app, services } = await buildApp({ config, store, catalog, verifyToken, now, logger: logTo(options.logLines), backgroundJobs: options.backgroundJobs ?? false, onRoute: options.onRoute, highWaterMark: options.highWaterMark, confirmationJournal: options.confirmationJournal });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,5 +1,7 @@
 import type { Model } from 'mongoose';
 import type { DoubleSale, IntegrityRepository, PaidBookingRecord, StoreIdentity, TableCounts } from '../../store/types.ts';
+import { confirmationLog } from './confirmation-log.ts';
+import { rebuildIndex, verifyIndexes } from './index-verification.ts';
 import type { Models } from './models.ts';
 import type { StoreIdentityDocument } from './schemas.ts';
 
@@ -99,9 +101,9 @@ export function createIntegrityRepository(models: Models): IntegrityRepository {
     },
 
     // MongoDB has no amcheck: the double-sale check (above, from the bookings' own seat lists) is what stands guard.
-    verifyIndexes: async () => ({ checked: false, reason: 'MongoDB has no amcheck' }),
-    rebuildIndex: async (index) => {
-      throw new Error(`The index ${index} cannot be rebuilt here: MongoDB's indexes are not checked at start`);
-    },
+    // The unique indexes the schemas declare, against each collection's indexes and documents.
+    verifyIndexes: () => verifyIndexes(models),
+    rebuildIndex: (index) => rebuildIndex(models, index),
+    ...confirmationLog(models),
   };
 }

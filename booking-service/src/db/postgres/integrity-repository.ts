@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { storeIdentity } from '../schema.ts';
+import { confirmationLog } from './confirmation-log.ts';
 import { rebuildIndex, verifyIndexes } from './index-verification.ts';
 import type { DoubleSale, GrowingTotals, HistoryDamage, IntegrityRepository, PaidBookingRecord, StoreIdentity, TableCounts } from '../../store/types.ts';
 
@@ -155,5 +156,7 @@ export function createIntegrityRepository(db: Db): IntegrityRepository {
 
     verifyIndexes: () => verifyIndexes(db),
     rebuildIndex: (index) => rebuildIndex(db, index),
+
+    ...confirmationLog(db),
   };
 }
