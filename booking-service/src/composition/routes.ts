@@ -134,9 +134,9 @@ async function registerWaitingRoom(app: AppInstance, { config, auth, services }:
     waitingRoom: services.waitingRoom,
     auth,
     joinsPerIpPerMinute: config.rateLimit.waitingRoomJoinsPerIpPerMinute,
+    ipv6Prefix: config.rateLimit.ipv6Prefix,
     isUnavailable: isDatabaseUnavailable,
     streams: services.streams.queues,
-    ipv6Prefix: config.rateLimit.ipv6Prefix,
     streamLifetimeSeconds: config.seatStreams.maxLifetimeSeconds,
   });
 }
@@ -169,23 +169,23 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
     onSeatsChanged: services.onSeatsChanged,
   });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now, cinemas: services.cinemas });
+  await app.register(adminExportRoutes, { bookings: services.bookings, reports: store.reports, auth, config, cinemas: services.cinemas });
   await app.register(onSaleRoutes, {
     waitingRoom: services.waitingRoom,
     repository: store.waitingRoom,
-  await app.register(adminExportRoutes, { bookings: services.bookings, reports: store.reports, auth, config, cinemas: services.cinemas });
     auth,
     now,
     isUnavailable: isDatabaseUnavailable,
     onSaleWindow: { timeZone: config.theatreTimeZone, maxDaysAhead: config.onSale.maxDaysAhead },
     seatsOfShows: (showIds) => seatsOfShows(showIds, store.shows, services.cinemas.layoutOf),
-    onShowsListingChanged: async (showIds) => {
-      const movieIds = new Set((await Promise.all(showIds.map((id) => store.shows.get(id)))).flatMap((show) => (show ? [show.movie.id] : [])));
-      for (const movieId of movieIds) void store.changes.publish({ kind: 'schedule', movieId });
     showsOf: async (showIds) =>
       (await Promise.all(showIds.map((id) => store.shows.get(id)))).flatMap((show) =>
         show ? [{ id: show.id, title: show.movie.title, startsAt: show.startsAt, timeZone: services.cinemas.place(show.screenId)?.cinema.timeZone ?? config.theatreTimeZone }] : [],
       ),
     salesCloseMinutes: config.salesCloseMinutes,
+    onShowsListingChanged: async (showIds) => {
+      const movieIds = new Set((await Promise.all(showIds.map((id) => store.shows.get(id)))).flatMap((show) => (show ? [show.movie.id] : [])));
+      for (const movieId of movieIds) void store.changes.publish({ kind: 'schedule', movieId });
     },
   });
 }

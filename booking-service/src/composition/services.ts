@@ -42,11 +42,11 @@ export interface ServicesOptions {
 /** The caps on open event streams: seat maps per show, waiting rooms in all. */
 function streamLimiters(config: Config) {
   const { perAddress, perUser } = config.seatStreams;
+  const { ipv6Prefix } = config.rateLimit;
   return {
     seats: createStreamLimiter({ ...config.seatStreams, perTopic: config.seatStreams.perShow, ipv6Prefix }, SEAT_STREAM_WORDING),
     queues: createStreamLimiter({ perAddress, perUser, perTopic: config.waitingRoomStreams.total, total: config.waitingRoomStreams.total, ipv6Prefix }, QUEUE_STREAM_WORDING),
   };
-  const { ipv6Prefix } = config.rateLimit;
 }
 
 /**

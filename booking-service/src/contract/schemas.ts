@@ -235,18 +235,12 @@ export const BookingsExportQuery = Type.Object(BookingFilters, Strict);
 /** GET /api/admin/reports/sales/export: one cinema's or every cinema's daily sales between two dates (on each cinema's clock). */
 export const SalesExportQuery = Type.Object(
   {
-    ...PageQuery,
-    movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
-    cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this cinema' })),
-    date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Show date, theatre time zone' })),
-    paid: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
-    q: Type.Optional(
-      Type.String({ maxLength: 100, description: "Search: part of the ticket code, the customer's name or email, or the movie's title, whatever its case" }),
-    ),
+    cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only this cinema (default: every cinema)' })),
+    from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First date, on each cinema\'s clock' }),
+    to: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last date (included), at most 366 days after from' }),
   },
   Strict,
 );
-
 
 /** GET /api/admin/all-shows and /api/admin/dashboard: optionally one cinema's. */
 export const CinemaFilterQuery = Type.Object({ cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only this cinema' })) }, Strict);
