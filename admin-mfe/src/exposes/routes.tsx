@@ -10,6 +10,7 @@ import { DashboardPage } from '../pages/dashboard-page';
 import { ListBookingsPage } from '../pages/list-bookings-page';
 import { ListShowsPage } from '../pages/list-shows-page';
 import { OnSalePage } from '../pages/on-sale-page';
+import { SchedulePage } from '../pages/schedule-page';
 import '../admin.css';
 
 /**
@@ -33,6 +34,7 @@ function RoutesForRole() {
         <Route element={<AdminLayout />}>
           <Route index element={<><PageTitle title="Admin dashboard" /><DashboardPage /></>} />
           <Route path="add-shows" element={<><PageTitle title="Add shows" /><AddShowsPage /></>} />
+          <Route path="schedule" element={<><PageTitle title="Schedule" /><SchedulePage /></>} />
           <Route path="list-shows" element={<><PageTitle title="List shows" /><ListShowsPage /></>} />
           <Route path="list-bookings" element={<><PageTitle title="List bookings" /><ListBookingsPage /></>} />
           <Route path="on-sale" element={<><PageTitle title="On sale" /><OnSalePage /></>} />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, CURRENCY_SYMBOL, ErrorState, formatDay, formatTime, notify, PageLayout, Skeleton } from 'shared-ui';
+import { Button, CURRENCY_SYMBOL, ErrorState, notify, PageLayout, Skeleton } from 'shared-ui';
 import { notifyOutcome, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAddShow } from '../features/shows/api/add-show';
 import { useNowPlaying } from '../features/shows/api/get-now-playing';
@@ -7,6 +7,9 @@ import { useAddShowStore } from '../features/shows/add-show-store';
 import { MoviePicker } from '../features/shows/components/movie-picker';
 import { chosenScreen, ScreenPicker, seatPricesOf } from '../features/shows/components/screen-picker';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
+import { ClashNotes } from '../features/shows/components/clash-notes';
+import { SelectedTimes } from '../features/shows/components/selected-times';
+import { useClashPreview } from '../features/shows/lib/use-clash-preview';
 import { addShowProblem, dateTimeProblem, missingParts, priceProblem } from '../features/shows/validate-add-show';
 
 export function AddShowsPage() {
@@ -24,6 +27,8 @@ export function AddShowsPage() {
   const priceError = priceProblem(price);
   const theatreTimeZone = useTheatreTimeZone();
   const timeZone = where?.cinema.timeZone ?? theatreTimeZone;
+  // Issue 52: the chosen times checked on the screen before adding; a refused add's clashes shown the same way.
+  const { clashes, clashing, refuse, moveTime } = useClashPreview({ movieId, screenId: where?.screen._id, dateTimes, timeZone });
 
   const addTime = () => {
     const problem = dateTimeProblem(dateTimeInput, new Date());
@@ -60,6 +65,7 @@ export function AddShowsPage() {
       reset();
       setSubmitted(false);
     } catch (error) {
+      refuse(error);
       notify.error(error instanceof Error ? error.message : 'An error occurred. Please try again.');
     }
   };
@@ -125,28 +131,8 @@ export function AddShowsPage() {
             {dateTimeError}
           </p>
         )}
-        {Object.keys(dateTimes).length > 0 && (
-          <div className="admin__selected-times">
-            <h3>Selected Date-Time</h3>
-            <ul>
-              {Object.entries(dateTimes).map(([date, times]) => (
-                <li key={date}>
-                  <span className="admin__date">{formatDay(date)}</span>
-                  <ul className="admin__times">
-                    {times.map((time) => (
-                      <li key={time}>
-                        {wallClockTime(date, time)}
-                        <button type="button" aria-label={`Remove ${wallClockTime(date, time)} on ${formatDay(date)}`} onClick={() => removeTime(date, time)}>
-                          ×
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <SelectedTimes dateTimes={dateTimes} clashing={clashing} onRemove={removeTime} />
+        {timeZone && <ClashNotes clashes={clashes} timeZone={timeZone} onMove={moveTime} />}
         {missing.length > 0 && (
           <p className="admin__field-error" role="alert">
             Still needed: {missing.join(', ')}.
@@ -158,11 +144,6 @@ export function AddShowsPage() {
       </form>
     </PageLayout>
   );
-}
-
-/** A theatre wall-clock time of a date as every screen writes times ("18:30" -> "6:30 PM"), with no time zone shift. */
-function wallClockTime(date: string, time: string): string {
-  return formatTime(`${date}T${time}:00Z`, 'UTC');
 }
 
 /** Now as a datetime-local value ("2026-11-23T20:45"), the earliest the picker offers. */

@@ -5,6 +5,7 @@ import { StaffLayout } from 'shared-ui/staff';
 const LINKS: NavItem[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/add-shows', label: 'Add Shows' },
+  { to: '/admin/schedule', label: 'Schedule' },
   { to: '/admin/list-shows', label: 'List Shows' },
   { to: '/admin/list-bookings', label: 'List Bookings' },
   { to: '/admin/on-sale', label: 'On Sale' },

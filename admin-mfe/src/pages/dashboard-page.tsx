@@ -6,7 +6,7 @@ import { ActiveShowCards } from '../features/dashboard/components/active-show-ca
 import { DoorCounts } from '../features/dashboard/components/door-counts';
 import { CinemaTotals } from '../features/dashboard/components/cinema-totals';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
-import { CinemaFilter } from '../features/cinemas/components/cinema-filter';
+import { CinemaFilter } from '../lib/cinema-filters';
 import { SalesExport } from '../features/exports/components/sales-export';
 
 // The chart library loads only with the dashboard, not with the admin remote's entry.

@@ -4,7 +4,7 @@ import { useAllBookings, type BookingFilters } from '../features/bookings/api/ge
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
-import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-filter';
+import { CinemaFilter, placeOf } from '../lib/cinema-filters';
 import { amountOf, BookingSearch, BookingTotals } from '../features/bookings/components/booking-list-parts';
 import { DownloadCsvButton } from '../features/exports/components/download-csv-button';
 

@@ -1,15 +1,16 @@
 import type { ShowSort } from 'booking-service/contract';
-import { Button, formatPrice, formatShowTime, PageLayout } from 'shared-ui';
+import { Button, PageLayout } from 'shared-ui';
 import { useComposedSearchParams } from 'shared-ui/search-params';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
-import { ShowRowActions } from '../features/shows/components/show-row-actions';
+import { ShowTable } from '../features/shows/components/show-table';
 import { showListQuery, SORT_LABELS, withChange } from '../features/shows/show-list-query';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
-import { CinemaFilter, placeOf } from '../features/cinemas/components/cinema-filter';
+import { CinemaFilter, ScreenFilter } from '../lib/cinema-filters';
 
 /**
- * List Shows: filtered by movie, cinema and date range, sorted and paged by the service; the URL keeps it all. Each row names
+ * List Shows: filtered by movie, cinema, screen and date range (or the one show the Schedule opened), sorted and paged by the
+ * service; the URL keeps it all. A dense table (issue 52): each row names
  * its cinema and screen, says when it is cancelled, and has its actions (seat map, change price, cancel the show).
  */
 export function ListShowsPage() {
@@ -38,7 +39,8 @@ export function ListShowsPage() {
             ))}
           </select>
         </label>
-        <CinemaFilter cinemas={cinemas} value={query.cinemaId} onChange={(cinema) => change({ cinema })} />
+        <CinemaFilter cinemas={cinemas} value={query.cinemaId} onChange={(cinema) => change({ cinema, screen: undefined })} />
+        <ScreenFilter cinemas={cinemas} cinemaId={query.cinemaId} value={query.screenId} onChange={(screen) => change({ screen })} />
         <label>
           From
           <input type="date" aria-label="From" value={query.from ?? ''} onChange={(e) => change({ from: e.target.value || undefined })} />
@@ -65,6 +67,14 @@ export function ListShowsPage() {
           </select>
         </label>
       </form>
+      {query.ids && (
+        <p className="admin__one-show">
+          Showing the show opened from the Schedule.{' '}
+          <Button variant="ghost" onClick={() => change({ show: undefined })}>
+            Show all shows
+          </Button>
+        </p>
+      )}
       <StaffListStates
         query={shows}
         loadingLabel="Loading shows"
@@ -72,41 +82,7 @@ export function ListShowsPage() {
       >
         {(data) => (
           <>
-            <table className="staff-table">
-              <caption className="sr-only">Shows</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Movie</th>
-                  <th scope="col">Show time</th>
-                  {cinemas && <th scope="col">Cinema</th>}
-                  <th scope="col">Sold / seats</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Revenue</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.shows.map((show) => (
-                  <tr key={show._id}>
-                    <th scope="row" data-label="Movie">{show.movie.title}</th>
-                    <td data-label="Show time">
-                      {formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone)}
-                      {show.cancelled && <> <span className="admin__state">Cancelled</span></>}
-                    </td>
-                    {cinemas && <td data-label="Cinema">{placeOf(show)}</td>}
-                    <td data-label="Sold / seats">
-                      {show.soldSeats} / {show.totalSeats}
-                      {show.heldSeats > 0 && <span className="admin__muted"> ({show.heldSeats} held)</span>}
-                    </td>
-                    <td data-label="Price">{formatPrice(show.showPrice)}</td>
-                    <td data-label="Revenue">{formatPrice(show.revenue)}</td>
-                    <td data-label="Actions">
-                      <ShowRowActions show={show} timeZone={show.cinema?.timeZone ?? timeZone} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ShowTable shows={data.shows} withPlace={Boolean(cinemas)} timeZone={timeZone} />
             <nav className="admin__pager" aria-label="Pages">
               <Button variant="secondary" disabled={page <= 1} onClick={() => change({ page: String(page - 1) })}>
                 Previous

@@ -3,6 +3,7 @@ import { defaultShoppingCapacity, DEFAULT_WINDOW_MINUTES } from 'booking-service
 import { Button, EmptyState, ErrorState, formatShowTime, PageLayout, Skeleton } from 'shared-ui';
 import { notifyOutcome, OnSaleEventPicker, useChosenOnSaleEvent, useTheatreTimeZone } from 'shared-ui/staff';
 import type { UnreadableOnSaleEvent } from 'booking-service/contract';
+import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CancelOnSaleButton } from '../features/on-sale/cancel-on-sale';
 import { onSaleRequest, type OnSaleForm } from '../features/on-sale/on-sale-form';
 import { useCreateOnSale, useOnSaleEvents, useOnSaleFigures, usePauseOnSale } from '../features/on-sale/use-on-sale';
@@ -44,6 +45,7 @@ function NewOnSale({ onCreated }: { onCreated: (eventId: string) => void }) {
   const [form, setForm] = useState<OnSaleForm>(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
   const timeZone = useTheatreTimeZone();
+  const cinemas = useAdminCinemas().data?.cinemas;
   const create = useCreateOnSale();
   const change = (values: Partial<OnSaleForm>) => {
     setForm((current) => ({ ...current, ...values }));
@@ -73,7 +75,7 @@ function NewOnSale({ onCreated }: { onCreated: (eventId: string) => void }) {
       </h2>
       <label htmlFor="on-sale-name">Name</label>
       <input id="on-sale-name" value={form.name} maxLength={120} onChange={(e) => change({ name: e.target.value })} />
-      <OnSaleShowPicker chosen={form.showIds} onToggle={toggleShow} timeZone={timeZone} />
+      <OnSaleShowPicker chosen={form.showIds} onToggle={toggleShow} timeZone={timeZone} cinemas={cinemas} />
       <label htmlFor="on-sale-at">On-sale time</label>
       <p className="admin__muted" id="on-sale-at-hint">
         In the theatre&apos;s time{timeZone && ` (${timeZone})`}

@@ -33,7 +33,7 @@ export interface AdminRoutesDeps {
   /** The dashboard's sales per screen (its totals per cinema). */
   reports: Pick<ReportRepository, 'salesByScreen'>;
   auth: Auth;
-  config: Pick<Config, 'theatreTimeZone'>;
+  config: Pick<Config, 'theatreTimeZone' | 'salesCloseMinutes'>;
   now: () => Date;
   /** The chain: each show's screen and cinema (capacity, prices by seat type, the cinema filter). */
   cinemas: CinemaDirectory;
@@ -85,7 +85,7 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
         schema: {
           tags,
           security,
-          summary: 'List Shows: shows with seats sold and revenue, filtered by movie, cinema, date range, title search (q) or ids, sorted and paged on the server (the On Sale show picker and live panel read it too)',
+          summary: 'List Shows: shows with seats sold and revenue, filtered by movie, cinema, screen, date range, title search (q), ids or openForSale, sorted and paged on the server (the On Sale show picker and live panel read it too)',
           description: 'Without dates: upcoming shows. Dates are calendar days in the theatre time zone, both included.',
           querystring: AdminShowsQuery,
           response: { 200: AdminShowsResponse, ...failures(400, 401, 403) },
@@ -95,7 +95,12 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
         const query = request.query;
         const { page, pageSize, offset, limit } = pageOf(query, DEFAULT_PAGE_SIZE);
         // Without dates, upcoming shows; an event's shows (ids) whatever their date.
-        const from = query.from ? dayRange(query.from).from : query.to || query.ids ? undefined : now();
+        let from = query.from ? dayRange(query.from).from : query.to || query.ids ? undefined : now();
+        // On Sale's picker: a show whose online sales have closed cannot be put on sale.
+        if (query.openForSale) {
+          const salesOpenFrom = new Date(now().getTime() + config.salesCloseMinutes * 60_000);
+          if (!from || from < salesOpenFrom) from = salesOpenFrom;
+        }
         const to = query.to ? dayRange(query.to).to : undefined;
         if (from && to && from >= to) throw badRequest(`from (${query.from}) must not be after to (${query.to})`);
         // The store reads the date range; sold seats and revenue come from each show's seat ledger, so the
@@ -106,6 +111,8 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
           {
             movieId: query.movieId,
             cinemaId: query.cinemaId,
+            screenId: query.screenId,
+            liveOnly: query.openForSale === 'true',
             search: query.q?.trim() || undefined,
             ids: query.ids?.split(','),
             sort: query.sort ?? 'time',

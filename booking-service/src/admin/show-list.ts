@@ -17,6 +17,10 @@ export interface ShowListRequest {
   movieId?: string;
   /** Only the shows of this cinema's screens. */
   cinemaId?: string;
+  /** Only the shows of this screen. */
+  screenId?: string;
+  /** Only shows not cancelled (On Sale's picker: shows still open for sale). */
+  liveOnly?: boolean;
   /** Part of the movie's title, whatever its case. */
   search?: string;
   /** Only these shows. */
@@ -53,7 +57,7 @@ const COMPARE: Record<ShowSort, (a: ShowSales, b: ShowSales) => number> = {
 };
 
 /**
- * The shows of a date range (the store's query), filtered by movie, cinema, title search or ids, sorted and cut to one page. Ties
+ * The shows of a date range (the store's query), filtered by movie, cinema, screen, title search or ids, sorted and cut to one page. Ties
  * fall back to time, then id, so a page never repeats or skips a show between requests.
  */
 export function pageOfShows(
@@ -68,6 +72,8 @@ export function pageOfShows(
   const chosen = atCinema.filter(
     (show) =>
       (!request.movieId || show.movieId === request.movieId) &&
+      (!request.screenId || show.screenId === request.screenId) &&
+      (!request.liveOnly || show.cancelledAt === null) &&
       (!search || show.movie.title.toLocaleLowerCase('en').includes(search)) &&
       (!ids || ids.has(show.id)),
   );

@@ -23,6 +23,7 @@ import { createRemoteEventCounts } from '../remote-health/remote-event-counts.ts
 import { remoteHealthRoutes } from '../remote-health/routes.ts';
 import { seatEventsRoutes } from '../seats/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { scheduleViewRoutes } from '../shows/schedule-view-routes.ts';
 import { showRoutes } from '../shows/routes.ts';
 import { cinemaShowRoutes } from '../shows/cinema-routes.ts';
 import { seatsOfShows } from '../shows/seat-prices.ts';
@@ -59,6 +60,7 @@ export interface RouteSources {
  *                                                  payments/local/checkout-page-routes.ts (the local checkout's pages),
  *                                                  payments/stripe/webhook-routes.ts (Stripe's webhook)
  *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, waiting-room/on-sale-routes.ts,
+ *                                                  shows/schedule-view-routes.ts (a cinema's schedule),
  *                                                  check-in/routes.ts (the doors' check-in: the admin or door role)
  *   /api/debug                                     debug/routes.ts, health/integrity-routes.ts, waiting-room/support-routes.ts
  */
@@ -168,6 +170,7 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
     onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
     onSeatsChanged: services.onSeatsChanged,
   });
+  await app.register(scheduleViewRoutes, { shows: store.shows, cinemas: services.cinemas, auth, onSaleShows: services.waitingRoom.onSaleShows, salesCloseMinutes: config.salesCloseMinutes });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now, cinemas: services.cinemas });
   await app.register(adminExportRoutes, { bookings: services.bookings, reports: store.reports, auth, config, cinemas: services.cinemas });
   await app.register(onSaleRoutes, {

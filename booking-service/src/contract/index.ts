@@ -10,3 +10,4 @@ export * from './cinemas.ts';
 export * from './cinema-responses.ts';
 export * from './show-actions.ts';
 export * from './booking-totals.ts';
+export * from './schedule-view.ts';

@@ -251,6 +251,8 @@ export const AdminShowsQuery = Type.Object(
     ...PageQuery,
     movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
     cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this cinema' })),
+    screenId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this screen' })),
+    openForSale: Type.Optional(Type.Literal('true', { description: "Only shows whose online sales have not closed (start after now + SALES_CLOSE_MINUTES), not cancelled: On Sale's picker" })),
     from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First show date, theatre time zone' })),
     to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last show date, theatre time zone' })),
     sort: Type.Optional(Type.Union([Type.Literal('time'), Type.Literal('movie'), Type.Literal('sold'), Type.Literal('revenue')], { description: 'time (default), movie, sold, revenue' })),

@@ -28,6 +28,10 @@ import type {
   OutboxResponse,
   QueueEntryResponse,
   SalesReportResponse,
+  ScheduleCheckRequest,
+  ScheduleCheckResponse,
+  ScheduleViewRequest,
+  ScheduleViewResponse,
   SupportBookingsRequest,
   SupportHistoryResponse,
   WaitingRoomActionsResponse,
@@ -52,6 +56,10 @@ export function staffApi(call: Call) {
     nowPlaying: () => get<NowPlayingResponse>('/api/show/now-playing'),
     addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),
     adminShows: (query: AdminShowsRequest) => get<AdminShowsResponse>('/api/admin/shows', query),
+    /** Add Shows' times checked before adding (issue 52): each clash named, with the screen's next free start. Nothing is written. */
+    checkSchedule: (request: ScheduleCheckRequest) => post<ScheduleCheckResponse>('/api/admin/shows/check', request),
+    /** A cinema's schedule (issue 52): each screen's shows over a day or a week, start to ready again, with seats sold. */
+    scheduleView: (query: ScheduleViewRequest) => get<ScheduleViewResponse>('/api/admin/schedule', query),
     allBookings: (query: AllBookingsRequest = {}) => get<AllBookingsResponse>('/api/admin/all-bookings', query),
     /** List Shows' row actions (issue 43): cancel a show (its paid bookings refunded, holds released), change its price. */
     cancelShow: (showId: string) => post<CancelShowResponse>(`/api/admin/shows/${id(showId)}/cancel`, {}),

@@ -30,6 +30,7 @@ export function ConfirmActionDialog({
   dismissLabel = 'Cancel',
   facts,
   busy,
+  destructive = false,
   onConfirm,
   onCancel,
 }: {
@@ -40,6 +41,8 @@ export function ConfirmActionDialog({
   dismissLabel?: string;
   facts: readonly (readonly [label: string, value: ReactNode])[];
   busy: boolean;
+  /** The action destroys something (a show cancelled with refunds): its button is drawn as a danger, not as the page's primary. */
+  destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -73,7 +76,7 @@ export function ConfirmActionDialog({
           <Button autoFocus variant="secondary" onClick={onCancel}>
             {dismissLabel}
           </Button>
-          <Button onClick={onConfirm} disabled={busy}>
+          <Button className={destructive ? 'staff__danger' : undefined} onClick={onConfirm} disabled={busy}>
             {busy ? 'Working…' : confirmLabel}
           </Button>
         </div>

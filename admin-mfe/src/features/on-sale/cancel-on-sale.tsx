@@ -23,7 +23,7 @@ export function CancelOnSaleButton({ eventId, name, facts }: { eventId: string; 
     });
   return (
     <>
-      <Button variant="secondary" onClick={() => setConfirming(true)}>
+      <Button variant="secondary" className="staff__danger" onClick={() => setConfirming(true)}>
         Cancel on-sale
       </Button>
       {confirming && (
@@ -34,6 +34,7 @@ export function CancelOnSaleButton({ eventId, name, facts }: { eventId: string; 
           dismissLabel="Keep it"
           facts={[['Event', name], ...facts]}
           busy={cancel.isPending}
+          destructive
           onConfirm={confirm}
           onCancel={() => setConfirming(false)}
         />

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminShowRow, AdminShowsRequest } from 'booking-service/contract';
+import type { AdminShowRow, AdminShowsRequest, CinemaWithLayouts } from 'booking-service/contract';
 import { Button, ErrorState, formatShowTime, Skeleton } from 'shared-ui';
 import { useStaffApi } from 'shared-ui/staff';
+import { CinemaFilter, placeOf, ScreenFilter } from '../../lib/cinema-filters';
 
 /** GET /api/admin/shows as the picker and the live panel ask it (a title search and a page; an event's ids). */
 function useShows(query: AdminShowsRequest) {
@@ -12,22 +13,55 @@ function useShows(query: AdminShowsRequest) {
 
 const PICKER_PAGE_SIZE = 20;
 
-const labelOf = (show: AdminShowRow, timeZone: string | undefined) => `${show.movie.title} · ${formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone)}`;
+/** "Dear Odette · Mon, Dec 7, 7:00 PM · Marquee Saket · Screen 2 (IMAX)": every row says where, as staff choose by screen. */
+export const labelOf = (show: AdminShowRow, timeZone: string | undefined) =>
+  [show.movie.title, formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone), placeOf(show)].filter(Boolean).join(' · ');
+
+/** The picker's filters: cinema, screen (of that cinema), a show date (on the theatre's clock) and part of a title. */
+interface PickerFilters {
+  cinemaId?: string;
+  screenId?: string;
+  date?: string;
+  search: string;
+}
 
 /**
- * On Sale's show picker (issue 43, item 3): every upcoming show, searched by movie and paged by the service (the
- * shows a premiere is put on sale for are often the furthest out), the chosen ones kept across pages and searches
- * and listed above with a way to take each out.
+ * On Sale's show picker (issues 43 and 52): the shows still open for sale (online sales not closed, not cancelled),
+ * filtered by cinema, screen, date and movie and paged by the service; every row names its cinema and screen; the
+ * chosen ones kept across pages and filters and listed above with a way to take each out. Targets are 24 px or more
+ * (a row is a 44 px tap target).
  */
-export function OnSaleShowPicker({ chosen, onToggle, timeZone }: { chosen: string[]; onToggle: (showId: string) => void; timeZone: string | undefined }) {
-  const [search, setSearch] = useState('');
+export function OnSaleShowPicker({
+  chosen,
+  onToggle,
+  timeZone,
+  cinemas,
+}: {
+  chosen: string[];
+  onToggle: (showId: string) => void;
+  timeZone: string | undefined;
+  cinemas: readonly CinemaWithLayouts[] | undefined;
+}) {
+  const [filters, setFilters] = useState<PickerFilters>({ search: '' });
   const [page, setPage] = useState(1);
   // What each chosen show is called, from the page it was chosen on (the chosen ones may be on no page in view).
   const [labels, setLabels] = useState<Record<string, string>>({});
-  const shows = useShows({ pageSize: String(PICKER_PAGE_SIZE), page: String(page), q: search.trim() || undefined });
-  const searchId = useId();
+  const shows = useShows({
+    openForSale: 'true',
+    pageSize: String(PICKER_PAGE_SIZE),
+    page: String(page),
+    q: filters.search.trim() || undefined,
+    cinemaId: filters.cinemaId,
+    screenId: filters.screenId,
+    from: filters.date,
+    to: filters.date,
+  });
   const total = shows.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PICKER_PAGE_SIZE));
+  const filter = (change: Partial<PickerFilters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(1);
+  };
   const toggle = (show: AdminShowRow) => {
     setLabels((current) => ({ ...current, [show._id]: labelOf(show, timeZone) }));
     onToggle(show._id);
@@ -36,42 +70,24 @@ export function OnSaleShowPicker({ chosen, onToggle, timeZone }: { chosen: strin
   return (
     <fieldset className="admin__fieldset">
       <legend>Shows</legend>
-      {chosen.length > 0 && (
-        <ul className="admin__chosen-shows" aria-label="Chosen shows">
-          {chosen.map((showId) => (
-            <li key={showId}>
-              {labels[showId] ?? showId}
-              <Button variant="ghost" onClick={() => onToggle(showId)}>
-                Take out<span className="sr-only"> {labels[showId] ?? showId}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <label htmlFor={searchId}>Search upcoming shows by movie</label>
-      <input
-        id={searchId}
-        type="search"
-        value={search}
-        maxLength={100}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          setPage(1);
-        }}
-      />
+      <ChosenShows chosen={chosen} labels={labels} onToggle={onToggle} />
+      <PickerFilterControls cinemas={cinemas} filters={filters} onChange={filter} />
       {shows.isPending ? (
         <Skeleton height="6rem" />
       ) : shows.isError ? (
         <ErrorState message={shows.error.message} onRetry={() => void shows.refetch()} />
       ) : (
         <>
-          <ul className="admin__show-picks" aria-label="Upcoming shows">
+          {shows.data.shows.length === 0 && <p className="admin__muted">No show open for sale matches these filters.</p>}
+          <ul className="admin__show-picks" aria-label="Shows open for sale">
             {shows.data.shows.map((show) => (
               <li key={show._id}>
                 <label>
-                  <input type="checkbox" value={show._id} checked={chosen.includes(show._id)} disabled={show.cancelled && !chosen.includes(show._id)} onChange={() => toggle(show)} />
-                  {labelOf(show, timeZone)}
-                  {show.cancelled && ' · cancelled'}
+                  <input type="checkbox" value={show._id} checked={chosen.includes(show._id)} onChange={() => toggle(show)} />
+                  <span>{labelOf(show, timeZone)}</span>
+                  <span className="admin__muted">
+                    {show.soldSeats} / {show.totalSeats} sold
+                  </span>
                 </label>
               </li>
             ))}
@@ -91,6 +107,41 @@ export function OnSaleShowPicker({ chosen, onToggle, timeZone }: { chosen: strin
         </>
       )}
     </fieldset>
+  );
+}
+
+function ChosenShows({ chosen, labels, onToggle }: { chosen: string[]; labels: Record<string, string>; onToggle: (showId: string) => void }) {
+  if (chosen.length === 0) return null;
+  return (
+    <ul className="admin__chosen-shows" aria-label="Chosen shows">
+      {chosen.map((showId) => (
+        <li key={showId}>
+          {labels[showId] ?? showId}
+          <Button variant="ghost" onClick={() => onToggle(showId)}>
+            Take out<span className="sr-only"> {labels[showId] ?? showId}</span>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Cinema, screen, date and a title search; each named by its label's words alone (as the lists' filters). */
+function PickerFilterControls({ cinemas, filters, onChange }: { cinemas: readonly CinemaWithLayouts[] | undefined; filters: PickerFilters; onChange: (change: Partial<PickerFilters>) => void }) {
+  const searchId = useId();
+  return (
+    <div className="admin__filters admin__picker-filters">
+      <CinemaFilter cinemas={cinemas} value={filters.cinemaId} onChange={(cinemaId) => onChange({ cinemaId, screenId: undefined })} />
+      <ScreenFilter cinemas={cinemas} cinemaId={filters.cinemaId} value={filters.screenId} onChange={(screenId) => onChange({ screenId })} />
+      <label>
+        Show date
+        <input type="date" aria-label="Show date" value={filters.date ?? ''} onChange={(e) => onChange({ date: e.target.value || undefined })} />
+      </label>
+      <label htmlFor={searchId}>
+        Movie
+        <input id={searchId} type="search" aria-label="Search shows by movie" value={filters.search} maxLength={100} onChange={(e) => onChange({ search: e.target.value })} />
+      </label>
+    </div>
   );
 }
 

@@ -11,6 +11,13 @@ describe('List Shows in the URL', () => {
     });
   });
 
+  it("reads the screen and the one show the Schedule opened (a show id only)", () => {
+    expect(showListQuery(new URLSearchParams('cinema=marquee-saket&screen=marquee-saket-2&show=0a0a0a0a-0000-4000-8000-000000000001'))).toMatchObject({
+      cinemaId: 'marquee-saket', screenId: 'marquee-saket-2', ids: '0a0a0a0a-0000-4000-8000-000000000001',
+    });
+    expect(showListQuery(new URLSearchParams('show=1,2')).ids).toBeUndefined();
+  });
+
   it('goes back to the first page when a filter changes, and drops cleared values', () => {
     const params = new URLSearchParams('movie=1001&page=4');
     expect(withChange(params, { sort: 'revenue' }).toString()).toBe('movie=1001&sort=revenue');

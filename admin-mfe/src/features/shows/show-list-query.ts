@@ -6,7 +6,8 @@ export const SHOWS_PAGE_SIZE = 20;
 export const SORT_LABELS: Record<ShowSort, string> = { time: 'Show time', movie: 'Movie', sold: 'Seats sold', revenue: 'Revenue' };
 
 /**
- * List Shows' filters, sort and page as the page's URL keeps them (`?movie=1001&cinema=marquee-saket&from=2026-12-01&sort=sold&order=desc&page=2`),
+ * List Shows' filters, sort and page as the page's URL keeps them (`?movie=1001&cinema=marquee-saket&screen=marquee-saket-2&from=2026-12-01&sort=sold&order=desc&page=2`;
+ * `?show=<id>`: the one show the Schedule opened),
  * so a reload, Back or a shared link shows the same list. Unknown values fall back to the defaults.
  */
 export function showListQuery(params: URLSearchParams): AdminShowsRequest & { sort: ShowSort; order: 'asc' | 'desc'; page: string } {
@@ -16,6 +17,9 @@ export function showListQuery(params: URLSearchParams): AdminShowsRequest & { so
   return {
     movieId: params.get('movie') || undefined,
     cinemaId: params.get('cinema') || undefined,
+    screenId: params.get('screen') || undefined,
+    // One show, opened from the Schedule (`?show=<id>`).
+    ids: /^[0-9a-f-]{36}$/.test(params.get('show') ?? '') ? params.get('show')! : undefined,
     from: date('from'),
     to: date('to'),
     sort,

@@ -3,6 +3,7 @@ import type { AdminShowRow } from 'booking-service/contract';
 import { Button, buttonClass, formatPrice, formatShowTime } from 'shared-ui';
 import { calendarDateIn } from 'shared-ui/calendar-date';
 import { ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
+import { placeOf } from '../../../lib/cinema-filters';
 import { useCancelShow, useSetShowPrice } from '../api/show-actions';
 
 /**
@@ -39,7 +40,7 @@ export function ShowRowActions({ show, timeZone }: { show: AdminShowRow; timeZon
           <Button variant="secondary" aria-expanded={open === 'price'} onClick={() => setOpen(open === 'price' ? null : 'price')}>
             Change price
           </Button>
-          <Button variant="secondary" onClick={() => setOpen('cancel')}>
+          <Button variant="secondary" className="staff__danger" onClick={() => setOpen('cancel')}>
             Cancel show
           </Button>
         </>
@@ -54,10 +55,12 @@ export function ShowRowActions({ show, timeZone }: { show: AdminShowRow; timeZon
           facts={[
             ['Movie', show.movie.title],
             ['Show time', when],
+            ...(show.cinema ? [['Where', placeOf(show)] as const] : []),
             ['Sold', `${show.soldSeats} of ${show.totalSeats} seats (${formatPrice(show.revenue)})`],
             ['Held', `${show.heldSeats} seats`],
           ]}
           busy={cancel.isPending}
+          destructive
           onConfirm={confirmCancel}
           onCancel={() => setOpen(null)}
         />

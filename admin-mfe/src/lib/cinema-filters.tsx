@@ -21,6 +21,38 @@ export function CinemaFilter({ cinemas, value, onChange }: { cinemas: readonly C
   );
 }
 
+/**
+ * A list's screen filter (issue 52): All screens or one of the chosen cinema's. Nothing until a cinema is chosen
+ * (screens are named per cinema: every cinema has a Screen 1).
+ */
+export function ScreenFilter({
+  cinemas,
+  cinemaId,
+  value,
+  onChange,
+}: {
+  cinemas: readonly CinemaWithLayouts[] | undefined;
+  cinemaId: string | undefined;
+  value: string | undefined;
+  onChange: (screenId: string | undefined) => void;
+}) {
+  const cinema = cinemas?.find((c) => c._id === cinemaId);
+  if (!cinema) return null;
+  return (
+    <label>
+      Screen
+      <select aria-label="Screen" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">All screens</option>
+        {cinema.screens.map((screen) => (
+          <option key={screen._id} value={screen._id}>
+            {screen.name} · {screen.format}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** "Marquee Saket · Screen 2 (IMAX)": a row's place, or an empty string from an older service. */
 export function placeOf(row: { cinema?: { name: string }; screen?: { name: string; format: string } }): string {
   if (!row.cinema) return '';
