@@ -5,7 +5,7 @@ import type { Config } from './config/config.ts';
 import { createTokenVerifier, remoteKeySet } from './identity/token-verifier.ts';
 import { existsSync } from 'node:fs';
 import { openStore, storeKind, storeLocation } from './db/open-store.ts';
-import { checkIntegrity, describeDoubleSale, type IntegrityReport } from './integrity/integrity-check.ts';
+import { checkIntegrity, describeDoubleSale, describeScheduleOverlap, type IntegrityReport } from './integrity/integrity-check.ts';
 import { openConfirmationJournal, type ConfirmationJournal } from './integrity/confirmation-journal.ts';
 import { openHighWaterMark } from './integrity/high-water-mark.ts';
 import { checkRestorePoint } from './integrity/restore-point.ts';
@@ -47,6 +47,7 @@ export async function serve(config: Config, tracing: Tracing | null) {
     if (!integrity.healthy) throw new StartupRefusal(`The database at ${storeLocation(config)} is damaged: ${integrity.problems.join(' ')}`);
     // Seats sold twice do not stop the service: their show's sales are stopped until support settles them.
     for (const sale of integrity.doubleSold) warn(describeDoubleSale(sale));
+    for (const overlap of integrity.scheduleOverlaps) warn(describeScheduleOverlap(overlap));
   } catch (error) {
     await store.close().catch(() => {});
     throw error;

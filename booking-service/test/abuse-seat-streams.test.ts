@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes } from './support/databases.ts';
 import { freeSeats } from './support/payments.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { bookableFrom } from './support/bookable.ts';
+import { bookableHallShows } from './support/bookable.ts';
 
 interface OpenedStream {
   status: number;
@@ -112,7 +112,7 @@ describe(`live seat streams are capped on ${lane.name}`, () => {
   });
 
   it('ends a stream after its maximum lifetime, so no client holds one forever', async () => {
-    const show = (await t.store.shows.listWithSeats({ from: bookableFrom() }))[5]!;
+    const show = (await bookableHallShows(t.store))[5]!;
     for (const stream of streams.splice(0)) stream.close();
     await new Promise((r) => setTimeout(r, 200));
     const stream = await openStream(shortLived, show.id, { from: '203.0.113.77' });
@@ -149,7 +149,7 @@ describe(`aborted seat streams give their slots back on ${lane.name}`, () => {
   afterAll(() => t?.close());
 
   it('after 200 streams opened and aborted at once, the address still opens streams up to its cap', async () => {
-    const show = (await t.store.shows.listWithSeats({ from: bookableFrom() }))[0]!;
+    const show = (await bookableHallShows(t.store))[0]!;
     for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 20 }, () => openAndAbort(t, show.id)));
     // The server sees the last closes a moment later.
     await new Promise((r) => setTimeout(r, 500));

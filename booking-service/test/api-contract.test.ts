@@ -166,7 +166,8 @@ for (const lane of lanes) {
       const pick = nowPlaying.body.movies.at(-1);
       expect(pick).toMatchObject({ id: expect.any(Number), title: expect.any(String), vote_count: expect.any(Number) });
 
-      const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      // Past the seed's week: the default screen plays its seeded shows every day of it (one screen, one show at a time).
+      const date = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
       const body = { movieId: String(pick.id), showsInput: [{ date, time: ['18:00', '21:15'] }], showPrice: 12.75 };
       const first = await t.api('POST', '/api/show/add', { token: admin, body });
       expect(first.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { bookableFrom } from './support/bookable.ts';
+import { bookableHallShows } from './support/bookable.ts';
 
 
 for (const lane of lanes) {
@@ -27,7 +27,7 @@ for (const lane of lanes) {
       user = await t.tokenFor('user@example.com');
       admin = await t.tokenFor('admin@example.com', ['admin']);
       support = await t.tokenFor('support@example.com', ['support']);
-      showId = (await t.store.shows.listWithSeats({ from: bookableFrom() }))[0]!.id;
+      showId = (await bookableHallShows(t.store))[0]!.id;
       // Make sure the users behind these tokens exist before the snapshots.
       for (const token of [user, admin, support]) await t.api('GET', '/api/admin/is-admin', { token });
     });

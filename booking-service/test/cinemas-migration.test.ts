@@ -53,12 +53,14 @@ async function migrationsBeforeCinemas(): Promise<string> {
 const movie = sampleMovie();
 const ids = { show: randomUUID(), otherShow: randomUUID(), held: randomUUID(), paid: randomUUID(), user: 'auth0|before-cinemas' };
 const startsAt = new Date(Date.now() + 3 * 86_400_000);
+/** The other show three hours later: the catalogue's runtime (134 minutes) and the turnover fit between (issue 52). */
+const OTHER_SHOW_MS = 3 * 3_600_000;
 
 /** Today's rows, written by SQL at schema 0014: two shows, a held booking and a paid one with their seat rows. */
 const ROWS_AT_0014 = [
   sql`insert into movies (id, title) values (${movie.id}, ${movie.title})`,
   sql`insert into users (id, name, email) values (${ids.user}, 'Before', 'before@example.com')`,
-  sql`insert into shows (id, movie_id, starts_at, price_cents) values (${ids.show}, ${movie.id}, ${startsAt}, 1250), (${ids.otherShow}, ${movie.id}, ${new Date(startsAt.getTime() + 3_600_000)}, 999)`,
+  sql`insert into shows (id, movie_id, starts_at, price_cents) values (${ids.show}, ${movie.id}, ${startsAt}, 1250), (${ids.otherShow}, ${movie.id}, ${new Date(startsAt.getTime() + OTHER_SHOW_MS)}, 999)`,
   sql`insert into bookings (id, user_id, show_id, seats, amount_cents, status, is_paid, hold_expires_at, paid_at, ticket_code)
       values (${ids.held}, ${ids.user}, ${ids.show}, array['C4','C5'], 2500, 'held', false, ${new Date(Date.now() + 600_000)}, null, 'AAAABBBB22'),
              (${ids.paid}, ${ids.user}, ${ids.show}, array['J9'], 1250, 'paid', true, ${new Date()}, ${new Date()}, 'AAAABBBB33')`,
@@ -97,7 +99,7 @@ async function expectServiceWorks(store: Store) {
     const date = startsAt.toISOString().slice(0, 10);
     const time = startsAt.toISOString().slice(11, 16);
     const added = await t.api('POST', '/api/show/add', { token: admin, body: { movieId: movie.id, showsInput: [{ date, time: [time] }], showPrice: 12.5, screenId: 'marquee-marine-drive-2' } });
-    expect(added.body).toMatchObject({ success: true, created: 1, skipped: 0 });
+    expect(added.body, JSON.stringify(added.body)).toMatchObject({ success: true, created: 1, skipped: 0 });
     expect((await t.store.integrity.historyDamage())).toEqual([]);
   } finally {
     await t.close();
@@ -154,7 +156,7 @@ describe.skipIf(mongoServer.skipReason !== null)('cinemas on MongoDB: documents 
     await before.collection('movies').insertOne({ _id: movie.id as never, ...details, createdAt: now });
     await before.collection('shows').insertMany([
       { _id: ids.show as never, movieId: movie.id, startsAt, priceCents: 1250, createdAt: now },
-      { _id: ids.otherShow as never, movieId: movie.id, startsAt: new Date(startsAt.getTime() + 3_600_000), priceCents: 999, createdAt: now },
+      { _id: ids.otherShow as never, movieId: movie.id, startsAt: new Date(startsAt.getTime() + OTHER_SHOW_MS), priceCents: 999, createdAt: now },
     ]);
     await before.collection('shows').createIndex({ movieId: 1, startsAt: 1 }, { unique: true, name: 'shows_movie_starts_at_key' });
     await before.collection('users').insertOne({ _id: ids.user as never, name: 'Before', email: 'before@example.com', createdAt: now });

@@ -5,7 +5,7 @@ import type { Store } from '../src/store/types.ts';
 import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
 import { openEvents } from './support/sse.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { bookableFrom } from './support/bookable.ts';
+import { bookableHallShows } from './support/bookable.ts';
 
 const lane = lanes.find((l) => l.name === 'postgres')!;
 /** The issue's bound for a change made on one instance to reach another. */
@@ -37,7 +37,7 @@ describe.skipIf(lane.skipReason !== null)('instances sharing one PostgreSQL data
 
   /** A show nobody has booked yet (each test books on its own). */
   async function emptyShow() {
-    return (await a.store.shows.listWithSeats({ from: bookableFrom() })).find((s) => Object.keys(s.occupiedSeats).length === 0)!;
+    return (await bookableHallShows(a.store)).find((s) => Object.keys(s.occupiedSeats).length === 0)!;
   }
 
   it('one account holding at once on both instances never passes the hold caps (counted in the claiming write)', async () => {
@@ -111,7 +111,8 @@ describe.skipIf(lane.skipReason !== null)('instances sharing one PostgreSQL data
     const newcomer = (nowPlaying.body.movies as { id: number }[]).map((m) => String(m.id)).find((id) => !shown.has(id))!;
     // Instance b answers the unknown id from its set of known movie ids.
     expect((await b.api('GET', `/api/show/${newcomer}`)).status).toBe(404);
-    const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    // Past the seed's week: its screens are free then (one screen, one show at a time).
+    const date = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
     const added = await a.api('POST', '/api/show/add', { token: admin, body: { movieId: newcomer, showsInput: [{ date, time: ['20:00'] }], showPrice: 9 } });
     expect(added.status).toBe(200);
     const acknowledged = Date.now();

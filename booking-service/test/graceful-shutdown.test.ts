@@ -8,7 +8,7 @@ import { builtService, builtServiceEnv, freePort, startProcess, stop } from './s
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 import { openEvents } from './support/sse.ts';
 import { startTestApp } from './support/test-app.ts';
-import { bookableFrom } from './support/bookable.ts';
+import { bookableHallShows } from './support/bookable.ts';
 
 const adminUrl = process.env.TEST_POSTGRES_URL;
 const skipReason = !adminUrl
@@ -177,7 +177,7 @@ describe.skipIf(skipReason !== null)('graceful shutdown of one of two instances 
 describe(`closing the app on ${lanes[0]!.name}`, () => {
   it('tells each open seat stream to reconnect soon (retry 200 ms, event: reconnect) before ending it, and closes', async () => {
     const t = await startTestApp(lanes[0]!);
-    const showId = (await t.store.shows.listWithSeats({ from: bookableFrom() }))[0]!.id;
+    const showId = (await bookableHallShows(t.store))[0]!.id;
     const response = await fetch(`${t.baseUrl}/api/booking/seats/${showId}/events`);
     const reader = response.body!.getReader();
     let text = '';

@@ -11,7 +11,7 @@ import { builtService, builtServiceEnv, freePort, startProcess, stop } from './s
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 import { openEvents } from './support/sse.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { bookableFrom } from './support/bookable.ts';
+import { bookableHallShows } from './support/bookable.ts';
 
 /** One sample of the Prometheus text, by name and exact labels (`{to="held"}`, or '' for none); undefined when absent. */
 function sample(text: string, name: string, labels = ''): number | undefined {
@@ -59,7 +59,7 @@ describe(`metrics on ${lane.name}`, () => {
   });
 
   it('times requests by route pattern and status, never by raw URL; counts refused webhooks and open seat streams', async () => {
-    const showId = (await t.store.shows.listWithSeats({ from: bookableFrom() }))[0]!.id;
+    const showId = (await bookableHallShows(t.store))[0]!.id;
     expect((await t.api('GET', `/api/booking/seats/${showId}`)).status).toBe(200);
     expect((await t.api('GET', `/api/no-such-route/${randomBytes(4).toString('hex')}`)).status).toBe(404);
     const refused = await t.api('POST', '/api/stripe/webhook', { rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=bad', 'content-type': 'application/json' } });

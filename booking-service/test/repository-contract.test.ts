@@ -6,6 +6,8 @@ import { isTicketCode, newTicketCode } from '../src/bookings/ticket-code.ts';
 import type { Booking, NewBooking } from '../src/bookings/booking.ts';
 import type { QueuedMessage } from '../src/email/outbox.ts';
 import type { Movie, Show } from '../src/shows/show.ts';
+import type { Cinema } from '../src/cinemas/cinema.ts';
+import { DEFAULT_LAYOUT } from '../src/contract/seats/layout.ts';
 import type { Store } from '../src/store/types.ts';
 import { bookingTransitions, type BookingTransitions } from '../src/bookings/transitions.ts';
 import type { User } from '../src/identity/user.ts';
@@ -38,7 +40,8 @@ function movieFixture(overrides: Partial<Movie> = {}): Movie {
     posterPath: `/poster-${id}.svg`,
     backdropPath: null,
     releaseDate: '2031-04-20',
-    runtime: 118,
+    // Short: the tests put one movie's shows an hour apart on its screen (runtime + 20 minutes' turnover fit).
+    runtime: 40,
     genres: [
       { id: 18, name: 'Drama' },
       { id: 35, name: 'Comedy' },
@@ -53,6 +56,18 @@ function movieFixture(overrides: Partial<Movie> = {}): Movie {
     ...overrides,
   };
 }
+
+/**
+ * The contract's own cinema: a screen of the spec's hall for each movie the tests make, since one screen shows one
+ * show at a time (issue 52) and the tests here put several movies at one instant.
+ */
+const CONTRACT_SCREENS = 48;
+const CONTRACT_CINEMA: Cinema = {
+  id: 'contract-cinema', name: 'Contract Cinema', address: '1 Test Road', city: 'Testville', timeZone: 'UTC', phone: '', facilities: [], turnoverMinutes: 20,
+  screens: Array.from({ length: CONTRACT_SCREENS }, (_, i) => ({ id: `contract-cinema-${i + 1}`, cinemaId: 'contract-cinema', name: `Screen ${i + 1}`, format: 'Standard', layout: DEFAULT_LAYOUT })),
+};
+let screenCounter = 0;
+const nextScreen = () => `contract-cinema-${(screenCounter++ % CONTRACT_SCREENS) + 1}`;
 
 function userFixture(label: string): User {
   const id = `contract|${label}-${randomUUID().slice(0, 8)}`;
@@ -69,14 +84,16 @@ for (const lane of lanes) {
 
     beforeAll(async () => {
       store = await lane.openStore();
+      await store.cinemas.ensure([CONTRACT_CINEMA]);
       lifecycle = bookingTransitions(store.bookings);
     });
     afterAll(() => store?.close());
 
-    async function movieWithShows(startTimes: number[], priceCents = 1250, overrides: Partial<Movie> = {}) {
+    /** A movie and its shows, on a screen of its own (null: added without a screen, on the default one). */
+    async function movieWithShows(startTimes: number[], priceCents = 1250, overrides: Partial<Movie> = {}, screen: string | null = nextScreen()) {
       const movie = movieFixture(overrides);
       await store.movies.upsert(movie);
-      await store.shows.addMany(movie.id, startTimes.map((t) => ({ startsAt: new Date(t), priceCents })));
+      await store.shows.addMany(movie.id, startTimes.map((t) => ({ startsAt: new Date(t), priceCents, ...(screen && { screenId: screen }) })));
       const shows = await store.shows.upcomingForMovie(movie.id, new Date(0));
       return { movie, shows };
     }
@@ -171,10 +188,10 @@ for (const lane of lanes) {
           [t1.toISOString(), 1000],
           [t2.toISOString(), 1999],
         ]);
-        // The same instant for another movie is another show.
+        // The same instant for another movie is another show (on another screen: one screen, one show at a time).
         const other = movieFixture();
         await store.movies.upsert(other);
-        expect(await store.shows.addMany(other.id, [{ startsAt: t1, priceCents: 1000 }])).toBe(1);
+        expect(await store.shows.addMany(other.id, [{ startsAt: t1, priceCents: 1000, screenId: nextScreen() }])).toBe(1);
       });
 
       it('addMany refuses shows of a movie that is not stored', async () => {
@@ -191,7 +208,7 @@ for (const lane of lanes) {
       });
 
       it('get returns the show with its movie; an unknown id is null', async () => {
-        const { movie, shows } = await movieWithShows([BASE + 301 * DAY], 1450);
+        const { movie, shows } = await movieWithShows([BASE + 301 * DAY], 1450, {}, null);
         const show = shows[0]!;
         // Added without a screen: on the default cinema's first screen, no other seat prices.
         expect(show).toEqual({ id: expect.any(String), movieId: movie.id, startsAt: new Date(BASE + 301 * DAY), priceCents: 1450, screenId: DEFAULT_SCREEN_ID, seatPriceCents: {}, cancelledAt: null });
@@ -218,10 +235,12 @@ for (const lane of lanes) {
         const chain = builtInChain('Asia/Kolkata');
         await store.cinemas.ensure(chain);
         await store.cinemas.ensure(chain);
-        expect(await store.cinemas.list()).toEqual(chain);
+        // Beside the contract's own cinema (ensured first).
+        const listed = async () => (await store.cinemas.list()).filter((cinema) => cinema.id !== CONTRACT_CINEMA.id);
+        expect(await listed()).toEqual(chain);
         const renamed = chain.map((cinema, i) => (i === 1 ? { ...cinema, phone: '+91 22 5550 9999' } : cinema));
         await store.cinemas.ensure(renamed);
-        expect(await store.cinemas.list()).toEqual(renamed);
+        expect(await listed()).toEqual(renamed);
       });
 
       it('shows: one movie at one instant on two screens are two shows, each with its seat prices; upcomingOnScreens (issue 42)', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SEATS } from '../src/contract/seats/hall.ts';
 import type { Store } from '../src/store/types.ts';
 import { UNAVAILABLE_MESSAGE } from '../src/waiting-room/route-helpers.ts';
+import { bookableHallShows } from './support/bookable.ts';
 import { lanes } from './support/databases.ts';
 import { twoStoresOnOneDatabase } from './support/shared-database.ts';
 import { eventually, submitCard } from './support/payments.ts';
@@ -61,12 +62,12 @@ for (const lane of lanes) {
     beforeAll(async () => {
       t = await startTestApp(lane, { now: clock.now, env: { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '10000' } });
       admin = await t.tokenFor('staff@example.com', ['admin']);
-      showId = (await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) }))[0]!.id;
+      showId = (await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000)))[0]!.id;
     });
     afterAll(() => t?.close());
 
     it('staff make shows an on-sale event: by default a quarter of the seats shop at once, for 10 minutes', async () => {
-      const [, otherShow] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const [, otherShow] = await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000));
       const defaults = await t.api('POST', '/api/admin/on-sale', {
         token: admin,
         body: { name: 'Matinee', showIds: [otherShow!.id], onSaleAt: clock.now().toISOString(), waitingRoom: false },
@@ -278,7 +279,7 @@ for (const lane of lanes) {
     });
 
     it('an admission nobody claims within the 5-minute grace is abandoned and its slot refills; the claim is one write, later polls write nothing', async () => {
-      const [, , third] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const [, , third] = await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000));
       const created = await t.api('POST', '/api/admin/on-sale', {
         token: admin,
         body: { name: 'Grace', showIds: [third!.id], onSaleAt: clock.now().toISOString(), waitingRoom: true, shoppingCapacity: 1 },
@@ -317,7 +318,7 @@ for (const lane of lanes) {
     });
 
     it('polls carrying the place token are answered without reading the entry until the turn, support acts, or the token is not theirs', async () => {
-      const [, , , fourth] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const [, , , fourth] = await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000));
       const created = await t.api('POST', '/api/admin/on-sale', {
         token: admin,
         body: { name: 'Tokens', showIds: [fourth!.id], onSaleAt: new Date(clock.now().getTime() + MINUTE).toISOString(), waitingRoom: true, shoppingCapacity: 1 },
@@ -388,7 +389,7 @@ for (const lane of lanes) {
     });
 
     it('a large shopping capacity fills over several admission runs, at most 10 a run, in place order', async () => {
-      const [, , , , , sixth] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const [, , , , , sixth] = await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000));
       const created = await t.api('POST', '/api/admin/on-sale', {
         token: admin,
         body: { name: 'Ramp', showIds: [sixth!.id], onSaleAt: clock.now().toISOString(), waitingRoom: true, shoppingCapacity: 25 },
@@ -411,7 +412,7 @@ for (const lane of lanes) {
     });
 
     it('the queue stream sends the draw and sold out to everyone watching, within the feed\'s second; a stream opened with a place token gets its place with the draw', async () => {
-      const [, , , , fifth] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const [, , , , fifth] = await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000));
       const created = await t.api('POST', '/api/admin/on-sale', {
         token: admin,
         body: { name: 'Stream', showIds: [fifth!.id], onSaleAt: new Date(clock.now().getTime() + MINUTE).toISOString(), waitingRoom: true },
@@ -527,7 +528,7 @@ describe('the waiting room when its store is unreachable, and its joins per addr
     ) as unknown as Store['waitingRoom'];
     store = { ...real, waitingRoom };
     t = await startTestApp(pglite, { store, seed: true, env: { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '2' } });
-    const [show] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+    const [show] = await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000));
     const created = await t.api('POST', '/api/admin/on-sale', {
       token: await t.tokenFor('staff@example.com', ['admin']),
       body: { name: 'Premiere', showIds: [show!.id], onSaleAt: new Date(Date.now() + 3600_000).toISOString(), waitingRoom: true },
@@ -585,7 +586,7 @@ for (const lane of lanes.filter((l) => l.name !== 'pglite')) {
     });
 
     it('joins on both at once give one place each; both admit at once and never pass the capacity; both report the same positions', async () => {
-      const [show] = await a.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+      const [show] = await bookableHallShows(a.store, new Date(Date.now() + 3 * 3600_000));
       const capacity = 5;
       const created = await a.api('POST', '/api/admin/on-sale', {
         token: await a.tokenFor('staff@example.com', ['admin']),

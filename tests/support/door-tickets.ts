@@ -1,4 +1,5 @@
 import { apiAs, holdIfFree, tokenFor } from './api';
+import { urls } from './test-stack';
 
 const MINUTE = 60_000;
 
@@ -12,21 +13,57 @@ function theatreDateTime(instant: Date, timeZone: string) {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/** An admin call the staff client does not type (issue 52's schedule check), as the Add Shows page would make it. */
+async function adminCall<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${urls.service}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const DEFAULT_SCREEN_ID = 'marquee-marine-drive-1';
+
 /**
- * A show of a seeded movie starting within the hour (inside the door's admission window), added as theatre
- * staff would, on `screenId` (default: the default cinema's first screen): its id and movie.
+ * A show starting within the hour (inside the door's admission window, which opens 60 minutes before), on `screenId`
+ * (default: the default cinema's first screen) or, when that screen is busy all that time, another screen of its
+ * cinema (recliner rooms aside: their rows are short). The seed's week plays every screen back to back, one show at a
+ * time (issue 52): a seeded show starting then is used as it is; else one is added as staff would, at the screen's next
+ * free start (POST /api/admin/shows/check). Its id and movie.
  */
-export async function showStartingSoon(screenId?: string): Promise<{ showId: string; movieTitle: string }> {
-  const admin = apiAs(tokenFor('admin@example.com', 'admin'));
+export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ showId: string; movieTitle: string }> {
+  const token = tokenFor('admin@example.com', 'admin');
+  const admin = apiAs(token);
   const { theatreTimeZone } = await admin.publicConfig();
-  const startsAt = new Date(Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
+  const earliest = Date.now() + 5 * MINUTE;
+  const latest = Date.now() + 50 * MINUTE;
+  const cinemas = (await adminCall<{ cinemas: { _id: string; screens: { _id: string; format: string }[] }[] }>(token, 'GET', '/api/admin/cinemas')).cinemas;
+  const cinema = cinemas.find((c) => c.screens.some((s) => s._id === screenId))!;
+  const screens = [screenId, ...cinema.screens.filter((s) => s._id !== screenId && s.format !== 'Recliner').map((s) => s._id)];
+  const upcoming = (
+    await adminCall<{ shows: { _id: string; showDateTime: string; movie: { title: string }; screen?: { _id: string }; cancelled?: boolean }[] }>(
+      token, 'GET', `/api/admin/shows?cinemaId=${cinema._id}&pageSize=200`,
+    )
+  ).shows;
   const movie = (await apiAs().showAll()).shows[0]!;
-  const { date, time } = theatreDateTime(startsAt, theatreTimeZone);
-  await admin.addShow({ movieId: movie._id, showsInput: [{ date, time: [time] }], showPrice: 12, ...(screenId && { screenId }) });
-  const detail = await apiAs().showDetail(movie._id);
-  const slot = Object.values(detail.dateTime).flat().find((s) => new Date(s.time).getTime() === startsAt.getTime() && (!screenId || s.screenId === screenId));
-  if (!slot) throw new Error(`the show added at ${date} ${time} is not listed`);
-  return { showId: slot.showId, movieTitle: movie.title };
+  for (const screen of screens) {
+    const seeded = upcoming.find((row) => row.screen?._id === screen && !row.cancelled && Date.parse(row.showDateTime) >= earliest && Date.parse(row.showDateTime) <= latest);
+    if (seeded) return { showId: seeded._id, movieTitle: seeded.movie.title };
+    const wanted = new Date(Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
+    const { date, time } = theatreDateTime(wanted, theatreTimeZone);
+    const check = await adminCall<{ free: boolean; nextFreeStart?: string }>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: screen });
+    const startsAt = check.free ? wanted : new Date(check.nextFreeStart!);
+    if (startsAt.getTime() > latest) continue;
+    const at = theatreDateTime(startsAt, theatreTimeZone);
+    await admin.addShow({ movieId: movie._id, showsInput: [{ date: at.date, time: [at.time] }], showPrice: 12, screenId: screen });
+    const detail = await apiAs().showDetail(movie._id);
+    const slot = Object.values(detail.dateTime).flat().find((s) => new Date(s.time).getTime() === startsAt.getTime() && s.screenId === screen);
+    if (!slot) throw new Error(`the show added at ${at.date} ${at.time} on ${screen} is not listed`);
+    return { showId: slot.showId, movieTitle: movie.title };
+  }
+  throw new Error(`every screen of ${cinema._id} is busy for the next hour`);
 }
 
 /** A paid booking of free seats of `showId` (held by a moviegoer, marked paid by support): its ticket code and seats. */

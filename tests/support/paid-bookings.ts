@@ -9,7 +9,8 @@ export async function farShow(row: string) {
     const detail = await anyone.showDetail(movie._id);
     const date = Object.keys(detail.dateTime).sort().at(-1);
     if (!date) continue;
-    for (const slot of detail.dateTime[date]!) {
+    // The spec's hall (the rows' nine seats are its; the seed plays every screen of the chain).
+    for (const slot of detail.dateTime[date]!.filter((s) => s.screenId === undefined || s.screenId === 'marquee-marine-drive-1')) {
       const taken = new Set((await anyone.occupiedSeats(slot.showId)).occupiedSeats);
       const seats = Array.from({ length: 9 }, (_, i) => `${row}${i + 1}`).filter((s) => !taken.has(s)).slice(0, 2);
       if (seats.length === 2) return { movieId: movie._id, movieTitle: movie.title, date, showId: slot.showId, seats };

@@ -1,5 +1,5 @@
 import { DEFAULT_LAYOUT, type LayoutRow, type ScreenLayout } from '../contract/seats/layout.ts';
-import type { Cinema, Screen } from './cinema.ts';
+import { DEFAULT_TURNOVER_MINUTES, type Cinema, type Screen } from './cinema.ts';
 
 /**
  * The built-in chain (the embedded default, seeded at start when absent: composition/services.ts): the spec's
@@ -63,9 +63,10 @@ function screens(cinemaId: string, plans: ScreenPlan[]): Screen[] {
 
 /** The chain, its cinemas on the given clock (THEATRE_TIMEZONE: the operator's zone, UTC by default). */
 export function builtInChain(timeZone: string): Cinema[] {
-  const cinema = (details: Omit<Cinema, 'timeZone' | 'screens'>, plans: ScreenPlan[]): Cinema => ({
+  const cinema = (details: Omit<Cinema, 'timeZone' | 'screens' | 'turnoverMinutes'>, plans: ScreenPlan[]): Cinema => ({
     ...details,
     timeZone,
+    turnoverMinutes: DEFAULT_TURNOVER_MINUTES,
     screens: screens(details.id, plans),
   });
   return [

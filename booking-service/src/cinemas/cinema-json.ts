@@ -5,8 +5,8 @@ import { mapUrl, type Cinema, type Screen } from './cinema.ts';
 /** Cinemas and screens -> the contract's JSON (`_id` as the spec's records have). */
 
 function cinemaFields(cinema: Cinema) {
-  const { id, name, address, city, timeZone, phone, facilities } = cinema;
-  return { _id: id, name, address, city, timeZone, phone, facilities, mapUrl: mapUrl(cinema) };
+  const { id, name, address, city, timeZone, phone, facilities, turnoverMinutes } = cinema;
+  return { _id: id, name, address, city, timeZone, phone, facilities, turnoverMinutes, mapUrl: mapUrl(cinema) };
 }
 
 export function screenSummaryJson(screen: Screen): ScreenSummary {

@@ -22,9 +22,17 @@ export interface Cinema {
   timeZone: string;
   phone: string;
   facilities: string[];
+  /**
+   * Minutes a screen needs between one show's end and the next show's start (cleaning, doors): a show occupies
+   * its screen from its start to its end plus this (shows/screen-schedule.ts).
+   */
+  turnoverMinutes: number;
   /** Screens in the order the cinema numbers them. */
   screens: Screen[];
 }
+
+/** A cinema's turnover unless it sets its own (issue 52). */
+export const DEFAULT_TURNOVER_MINUTES = 20;
 
 /** An OpenStreetMap search for the cinema's address: a map link that needs no key or account. */
 export function mapUrl(cinema: Pick<Cinema, 'address' | 'city'>): string {

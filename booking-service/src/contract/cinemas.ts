@@ -56,6 +56,9 @@ const cinemaFields = {
   timeZone: Type.String(),
   phone: Type.String(),
   facilities: Type.Array(Type.String()),
+  turnoverMinutes: Type.Optional(
+    Type.Integer({ minimum: 0, description: "Minutes a screen needs after a show ends before the next may start (cleaning, doors); a show occupies its screen from its start to its end plus these" }),
+  ),
   mapUrl: Type.String(),
 };
 export const CinemaSchema = Type.Object({ ...cinemaFields, screens: Type.Array(ScreenSummarySchema) });

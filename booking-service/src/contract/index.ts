@@ -11,3 +11,4 @@ export * from './cinema-responses.ts';
 export * from './show-actions.ts';
 export * from './booking-totals.ts';
 export * from './schedule-view.ts';
+export * from './schedule.ts';

@@ -51,6 +51,8 @@ export const IntegrityReportResponse = Type.Object({
   checkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   problems: Type.Array(Type.String()),
   doubleSold: Type.Array(DoubleSaleSchema),
+  /** Live shows of one screen that overlap (issue 52: stored before the rule), each pair with its seats sold and what to do. */
+  scheduleOverlaps: Type.Optional(Type.Array(Type.String())),
   /**
    * Payments the provider took anyway for bookings of a show whose sales were stopped (Stripe's hosted page
    * was already open): recorded as paid, to settle with the double sale. Kept by this instance until it stops.

@@ -8,6 +8,7 @@ import { fsyncSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface PgliteWorkerData {
@@ -39,7 +40,8 @@ function syncToDisk(db: PGlite): void {
 }
 
 // amcheck: start-up checks the seat and money indexes against their tables (integrity/stale-indexes.ts).
-const extensions = { amcheck };
+// btree_gist: one screen, one show at a time (migration 0020's exclusion constraint compares screen ids in gist).
+const extensions = { amcheck, btree_gist };
 const db = await PGlite.create(dataDir, dataDir ? { startParams: DURABLE_START, extensions } : { extensions });
 if (dataDir) syncToDisk(db);
 // The service's pool holds one connection at a time: PGlite has one session, and the server's

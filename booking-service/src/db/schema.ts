@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
 import { ANY_SEAT_ID_PATTERN, type ScreenLayout } from '../contract/seats/layout.ts';
 import type { SeatPriceCents } from '../shows/show.ts';
@@ -41,6 +41,8 @@ export const cinemas = pgTable('cinemas', {
   timeZone: text('time_zone').notNull(),
   phone: text('phone').notNull().default(''),
   facilities: jsonb('facilities').$type<string[]>().notNull().default([]),
+  /** Minutes between a show's end and the next start on a screen (migration 0020; cinemas/cinema.ts). */
+  turnoverMinutes: integer('turnover_minutes').notNull().default(20),
   /** The chain's order (the built-in chain's list order). */
   position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,6 +68,9 @@ export const screens = pgTable(
   (t) => [index('screens_cinema_idx').on(t.cinemaId)],
 );
 
+/** A PostgreSQL tstzrange, as its text ('["2026-01-01 19:00:00+00","2026-01-01 21:03:00+00")'). */
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
+
 export const shows = pgTable(
   'shows',
   {
@@ -80,6 +85,14 @@ export const shows = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When staff cancelled the show; null: on (shows/show.ts). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * The screen's time the show takes, [start, start + runtime + turnover): set by the trigger of migration 0020
+     * from the movie and the cinema (never written by the service), under the exclusion constraint
+     * shows_one_at_a_time_per_screen (live, not grandfathered shows of one screen never overlap).
+     */
+    occupied: tstzrange('occupied'),
+    /** Overlapped another live show when migration 0020 ran: kept, outside the constraint, listed for staff. */
+    scheduleConflict: boolean('schedule_conflict').notNull().default(false),
   },
   (t) => [
     // One show per movie, instant and screen: adding the same show twice is a no-op. Also serves a movie's shows.

@@ -3,7 +3,7 @@ import { failures } from '../contract/failures.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { HighWaterMark } from '../integrity/high-water-mark.ts';
-import type { IntegrityMonitor } from '../integrity/integrity-check.ts';
+import type { IntegrityMonitor, IntegrityReport } from '../integrity/integrity-check.ts';
 import type { DoubleSale } from '../store/types.ts';
 
 export interface IntegrityRoutesDeps {
@@ -12,13 +12,15 @@ export interface IntegrityRoutesDeps {
   /** DATA_DIR's high-water mark, with the restore points this instance adopted (none without DATA_DIR). */
   mark: HighWaterMark | undefined;
   describeDoubleSale: (sale: DoubleSale) => string;
+  /** Two live shows of one screen that overlap (issue 52), in support's words. */
+  describeScheduleOverlap: (overlap: IntegrityReport['scheduleOverlaps'][number]) => string;
 }
 
 /**
  * The integrity checks' findings for support staff: the problems (public health says only up or down),
  * the seats sold twice and their bookings, and the bookings a restored copy lost, to settle.
  */
-export async function integrityRoutes(app: AppInstance, { integrity, auth, mark, describeDoubleSale }: IntegrityRoutesDeps) {
+export async function integrityRoutes(app: AppInstance, { integrity, auth, mark, describeDoubleSale, describeScheduleOverlap }: IntegrityRoutesDeps) {
   app.get(
     '/api/debug/integrity',
     {
@@ -38,6 +40,7 @@ export async function integrityRoutes(app: AppInstance, { integrity, auth, mark,
         checkedAt: report.checkedAt.toISOString(),
         problems: report.problems,
         doubleSold: report.doubleSold.map((sale) => ({ ...sale, message: describeDoubleSale(sale) })),
+        scheduleOverlaps: report.scheduleOverlaps.map(describeScheduleOverlap),
         paidWhileStopped: integrity.paidWhileStopped(),
         lostConfirmations: report.lostConfirmations,
         adoptions: mark?.read()?.adoptions ?? [],

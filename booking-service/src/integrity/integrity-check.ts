@@ -4,6 +4,7 @@ import { describeLost, journalConfirmation, verifyConfirmations, type LostConfir
 import type { HighWaterMark } from './high-water-mark.ts';
 import { behindMark, recordMark } from './restore-point.ts';
 import { repairStaleIndexes } from './stale-indexes.ts';
+import type { ScreenOverlap } from '../shows/screen-schedule.ts';
 
 /**
  * What the integrity checks found: healthy, or each problem with what to do about it. Seats sold twice
@@ -13,6 +14,11 @@ export interface IntegrityReport {
   healthy: boolean;
   problems: string[];
   doubleSold: DoubleSale[];
+  /**
+   * Seats of overlapping live shows on one screen (issue 52: stored before the rule, kept): listed for staff to settle
+   * (GET /api/admin/shows/conflicts). Like seats sold twice, they do not make the database unhealthy.
+   */
+  scheduleOverlaps: ScreenOverlap[];
   /** Confirmed payments and admissions the database no longer holds (it went back in time), by name. */
   lostConfirmations: LostConfirmation[];
   /** The database no longer holds a confirmation this instance made or saw under its number. */
@@ -41,9 +47,10 @@ const TABLES: Record<keyof TableCounts, string> = { movies: 'movies', shows: 'sh
 export async function checkIntegrity(store: Store, now: Date, mark?: HighWaterMark, witnesses: IntegrityWitnesses = {}): Promise<IntegrityReport> {
   const problems: string[] = [];
   let doubleSold: DoubleSale[] = [];
+  let scheduleOverlaps: ScreenOverlap[] = [];
   let lostConfirmations: LostConfirmation[] = [];
   let wentBack = false;
-  const report = () => ({ healthy: problems.length === 0, problems, doubleSold, lostConfirmations, wentBack, checkedAt: now });
+  const report = () => ({ healthy: problems.length === 0, problems, doubleSold, scheduleOverlaps, lostConfirmations, wentBack, checkedAt: now });
 
   // The identity (with the most rows recorded) is read before the rows are counted: another check
   // may record higher counts meanwhile, but never more rows than the tables hold when counted after.
@@ -79,6 +86,7 @@ export async function checkIntegrity(store: Store, now: Date, mark?: HighWaterMa
   }
   for (const damage of await store.integrity.historyDamage()) problems.push(describeHistoryDamage(damage));
   doubleSold = await store.integrity.doubleSales();
+  scheduleOverlaps = await store.shows.overlaps();
   const behind = mark ? await behindMark(store, mark, identity.id) : null;
   if (behind) {
     problems.push(
@@ -117,6 +125,12 @@ export function describeDoubleSale(sale: DoubleSale): string {
     `Seats ${sale.seats.join(', ')} of show ${sale.showId} are held by more than one live booking (${sale.bookingIds.join(', ')}): ` +
     'its sales are stopped. Settle the bookings (refund or move all but one), then rebuild the seat index (REINDEX INDEX seat_reservations_show_id_seat_pk) and restore it from a backup if that fails.'
   );
+}
+
+/** What support reads of two live shows of one screen that overlap: what was sold of each, and what to do. */
+export function describeScheduleOverlap({ screenId, shows: [a, b] }: ScreenOverlap): string {
+  const show = (o: ScreenOverlap['shows'][number]) => `${o.title} (show ${o.showId}, ${o.startsAt.toISOString()} to ${o.readyAt.toISOString()}, ${o.seatsSold} seats sold)`;
+  return `Screen ${screenId} has two live shows at once: ${show(a)} and ${show(b)}. Staff cancel or move one (GET /api/admin/shows/conflicts).`;
 }
 
 /** The answer (503) to buying or paying for seats of a show whose sales are stopped. */

@@ -9,9 +9,11 @@ import type { MovieRepository, ShowRepository } from './show-repository.ts';
 import { AddShowBody, MovieIdParams, type ShowOnSale } from '../contract/schemas.ts';
 import { movieJson } from './show-json.ts';
 import { toCents } from '../contract/money.ts';
-import { isCalendarDate, zonedInstant } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { ScheduleClashErrorSchema } from '../contract/schedule.ts';
+import { ScheduleClashError } from './screen-schedule.ts';
+import { clashConflict, instantsOf, planOnScreen, screenWordsOf } from './schedule-plan.ts';
 import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
 import { groupByLocalDate } from './schedule.ts';
 import { movieFromCatalog } from './import-movie.ts';
@@ -27,7 +29,7 @@ const tags = ['shows'];
 
 export interface ShowRoutesDeps {
   movies: Pick<MovieRepository, 'withUpcomingShows' | 'upsert' | 'get'>;
-  shows: Pick<ShowRepository, 'addMany' | 'upcomingForMovie'>;
+  shows: Pick<ShowRepository, 'addMany' | 'upcomingForMovie' | 'scheduleOn'>;
   catalog: Catalog;
   auth: Auth;
   /** The answers shared by every caller (the show lists). */
@@ -118,6 +120,8 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
     },
   );
 
+  const screenWords = screenWordsOf(cinemas, config.theatreTimeZone);
+
   app.post(
     '/api/show/add',
     {
@@ -125,9 +129,10 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
       schema: {
         tags,
         summary: "Add shows of a movie on dates and times (admin): on a screen (default: the default cinema's first), on its cinema's clock, with prices by seat type",
+        description: 'One screen, one show at a time (start to end plus the turnover): an overlap is a 409 naming each clash and the next free start, nothing added; POST /api/admin/shows/check answers the same without writing.',
         security: [{ bearerAuth: [] }],
         body: AddShowBody,
-        response: { 200: AddShowResponse, ...failures(400, 401, 403, 404, 413, 415) },
+        response: { 200: AddShowResponse, ...failures(400, 401, 403, 404, 413, 415), 409: ScheduleClashErrorSchema },
       },
     },
     async (request) => {
@@ -139,29 +144,31 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
       const place = cinemas.place(screenId);
       if (!place) throw badRequest(`Unknown screen ${screenId}: the screens are listed by GET /api/admin/cinemas`);
       // Staff enter the times on the chosen cinema's clock.
-      const timeZone = place.cinema.timeZone;
-
-      const instants = new Map<number, Date>();
-      for (const [i, entry] of showsInput.entries()) {
-        if (!isCalendarDate(entry.date)) throw badRequest(`showsInput[${i}].date ${entry.date} is not a calendar date`);
-        for (const time of entry.time) {
-          const startsAt = zonedInstant(entry.date, time, timeZone);
-          if (startsAt.getTime() <= now().getTime()) {
-            throw badRequest(`showsInput[${i}] ${entry.date} ${time} is in the past: shows must be in the future`);
-          }
-          instants.set(startsAt.getTime(), startsAt);
-        }
-      }
+      const instants = instantsOf(showsInput, place.cinema.timeZone, now());
 
       const movie = await movieFromCatalog(catalog, Number(movieId));
       if (!movie) throw notFound(`Movie ${movieId} is not in the catalogue`);
-      await movies.upsert(movie);
-      const created = await shows.addMany(
-        movie.id,
-        [...instants.values()].map((startsAt) => ({ startsAt, priceCents, screenId, seatPriceCents })),
-      );
+      try {
+        await movies.upsert(movie);
+      } catch (error) {
+        if (!(error instanceof ScheduleClashError)) throw error;
+        throw clashConflict(error.clashes, screenWords, `The catalogue now gives ${movie.title} ${movie.runtime} minutes, so its shows would overlap others`);
+      }
+      // Checked first to name every clash; the store still decides (another instance may add one meanwhile).
+      const plan = await planOnScreen(shows, place, movie, instants);
+      if (plan.clashes.length > 0) throw clashConflict(plan.clashes, screenWords);
+      let created: number;
+      try {
+        created = await shows.addMany(
+          movie.id,
+          instants.map((startsAt) => ({ startsAt, priceCents, screenId, seatPriceCents })),
+        );
+      } catch (error) {
+        if (!(error instanceof ScheduleClashError)) throw error;
+        throw clashConflict(error.clashes, screenWords);
+      }
       onScheduleChanged(movie.id);
-      const skipped = instants.size - created;
+      const skipped = instants.length - created;
       const message =
         skipped === 0
           ? `Added ${created} show${created === 1 ? '' : 's'} successfully`

@@ -1,4 +1,6 @@
 import { loadConfig } from '../../src/config/config.ts';
+import { DEFAULT_SCREEN_ID } from '../../src/cinemas/built-in-chain.ts';
+import type { Store } from '../../src/store/types.ts';
 
 /**
  * Which seeded shows a test may book. The seed keeps every show that has not
@@ -16,16 +18,25 @@ export function bookableFrom(now = Date.now()): Date {
   return new Date(now + BOOKABLE_LEAD_MS);
 }
 
+/**
+ * Seeded shows a test can book, on the spec's hall (the default screen, A-J x 9: the seat ids the tests use). The seed
+ * plays every screen of the chain, one show at a time each (issue 52), so "the first show" may be on another layout.
+ */
+export async function bookableHallShows(store: Pick<Store, 'shows'>, from = bookableFrom()) {
+  return (await store.shows.listWithSeats({ from })).filter((show) => show.screenId === DEFAULT_SCREEN_ID && show.cancelledAt === null);
+}
+
 export interface ShowSlot {
   time: string;
   showId: string;
+  screenId?: string;
 }
 
-/** The first bookable slot of a movie's `/api/show/:movieId` show times, with its theatre date. */
+/** The first bookable slot on the spec's hall of a movie's `/api/show/:movieId` show times, with its theatre date. */
 export function firstBookableSlot<S extends ShowSlot>(dateTime: Record<string, S[]>): S & { date: string } {
   const from = bookableFrom().getTime();
   for (const [date, slots] of Object.entries(dateTime)) {
-    const slot = slots.find((s) => new Date(s.time).getTime() >= from);
+    const slot = slots.find((s) => new Date(s.time).getTime() >= from && (s.screenId === undefined || s.screenId === DEFAULT_SCREEN_ID));
     if (slot) return { ...slot, date };
   }
   throw new Error('no seeded show far enough ahead to book');

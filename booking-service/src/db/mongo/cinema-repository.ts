@@ -1,4 +1,4 @@
-import type { Cinema } from '../../cinemas/cinema.ts';
+import { DEFAULT_TURNOVER_MINUTES, type Cinema } from '../../cinemas/cinema.ts';
 import type { CinemaRepository } from '../../cinemas/cinema-repository.ts';
 import type { Models } from './models.ts';
 import type { CinemaDocument } from './schemas.ts';
@@ -24,7 +24,7 @@ export function createCinemaRepository({ Cinema: Cinemas }: Models): CinemaRepos
       return docs
         .sort((a, b) => a.position - b.position || (a._id < b._id ? -1 : 1))
         .map(
-          ({ _id, name, address, city, timeZone, phone, facilities, screens }): Cinema => ({
+          ({ _id, name, address, city, timeZone, phone, facilities, turnoverMinutes, screens }): Cinema => ({
             id: _id,
             name,
             address,
@@ -32,6 +32,7 @@ export function createCinemaRepository({ Cinema: Cinemas }: Models): CinemaRepos
             timeZone,
             phone,
             facilities,
+            turnoverMinutes: turnoverMinutes ?? DEFAULT_TURNOVER_MINUTES,
             screens: screens.map(({ id, cinemaId, name: screenName, format, layout }) => ({
               id,
               cinemaId,

@@ -1,5 +1,6 @@
 import type { Connection, Model, Schema } from 'mongoose';
 import { describeEngine, type MongoEngine } from './engine.ts';
+import { screenScheduleSchema, type ScreenScheduleDocument } from './screen-schedule-schema.ts';
 import {
   bookingSchema,
   checkInSchema,
@@ -40,6 +41,8 @@ export interface Models {
   SupportAction: Model<SupportActionDocument>;
   CheckIn: Model<CheckInDocument>;
   Cinema: Model<CinemaDocument>;
+  /** Each screen's occupations (issue 52): db/mongo/screen-schedule.ts. */
+  ScreenSchedule: Model<ScreenScheduleDocument>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- mongoose's schema generics do not line up with Model<T>
@@ -65,6 +68,7 @@ export function createModels(connection: Connection): Models {
     SupportAction: model(connection, 'SupportAction', supportActionSchema),
     CheckIn: model(connection, 'CheckIn', checkInSchema),
     Cinema: model(connection, 'Cinema', cinemaSchema),
+    ScreenSchedule: model(connection, 'ScreenSchedule', screenScheduleSchema),
   };
 }
 

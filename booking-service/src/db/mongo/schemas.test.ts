@@ -145,6 +145,7 @@ describe('MongoDB schemas: collections and indexes', () => {
       supportActions: 'support_actions',
       checkIns: 'check_ins',
       cinemas: 'cinemas',
+      screenSchedules: 'screen_schedules',
     });
     for (const [schema, collection] of [
       [movieSchema, 'movies'],

@@ -30,6 +30,7 @@ export const COLLECTIONS = {
   supportActions: 'support_actions',
   checkIns: 'check_ins',
   cinemas: 'cinemas',
+  screenSchedules: 'screen_schedules',
 } as const;
 
 /** A record of the domain as a document: the same fields, its `id` kept as `_id`. */
@@ -41,6 +42,8 @@ export interface MovieDocument extends Stored<Movie> {
 
 export interface ShowDocument extends Stored<Show> {
   createdAt: Date;
+  /** Overlapped another live show when its screen's schedule was first built (issue 52): kept, listed for staff. */
+  scheduleConflict?: boolean;
 }
 
 /** A cinema with its screens in one document (the chain is small and read whole at start). */
@@ -200,6 +203,7 @@ export const showSchema = new Schema<ShowDocument>(
     createdAt: requiredDate(),
     /** When staff cancelled the show; null (or absent, shows stored before) : on. */
     cancelledAt: { type: Date, default: null },
+    scheduleConflict: { type: Boolean },
   },
   options(COLLECTIONS.shows),
 );
@@ -237,6 +241,8 @@ export const cinemaSchema = new Schema<CinemaDocument>(
     timeZone: requiredText(64),
     phone: anyText(64),
     facilities: { type: [String], default: [] },
+    /** Absent on cinemas stored before issue 52: DEFAULT_TURNOVER_MINUTES (cinema-repository.ts). */
+    turnoverMinutes: { type: Number, min: 0 },
     screens: { type: [screenSchema], default: [] },
     position: wholeNumber(),
     createdAt: requiredDate(),

@@ -13,8 +13,16 @@ import {
   upcomingShowsOfMovie,
 } from './queries.ts';
 import type { BookingDocument, MovieDocument, ShowDocument } from './schemas.ts';
+import { createScreenSchedules, scheduleOn, screenOverlaps, type ScreenSchedules } from './screen-schedule.ts';
+import { ScheduleClashError } from '../../shows/screen-schedule.ts';
+import type { NewShow } from '../../shows/show.ts';
+import { DEFAULT_SCREEN_ID } from '../../cinemas/built-in-chain.ts';
 
-export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Bookings }: Models): ShowRepository {
+export function createShowRepository(models: Models): ShowRepository {
+  const { Show: Shows, Movie: Movies, Booking: Bookings } = models;
+  const schedules = createScreenSchedules(models);
+  const claimScreens = (movieId: string, shows: (NewShow & { id: string })[]) => claimScreensOf(schedules, movieId, shows);
+
   async function ledgers(showIds: string[]): Promise<Map<string, Record<string, SeatState>>> {
     if (showIds.length === 0) return new Map();
     const live = await Bookings.find(liveBookingsOfShows(showIds), { showId: 1, seats: 1, isPaid: 1 }).lean<
@@ -35,7 +43,10 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
       // As the PostgreSQL foreign key does: shows only of a stored movie (movies are never deleted).
       if (!(await Movies.exists({ _id: { $eq: movieId } }))) throw new Error(`Cannot add shows: movie ${movieId} does not exist`);
       const now = new Date();
-      const docs = newShows.map((show) => new Shows(showDocument(movieId, show, randomUUID(), now)));
+      const withIds = newShows.map((show) => ({ ...show, id: randomUUID() }));
+      const claimed = await claimScreens(movieId, withIds);
+      const docs = withIds.filter((show) => claimed.has(show.id)).map((show) => new Shows(showDocument(movieId, show, show.id, now)));
+      if (docs.length === 0) return 0;
       await Promise.all(docs.map((doc) => doc.validate()));
       // Upsert on the unique (movie, instant, screen) key: an existing show is left as it is,
       // and the server retries an upsert that races another one on that key.
@@ -49,15 +60,25 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
           },
         };
       });
+      let result;
       try {
-        return (await Shows.collection.bulkWrite(upserts, { ordered: false })).upsertedCount;
+        result = await Shows.collection.bulkWrite(upserts, { ordered: false });
       } catch (error) {
-        // An upsert that lost a race on the key and was not retried: that show exists, so it is not new.
+        // An upsert that lost a race on the key and was not retried: that show exists, so it is not new (its claim,
+        // if any, is swept as stale by the next clash with it: screen-schedule.ts).
         const partial = bulkWriteResultOf(error);
         if (isDuplicateKeyError(error) && partial) return partial.upsertedCount;
         throw error;
       }
+      // A claim whose show was not inserted (the same show exists, cancelled) gives its time back.
+      const inserted = new Set(Object.values(result.upsertedIds).map(String));
+      for (const doc of docs.filter((d) => !inserted.has(d._id))) await schedules.release(doc.screenId, [doc._id]);
+      return result.upsertedCount;
     },
+
+    scheduleOn: (screenIds, from, to) => scheduleOn(schedules, screenIds, from, to),
+
+    overlaps: () => screenOverlaps(schedules),
 
     async ids() {
       return (await Shows.find({}, { _id: 1 }).lean<{ _id: string }[]>()).map((doc) => doc._id);
@@ -110,8 +131,12 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
     },
 
     async cancel(id, at) {
-      const changed = await Shows.updateOne({ _id: { $eq: id }, cancelledAt: null }, { $set: { cancelledAt: at } });
-      if (changed.modifiedCount > 0) return { changed: true };
+      const changed = await Shows.findOneAndUpdate({ _id: { $eq: id }, cancelledAt: null }, { $set: { cancelledAt: at } }, { projection: { screenId: 1 } }).lean<Pick<ShowDocument, 'screenId'>>();
+      if (changed) {
+        // Its screen's time is free again (a crash before this is swept by the next clash with it: screen-schedule.ts).
+        await schedules.release(changed.screenId, [id]);
+        return { changed: true };
+      }
       return (await Shows.exists({ _id: { $eq: id } })) ? { changed: false } : null;
     },
 
@@ -128,4 +153,28 @@ export function createShowRepository({ Show: Shows, Movie: Movies, Booking: Book
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Claims the screens' time of these shows (screen-schedule.ts), one conditional write per screen; the shows keep
+ * their ids. A clash on one screen releases what the others claimed and throws. Returns the shows claimed (identical
+ * shows already on the screen are not).
+ */
+async function claimScreensOf(schedules: ScreenSchedules, movieId: string, shows: (NewShow & { id: string })[]): Promise<Set<string>> {
+  const claimed: { screenId: string; ids: string[] }[] = [];
+  const clashes = [];
+  for (const screenId of new Set(shows.map((show) => show.screenId ?? DEFAULT_SCREEN_ID))) {
+    const onScreen = shows.filter((show) => (show.screenId ?? DEFAULT_SCREEN_ID) === screenId).map((show) => ({ showId: show.id, startsAt: show.startsAt }));
+    try {
+      claimed.push({ screenId, ids: (await schedules.claim(screenId, movieId, onScreen)).claimed });
+    } catch (error) {
+      if (!(error instanceof ScheduleClashError)) throw error;
+      clashes.push(...error.clashes);
+    }
+  }
+  if (clashes.length > 0) {
+    for (const { screenId, ids } of claimed) await schedules.release(screenId, ids);
+    throw new ScheduleClashError(clashes);
+  }
+  return new Set(claimed.flatMap(({ ids }) => ids));
 }

@@ -6,6 +6,7 @@ import { createLocalChangeBus } from '../local-change-bus.ts';
 import { openMongoChangeBus, type MongoChangeBus } from './change-bus.ts';
 import { recognisedEngine, recogniseEngine } from './engine.ts';
 import { createModels, ensureIndexes } from './models.ts';
+import { buildScreenSchedules } from './screen-schedule.ts';
 import { createOperatingFigures } from './operating-figures.ts';
 import { ensureWaitingRoomIndexes } from './waiting-room/documents.ts';
 import { createMongoWaitingRoomRepository } from './waiting-room/repository.ts';
@@ -47,6 +48,7 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     await recordAdmissionsOnBookings(connection);
     await ensureIndexes(createModels(connection), await recogniseEngine(connection));
     await ensureWaitingRoomIndexes(connection);
+    await buildScreenSchedules(createModels(connection));
   } catch (error) {
     await connection.close().catch(() => {});
     throw error;

@@ -27,6 +27,7 @@ export function createCinemaRepository(db: Db): CinemaRepository {
               timeZone: sql`excluded.time_zone`,
               phone: sql`excluded.phone`,
               facilities: sql`excluded.facilities`,
+              turnoverMinutes: sql`excluded.turnover_minutes`,
               position: sql`excluded.position`,
             },
           });
@@ -54,6 +55,7 @@ export function createCinemaRepository(db: Db): CinemaRepository {
           timeZone: row.timeZone,
           phone: row.phone,
           facilities: row.facilities,
+          turnoverMinutes: row.turnoverMinutes,
           screens: screenRows
             .filter((screen) => screen.cinemaId === row.id)
             .map(({ id, cinemaId, name, format, layout }) => ({ id, cinemaId, name, format, layout })),

@@ -4,12 +4,19 @@ import { movies, shows } from '../schema.ts';
 import type { Movie } from '../../shows/show.ts';
 import type { MovieRepository } from '../../shows/show-repository.ts';
 import { toMovie } from './mappers.ts';
+import { clashesOfRuntime, isScheduleViolation } from './screen-schedule.ts';
 
 export function createMovieRepository(db: Db): MovieRepository {
   return {
     async upsert(movie) {
       const { id: _id, ...details } = movie;
-      await db.insert(movies).values(movie).onConflictDoUpdate({ target: movies.id, set: details });
+      try {
+        // A new runtime moves its shows' ends in this statement (migration 0020's trigger), under the constraint.
+        await db.insert(movies).values(movie).onConflictDoUpdate({ target: movies.id, set: details });
+      } catch (error) {
+        if (isScheduleViolation(error)) throw await clashesOfRuntime(db, movie.id, movie.title, movie.runtime);
+        throw error;
+      }
     },
 
     async get(id) {

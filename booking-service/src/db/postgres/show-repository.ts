@@ -5,6 +5,7 @@ import type { SeatState, ShowWithSeats } from '../../shows/show.ts';
 import type { ShowRepository } from '../../shows/show-repository.ts';
 import { toMovie, toShow } from './mappers.ts';
 import { DEFAULT_SCREEN_ID } from '../../cinemas/built-in-chain.ts';
+import { clashesOfNewShows, isScheduleViolation, overlaps, scheduleOn } from './screen-schedule.ts';
 
 export function createShowRepository(db: Db): ShowRepository {
   async function ledgers(showIds: string[]): Promise<Map<string, Record<string, SeatState>>> {
@@ -26,13 +27,24 @@ export function createShowRepository(db: Db): ShowRepository {
   return {
     async addMany(movieId, newShows) {
       if (newShows.length === 0) return 0;
-      const inserted = await db
-        .insert(shows)
-        .values(newShows.map((s) => ({ movieId, startsAt: s.startsAt, priceCents: s.priceCents, screenId: s.screenId ?? DEFAULT_SCREEN_ID, seatPrices: s.seatPriceCents ?? {} })))
-        .onConflictDoNothing({ target: [shows.movieId, shows.startsAt, shows.screenId] })
-        .returning({ id: shows.id });
-      return inserted.length;
+      try {
+        // One statement: all or none. The exclusion constraint (migration 0020) refuses an overlap, whoever else
+        // is inserting at the same time; an identical show is the unique key's, skipped as before.
+        const inserted = await db
+          .insert(shows)
+          .values(newShows.map((s) => ({ movieId, startsAt: s.startsAt, priceCents: s.priceCents, screenId: s.screenId ?? DEFAULT_SCREEN_ID, seatPrices: s.seatPriceCents ?? {} })))
+          .onConflictDoNothing({ target: [shows.movieId, shows.startsAt, shows.screenId] })
+          .returning({ id: shows.id });
+        return inserted.length;
+      } catch (error) {
+        if (isScheduleViolation(error)) throw await clashesOfNewShows(db, movieId, newShows);
+        throw error;
+      }
     },
+
+    scheduleOn: (screenIds, from, to) => scheduleOn(db, screenIds, from, to),
+
+    overlaps: () => overlaps(db),
 
     async ids() {
       return (await db.select({ id: shows.id }).from(shows)).map((row) => row.id);
