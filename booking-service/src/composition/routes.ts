@@ -13,7 +13,7 @@ import { integrityRoutes } from '../health/integrity-routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import type { Auth } from '../identity/auth.ts';
-import { describeDoubleSale } from '../integrity/integrity-check.ts';
+import { describeDoubleSale, describeScheduleOverlap } from '../integrity/integrity-check.ts';
 import type { HighWaterMark } from '../integrity/high-water-mark.ts';
 import { localCheckoutRoutes } from '../payments/local/checkout-page-routes.ts';
 import { ownBookingRoutes } from '../payments/own-booking-routes.ts';
@@ -23,6 +23,7 @@ import { createRemoteEventCounts } from '../remote-health/remote-event-counts.ts
 import { remoteHealthRoutes } from '../remote-health/routes.ts';
 import { seatEventsRoutes } from '../seats/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { scheduleRoutes } from '../shows/schedule-routes.ts';
 import { scheduleViewRoutes } from '../shows/schedule-view-routes.ts';
 import { showRoutes } from '../shows/routes.ts';
 import { cinemaShowRoutes } from '../shows/cinema-routes.ts';
@@ -60,7 +61,7 @@ export interface RouteSources {
  *                                                  payments/local/checkout-page-routes.ts (the local checkout's pages),
  *                                                  payments/stripe/webhook-routes.ts (Stripe's webhook)
  *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, waiting-room/on-sale-routes.ts,
- *                                                  shows/schedule-view-routes.ts (a cinema's schedule),
+ *                                                  shows/schedule-routes.ts (a screen's time: check, conflicts), shows/schedule-view-routes.ts (a cinema's schedule),
  *                                                  check-in/routes.ts (the doors' check-in: the admin or door role)
  *   /api/debug                                     debug/routes.ts, health/integrity-routes.ts, waiting-room/support-routes.ts
  */
@@ -157,7 +158,7 @@ async function registerCheckout(app: AppInstance, { config, now, services }: Rou
 }
 
 /** /api/admin: theatre staff's shows, bookings, dashboard and sales report, their on-sale events, and the doors' check-in. */
-async function registerAdmin(app: AppInstance, { config, store, auth, now, services }: RouteSources) {
+async function registerAdmin(app: AppInstance, { config, store, catalog, auth, now, services }: RouteSources) {
   await app.register(checkInRoutes, { checkIn: services.checkIn, auth, timeZone: config.theatreTimeZone, cinemas: services.cinemas });
   await app.register(adminRoutes, { bookings: services.bookings, shows: store.shows, users: store.users, reports: store.reports, auth, config, now, cinemas: services.cinemas });
   await app.register(showActionRoutes, {
@@ -170,6 +171,7 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
     onScheduleChanged: (movieId) => void store.changes.publish({ kind: 'schedule', movieId }),
     onSeatsChanged: services.onSeatsChanged,
   });
+  await app.register(scheduleRoutes, { shows: store.shows, catalog, auth, cinemas: services.cinemas, now });
   await app.register(scheduleViewRoutes, { shows: store.shows, cinemas: services.cinemas, auth, onSaleShows: services.waitingRoom.onSaleShows, salesCloseMinutes: config.salesCloseMinutes });
   await app.register(adminReportRoutes, { reports: store.reports, shows: store.shows, auth, config, now, cinemas: services.cinemas });
   await app.register(adminExportRoutes, { bookings: services.bookings, reports: store.reports, auth, config, cinemas: services.cinemas });
@@ -197,6 +199,6 @@ async function registerAdmin(app: AppInstance, { config, store, auth, now, servi
 async function registerSupport(app: AppInstance, { config, store, auth, now, services, highWaterMark }: RouteSources) {
   const { bookings, payments, mailer } = services;
   await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments: payments.service, mailer, supportActions: store.supportActions, checkIns: store.checkIns });
-  await app.register(integrityRoutes, { integrity: services.integrity, auth, mark: highWaterMark, describeDoubleSale });
+  await app.register(integrityRoutes, { integrity: services.integrity, auth, mark: highWaterMark, describeDoubleSale, describeScheduleOverlap });
   await app.register(waitingRoomSupportRoutes, { waitingRoom: services.waitingRoom, repository: store.waitingRoom, users: store.users, auth, now, isUnavailable: isDatabaseUnavailable });
 }
