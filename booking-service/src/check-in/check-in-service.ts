@@ -7,6 +7,7 @@ import { admissionDecision, cinemaRefusal, stateRefusal, type AdmissionWindow } 
 import type { Admission, CheckIn, Refusal } from './check-in.ts';
 import type { CheckInRepository } from './check-in-repository.ts';
 import { readScan } from './ticket-scan.ts';
+import { addressWindowCounter } from '../http/address-window-counter.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -16,6 +17,8 @@ export interface Scan { code: string; door: string; cinemaId?: string; staff: { 
 /** What the door is told: admitted (this scan), or refused with the reason (and the earlier admission, when that is why). */
 export type CheckInResult =
   | { outcome: 'admitted'; booking: BookingWithDetails; checkIn: CheckIn }
+  /** Past its minute's share of unknown codes: not looked up further, not logged, only counted (429). */
+  | { outcome: 'throttled'; reason: string; retryAfterSeconds: number; booking: null }
   | { outcome: Refusal; reason: string; booking: BookingWithDetails | null; earlier?: Admission };
 
 export interface CheckInServiceDeps {
@@ -28,12 +31,20 @@ export interface CheckInServiceDeps {
   /** THEATRE_TIMEZONE: the clock of a show whose screen the chain does not know. */
   timeZone: string;
   now: () => Date;
+  /**
+   * Unknown codes one door account may scan a minute (CHECK_IN_UNKNOWN_CODES_PER_MINUTE), each logged; past it they
+   * are answered 429 and only counted (`onThrottled`: a metric), so a stolen door token cannot fill the log.
+   */
+  unknownCodes?: { perMinute: number; onThrottled?: () => void };
 }
 
 export type CheckInService = ReturnType<typeof createCheckInService>;
 
 /** The door's rules: a paid ticket, in its show's admission window, admitted once; every scan logged. */
-export function createCheckInService({ bookings, checkIns, shows, cinemas, window, timeZone, now }: CheckInServiceDeps) {
+export function createCheckInService({ bookings, checkIns, shows, cinemas, window, timeZone, now, unknownCodes }: CheckInServiceDeps) {
+  // A counter per door account (its token's subject), as the per-address limits count addresses.
+  const unknownScans = unknownCodes ? addressWindowCounter(unknownCodes.perMinute, MINUTE_MS, () => now().getTime()) : null;
+
   /** The clock on the wall of the show's cinema. */
   const clockOf = (screenId: string) => cinemas.place(screenId)?.cinema.timeZone ?? timeZone;
 
@@ -45,7 +56,7 @@ export function createCheckInService({ bookings, checkIns, shows, cinemas, windo
     return (await checkIns.listForBooking(bookingId)).find((entry) => entry.outcome === 'admitted');
   }
 
-  async function refuse(scan: Scan, logged: string, refusal: Omit<Extract<CheckInResult, { reason: string }>, 'booking'>, booking: BookingWithDetails | null) {
+  async function refuse(scan: Scan, logged: string, refusal: Omit<Extract<CheckInResult, { outcome: Refusal }>, 'booking'>, booking: BookingWithDetails | null): Promise<CheckInResult> {
     await checkIns.recordRefusal({
       bookingId: booking?.id ?? null,
       code: logged,
@@ -84,7 +95,15 @@ export function createCheckInService({ bookings, checkIns, shows, cinemas, windo
     async checkIn(scan: Scan): Promise<CheckInResult> {
       const { ticketCode, logged } = readScan(scan.code);
       const booking = ticketCode ? await bookings.getByTicketCode(ticketCode) : null;
-      if (!booking) return refuse(scan, logged, { outcome: 'unknown-ticket', reason: 'No ticket has this code' }, null);
+      if (!booking) {
+        const retryAfterSeconds = unknownScans?.count(scan.staff.id) ?? 0;
+        if (retryAfterSeconds > 0) {
+          unknownCodes?.onThrottled?.();
+          const reason = `Too many unknown codes from this door account in a minute: scan again in ${retryAfterSeconds} s (check the code, or ask a supervisor)`;
+          return { outcome: 'throttled', reason, retryAfterSeconds, booking: null };
+        }
+        return refuse(scan, logged, { outcome: 'unknown-ticket', reason: 'No ticket has this code' }, null);
+      }
 
       const at = now();
       const place = cinemas.place(booking.show.screenId);

@@ -3,7 +3,7 @@ import { failures } from '../contract/failures.ts';
 import { CinemaFilterQuery } from '../contract/schemas.ts';
 import { formatTheatreClock } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { CheckInResult, CheckInService } from './check-in-service.ts';
@@ -21,7 +21,7 @@ export interface CheckInRoutesDeps {
 }
 
 /** A refusal as its answer: 404 an unknown code, 409 with the reason (and the earlier admission) otherwise. */
-function refusalError(result: Exclude<CheckInResult, { outcome: 'admitted' }>) {
+function refusalError(result: Exclude<CheckInResult, { outcome: 'admitted' | 'throttled' }>) {
   if (result.outcome === 'unknown-ticket') return notFound(result.reason);
   const { booking, earlier } = result;
   return conflict(result.reason, {
@@ -45,13 +45,17 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone,
         response: { 200: CheckInResponse, ...failures(400, 401, 403, 404, 413, 415), 409: CheckInRefusedSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { code, door, cinemaId } = request.body;
       const problem = scanTextProblem('code', code) ?? scanTextProblem('door', door);
       if (problem) throw badRequest(problem);
       if (cinemaId !== undefined && !cinemas.cinema(cinemaId)) throw badRequest('cinemaId names no cinema');
       const { sub, name } = request.identity!;
       const result = await checkIn.checkIn({ code, door: door.trim(), ...(cinemaId !== undefined && { cinemaId }), staff: { id: sub, name } });
+      if (result.outcome === 'throttled') {
+        void reply.header('retry-after', result.retryAfterSeconds);
+        throw new HttpError(429, result.reason);
+      }
       if (result.outcome !== 'admitted') throw refusalError(result);
       const { booking, checkIn: entry } = result;
       const tickets = booking.seats.length;

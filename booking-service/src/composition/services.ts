@@ -106,7 +106,7 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
   };
 
   // The door: a paid ticket admitted once, in its show's admission window (CHECK_IN_* settings).
-  const checkIn = createCheckInService({ bookings, checkIns: journalingAdmissions(store.checkIns, integrity.journal), shows: store.shows, cinemas, window: config.checkIn, timeZone: config.theatreTimeZone, now });
+  const checkIn = createCheckInService({ bookings, checkIns: journalingAdmissions(store.checkIns, integrity.journal), shows: store.shows, cinemas, window: config.checkIn, timeZone: config.theatreTimeZone, now, unknownCodes: { perMinute: config.checkInUnknownCodesPerMinute, onThrottled: metrics.unknownCodeThrottled } });
 
   return { metrics, streams, bookings, changes, onSeatsChanged, integrity, mailer, payments, waitingRoom, saleGate, checkIn, cinemas };
 }

@@ -104,6 +104,8 @@ export interface Config {
   onSale: { maxDaysAhead: number };
   /** When the door admits a show's tickets, around its start (check-in/admission-rules.ts). */
   checkIn: { opensMinutesBefore: number; closesMinutesAfter: number };
+  /** Unknown codes one door account may scan a minute, each logged; past it 429, only counted. */
+  checkInUnknownCodesPerMinute: number;
   payments: {
     /** Stripe when STRIPE_SECRET_KEY is set; otherwise the service's own local checkout (development and tests). */
     provider: 'stripe' | 'local';
@@ -376,6 +378,9 @@ export const ServiceEnvironment = z.object({
   CHECK_IN_OPENS_MINUTES_BEFORE: withDefault(wholeNumber(0, 24 * 60), '60').meta({
     description: 'how many minutes before a show starts the door begins admitting its tickets (`POST /api/admin/check-in`, see [Check-in at the door](../service/check-in.md))',
   }),
+  CHECK_IN_UNKNOWN_CODES_PER_MINUTE: withDefault(wholeNumber(1, 100_000), '30').meta({
+    description: 'unknown ticket codes one door account may scan a minute, each logged; past it the door is answered 429 with Retry-After and the scans are only counted (`door_unknown_codes_throttled_total`), so a stolen door token cannot fill the log (see [Check-in at the door](../service/check-in.md))',
+  }),
   CHECK_IN_CLOSES_MINUTES_AFTER: withDefault(wholeNumber(0, 24 * 60), '30').meta({
     description: 'how many minutes after a show starts the door still admits its tickets (latecomers); later scans are refused as too late',
   }),
@@ -561,6 +566,7 @@ export function loadConfig(env: Env = process.env): Config {
     waitingRoomStreams: { total: e.WAITING_ROOM_STREAMS_TOTAL },
     onSale: { maxDaysAhead: e.ON_SALE_MAX_DAYS_AHEAD },
     checkIn: { opensMinutesBefore: e.CHECK_IN_OPENS_MINUTES_BEFORE, closesMinutesAfter: e.CHECK_IN_CLOSES_MINUTES_AFTER },
+    checkInUnknownCodesPerMinute: e.CHECK_IN_UNKNOWN_CODES_PER_MINUTE,
     payments: {
       provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'local',
       stripe: { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, timeoutMs: e.STRIPE_TIMEOUT_MS },

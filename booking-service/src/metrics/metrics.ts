@@ -62,6 +62,11 @@ export function createMetrics(sources: MetricSources) {
     labelNames: ['outcome'] as const,
     registers,
   });
+  const unknownCodesThrottled = new Counter({
+    name: 'door_unknown_codes_throttled_total',
+    help: 'Door scans of unknown codes past one door account\'s limit a minute (CHECK_IN_UNKNOWN_CODES_PER_MINUTE): answered 429, counted here, not logged one by one',
+    registers,
+  });
   const changeNotificationLag = new Histogram({
     name: 'change_notification_lag_seconds',
     help: 'From the database sending a change notification (the writing statement) to this instance receiving it (PostgreSQL only)',
@@ -124,6 +129,9 @@ export function createMetrics(sources: MetricSources) {
     },
     webhookDelivered(outcome: WebhookOutcome) {
       webhookDeliveries.inc({ outcome });
+    },
+    unknownCodeThrottled() {
+      unknownCodesThrottled.inc();
     },
     changeHeard(sentAtMs: number, nowMs: number) {
       // Clocks of two machines: a notification seemingly from the future counts as instant.
