@@ -17,6 +17,7 @@ const report = (over: Partial<IntegrityReportResponse> = {}): IntegrityReportRes
   problems: [],
   doubleSold: [],
   paidWhileStopped: [],
+  lostConfirmations: [],
   adoptions: [],
   ...over,
 });
@@ -52,5 +53,24 @@ describe('support Integrity page', () => {
     const row = within(paid).getByRole('row', { name: /PAIDWH1LE7/ });
     expect(row).toHaveTextContent('B5');
     expect(within(row).getByRole('link', { name: 'PAIDWH1LE7' })).toHaveAttribute('href', '/debug?q=PAIDWH1LE7');
+  });
+
+  it('names each payment and admission the database lost after a restore (issue 55), linked to the lookup', async () => {
+    renderIntegrity(
+      report({
+        healthy: false,
+        problems: ['The database went back in time: 1 confirmed payment is not in it'],
+        lostConfirmations: [
+          { seq: 41, kind: 'paid', bookingId: FIRST, ticketCode: 'EEB2REPTSK', showId: SHOW, seats: ['E5'], at: '2026-12-01T10:05:00.000Z' },
+          { seq: 42, kind: 'admitted', bookingId: SECOND, ticketCode: 'ADM1TTED42' },
+        ],
+      }),
+    );
+    const lost = await screen.findByRole('region', { name: 'Confirmed, then lost by the database' });
+    const paid = within(lost).getByRole('row', { name: /EEB2REPTSK/ });
+    expect(paid).toHaveTextContent('Payment');
+    expect(paid).toHaveTextContent('E5');
+    expect(within(paid).getByRole('link', { name: 'EEB2REPTSK' })).toHaveAttribute('href', '/debug?q=EEB2REPTSK');
+    expect(within(lost).getByRole('row', { name: /ADM1TTED42/ })).toHaveTextContent('Admission at the door');
   });
 });

@@ -3,9 +3,11 @@ import { EmptyState, ErrorState, formatShowTime, Skeleton } from 'shared-ui';
 import { useIntegrity } from '../api/get-integrity';
 import { PaidBookingsTable } from './paid-bookings-table';
 import { StoppedSales } from './stopped-sales';
+import { LostConfirmations } from './lost-confirmations';
 
 function hasFindings(report: IntegrityReportResponse): boolean {
-  return report.problems.length + report.doubleSold.length + report.paidWhileStopped.length + report.adoptions.length > 0;
+  // lostConfirmations: from services since issue 55 (an older service sends none).
+  return report.problems.length + report.doubleSold.length + report.paidWhileStopped.length + report.adoptions.length + (report.lostConfirmations?.length ?? 0) > 0;
 }
 
 function Problems({ problems }: { problems: string[] }) {
@@ -71,6 +73,7 @@ export function IntegrityReport({ timeZone }: { timeZone: string | undefined }) 
           <PaidBookingsTable caption="Payments taken on a show whose sales were stopped" bookings={report.paidWhileStopped} timeZone={timeZone} />
         </section>
       )}
+      {(report.lostConfirmations?.length ?? 0) > 0 && <LostConfirmations lost={report.lostConfirmations!} timeZone={timeZone} />}
       {report.adoptions.length > 0 && <Adoptions adoptions={report.adoptions} timeZone={timeZone} />}
     </>
   );
