@@ -19,7 +19,7 @@ for (const size of SCREEN_SIZES) {
 
     test('the header fits: brand, Sign out and every tab whole inside the screen', async ({ page }, testInfo) => {
       const tabs = nav(page).getByRole('link');
-      await expect(tabs).toHaveText(['Dashboard', 'Add Shows', 'List Shows', 'List Bookings', 'On Sale', 'Check-in']);
+      await expect(tabs).toHaveText(['Dashboard', 'Add Shows', 'Schedule', 'List Shows', 'List Bookings', 'On Sale', 'Check-in']);
       for (const tab of await tabs.all()) {
         const box = (await tab.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);

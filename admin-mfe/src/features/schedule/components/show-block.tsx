@@ -23,16 +23,18 @@ export function ShowBlock({ show, state, window, timeZone }: { show: ScheduleVie
   const readyAt = formatTime(show.readyAt, timeZone);
   return (
     <li className={`schedule__item schedule__show schedule__show--${state}`} style={{ left: `${left}%`, width: `${width}%`, ['--turnover' as string]: `${turnover}%` }}>
+      {/* Its name is its visible text (the separators for a screen reader only): what staff see is what they can say. */}
       <Link
         to={`/admin/list-shows?show=${encodeURIComponent(show.showId)}`}
-        aria-label={`${show.title}, ${times}, ready again ${readyAt}, ${show.soldSeats} of ${show.totalSeats} sold, ${SALE_STATE_LABELS[state]}`}
         title={`${show.title} · ${times}, ready again ${readyAt} · ${show.soldSeats} / ${show.totalSeats} sold · ${SALE_STATE_LABELS[state]}`}
       >
         <span className="schedule__title">{show.title}</span>
+        <span className="sr-only">, </span>
         <span className="schedule__meta">
           {times}
-          <span className="schedule__ready">, ready {readyAt}</span>
+          <span className="schedule__ready">, ready again {readyAt}</span>
         </span>
+        <span className="sr-only">, </span>
         <span className="schedule__meta">
           {show.soldSeats} / {show.totalSeats} sold · {SALE_STATE_LABELS[state]}
         </span>
