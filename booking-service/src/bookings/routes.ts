@@ -1,4 +1,4 @@
-import { CreateBookingResponse, OccupiedSeatsResponse } from '../contract/responses.ts';
+import { BestSeatsResponse, CreateBookingResponse, OccupiedSeatsResponse } from '../contract/responses.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../identity/auth.ts';
 import type { Config } from '../config/config.ts';
@@ -8,7 +8,8 @@ import type { ShowRepository } from '../shows/show-repository.ts';
 import type { BookingRepository } from './booking-repository.ts';
 import { failures, SeatsTakenErrorSchema } from '../contract/failures.ts';
 import { SvgImage } from '../contract/media.ts';
-import { BookingIdParams, CreateBookingBody, ShowIdParams } from '../contract/schemas.ts';
+import { BestSeatsQuery, BookingIdParams, CreateBookingBody, ShowIdParams } from '../contract/schemas.ts';
+import { bestAvailableSeats } from '../contract/seats/best-available.ts';
 import { ticketQrSvg } from './ticket-qr.ts';
 import { createSeatHolds, type HoldRefusal, type OpenPayment } from './hold-seats.ts';
 import { MAX_SEATS_PER_BOOKING, sortSeats } from '../contract/seats/hall.ts';
@@ -75,6 +76,7 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
     now,
     onSeatsChanged,
     layoutOf: cinemas.layoutOf,
+    timeZoneOf: cinemas.timeZoneOf,
     findShow,
   });
   async function findShow(showId: string) {
@@ -147,6 +149,37 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
         return serializeJson({ success: true, occupiedSeats: sortSeats(Object.keys(ledger)), ...screenOf(show) } satisfies OccupiedSeatsResponse);
       });
       return sendSerialized(request, reply, body!);
+    },
+  );
+
+  app.get(
+    '/api/booking/seats/:showId/best',
+    {
+      schema: {
+        tags,
+        summary: 'The best free seats together for 1 to 5 people ("Best available"), of a seat type if asked',
+        description:
+          "Centre of the screen's sweet spot, one row first, then two adjacent rows; never scattered seats (an empty list and a message then). " +
+          'A wheelchair space only when type=wheelchair, with its companion seat for two or more; otherwise standard and premium seats (only the type asked for, if any). ' +
+          'A proposal, not a hold: the seats are held by POST /api/booking/create.',
+        params: ShowIdParams,
+        querystring: BestSeatsQuery,
+        response: { 200: BestSeatsResponse, ...failures(400, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { showId } = request.params;
+      if (!(await knownShows.has(showId))) throw notFound('Show not found');
+      await saleGate(showId, { accountId: null, admission: admissionOf(request) });
+      const show = await findShow(showId);
+      if (!show) throw notFound('Show not found');
+      const layout = cinemas.layoutOf(show.screenId);
+      const count = Number(request.query.count);
+      const seats = bestAvailableSeats(layout, Object.keys(await shows.occupiedSeats(showId)), { count, type: request.query.type });
+      if (seats.length) return { success: true as const, seats };
+      const kind = request.query.type === 'wheelchair' ? ' with a wheelchair space' : request.query.type ? ` ${request.query.type}` : '';
+      const none = count === 1 ? `No${kind} seat is free` : `No ${count}${kind} seats are free together`;
+      return { success: true as const, seats, message: `${none}. Choose seats on the map.` };
     },
   );
 

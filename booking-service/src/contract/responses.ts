@@ -59,6 +59,12 @@ export const OccupiedSeatsResponse = Type.Object({
   cinema: Type.Optional(CinemaRefSchema),
   screen: Type.Optional(ScreenRefSchema),
 });
+/** GET /api/booking/seats/{showId}/best: the best free seats together (issue 53), [] with a message when none are. */
+export const BestSeatsResponse = Type.Object({
+  success: ok,
+  seats: Type.Array(Type.String(), { description: 'Seat ids in row and seat order; empty when that many are not free together' }),
+  message: Type.Optional(Type.String({ description: 'Why no seats are proposed' })),
+});
 /** GET /api/booking/seats/{showId}/events: the data of each `seats` event, on connect and on every change (the full list each time). */
 export const SEAT_EVENT = 'seats';
 /**
@@ -249,6 +255,7 @@ export type NowPlayingResponse = Static<typeof NowPlayingResponse>;
 export type AddShowResponse = Static<typeof AddShowResponse>;
 export type CreateBookingResponse = Static<typeof CreateBookingResponse>;
 export type OccupiedSeatsResponse = Static<typeof OccupiedSeatsResponse>;
+export type BestSeatsResponse = Static<typeof BestSeatsResponse>;
 export type SeatsEvent = Static<typeof SeatsEventSchema>;
 export type VerifyPaymentResponse = Static<typeof VerifyPaymentResponse>;
 export type UserBookingsResponse = Static<typeof UserBookingsResponse>;

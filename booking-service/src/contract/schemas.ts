@@ -131,6 +131,18 @@ export const NowPlayingMovieSchema = Type.Object({
 // ---- requests ----
 
 export const ShowIdParams = Type.Object({ showId: Type.String({ pattern: UuidPattern, description: 'Show id' }) }, Strict);
+/** GET /api/booking/seats/{showId}/best: how many seats, and only seats of a type (contract/seats/best-available.ts). */
+export const BestSeatsQuery = Type.Object(
+  {
+    count: Type.String({ pattern: `^[1-${MAX_SEATS_PER_BOOKING}]$`, description: `How many seats together, 1 to ${MAX_SEATS_PER_BOOKING}` }),
+    type: Type.Optional(
+      Type.Union([Type.Literal('standard'), Type.Literal('premium'), Type.Literal('wheelchair')], {
+        description: 'Only seats of this type; wheelchair: a wheelchair space with its companion seat (never proposed otherwise)',
+      }),
+    ),
+  },
+  Strict,
+);
 export const MovieIdParams = Type.Object({ movieId: Type.String({ pattern: MovieIdPattern, description: 'Movie id' }) }, Strict);
 
 export const CreateBookingBody = Type.Object(
