@@ -5,6 +5,7 @@ import { salesCloseAt } from 'booking-service/sales';
 import { HeldByYou } from '../features/bookings/components/held-by-you';
 import { useOwnSeats } from '../features/bookings/hooks/use-own-seats';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { BestAvailable } from '../features/seats/components/best-available';
 import { CheckoutBar } from '../features/seats/components/checkout-bar';
 import { cancellationPolicyText } from 'booking-service/cancellation';
 import { ScreenSeats } from '../features/seats/components/screen-seats';
@@ -168,6 +169,9 @@ function SeatSelection() {
                 <p className={salesClosed ? 'c-inline-error' : 'c-muted'} role="status">
                   {salesClosed ? 'Online sales closed for this show.' : `Sales close at ${formatTime(closesAt.toISOString(), clock)}`}
                 </p>
+              )}
+              {!salesClosed && !occupiedQuery.isPending && !waitingRoom.gatedEvent && (
+                <BestAvailable key={showId} showId={showId} types={screen.types} onSeats={setSeats} />
               )}
               <ScreenSeats
                 screen={screen}

@@ -1,4 +1,5 @@
 import type {
+  BestSeatsResponse,
   CatalogCreditsResponse,
   CatalogListKind,
   CatalogMoviePageResponse,
@@ -40,6 +41,9 @@ export function customerApi(baseUrl: string, call: Call) {
     /** One cinema, its screens and its upcoming shows. */
     cinema: (cinemaId: string) => get<CinemaDetailResponse>(`/api/cinemas/${id(cinemaId)}`),
     occupiedSeats: (showId: string) => get<OccupiedSeatsResponse>(`/api/booking/seats/${id(showId)}`),
+    /** "Best available" (issue 53): the best free seats together for `count` people, of a seat type if given. */
+    bestSeats: (showId: string, count: number, type?: 'standard' | 'premium' | 'wheelchair') =>
+      get<BestSeatsResponse>(`/api/booking/seats/${id(showId)}/best${queryString({ count: String(count), type })}`),
     /** The address of the show's live seat stream (server-sent events, each a `SeatsEvent`), for an EventSource. */
     seatEventsUrl: (showId: string) => serviceUrl(baseUrl, `/api/booking/seats/${id(showId)}/events`),
     createBooking: (showId: string, selectedSeats: string[]) => post<CreateBookingResponse>('/api/booking/create', { showId, selectedSeats }),
