@@ -6,7 +6,7 @@ import { RemoteSlot } from './federation/remote-slot';
 import { NavigationContext, type LoadedNavigation } from './layout/contributed-links';
 import { Footer } from './layout/footer';
 import { Navbar } from './layout/navbar';
-import { WorkspaceBar, WorkspaceLanding, WorkspaceProvider } from './layout/workspace-links';
+import { Workspace } from './layout/workspace';
 
 /**
  * The links of the moviegoers' space come from its remote's module, once loaded; for release 0's, which has
@@ -28,24 +28,27 @@ export function App() {
   const { navigation, onNavigation } = useLoadedNavigation();
   return (
     <NavigationContext value={navigation}>
-      <WorkspaceProvider>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {chrome && <Navbar />}
-        <WorkspaceLanding />
-        <main id="main" tabIndex={-1}>
-          <WorkspaceBar />
-          {/* Each remote routes within its path space (see path-spaces.ts); the shell lists none of their pages. */}
-          <Routes>
-            {PREFIXED_SPACES.map(({ remote, prefix }) => (
-              <Route key={remote} path={`${prefix}/*`} element={<RemoteSlot name={remote} />} />
-            ))}
-            <Route path="*" element={<RemoteSlot name={DEFAULT_SPACE_REMOTE} onNavigation={onNavigation} />} />
-          </Routes>
-        </main>
-        {chrome && <Footer />}
-      </WorkspaceProvider>
+      <Workspace>
+        {(workspaceBar) => (
+          <>
+            <a className="skip-link" href="#main">
+              Skip to content
+            </a>
+            {chrome && <Navbar />}
+            <main id="main" tabIndex={-1}>
+              {workspaceBar}
+              {/* Each remote routes within its path space (see path-spaces.ts); the shell lists none of their pages. */}
+              <Routes>
+                {PREFIXED_SPACES.map(({ remote, prefix }) => (
+                  <Route key={remote} path={`${prefix}/*`} element={<RemoteSlot name={remote} />} />
+                ))}
+                <Route path="*" element={<RemoteSlot name={DEFAULT_SPACE_REMOTE} onNavigation={onNavigation} />} />
+              </Routes>
+            </main>
+            {chrome && <Footer />}
+          </>
+        )}
+      </Workspace>
     </NavigationContext>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ContributedLinks } from './contributed-links';
-import { useWorkspaceLinks } from './workspace-links';
+import { useWorkspaceLinks } from './workspace-context';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteNavigation } from 'shared-ui';
 import { loadRemoteNavigation } from '../federation/remote-registry';
-import { WorkspaceBar, WorkspaceLanding, WorkspaceProvider } from './workspace-links';
+import { Workspace } from './workspace';
 
 const signedIn = { current: true };
 vi.mock('shared-ui', () => ({ useCurrentUser: () => ({ isAuthenticated: signedIn.current }) }));
@@ -16,14 +16,17 @@ const module = (navigation: RemoteNavigation) => ({ useNavigation: () => navigat
 function page(path = '/') {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <WorkspaceProvider>
-        <WorkspaceLanding />
-        <WorkspaceBar />
-        <Routes>
-          <Route path="/" element={<h1>Home</h1>} />
-          <Route path="/admin/*" element={<h1>Admin space</h1>} />
-        </Routes>
-      </WorkspaceProvider>
+      <Workspace>
+        {(bar) => (
+          <>
+            {bar}
+            <Routes>
+              <Route path="/" element={<h1>Home</h1>} />
+              <Route path="/admin/*" element={<h1>Admin space</h1>} />
+            </Routes>
+          </>
+        )}
+      </Workspace>
     </MemoryRouter>,
   );
 }

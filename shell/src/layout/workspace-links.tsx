@@ -1,17 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useCurrentUser, type NavItem, type RemoteNavigationModule } from 'shared-ui';
+import type { NavItem, RemoteNavigationModule } from 'shared-ui';
 import { PREFIXED_SPACES } from '../federation/path-spaces';
 import { loadRemoteNavigation, type RemoteName } from '../federation/remote-registry';
-
-/** The signed-in account's workspace links, from every staff remote that gives some, in the path spaces' order. */
-const WorkspaceContext = createContext<readonly NavItem[]>([]);
 
 /** Once a tab: a sign-in lands on the workspace's landing page, later visits of the home page stay there. */
 const LANDED_KEY = 'marquee:landed-on-workspace';
 
+type Loaded = { name: RemoteName; module: RemoteNavigationModule };
+
 /** Calls one remote's navigation hook (its own component, so the hooks it calls never change) and reports its links. */
-function RemoteWorkspace({ name, module, report }: { name: RemoteName; module: RemoteNavigationModule; report: (name: RemoteName, links: readonly NavItem[]) => void }) {
+function RemoteWorkspace({ name, module, report }: Loaded & { report: (name: RemoteName, links: readonly NavItem[]) => void }) {
   const links = module.useNavigation().workspace ?? [];
   const key = JSON.stringify(links);
   useEffect(() => report(name, JSON.parse(key) as NavItem[]), [name, key, report]);
@@ -19,18 +18,16 @@ function RemoteWorkspace({ name, module, report }: { name: RemoteName; module: R
 }
 
 /**
- * Loads the staff remotes' `./navigation` modules once someone is signed in (an anonymous visit loads nothing) and
- * gives their workspace links to the account menu and the home page (issue 52: staff find their tools). The shell
- * knows which remotes serve a path space, not what they link to or for whom.
+ * Loads the staff remotes' `./navigation` modules (rendered only once someone is signed in: an anonymous visit
+ * loads neither this chunk nor them) and hands their workspace links, in the path spaces' order, to `onLinks`
+ * (issue 52: staff find their tools). The shell knows which remotes serve a path space, not what they link to.
  */
-export function WorkspaceProvider({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useCurrentUser();
-  const [modules, setModules] = useState<readonly { name: RemoteName; module: RemoteNavigationModule }[]>([]);
+export function WorkspaceLoader({ onLinks }: { onLinks: (links: readonly NavItem[]) => void }) {
+  const [modules, setModules] = useState<readonly Loaded[]>([]);
   const [byRemote, setByRemote] = useState<ReadonlyMap<RemoteName, readonly NavItem[]>>(new Map());
   useEffect(() => {
-    if (!isAuthenticated) return;
     let current = true;
-    const load = async (name: RemoteName) => {
+    const load = async (name: RemoteName): Promise<Loaded[]> => {
       const module = await loadRemoteNavigation(name);
       return module ? [{ name, module }] : [];
     };
@@ -40,24 +37,24 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [isAuthenticated]);
-  const report = useCallback((name: RemoteName, links: readonly NavItem[]) => setByRemote((previous) => new Map(previous).set(name, links)), []);
-  const links = isAuthenticated ? PREFIXED_SPACES.flatMap(({ remote }) => byRemote.get(remote) ?? []) : [];
+  }, []);
+  const [report] = useState(() => (name: RemoteName, links: readonly NavItem[]) => setByRemote((previous) => new Map(previous).set(name, links)));
+  const links = PREFIXED_SPACES.flatMap(({ remote }) => byRemote.get(remote) ?? []);
+  useEffect(() => onLinks(PREFIXED_SPACES.flatMap(({ remote }) => byRemote.get(remote) ?? [])), [byRemote, onLinks]);
   return (
-    <WorkspaceContext value={links}>
-      {isAuthenticated && modules.map(({ name, module }) => <RemoteWorkspace key={name} name={name} module={module} report={report} />)}
-      {children}
-    </WorkspaceContext>
+    <>
+      {modules.map(({ name, module }) => (
+        <RemoteWorkspace key={name} name={name} module={module} report={report} />
+      ))}
+      <WorkspaceLanding links={links} />
+    </>
   );
 }
 
-export const useWorkspaceLinks = () => useContext(WorkspaceContext);
-
-/** On the home page: the signed-in staff member's tools, one tap away (nothing for a moviegoer). */
-export function WorkspaceBar() {
-  const links = useWorkspaceLinks();
+/** On the home page: the signed-in staff member's tools, one tap away. */
+export function WorkspaceBar({ links }: { links: readonly NavItem[] }) {
   const { pathname } = useLocation();
-  if (pathname !== '/' || links.length === 0) return null;
+  if (pathname !== '/') return null;
   return (
     <nav className="shell-workspace" aria-label="Your workspace">
       <span className="shell-workspace__label">Staff</span>
@@ -71,8 +68,8 @@ export function WorkspaceBar() {
 }
 
 /** A door attendant signing in on the home page lands on the check-in screen (the workspace link marked `landing`), once a tab. */
-export function WorkspaceLanding() {
-  const landing = useWorkspaceLinks().find((link) => link.landing);
+function WorkspaceLanding({ links }: { links: readonly NavItem[] }) {
+  const landing = links.find((link) => link.landing);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
