@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationEndsAt, cancellationPolicyText, cancellationRefusal, cutoffDuration } from './cancellation.ts';
+import { cancellationEndsAt, cancellationPolicyIfPaidNow, cancellationPolicyText, cancellationRefusal, cutoffDuration } from './cancellation.ts';
 
 const startsAt = new Date('2031-05-15T19:00:00.000Z');
 const formatTime = (instant: Date) => instant.toISOString().slice(11, 16);
@@ -17,6 +17,19 @@ describe('the cancellation policy', () => {
     expect(cancellationPolicyText(0, 'short')).toBe('No cancellation once paid.');
     expect(cancellationEndsAt(startsAt, 120)).toEqual(new Date('2031-05-15T17:00:00.000Z'));
     expect(cancellationEndsAt(startsAt, 0)).toBeNull();
+  });
+
+  it('states the policy as it applies if paid now (issue 53): until when, or non-refundable once the cutoff has passed', () => {
+    const ifPaid = (iso: string, cutoffMinutes = 120, length: 'full' | 'short' = 'short') =>
+      cancellationPolicyIfPaidNow({ startsAt, now: new Date(iso), cutoffMinutes, formatTime }, length);
+    expect(ifPaid('2031-05-15T12:00:00.000Z')).toBe('Free cancellation until 17:00.');
+    expect(ifPaid('2031-05-15T12:00:00.000Z', 120, 'full')).toBe('Free cancellation until 17:00, with a full refund to your card. No cancellation after that.');
+    // The moment cancellationRefusal starts refusing, the policy says so before payment.
+    expect(ifPaid('2031-05-15T16:59:59.999Z')).toBe('Free cancellation until 17:00.');
+    expect(at('2031-05-15T17:00:00.000Z')).not.toBeNull();
+    expect(ifPaid('2031-05-15T17:00:00.000Z')).toBe('Non-refundable: free cancellation ended at 17:00.');
+    expect(ifPaid('2031-05-15T18:05:00.000Z')).toBe('Non-refundable: free cancellation ended at 17:00.');
+    expect(ifPaid('2031-05-15T12:00:00.000Z', 0)).toBe('Non-refundable: no cancellation once paid.');
   });
 
   it('allows cancelling until the cutoff, then says why not', () => {

@@ -27,6 +27,23 @@ export function cancellationPolicyText(cutoffMinutes: number, length: 'full' | '
   return length === 'short' ? `${until}.` : `${until}, with a full refund to your card. No cancellation after that.`;
 }
 
+/**
+ * The policy as it will apply to a booking of this show paid now (issue 53), before the moviegoer pays: "Free
+ * cancellation until 9:00 PM." while there is time, "Non-refundable: free cancellation ended at 9:00 PM." once the
+ * cutoff has passed (the same instant cancellationRefusal refuses from). `full` adds the refund's terms (the checkout
+ * page); `short` fits a phone's checkout bar.
+ */
+export function cancellationPolicyIfPaidNow(
+  { startsAt, now, cutoffMinutes, formatTime }: Omit<CancellationCase, 'admitted'>,
+  length: 'full' | 'short' = 'short',
+): string {
+  const endsAt = cancellationEndsAt(startsAt, cutoffMinutes);
+  if (!endsAt) return length === 'short' ? 'Non-refundable: no cancellation once paid.' : 'Non-refundable: tickets cannot be cancelled or refunded online once paid.';
+  if (endsAt.getTime() <= now.getTime()) return `Non-refundable: free cancellation ended at ${formatTime(endsAt)}.`;
+  const until = `Free cancellation until ${formatTime(endsAt)}`;
+  return length === 'short' ? `${until}.` : `${until}, with a full refund to your card. No cancellation after that.`;
+}
+
 /** When free cancellation of a show's bookings ends, or null when moviegoers cannot cancel at all. */
 export function cancellationEndsAt(startsAt: Date, cutoffMinutes: number): Date | null {
   if (cutoffMinutes === CANCELLATION_OFF) return null;

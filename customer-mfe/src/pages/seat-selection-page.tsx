@@ -7,7 +7,7 @@ import { useOwnSeats } from '../features/bookings/hooks/use-own-seats';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { BestAvailable } from '../features/seats/components/best-available';
 import { CheckoutBar } from '../features/seats/components/checkout-bar';
-import { cancellationPolicyText } from 'booking-service/cancellation';
+import { cancellationPolicyIfPaidNow, cancellationPolicyText } from 'booking-service/cancellation';
 import { ScreenSeats } from '../features/seats/components/screen-seats';
 import { ShowPicker } from '../features/seats/components/show-picker';
 import { useCheckout } from '../features/seats/hooks/use-checkout';
@@ -193,13 +193,20 @@ function SeatSelection() {
             currency={sales.currency}
             pending={pending}
             salesClosed={salesClosed}
-            cancellationPolicy={cancellationPolicyText(sales.cancellationCutoffMinutes, 'short')}
+            cancellationPolicy={policyIfPaidNow(chosen, now, sales.cancellationCutoffMinutes, clock)}
             onCheckout={checkout}
           />
         </section>
       </div>
     </div>
   );
+}
+
+/** The cancellation policy as it will apply to this booking if paid now (issue 53): until when, or non-refundable. */
+function policyIfPaidNow(chosen: ShowTime | null, now: number, cutoffMinutes: number, clock: string | undefined): string {
+  if (!chosen) return cancellationPolicyText(cutoffMinutes, 'short');
+  const formatAt = (instant: Date) => formatTime(instant.toISOString(), clock);
+  return cancellationPolicyIfPaidNow({ startsAt: new Date(chosen.time), now: new Date(now), cutoffMinutes, formatTime: formatAt });
 }
 
 /** The page's title, the movie and date, and whether the seats are live (the stream) or polled. */
