@@ -50,7 +50,7 @@ for (const size of SCREEN_SIZES) {
       expect(count).toBeLessThanOrEqual(8);
       // Each label on one line and whole: the show and its seats, e.g. "42 / 90 seats · 47%".
       for (const item of await fullest.all()) {
-        await expect(item).toContainText(/\d+ \/ 90 seats · \d+%/);
+        await expect(item).toContainText(/\d+ \/ \d+ seats · \d+%/);
         const label = item.locator('.admin__occupancy-label');
         expect((await label.boundingBox())!.height).toBeLessThan(30);
       }
@@ -87,7 +87,8 @@ for (const size of SCREEN_SIZES) {
       await expect(page.getByText(`Selected: ${title}`)).toBeVisible();
       await page.getByLabel('Show Price').fill('13.50');
       await expect(page.getByText('Still needed: a show time.')).toBeVisible();
-      const day = new Date(Date.now() + (size.name === 'phone' ? 6 : 5) * 86_400_000).toISOString().slice(0, 10);
+      // Past the seed's week, whose shows fill every screen's day (issue 52: one screen, one show at a time).
+      const day = new Date(Date.now() + (size.name === 'phone' ? 11 : 10) * 86_400_000).toISOString().slice(0, 10);
       await page.getByLabel('Select Date and Time').fill(`${day}T20:45`);
       await page.getByRole('button', { name: 'Add Time' }).click();
       await expect(page.getByText(/Still needed/)).toHaveCount(0);

@@ -1,6 +1,7 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, bookFreeSeats, tokenFor } from '../support/api';
 import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
@@ -16,20 +17,17 @@ import { control, urls } from '../support/test-stack';
 const dataDir = () => process.env.TEST_STACK_DATA_DIR!;
 const pgliteDir = () => path.join(dataDir(), 'pglite');
 
-interface MarkEntry { identity: string; totals: Record<string, number> }
-
-/** The stack's high-water mark (DATA_DIR/store-high-water.json) for its embedded database. */
-function readMark(): MarkEntry {
-  const marks = JSON.parse(readFileSync(path.join(dataDir(), 'store-high-water.json'), 'utf8')) as Record<string, MarkEntry>;
-  return marks[pgliteDir()]!;
-}
+const serviceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../booking-service');
 
 /**
- * The id start-up names in its `Not starting:` line for a copy holding these totals (restore-point.ts: the
- * identity's first 8 characters and a digest of identity and totals). The service's stderr is not captured here.
+ * What an operator does after putting a copy back (docs/operators/backup-and-restore.md): start the service and read
+ * its `Not starting:` line, which names the paid bookings the copy lacks and the restore point's id to adopt it.
+ * The built service, on the stack's DATA_DIR, run here so its line can be read.
  */
-function restorePointId({ identity, totals }: MarkEntry): string {
-  return `${identity.slice(0, 8)}-${createHash('sha256').update(`${identity} ${JSON.stringify(totals)}`).digest('hex').slice(0, 12)}`;
+function refusedStart(): string {
+  const run = spawnSync(process.execPath, ['dist/main.js'], { cwd: serviceDir, env: { ...process.env, DATA_DIR: dataDir(), PORT: '0' }, encoding: 'utf8', timeout: 90_000 });
+  expect(run.status).toBe(1);
+  return run.stderr;
 }
 
 /** Pays a held booking on the local checkout's card form, as a moviegoer's browser posts it. */
@@ -66,7 +64,6 @@ test.describe.serial('support sees the integrity report', () => {
     await control('stop', 'backend');
     const backup = `${pgliteDir()}.backup`;
     cpSync(pgliteDir(), backup, { recursive: true });
-    const atBackup = readMark();
     await control('start', 'backend');
 
     // A moviegoer pays after the backup.
@@ -82,7 +79,12 @@ test.describe.serial('support sees the integrity report', () => {
     rmSync(pgliteDir(), { recursive: true, force: true });
     cpSync(backup, pgliteDir(), { recursive: true });
     rmSync(backup, { recursive: true, force: true });
-    writeFileSync(path.join(dataDir(), 'adopt-restore-point'), `${restorePointId(atBackup)}\n`);
+    // Refused, naming the paid booking the copy lost and the restore point to adopt it knowingly.
+    const refusal = refusedStart();
+    expect(refusal).toMatch(/^Not starting: The database at .+ a restored copy\?/);
+    expect(refusal).toContain(lost.ticketCode);
+    const restorePoint = /echo (\S+) > /.exec(refusal)![1]!;
+    writeFileSync(path.join(dataDir(), 'adopt-restore-point'), `${restorePoint}\n`);
     await control('start', 'backend');
     expect((await apiAs(tokenFor('support@example.com', 'support')).debugBookings({ q: booking.bookingId })).bookings).toEqual([]);
   });
