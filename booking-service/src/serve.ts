@@ -65,7 +65,7 @@ export async function serve(config: Config, tracing: Tracing | null) {
   const { app } = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin, highWaterMark, initialIntegrity: integrity, confirmationJournal });
 
   if (config.seed) {
-    await seedStore(store, catalog, { now: new Date(), timeZone: config.theatreTimeZone, log: (m) => app.log.info(m) }).catch(
+    await seedStore(store, catalog, { now: new Date(), log: (m) => app.log.info(m) }).catch(
       (error: unknown) => app.log.error({ err: error }, 'seeding failed; the service runs without sample data'),
     );
   }

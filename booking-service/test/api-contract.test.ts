@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_TIME_ZONE } from '../src/cinemas/built-in-chain.ts';
+import { zonedInstant } from '../src/contract/theatre-time.ts';
 import { firstBookableSlot, type ShowSlot } from './support/bookable.ts';
 import { lanes } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -176,7 +178,8 @@ for (const lane of lanes) {
       expect(second.body).toMatchObject({ success: true, created: 0, skipped: 2 });
 
       const detail = await t.api('GET', `/api/show/${pick.id}`);
-      expect(detail.body.dateTime[date].map((s: { time: string }) => s.time)).toEqual([`${date}T18:00:00.000Z`, `${date}T21:15:00.000Z`]);
+      // On the cinema's clock (issue 52 part 3: the built-in chain's, India's).
+      expect(detail.body.dateTime[date].map((s: { time: string }) => s.time)).toEqual([zonedInstant(date, '18:00', BUILT_IN_TIME_ZONE).toISOString(), zonedInstant(date, '21:15', BUILT_IN_TIME_ZONE).toISOString()]);
       expect(detail.body.movie.casts).toHaveLength(12);
       const all = await t.api('GET', '/api/show/all');
       expect(all.body.shows.map((m: { _id: string }) => m._id)).toContain(String(pick.id));

@@ -85,7 +85,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
 
     it("refuses a seat that only another screen has, in the bookings and in the seat ledger (migration 0015)", async () => {
       // Screen 2 of the default cinema has a centre aisle: B10 is one of its seats, not the spec hall's (Screen 1).
-      await store.cinemas.ensure(builtInChain('UTC'));
+      await store.cinemas.ensure(builtInChain());
       const movie = sampleMovie();
       await store.movies.upsert(movie);
       await store.shows.addMany(movie.id, [{ startsAt: new Date(Date.now() + 2 * 86_400_000), priceCents: 1250, screenId: `${DEFAULT_CINEMA_ID}-2` }]);

@@ -27,7 +27,7 @@ const MOVIE: Movie = {
   runtime: 100, genres: [], voteAverage: 7, voteCount: 10, originalLanguage: 'en', casts: [],
 };
 /** Two screens of the default cinema (one show each: a screen plays one show at a time) and their standard seats. */
-const SCREENS = builtInChain('UTC').find((cinema) => cinema.screens.some((screen) => screen.id === DEFAULT_SCREEN_ID))!.screens.slice(0, 2);
+const SCREENS = builtInChain().find((cinema) => cinema.screens.some((screen) => screen.id === DEFAULT_SCREEN_ID))!.screens.slice(0, 2);
 const seatsOf = (screen: number) => layoutSeats(SCREENS[screen]!.layout).filter((seat) => seat.type === 'standard').map((seat) => seat.id);
 
 /** Two instances on one database where the lane is a server (each its own pool: a race across them), else one. */
@@ -38,7 +38,7 @@ async function instances(lane: Lane) {
   // the service's start-up does; starting in 45 and 50 minutes: inside the door's window (from 60 minutes before) and
   // the free cancellation (until 30 minutes before).
   await establishIdentity(stores[0]!, { location: `test ${lane.name}`, now: new Date(), initialiseEmpty: true, log: { warn: () => {} } });
-  await stores[0]!.cinemas.ensure(builtInChain('UTC'));
+  await stores[0]!.cinemas.ensure(builtInChain());
   await stores[0]!.movies.upsert(MOVIE);
   const starts = [45, 50].map((minutes) => new Date(Date.now() + minutes * MINUTE));
   await stores[0]!.shows.addMany(MOVIE.id, starts.map((startsAt, i) => ({ startsAt, priceCents: 1000, screenId: SCREENS[i]!.id })));

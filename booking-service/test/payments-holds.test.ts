@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes } from './support/databases.ts';
 import { createBooking, eventually, submitCard } from './support/payments.ts';
+import { bookableHallShows } from './support/bookable.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const MINUTE = 60_000;
@@ -68,7 +69,7 @@ for (const lane of lanes) {
     });
 
     it('online sales close SALES_CLOSE_MINUTES (15) before the show: a hold just before is made, one at the cutoff is refused and changes nothing', async () => {
-      const soon = (await t.store.shows.listWithSeats({ from: new Date(Date.now() + 30 * MINUTE) }))[0]!;
+      const soon = (await bookableHallShows(t.store, new Date(Date.now() + 30 * MINUTE)))[0]!;
       expect((await t.api('GET', '/api/config')).body.salesCloseMinutes).toBe(15);
       try {
         clock = soon.startsAt.getTime() - 16 * MINUTE;

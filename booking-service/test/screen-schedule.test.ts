@@ -49,7 +49,7 @@ for (const lane of lanes) {
       const listed = (await t.api('GET', '/api/show/all')).body.shows as { _id: string }[];
       first = (await t.store.movies.get(listed[0]!._id))!;
       second = (await t.store.movies.get(listed[1]!._id))!;
-      timeZone = t.config.theatreTimeZone;
+      timeZone = t.services.cinemas.place(DEFAULT_SCREEN_ID)!.cinema.timeZone;
     });
     afterAll(async () => t?.close());
 

@@ -21,6 +21,21 @@ export function showDayRange(timeZone: string): DayRange {
 }
 
 /**
+ * The clock a query's dates (`date`, `from`, `to`) are read on: its cinema's, or its screen's cinema's (issue 52 part 3);
+ * `fallback` (THEATRE_TIMEZONE) for a query naming neither, or one the chain does not have.
+ */
+function queryTimeZone(query: { cinemaId?: string; screenId?: string }, cinemas: Pick<CinemaDirectory, 'cinema' | 'place'>, fallback: string): string {
+  if (query.cinemaId) return cinemas.cinema(query.cinemaId)?.timeZone ?? fallback;
+  if (query.screenId) return cinemas.place(query.screenId)?.cinema.timeZone ?? fallback;
+  return fallback;
+}
+
+/** A query's dates as the instants of those days on its cinema's clock (queryTimeZone). */
+export function queryDayRange(query: { cinemaId?: string; screenId?: string }, cinemas: Pick<CinemaDirectory, 'cinema' | 'place'>, fallback: string): DayRange {
+  return showDayRange(queryTimeZone(query, cinemas, fallback));
+}
+
+/**
  * List Bookings' filters as the repository's (the list and its CSV export read the same): null when the query names
  * a cinema the chain does not have, so nothing matches.
  */

@@ -5,7 +5,7 @@ import { cinemaTotals } from './cinema-totals.ts';
 
 describe("the dashboard's totals per cinema", () => {
   it("adds up each cinema's screens, lists every cinema in the chain's order (none sold: zeros) and ignores unknown screens", () => {
-    const directory = createCinemaDirectory(builtInChain('UTC'));
+    const directory = createCinemaDirectory(builtInChain());
     const totals = cinemaTotals(
       [
         { screenId: 'marquee-marine-drive-1', bookings: 3, paidBookings: 2, revenueCents: 2500, seatsSold: 2 },

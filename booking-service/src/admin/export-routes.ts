@@ -11,7 +11,7 @@ import { localDate } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
-import { bookingFilterOf, showDayRange } from './booking-filter.ts';
+import { bookingFilterOf, queryDayRange, showDayRange } from './booking-filter.ts';
 import { attachment, toCsv, type CsvCell } from './csv.ts';
 import { datesBetween } from './report-routes.ts';
 import type { ReportRepository } from './report-repository.ts';
@@ -84,7 +84,7 @@ export async function adminExportRoutes(app: AppInstance, { bookings, reports, a
       },
     },
     async (request, reply) => {
-      const filter = bookingFilterOf(request.query, showDayRange(config.theatreTimeZone), cinemas);
+      const filter = bookingFilterOf(request.query, queryDayRange(request.query, cinemas, config.theatreTimeZone), cinemas);
       const rows: CsvCell[][] = [];
       for (let offset = 0; filter; offset += PAGE) {
         const page = await bookings.list(filter, { offset, limit: PAGE });

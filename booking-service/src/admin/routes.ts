@@ -8,7 +8,7 @@ import type { UserRepository } from '../users/user-repository.ts';
 import { AdminShowsQuery, AllBookingsQuery, CinemaFilterQuery, type AdminBooking } from '../contract/schemas.ts';
 import { moviesOf, pageOfShows, showsAtCinema, type ShowSales } from './show-list.ts';
 import { cinemaTotals } from './cinema-totals.ts';
-import { bookingFilterOf, showDayRange } from './booking-filter.ts';
+import { bookingFilterOf, queryDayRange } from './booking-filter.ts';
 import type { ReportRepository } from './report-repository.ts';
 import { cinemaRefJson, screenRefJson } from '../cinemas/cinema-json.ts';
 import type { Places } from '../shows/show-json.ts';
@@ -40,7 +40,8 @@ export interface AdminRoutesDeps {
 }
 
 export async function adminRoutes(app: AppInstance, { bookings, shows, users, reports, auth, config, now, cinemas }: AdminRoutesDeps) {
-  const dayRange = showDayRange(config.theatreTimeZone);
+  /** A query's dates on its cinema's clock; THEATRE_TIMEZONE's when it names no cinema (or screen). */
+  const dayRangeOf = (query: { cinemaId?: string; screenId?: string }) => queryDayRange(query, cinemas, config.theatreTimeZone);
 
   app.get(
     '/api/admin/is-admin',
@@ -94,6 +95,7 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
       async (request) => {
         const query = request.query;
         const { page, pageSize, offset, limit } = pageOf(query, DEFAULT_PAGE_SIZE);
+        const dayRange = dayRangeOf(query);
         // Without dates, upcoming shows; an event's shows (ids) whatever their date.
         let from = query.from ? dayRange(query.from).from : query.to || query.ids ? undefined : now();
         // On Sale's picker: a show whose online sales have closed cannot be put on sale.
@@ -140,7 +142,7 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
       async (request) => {
         const query = request.query;
         const { page, pageSize, offset, limit } = pageOf(query, DEFAULT_PAGE_SIZE);
-        const filter = bookingFilterOf(query, dayRange, cinemas);
+        const filter = bookingFilterOf(query, dayRangeOf(query), cinemas);
         if (!filter) return { success: true as const, bookings: [], page, pageSize, total: 0 };
         const [result, totals] = await Promise.all([bookings.list(filter, { offset, limit }), bookings.totals(filter)]);
         return { success: true as const, bookings: result.items.map((booking) => adminBookingJson(booking, cinemas)), page, pageSize, total: result.total, totals: totalsJson(totals) };

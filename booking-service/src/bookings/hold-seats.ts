@@ -60,14 +60,15 @@ export interface SeatHoldDeps {
   onSeatsChanged: (showId: string) => void;
   /** The seat layout of a screen (cinemas/cinema-directory.ts): a show's seats are its screen's. */
   layoutOf: (screenId: string) => ScreenLayout;
+  /** The clock of a screen's cinema (cinemas/cinema-directory.ts): a show's times are told on it. */
+  timeZoneOf: (screenId: string, fallback: string) => string;
 }
 
 /**
  * A moviegoer holds seats: the selection and the hold policy checked, the seats claimed with the
  * booking in one write, then its payment opened. The route validates, calls this, and answers.
  */
-export function createSeatHolds({ bookings, openPayment, config, now, findShow, onSeatsChanged, layoutOf }: SeatHoldDeps) {
-  const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
+export function createSeatHolds({ bookings, openPayment, config, now, findShow, onSeatsChanged, layoutOf, timeZoneOf }: SeatHoldDeps) {
   const holdPolicy = {
     maxHeldSeatsPerShow: config.holds.maxHeldSeatsPerShow,
     maxHeldSeats: config.holds.maxHeldSeats,
@@ -81,6 +82,8 @@ export function createSeatHolds({ bookings, openPayment, config, now, findShow, 
     const show = await findShow(showId);
     if (!show) return { refused: 'unknown-show', message: 'Show not found' };
     if (show.cancelledAt) return { refused: 'conflict', message: 'This show has been cancelled by the cinema; pick another show' };
+    const timeZone = timeZoneOf(show.screenId, config.theatreTimeZone);
+    const time = (d: Date) => formatTheatreTime(d, timeZone);
     // The seats of the show's own screen: on the spec's hall the texts are hall.ts's.
     const layout = layoutOf(show.screenId);
     const problem = seatSelectionProblemIn(layout, selectedSeats);

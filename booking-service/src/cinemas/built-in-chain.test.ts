@@ -4,7 +4,7 @@ import { seatSelectionProblem } from '../contract/seats/hall.ts';
 import { builtInChain, DEFAULT_CINEMA_ID, DEFAULT_SCREEN_ID } from './built-in-chain.ts';
 import { createCinemaDirectory } from './cinema-directory.ts';
 
-const chain = builtInChain('Asia/Kolkata');
+const chain = builtInChain();
 
 describe('the built-in chain', () => {
   it("has the spec's cities, two cinemas each, each with two or three screens, every id unique", () => {

@@ -61,11 +61,18 @@ function screens(cinemaId: string, plans: ScreenPlan[]): Screen[] {
   return plans.map((plan, i) => ({ id: `${cinemaId}-${i + 1}`, cinemaId, name: `Screen ${i + 1}`, ...plan }));
 }
 
-/** The chain, its cinemas on the given clock (THEATRE_TIMEZONE: the operator's zone, UTC by default). */
-export function builtInChain(timeZone: string): Cinema[] {
+/** The built-in chain's clock: its cinemas are in Mumbai, Delhi and Bangalore (India has one zone and no daylight saving). */
+export const BUILT_IN_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * The chain, each cinema on its own clock: India's. A database holding the chain on another clock (before issue 52 part 3 it
+ * took THEATRE_TIMEZONE) is moved to it by migration 0021 (MongoDB: db/mongo/cinemas-migration.ts) and by `ensure` at every
+ * start; its stored shows keep their instant (nothing sold moves), so they read on the new clock.
+ */
+export function builtInChain(): Cinema[] {
   const cinema = (details: Omit<Cinema, 'timeZone' | 'screens' | 'turnoverMinutes'>, plans: ScreenPlan[]): Cinema => ({
     ...details,
-    timeZone,
+    timeZone: BUILT_IN_TIME_ZONE,
     turnoverMinutes: DEFAULT_TURNOVER_MINUTES,
     screens: screens(details.id, plans),
   });

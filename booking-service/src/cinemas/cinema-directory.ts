@@ -18,6 +18,11 @@ export interface CinemaDirectory {
   layoutOf(screenId: string): ScreenLayout;
   /** The cities with a cinema, in the chain's order. */
   cities(): string[];
+  /**
+   * The clock of a screen's cinema: every time of a show is seen, typed and ruled on it. `fallback` (THEATRE_TIMEZONE) for a
+   * screen the chain does not have (never happens once migrated).
+   */
+  timeZoneOf(screenId: string, fallback: string): string;
 }
 
 export function createCinemaDirectory(cinemas: readonly Cinema[]): CinemaDirectory {
@@ -30,5 +35,6 @@ export function createCinemaDirectory(cinemas: readonly Cinema[]): CinemaDirecto
     place: (screenId) => places.get(screenId),
     layoutOf: (screenId) => places.get(screenId)?.screen.layout ?? DEFAULT_LAYOUT,
     cities: () => cities,
+    timeZoneOf: (screenId, fallback) => places.get(screenId)?.cinema.timeZone ?? fallback,
   };
 }

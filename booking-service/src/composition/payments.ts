@@ -74,7 +74,7 @@ export function composePayments(deps: PaymentsDeps) {
   const provider = PROVIDERS[config.payments.provider](deps);
   // The provider's own request timeout (STRIPE_TIMEOUT_MS) bounds a customer's wait for any provider.
   const providerDeadlineMs = config.payments.stripe.timeoutMs;
-  const cancellation = { cutoffMinutes: config.cancellationCutoffMinutes, timeZone: config.theatreTimeZone };
+  const cancellation = { cutoffMinutes: config.cancellationCutoffMinutes };
   // Read from the database at each payment, never a cache: the show's cancellation may have committed a moment ago.
   const showCancelled = async (showId: string) => Boolean((await store.shows.get(showId))?.cancelledAt);
   const service = createPaymentService({ bookings, outbox: store.outbox, provider, mailer, config, providerDeadlineMs, now, log, onSeatsChanged, salesStop, cancellation, places, showCancelled });

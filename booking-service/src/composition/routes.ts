@@ -152,8 +152,8 @@ async function registerUser(app: AppInstance, { store, auth, services }: RouteSo
 /** /api/checkout, /api/stripe: a booking's payment link, the local checkout's pages (when it is the provider) and Stripe's webhook. */
 async function registerCheckout(app: AppInstance, { config, now, services }: RouteSources) {
   const { payments, bookings } = services;
-  if (payments.localCheckout) await app.register(localCheckoutRoutes, { bookings, config, payments: payments.service, localCheckout: payments.localCheckout, now });
-  await app.register(paymentLinkRoutes, { bookings, config, payments: payments.service, now });
+  if (payments.localCheckout) await app.register(localCheckoutRoutes, { bookings, config, payments: payments.service, localCheckout: payments.localCheckout, now, cinemas: services.cinemas });
+  await app.register(paymentLinkRoutes, { bookings, config, payments: payments.service, now, cinemas: services.cinemas });
   await app.register(stripeWebhookRoutes, { receiveWebhook: payments.receiveWebhook, perMinute: config.rateLimit.webhookPerMinute });
 }
 
@@ -198,7 +198,7 @@ async function registerAdmin(app: AppInstance, { config, store, catalog, auth, n
 /** /api/debug: support's bookings and actions, the database's integrity, the waiting room's entries. */
 async function registerSupport(app: AppInstance, { config, store, auth, now, services, highWaterMark }: RouteSources) {
   const { bookings, payments, mailer } = services;
-  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments: payments.service, mailer, supportActions: store.supportActions, checkIns: store.checkIns });
+  await app.register(debugRoutes, { bookings, outbox: store.outbox, auth, config, payments: payments.service, mailer, supportActions: store.supportActions, checkIns: store.checkIns, cinemas: services.cinemas });
   await app.register(integrityRoutes, { integrity: services.integrity, auth, mark: highWaterMark, describeDoubleSale, describeScheduleOverlap });
   await app.register(waitingRoomSupportRoutes, { waitingRoom: services.waitingRoom, repository: store.waitingRoom, users: store.users, auth, now, isUnavailable: isDatabaseUnavailable });
 }

@@ -78,7 +78,7 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
   const changes = followChanges(store, metrics);
   const onSeatsChanged = (showId: string) => void store.changes.publish({ kind: 'seats', showId });
   // The chain: the built-in one written when absent (refreshed from the code otherwise), then held in memory.
-  await store.cinemas.ensure(builtInChain(config.theatreTimeZone));
+  await store.cinemas.ensure(builtInChain());
   const cinemas = createCinemaDirectory(await store.cinemas.list());
 
   const salesStopped = (showId: string) => {

@@ -304,7 +304,7 @@ export const ServiceEnvironment = z.object({
   CORS_ORIGINS: withDefault(origins, DEFAULT_FRONTEND_ORIGINS.join(',')).meta({
     description: 'comma-separated allowed origins (scheme, host and port); the default is the four local frontends',
   }),
-  THEATRE_TIMEZONE: withDefault(timeZone, 'UTC').meta({ description: 'the theatre\'s IANA time zone (e.g. `Asia/Kolkata`): show dates and times, and the clock of the built-in chain\'s cinemas (each show is listed and entered on its cinema\'s clock)' }),
+  THEATRE_TIMEZONE: withDefault(timeZone, 'UTC').meta({ description: 'the fallback IANA time zone (e.g. `Asia/Kolkata`) for what names no cinema: the chain-wide sales report\'s days, List Shows/List Bookings dates without a cinema or screen, the on-sale window\'s "today", the test email. Every show is listed, entered and ruled on its own cinema\'s clock (the built-in chain\'s: Asia/Kolkata)' }),
   CURRENCY: withDefault(currency, 'USD').meta({
     description: 'ISO 4217 code of the prices; amounts are integer cents in the database and sent to Stripe in the currency\'s smallest unit (cents kept; zero-decimal currencies such as JPY in whole units)',
   }),

@@ -111,6 +111,7 @@ export const DebugBookingSchema = Type.Object({
   userEmail: Type.String({ description: "The customer's email (empty when the account has none)" }),
   ticketCode: Type.String({ description: 'The 10-character code the customer quotes (on the e-ticket once paid)' }),
   showDateTime: Type.String({ format: 'date-time' }),
+  showTimeZone: Type.Optional(Type.String({ description: "The IANA zone of the show's cinema: its times are told on that clock (absent from an older service's answers)" })),
   holdExpiresAt: Type.Optional(Type.String({ format: 'date-time' })),
   paymentSessionId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   refundStatus: Type.Optional(RefundStatusSchema),

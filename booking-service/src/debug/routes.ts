@@ -1,6 +1,8 @@
 import { DebugBookingsResponse, SupportHistoryResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { BookingWithDetails } from '../bookings/booking.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { CheckInRepository } from '../check-in/check-in-repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Mailer } from '../email/mailer.ts';
@@ -30,15 +32,18 @@ export interface DebugRoutesDeps {
   mailer: Pick<Mailer, 'send'>;
   supportActions: SupportActionRepository;
   checkIns: Pick<CheckInRepository, 'listForBooking'>;
+  /** The clock of a booking's show's cinema. */
+  cinemas: Pick<CinemaDirectory, 'timeZoneOf'>;
 }
 
 /**
  * Support's tools under /api/debug (the support role): finding bookings and their history (here), the
  * money-affecting actions (support-action-routes.ts), the email tools (email-routes.ts).
  */
-export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, config, payments, mailer, supportActions, checkIns }: DebugRoutesDeps) {
+export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, config, payments, mailer, supportActions, checkIns, cinemas }: DebugRoutesDeps) {
   app.addHook('onRequest', auth.requireRole('support'));
-  supportActionRoutes(app, { bookings, payments, supportActions });
+  const bookingJson = (booking: BookingWithDetails) => debugBookingJson(booking, cinemas.timeZoneOf(booking.show.screenId, config.theatreTimeZone));
+  supportActionRoutes(app, { bookings, payments, supportActions, bookingJson });
   emailToolRoutes(app, { bookings, outbox, config, mailer });
 
   app.get(
@@ -59,7 +64,7 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
       if (!search) throw badRequest(SEARCH_HELP);
       const filter = { ...viewFilter(query.view ?? 'all'), ...search };
       const { items, total } = await bookings.list(filter, { offset, limit });
-      return { success: true as const, bookings: items.map(debugBookingJson), page, pageSize, total };
+      return { success: true as const, bookings: items.map(bookingJson), page, pageSize, total };
     },
   );
 
@@ -77,7 +82,7 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
     async (request) => {
       const filter = request.query.includeCancelled ? { isPaid: false } : viewFilter('unpaid');
       const { items } = await bookings.list(filter, { offset: 0, limit: LIST_LIMIT });
-      return { success: true as const, unpaidBookings: items.map(debugBookingJson) };
+      return { success: true as const, unpaidBookings: items.map(bookingJson) };
     },
   );
 

@@ -1,24 +1,26 @@
 import type { FastifyRequest } from 'fastify';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
-import type { Booking } from '../bookings/booking.ts';
+import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
 import { failures } from '../contract/failures.ts';
 import { FixPaymentResponse, MarkPaidResponse } from '../contract/responses.ts';
-import { BookingIdBody } from '../contract/schemas.ts';
+import { BookingIdBody, type DebugBooking } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badGateway, conflict } from '../http/errors.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
 import type { NewSupportAction, SupportActionRepository } from './support-actions.ts';
-import { bookingOr404, debugBookingJson, security, tags } from './views.ts';
+import { bookingOr404, security, tags } from './views.ts';
 
 export interface SupportActionRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
   payments: Pick<PaymentService, 'markPaidBySupport' | 'reconcileBooking' | 'describeAmount'>;
   supportActions: Pick<SupportActionRepository, 'record'>;
+  /** A booking as support reads it (views.ts's, on its show's cinema's clock). */
+  bookingJson: (booking: BookingWithDetails) => DebugBooking;
 }
 
 /** Support's money-affecting actions, mark paid and fix payment: each recorded in the booking's history with who took it. */
-export function supportActionRoutes(app: AppInstance, { bookings, payments, supportActions }: SupportActionRoutesDeps) {
+export function supportActionRoutes(app: AppInstance, { bookings, payments, supportActions, bookingJson }: SupportActionRoutesDeps) {
   /** Writes down who took a money-affecting action on a booking, and what came of it (the booking's history). */
   function recordAction(request: FastifyRequest, action: Omit<NewSupportAction, 'actorId' | 'actorEmail'>) {
     const { sub, email } = request.identity!;
@@ -81,7 +83,7 @@ export function supportActionRoutes(app: AppInstance, { bookings, payments, supp
       const after = (await bookings.getWithDetails(booking.id))!;
       const message = fixMessage(result.outcome, after, payments.describeAmount(after.amountCents));
       await recordAction(request, { bookingId: booking.id, kind: 'fix-payment', outcome: result.outcome, message });
-      return { success: true as const, outcome: result.outcome, message, booking: debugBookingJson(after) };
+      return { success: true as const, outcome: result.outcome, message, booking: bookingJson(after) };
     },
   );
 }

@@ -18,8 +18,8 @@ export async function bookingOr404(bookings: Pick<BookingRepository, 'getWithDet
   return booking;
 }
 
-/** A booking as support reads it: the payment's details beside the customer's view. */
-export function debugBookingJson(booking: BookingWithDetails): DebugBooking {
+/** A booking as support reads it: the payment's details beside the customer's view, and the clock of its show's cinema. */
+export function debugBookingJson(booking: BookingWithDetails, showTimeZone: string): DebugBooking {
   return {
     id: booking.id,
     movieTitle: booking.show.movie.title,
@@ -33,6 +33,7 @@ export function debugBookingJson(booking: BookingWithDetails): DebugBooking {
     userEmail: booking.user.email,
     ticketCode: booking.ticketCode,
     showDateTime: booking.show.startsAt.toISOString(),
+    showTimeZone,
     holdExpiresAt: booking.holdExpiresAt.toISOString(),
     paymentSessionId: booking.paymentSessionId,
     refundStatus: booking.refundStatus,

@@ -5,10 +5,9 @@ import type { PaymentContext } from './payment-context.ts';
 import { cancelPaidBooking } from './cancel-paid.ts';
 import { releaseHold } from './release-hold.ts';
 
-/** What the cancellation policy is weighed with: CANCELLATION_CUTOFF_MINUTES and the theatre's clock (the admission is the booking's own). */
+/** What the cancellation policy is weighed with: CANCELLATION_CUTOFF_MINUTES (its times told on the show's cinema's clock, the context's `timeZoneOf`). */
 export interface CancellationPolicy {
   cutoffMinutes: number;
-  timeZone: string;
 }
 
 export type CancelOutcome =
@@ -37,25 +36,26 @@ export async function cancelOwnBooking(ctx: PaymentContext, policy: Cancellation
     if (released.outcome !== 'paid') return { outcome: released.outcome === 'released' ? 'released' : 'already-cancelled', booking: released.booking };
     current = released.booking;
   }
-  if (current.admittedAt) return admittedOutcome(current, policy);
+  const timeZone = ctx.timeZoneOf(booking.show.screenId);
+  if (current.admittedAt) return admittedOutcome(current, timeZone);
   const reason = cancellationRefusal({
     startsAt: booking.show.startsAt,
     now: ctx.now(),
     cutoffMinutes: policy.cutoffMinutes,
     admitted: false,
-    formatTime: (instant) => formatTheatreTime(instant, policy.timeZone),
+    formatTime: (instant) => formatTheatreTime(instant, timeZone),
   });
   if (reason) return { outcome: 'refused', reason, booking: current };
   const result = await cancelPaidBooking(ctx, current, 'customer');
   if (!result) return { outcome: 'already-cancelled', booking: current };
   if (result.changed) return { outcome: 'cancelled', booking: result.booking };
   // A door scan got to the booking first: the ticket was used, and the booking stands.
-  if (result.booking.admittedAt) return admittedOutcome(result.booking, policy);
+  if (result.booking.admittedAt) return admittedOutcome(result.booking, timeZone);
   return { outcome: 'already-cancelled', booking: result.booking };
 }
 
-/** An admitted booking is not cancelled: the refusal names when the door admitted it, on the theatre's clock. */
-function admittedOutcome(booking: Booking, policy: CancellationPolicy): CancelOutcome {
-  const at = formatTheatreClock(booking.admittedAt!, policy.timeZone);
+/** An admitted booking is not cancelled: the refusal names when the door admitted it, on the show's cinema's clock. */
+function admittedOutcome(booking: Booking, timeZone: string): CancelOutcome {
+  const at = formatTheatreClock(booking.admittedAt!, timeZone);
   return { outcome: 'admitted', reason: `This ticket was admitted at the door at ${at}, so the booking can no longer be cancelled.`, booking };
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { BookingWithDetails } from '../bookings/booking.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { Config } from '../config/config.ts';
 import { failureMeaning } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError } from '../contract/media.ts';
@@ -16,15 +17,16 @@ export const gonePage = htmlPage(`${failureMeaning(410)}: the payment session ex
 export const salesStoppedPage = htmlPageOrError(503, "the show's sales are stopped: seats sold twice (a page naming them); nothing is released");
 
 /** Pages for the customer's browser: no caching, no indexing, the checkout's Content Security Policy. */
-export function checkoutPages(config: Pick<Config, 'shellUrl' | 'theatreTimeZone' | 'currency'>) {
+export function checkoutPages(config: Pick<Config, 'shellUrl' | 'theatreTimeZone' | 'currency'>, cinemas: Pick<CinemaDirectory, 'timeZoneOf'>) {
   const shellOrigin = new URL(config.shellUrl).origin;
   const myBookings = { href: `${config.shellUrl}/my-bookings`, text: 'Back to My Bookings' };
-  const time = (d: Date) => formatTheatreTime(d, config.theatreTimeZone);
+  /** An instant of a booking, on its show's cinema's clock. */
+  const time = (d: Date, booking: Pick<BookingWithDetails, 'show'>) => formatTheatreTime(d, cinemas.timeZoneOf(booking.show.screenId, config.theatreTimeZone));
 
   function pageBooking(booking: BookingWithDetails): PageBooking {
     return {
       movieTitle: booking.show.movie.title,
-      showTime: time(booking.show.startsAt),
+      showTime: time(booking.show.startsAt, booking),
       seats: booking.seats,
       amount: formatMoney(booking.amountCents, config.currency),
     };

@@ -19,6 +19,7 @@ export async function openPayment(ctx: PaymentContext, urls: CheckoutUrls, booki
       seats: booking.seats,
       movieTitle: booking.show.movie.title,
       showStartsAt: booking.show.startsAt,
+      showTimeZone: ctx.timeZoneOf(booking.show.screenId),
       customerEmail: booking.user.email,
     },
     urls,

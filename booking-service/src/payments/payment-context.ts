@@ -30,4 +30,6 @@ export interface PaymentContext {
    * meanwhile is cancelled and refunded as the show's cancellation would have (settle-session.ts).
    */
   showCancelled: (showId: string) => Promise<boolean>;
+  /** The clock of a show's cinema (by its screen; THEATRE_TIMEZONE for a screen the chain does not have): its times are told on it. */
+  timeZoneOf: (screenId: string) => string;
 }

@@ -1,5 +1,6 @@
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import { paymentLinkUrl } from '../bookings/payment-link.ts';
+import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { Config } from '../config/config.ts';
 import { failureMeaning, failures } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError, redirect } from '../contract/media.ts';
@@ -13,6 +14,8 @@ import { SalesStoppedError } from './sales-stop.ts';
 export interface PaymentLinkRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
   config: Pick<Config, 'shellUrl' | 'publicUrl' | 'theatreTimeZone' | 'currency'>;
+  /** The clock of a booking's show's cinema. */
+  cinemas: Pick<CinemaDirectory, 'timeZoneOf'>;
   payments: Pick<PaymentService, 'openPayment' | 'salesStopped'>;
   now: () => Date;
 }
@@ -22,8 +25,8 @@ export interface PaymentLinkRoutesDeps {
  * opened when it was made (provider down): it opens one now, with whichever provider is configured, and
  * sends the customer there.
  */
-export async function paymentLinkRoutes(app: AppInstance, { bookings, config, payments, now }: PaymentLinkRoutesDeps) {
-  const { notice, time } = checkoutPages(config);
+export async function paymentLinkRoutes(app: AppInstance, { bookings, config, payments, now, cinemas }: PaymentLinkRoutesDeps) {
+  const { notice, time } = checkoutPages(config, cinemas);
 
   app.get(
     '/api/checkout/bookings/:bookingId',
@@ -70,7 +73,7 @@ export async function paymentLinkRoutes(app: AppInstance, { bookings, config, pa
           reply,
           503,
           'Payment temporarily unavailable',
-          `The payment provider is not answering right now. Your seats stay held until ${time(booking.holdExpiresAt)}; please try again in a moment.`,
+          `The payment provider is not answering right now. Your seats stay held until ${time(booking.holdExpiresAt, booking)}; please try again in a moment.`,
           booking,
         );
       }

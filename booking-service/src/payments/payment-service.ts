@@ -71,6 +71,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     onSeatsChanged: deps.onSeatsChanged,
     salesStop: deps.salesStop ?? NO_SALES_STOP,
     showCancelled: deps.showCancelled ?? (async () => false),
+    timeZoneOf: (screenId) => deps.places?.(screenId)?.cinema.timeZone ?? deps.config.theatreTimeZone,
   };
   const urls = { successUrl: successUrlFor(deps.config.shellUrl), cancelUrl: cancelUrlFor(deps.config.shellUrl) };
   const deadlineMs = deps.providerDeadlineMs;

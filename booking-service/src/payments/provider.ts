@@ -13,6 +13,8 @@ export interface CheckoutBooking {
   seats: string[];
   movieTitle: string;
   showStartsAt: Date;
+  /** The clock of the show's cinema, its time told on it (the provider's own zone when absent). */
+  showTimeZone?: string;
   /** Prefills the provider's email field and receipt; may be empty. */
   customerEmail: string;
 }

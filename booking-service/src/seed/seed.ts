@@ -8,7 +8,7 @@ import type { Store } from '../store/types.ts';
 import { bookingTransitions } from '../bookings/transitions.ts';
 import { movieFromCatalog } from '../shows/import-movie.ts';
 import type { NewShow } from '../shows/show.ts';
-import { builtInChain, DEFAULT_SCREEN_ID } from '../cinemas/built-in-chain.ts';
+import { BUILT_IN_TIME_ZONE, builtInChain, DEFAULT_SCREEN_ID } from '../cinemas/built-in-chain.ts';
 
 const SEED_MOVIES = 8;
 const DAYS_AHEAD = 7;
@@ -23,7 +23,8 @@ const START_STEP = 15;
 const FORMAT_SURCHARGE: Record<string, number> = { IMAX: 6, 'Dolby Atmos': 3, Recliner: 8 };
 const PREMIUM_SEAT_SURCHARGE = 4;
 
-interface SeedOptions { now: Date; timeZone: string; log?: (message: string) => void }
+/** Every time of the seed is on its cinema's own clock (issue 52 part 3): no theatre-wide zone. */
+interface SeedOptions { now: Date; log?: (message: string) => void }
 interface SeedMovie { id: string; runtime: number }
 
 function addDays(date: string, days: number): string {
@@ -54,7 +55,7 @@ export function screenDay(screenIndex: number, day: number, movies: readonly See
 async function scheduleWeek(store: Store, movies: SeedMovie[], options: SeedOptions): Promise<number> {
   if (movies.length === 0) return 0;
   // The chain the service ensures at start (composition/services.ts), here too: a test may seed before it starts.
-  await store.cinemas.ensure(builtInChain(options.timeZone));
+  await store.cinemas.ensure(builtInChain());
   const chain = await store.cinemas.list();
   const byMovie = new Map<string, NewShow[]>();
   let screenIndex = 0;
@@ -111,10 +112,12 @@ export async function seedStore(store: Store, catalog: Catalog, options: SeedOpt
 
   // Two past shows on the spec's hall with paid bookings (far enough apart for any runtime), and paid seats in
   // upcoming shows of that hall (the sales' seat ids are its) so seat maps show sales.
-  const yesterday = addDays(localDate(options.now, options.timeZone), -1);
+  // On the hall's cinema's clock.
+  const hallZone = (await store.cinemas.list()).find((cinema) => cinema.screens.some((screen) => screen.id === DEFAULT_SCREEN_ID))?.timeZone ?? BUILT_IN_TIME_ZONE;
+  const yesterday = addDays(localDate(options.now, hallZone), -1);
   const pastShows = [];
   for (const [index, movieId] of movieIds.slice(0, 2).entries()) {
-    const startsAt = zonedInstant(yesterday, index === 0 ? '19:30' : '13:00', options.timeZone);
+    const startsAt = zonedInstant(yesterday, index === 0 ? '19:30' : '13:00', hallZone);
     await store.shows.addMany(movieId, [{ startsAt, priceCents: toCents(PRICES[index]!)! }]);
     const upcoming = await store.shows.upcomingForMovie(movieId, new Date(startsAt.getTime() - 1));
     if (upcoming[0]) pastShows.push(upcoming[0]);

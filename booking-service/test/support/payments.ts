@@ -1,3 +1,4 @@
+import { DEFAULT_SCREEN_ID } from '../../src/cinemas/built-in-chain.ts';
 import { signStripePayload } from '../../src/payments/stripe/webhook-secret.ts';
 import type { ApiResponse, TestApp } from './test-app.ts';
 import { TEST_WEBHOOK_SECRET } from './test-app.ts';
@@ -6,10 +7,14 @@ import { TEST_WEBHOOK_SECRET } from './test-app.ts';
 
 let seatCursor = 0;
 
-/** An upcoming show and `count` seats of it no one holds (each call takes other seats). */
+/**
+ * An upcoming show on the spec's hall (its A-J x 9 seat ids) and `count` seats of it no one holds (each call takes other
+ * seats). On the hall whatever the hour: the seed plays every screen, each on its cinema's clock, so the first show after
+ * now may be on another layout (a companion seat beside a wheelchair space).
+ */
 export async function freeSeats(t: TestApp, count = 2, showIndex = 0): Promise<{ showId: string; seats: string[] }> {
   const shows = (await t.store.shows.listWithSeats({ from: new Date() })).filter(
-    (s) => s.startsAt.getTime() > Date.now() + 3 * 3600_000,
+    (s) => s.startsAt.getTime() > Date.now() + 3 * 3600_000 && s.screenId === DEFAULT_SCREEN_ID && s.cancelledAt === null,
   );
   const show = shows[showIndex % shows.length]!;
   const taken = new Set(Object.keys(show.occupiedSeats));

@@ -94,7 +94,7 @@ export async function startTestApp(lane: Lane, options: TestAppOptions = {}): Pr
   await establishIdentity(store, { location: `test ${lane.name}`, now: now(), initialiseEmpty: true, log: { warn: () => {} } });
   if (options.checkIndexes) await rebuildStaleIndexes(store.integrity, { log: { warn: options.checkIndexes } });
   const catalog = createBuiltinCatalog({ now });
-  if (ownStore ? options.seed !== false : options.seed === true) await seedStore(store, catalog, { now: now(), timeZone: config.theatreTimeZone });
+  if (ownStore ? options.seed !== false : options.seed === true) await seedStore(store, catalog, { now: now() });
   const verifyToken = createTokenVerifier({
     issuer: config.auth.issuer,
     audience: config.auth.audience,

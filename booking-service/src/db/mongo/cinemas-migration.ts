@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { DEFAULT_SCREEN_ID } from '../../cinemas/built-in-chain.ts';
+import { BUILT_IN_TIME_ZONE, builtInChain, DEFAULT_SCREEN_ID } from '../../cinemas/built-in-chain.ts';
 import { COLLECTIONS } from './schemas.ts';
 
 /** The unique index of shows before cinemas (one show per movie and instant): a chain plays a movie at one instant on many screens. */
@@ -22,4 +22,14 @@ export async function moveShowsOntoScreens(connection: Connection): Promise<void
     const code = (error as { code?: number }).code;
     if (code !== INDEX_NOT_FOUND && code !== NAMESPACE_NOT_FOUND && !/index not found|ns not found/i.test((error as Error).message)) throw error;
   }
+}
+
+/**
+ * MongoDB's side of PostgreSQL's migration 0021 (issue 52 part 3), run at every connect: the built-in chain's cinemas,
+ * stored on THEATRE_TIMEZONE's clock before, move to their own (India's). Shows keep their stored instant: nothing sold
+ * moves. Changes nothing the second time; several instances may run it at once.
+ */
+export async function putBuiltInChainOnItsClock(connection: Connection): Promise<void> {
+  const ids = builtInChain().map((cinema) => cinema.id);
+  await connection.collection<{ _id: string; timeZone: string }>(COLLECTIONS.cinemas).updateMany({ _id: { $in: ids }, timeZone: { $ne: BUILT_IN_TIME_ZONE } }, { $set: { timeZone: BUILT_IN_TIME_ZONE } });
 }

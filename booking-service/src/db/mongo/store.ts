@@ -19,7 +19,7 @@ import { createUserRepository } from './user-repository.ts';
 import { createCheckInRepository } from './check-in-repository.ts';
 import { createSupportActionRepository } from './support-action-repository.ts';
 import { createCinemaRepository } from './cinema-repository.ts';
-import { moveShowsOntoScreens } from './cinemas-migration.ts';
+import { moveShowsOntoScreens, putBuiltInChainOnItsClock } from './cinemas-migration.ts';
 import { recordAdmissionsOnBookings } from './admissions-migration.ts';
 
 export interface MongoConnectOptions {
@@ -45,6 +45,7 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     // FerretDB 1.x is refused by its answer to the partial index (as MongoDB before 3.2 would be);
     // FerretDB 2 over DocumentDB and MongoDB create them. The message names the server either way.
     await moveShowsOntoScreens(connection);
+    await putBuiltInChainOnItsClock(connection);
     await recordAdmissionsOnBookings(connection);
     await ensureIndexes(createModels(connection), await recogniseEngine(connection));
     await ensureWaitingRoomIndexes(connection);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import type { BookingWithDetails } from '../../bookings/booking.ts';
 import { isAwaitingPayment } from '../../bookings/lifecycle.ts';
+import type { CinemaDirectory } from '../../cinemas/cinema-directory.ts';
 import type { Config } from '../../config/config.ts';
 import { failures } from '../../contract/failures.ts';
 import { htmlPage, htmlPageOrError, javaScript, redirect } from '../../contract/media.ts';
@@ -22,6 +23,8 @@ const FORM_BODY_LIMIT = 4 * 1024;
 export interface LocalCheckoutRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
   config: Pick<Config, 'shellUrl' | 'theatreTimeZone' | 'currency'>;
+  /** The clock of a booking's show's cinema. */
+  cinemas: Pick<CinemaDirectory, 'timeZoneOf'>;
   payments: Pick<PaymentService, 'provider' | 'releaseHold' | 'salesStopped' | 'settleCheckout'>;
   localCheckout: LocalCheckoutProvider;
   now: () => Date;
@@ -188,8 +191,8 @@ function refusalOf(query: { refused?: string; field?: string }): { field: CardFi
 type SessionPages = ReturnType<typeof sessionPages>;
 
 /** What the session's pages answer: its form, or why it takes no payment. */
-function sessionPages({ bookings, config, payments, localCheckout, now }: LocalCheckoutRoutesDeps) {
-  const { html, notice, pageBooking, myBookings } = checkoutPages(config);
+function sessionPages({ bookings, config, payments, localCheckout, now, cinemas }: LocalCheckoutRoutesDeps) {
+  const { html, notice, pageBooking, myBookings } = checkoutPages(config, cinemas);
 
   async function sessionAndBooking(sessionId: string) {
     const session = await localCheckout.getSession(sessionId);

@@ -88,7 +88,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     name: 'stripe',
 
     async createCheckoutSession(booking, urls: CheckoutUrls, expiresAt) {
-      const { name, description } = describe(booking, options.theatreTimeZone);
+      const { name, description } = describe(booking, booking.showTimeZone ?? options.theatreTimeZone);
       const count = booking.seats.length;
       // One line per seat when the price divides evenly (it does: amount = seat price x seats).
       const perSeat = booking.amountCents % count === 0;
