@@ -60,6 +60,12 @@ for (const lane of lanes) {
       expect((await best('count=2')).body.seats).toEqual([]);
     });
 
+    it("the show time's entry gives the chip's price: every recliner anyone may choose is $30, not the $20 standard price", async () => {
+      const movieId = (await t.api('GET', '/api/show/all')).body.shows[0]._id;
+      const times = Object.values((await t.api('GET', `/api/show/${movieId}`)).body.dateTime as Record<string, { showId: string }[]>).flat();
+      expect(times.find((entry) => entry.showId === showId)).toMatchObject({ price: 20, seatPrices: { standard: 20, premium: 30 }, fromPrice: 30, priceVaries: false });
+    });
+
     it('refuses a bad count or type (400) and an unknown show (404)', async () => {
       for (const query of ['count=0', 'count=6', 'count=two', '', 'count=2&type=vip', 'count=2&extra=1']) {
         expect((await best(query)).status, query).toBe(400);

@@ -22,6 +22,7 @@ import { DEFAULT_SCREEN_ID } from '../cinemas/built-in-chain.ts';
 import { cinemaRefJson } from '../cinemas/cinema-json.ts';
 import type { CinemaRef } from '../contract/cinemas.ts';
 import { seatPricesOf } from './seat-prices.ts';
+import { showTimePrice, type ScreenLayout, type SeatPrices } from '../contract/seats/layout.ts';
 import type { SeatPriceCents, Show } from './show.ts';
 
 const SHOW_LIST_TTL_MS = 5_000;
@@ -58,6 +59,11 @@ function seatPriceCentsOf(prices: Partial<Record<keyof SeatPriceCents, number>> 
   return cents;
 }
 
+/** A time entry's prices by seat type and what its chip says (issue 53: "from $14.50"). */
+function priced(layout: ScreenLayout, seatPrices: SeatPrices) {
+  return { seatPrices, ...showTimePrice(layout, seatPrices) };
+}
+
 export async function showRoutes(app: AppInstance, { movies, shows, catalog, auth, cache, knownMovies, config, now, onSaleShows, onScheduleChanged, cinemas }: ShowRoutesDeps) {
   /** A show's cinema clock and its time entry's place fields. */
   function placing(show: Show) {
@@ -66,7 +72,7 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
     const { cinema, screen } = place;
     return {
       timeZone: cinema.timeZone,
-      place: { cinemaId: cinema.id, cinemaName: cinema.name, screenId: screen.id, screenName: screen.name, format: screen.format, seatPrices: seatPricesOf(show) },
+      place: { cinemaId: cinema.id, cinemaName: cinema.name, screenId: screen.id, screenName: screen.name, format: screen.format, ...priced(screen.layout, seatPricesOf(show)) },
     };
   }
   /** The cinemas of these shows by id, for the movie page's groups. */

@@ -1,5 +1,6 @@
 import type { CinemaRef, OccupiedSeatsResponse, ScreenRef, ShowDetailResponse, ShowTimePlace } from 'booking-service/contract';
 import type { ScreenLayout, SeatPrices } from 'booking-service/layout';
+import { formatPrice } from 'shared-ui';
 
 /**
  * Where a show is (issue 42), read from answers that may come from a service older than cinemas: every field
@@ -14,6 +15,15 @@ export type ShowDetailWithPlaces = ShowDetailResponse & { cinemas?: Record<strin
 export type SeatsAnswer = OccupiedSeatsResponse & Partial<{ layout: ScreenLayout; seatPrices: SeatPrices; cinema: CinemaRef; screen: ScreenRef }>;
 /** A booking's show, with the place a new service adds. */
 export type PlacedShow = { cinema?: CinemaRef; screen?: ScreenRef };
+
+/**
+ * The price a show time's chip states (issue 53): what a moviegoer will pay, "from $14.50" when some seats cost more
+ * (the service's fromPrice, contract/seats/layout.ts's showTimePrice); an older service's one price as it was.
+ */
+export function chipPrice(time: Pick<ShowTime, 'price' | 'fromPrice' | 'priceVaries'>, currency: string): string {
+  const price = formatPrice(time.fromPrice ?? time.price, currency);
+  return time.priceVaries ? `from ${price}` : price;
+}
 
 export interface CinemaTimes<T extends ShowTime = ShowTime> {
   /** null: the answer names no cinema (an older service): one group, no heading. */

@@ -8,7 +8,7 @@ import { Section } from '../components/section';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
 import { useShow } from '../features/shows/api/get-show';
 import { useShows } from '../features/shows/api/get-shows';
-import { useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { DatePicker } from '../features/shows/components/date-picker';
 import { ShowtimesByCinema } from '../features/shows/components/showtimes-by-cinema';
 import { useChosenCity } from '../lib/chosen-city';
@@ -30,6 +30,7 @@ function MovieDetail() {
   const show = useShow(id);
   const city = useChosenCity();
   const zone = useTheatreTimeZone();
+  const sales = useSalesSettings();
 
   if (show.isPending) return <MovieDetailSkeleton extraLines />;
   if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
@@ -67,7 +68,15 @@ function MovieDetail() {
 
       {/* The way to book right under the movie, before its cast (issue 43 item 6: on a phone it sat under 12 cast cards). */}
       <DatePicker movieId={movie._id} dates={Object.keys(dateTime).sort()} id={DATE_PICKER_ID} />
-      <ShowtimesByCinema movieId={movie._id} dateTime={dateTime} cinemas={(show.data as ShowDetailWithPlaces).cinemas} city={city} timeZone={zone.timeZone} />
+      <ShowtimesByCinema
+        movieId={movie._id}
+        dateTime={dateTime}
+        cinemas={(show.data as ShowDetailWithPlaces).cinemas}
+        city={city}
+        timeZone={zone.timeZone}
+        currency={sales.currency}
+        salesCloseMinutes={sales.salesCloseMinutes}
+      />
 
       <Section title="Your Favorite Cast">
         <CastList cast={movie.casts.slice(0, CAST_LIMIT)} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_SEATS, seatSelectionProblem } from './hall.ts';
-import { DEFAULT_LAYOUT, layoutProblem, layoutSeats, priceBreakdownCents, seatSelectionProblemIn, type ScreenLayout } from './layout.ts';
+import { DEFAULT_LAYOUT, layoutProblem, layoutSeats, priceBreakdownCents, seatSelectionProblemIn, showTimePrice, type ScreenLayout } from './layout.ts';
 
 /** A small screen with a centre aisle, a premium back row and two wheelchair spaces with companions. */
 const STUDIO: ScreenLayout = {
@@ -63,5 +63,14 @@ describe('screen layouts', () => {
       ],
       totalCents: 7370,
     });
+  });
+
+  it("a show time's chip price (issue 53): the lowest of the seats anyone may choose, 'from' when others cost more", () => {
+    expect(showTimePrice(DEFAULT_LAYOUT, { standard: 13 })).toEqual({ fromPrice: 13, priceVaries: false });
+    expect(showTimePrice(STUDIO, { standard: 14.5, premium: 22 })).toEqual({ fromPrice: 14.5, priceVaries: true });
+    // Recliners: premium seats, a wheelchair space and companion seat at the standard price: every seat anyone may choose is $30.
+    const recliners: ScreenLayout = { rows: [{ label: 'A', seats: 'wc.pp' }, { label: 'B', seats: 'pp.pp' }] };
+    expect(showTimePrice(recliners, { standard: 20, premium: 30 })).toEqual({ fromPrice: 30, priceVaries: false });
+    expect(showTimePrice({ rows: [{ label: 'A', seats: 'wc' }] }, { standard: 20, wheelchair: 10 })).toEqual({ fromPrice: 10, priceVaries: true });
   });
 });

@@ -153,6 +153,20 @@ export function priceOfSeatType(prices: SeatPrices, type: SeatType): number {
   return prices[type] ?? prices.standard;
 }
 
+/**
+ * What a show time's chip says a seat costs (issue 53): the lowest price of the seats anyone may choose (standard and
+ * premium; a screen's wheelchair spaces and companion seats, often cheaper, count only when it has nothing else), and
+ * whether some of those seats cost more ("from $14.50") or all the same ("$30.00").
+ */
+export function showTimePrice(layout: ScreenLayout, prices: SeatPrices): { fromPrice: number; priceVaries: boolean } {
+  const present = new Set(layoutSeats(layout).map((seat) => seat.type));
+  const open = SEAT_TYPES.filter((type) => present.has(type) && (type === 'standard' || type === 'premium'));
+  const counted = open.length > 0 ? open : SEAT_TYPES.filter((type) => present.has(type));
+  const amounts = counted.map((type) => priceOfSeatType(prices, type));
+  const fromPrice = amounts.length > 0 ? Math.min(...amounts) : prices.standard;
+  return { fromPrice, priceVaries: new Set(amounts).size > 1 };
+}
+
 /** What each chosen seat costs and the total, in cents so sums are exact (seats in the order given). */
 export function priceBreakdownCents(
   layout: ScreenLayout,

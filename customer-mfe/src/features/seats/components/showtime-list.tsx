@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPrice, formatShowTime, formatTime } from 'shared-ui';
+import { formatShowTime, formatTime } from 'shared-ui';
 import { salesCloseAt } from 'booking-service/sales';
 import { MapLink } from '../../../components/cinema-place';
-import { formatNote, type CinemaTimes, type ShowTime } from '../../../lib/places';
+import { chipPrice, formatNote, type CinemaTimes, type ShowTime } from '../../../lib/places';
 
 type EntryProps = {
   selectedShowId: string | null;
@@ -76,7 +76,7 @@ function CinemaGroup({ group, ...entry }: EntryProps & { group: CinemaTimes }) {
 }
 
 function TimeEntry({
-  time: { time, showId, price, onSale, format },
+  time: { time, showId, price, fromPrice, priceVaries, onSale, format },
   showFormat,
   selectedShowId,
   onSelect,
@@ -112,7 +112,7 @@ function TimeEntry({
         {/* The space keeps "10:00 AM $13.00" apart in the button's accessible name. */}
         <span className="c-time__note">
           {formatLabel}
-          {closed ? 'Online sales closed' : (onSaleNote ?? formatPrice(price, currency))}
+          {closed ? 'Online sales closed' : (onSaleNote ?? chipPrice({ price, fromPrice, priceVaries }, currency))}
         </span>
       </button>
     </li>

@@ -1,16 +1,19 @@
 import { Link } from 'react-router-dom';
 import { formatDay, formatTime } from 'shared-ui';
+import { salesCloseAt } from 'booking-service/sales';
+import { useNow } from '../../../lib/use-now';
 import { CinemaPlace } from '../../../components/cinema-place';
 import { CitySelect } from '../../../components/city-select';
 import { chooseCity } from '../../../lib/chosen-city';
-import { citiesOf, timesByCinema, type ShowDetailWithPlaces, type ShowTime } from '../../../lib/places';
+import { chipPrice, citiesOf, timesByCinema, type ShowDetailWithPlaces, type ShowTime } from '../../../lib/places';
 
 /**
  * The movie's show times by cinema (issue 42), in the moviegoer's city (Your city, remembered), each cinema
  * with its address and its times by date on its own clock (a time no cinema is named for: the theatre's,
  * `timeZone`; never the browser's, which the page server's first view of the page cannot know), the screen
  * format named where its formats differ;
- * a time leads to that show's seats. Nothing when the service names no cinemas (an older service): the date
+ * a time leads to that show's seats, and says what a seat costs ("from $14.50": issue 53). A time whose online sales
+ * have closed is not offered (its seat page would only say so). Nothing when the service names no cinemas (an older service): the date
  * picker alone, as the spec has it.
  */
 export function ShowtimesByCinema({
@@ -19,16 +22,23 @@ export function ShowtimesByCinema({
   cinemas,
   city,
   timeZone,
+  currency,
+  salesCloseMinutes,
 }: {
   movieId: string;
   dateTime: ShowDetailWithPlaces['dateTime'];
   cinemas: ShowDetailWithPlaces['cinemas'];
   city: string | null;
   timeZone: string | undefined;
+  currency: string;
+  salesCloseMinutes: number;
 }) {
+  // Re-read every half minute: a time drops out as its sales close while the page is open.
+  const now = useNow(true, 30_000);
   if (!cinemas || Object.keys(cinemas).length === 0) return null;
   const dates = Object.keys(dateTime).sort();
-  const dated = dates.flatMap((date) => (dateTime[date] as ShowTime[]).map((time) => ({ ...time, date })));
+  const open = (time: ShowTime) => salesCloseAt(new Date(time.time), salesCloseMinutes).getTime() > now;
+  const dated = dates.flatMap((date) => (dateTime[date] as ShowTime[]).filter(open).map((time) => ({ ...time, date })));
   const groups = timesByCinema(dated, cinemas, city);
   return (
     <section className="c-by-cinema" aria-labelledby="by-cinema-title">
@@ -51,7 +61,8 @@ export function ShowtimesByCinema({
                       <span>
                         <time dateTime={time.time}>{formatTime(time.time, cinema?.timeZone ?? timeZone)}</time>
                         {formatsDiffer && time.format ? ` · ${time.format}` : ''}
-                      </span>
+                      </span>{' '}
+                      <span className="c-chip__price">{chipPrice(time, currency)}</span>
                     </Link>
                   </li>
                 ))}
