@@ -24,7 +24,10 @@ import { postgresBinaries, startTestPostgres } from './test-postgres.mjs';
 await relaunchOnPinnedNodeIfTooOld();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Three minutes into the quarter hour before the seed's 13:30 show (booking-service/src/seed/seed.ts), theatre time UTC as in the tests. */
+/**
+ * Three minutes into a quarter hour: the seed starts its shows on the quarter hour of each cinema's clock
+ * (booking-service/src/seed/seed.ts; the built-in chain's is Asia/Kolkata, UTC+5:30, so 6:48 PM there, before the evening's shows).
+ */
 const WORST_TIME_UTC = '13:18:00';
 
 function fail(message) {

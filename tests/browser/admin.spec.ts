@@ -4,6 +4,16 @@ import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, expectO
 import { signInFromPrompt } from '../support/sign-in';
 import { urls } from '../support/test-stack';
 
+/** An instant as "YYYY-MM-DDTHH:MM" on the built-in chain's clock (Asia/Kolkata: Add Shows' times are the screen's cinema's, issue 52). */
+function onChainClock(iso: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).last();
 
@@ -98,7 +108,7 @@ for (const size of SCREEN_SIZES) {
       // The first time it is added (green); the same show again adds nothing: amber, saying so.
       const showing = (await apiAs().showAll()).shows.find((m) => m.title === title);
       const times = showing ? (await apiAs().showDetail(showing._id)).dateTime[day] ?? [] : [];
-      const existed = times.some((s) => s.time === `${day}T20:45:00.000Z`); // a run before this one added it
+      const existed = times.some((s) => onChainClock(s.time) === `${day}T20:45`); // a run before this one added it
       await page.getByRole('button', { name: 'Add Show' }).click();
       if (!existed) {
         await expect(page.locator('.staff-toast--success').filter({ hasText: /Added 1 show/ })).toBeVisible();
@@ -117,7 +127,7 @@ for (const size of SCREEN_SIZES) {
       // Moviegoers see it: the movie lists the new time on that day.
       const listed = (await apiAs().showAll()).shows.find((m) => m.title === title)!;
       const detail = await apiAs().showDetail(listed._id);
-      expect(detail.dateTime[day]!.map((s) => s.time)).toContain(`${day}T20:45:00.000Z`);
+      expect(detail.dateTime[day]!.map((s) => onChainClock(s.time))).toContain(`${day}T20:45`);
     });
 
     test('List Shows: sold seats against the hall and revenue, filtered, sorted and paged by the service, kept in the URL', async ({ page }, testInfo) => {

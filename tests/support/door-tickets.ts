@@ -36,11 +36,12 @@ const DEFAULT_SCREEN_ID = 'marquee-marine-drive-1';
 export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ showId: string; movieTitle: string }> {
   const token = tokenFor('admin@example.com', 'admin');
   const admin = apiAs(token);
-  const { theatreTimeZone } = await admin.publicConfig();
   const earliest = Date.now() + 5 * MINUTE;
   const latest = Date.now() + 50 * MINUTE;
-  const cinemas = (await adminCall<{ cinemas: { _id: string; screens: { _id: string; format: string }[] }[] }>(token, 'GET', '/api/admin/cinemas')).cinemas;
+  const cinemas = (await adminCall<{ cinemas: { _id: string; timeZone: string; screens: { _id: string; format: string }[] }[] }>(token, 'GET', '/api/admin/cinemas')).cinemas;
   const cinema = cinemas.find((c) => c.screens.some((s) => s._id === screenId))!;
+  // Add Shows' times are the screen's cinema's (issue 52 part 3), not the theatre's fallback zone.
+  const { timeZone } = cinema;
   const screens = [screenId, ...cinema.screens.filter((s) => s._id !== screenId && s.format !== 'Recliner').map((s) => s._id)];
   const upcoming = (
     await adminCall<{ shows: { _id: string; showDateTime: string; movie: { title: string }; screen?: { _id: string }; cancelled?: boolean }[] }>(
@@ -52,11 +53,11 @@ export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ 
     const seeded = upcoming.find((row) => row.screen?._id === screen && !row.cancelled && Date.parse(row.showDateTime) >= earliest && Date.parse(row.showDateTime) <= latest);
     if (seeded) return { showId: seeded._id, movieTitle: seeded.movie.title };
     const wanted = new Date(Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
-    const { date, time } = theatreDateTime(wanted, theatreTimeZone);
+    const { date, time } = theatreDateTime(wanted, timeZone);
     const check = await adminCall<{ free: boolean; nextFreeStart?: string }>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: screen });
     const startsAt = check.free ? wanted : new Date(check.nextFreeStart!);
     if (startsAt.getTime() > latest) continue;
-    const at = theatreDateTime(startsAt, theatreTimeZone);
+    const at = theatreDateTime(startsAt, timeZone);
     await admin.addShow({ movieId: movie._id, showsInput: [{ date: at.date, time: [at.time] }], showPrice: 12, screenId: screen });
     const detail = await apiAs().showDetail(movie._id);
     const slot = Object.values(detail.dateTime).flat().find((s) => new Date(s.time).getTime() === startsAt.getTime() && s.screenId === screen);

@@ -22,7 +22,7 @@ export function ActiveShowCards({ shows }: { shows: Show[] }) {
             <Poster path={show.movie.poster_path} title={show.movie.title} />
             <div className="admin__show-card-text">
               <h3>{show.movie.title}</h3>
-              <p className="admin__muted">{formatShowTime(show.showDateTime, timeZone)}</p>
+              <p className="admin__muted">{formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone)}</p>
               <div className="admin__show-card-meta">
                 <span>{formatPrice(show.showPrice)}</span>
                 <StarRating value={show.movie.vote_average} votes={show.movie.vote_count} />

@@ -19,7 +19,8 @@ function bookingFacts(booking: DebugBooking, timeZone: string | undefined) {
   return [
     ['Ticket code', <code key="code">{booking.ticketCode}</code>],
     ['Customer', booking.userEmail || booking.userName],
-    ['Show', `${booking.movieTitle} · ${formatShowTime(booking.showDateTime, timeZone)}`],
+    // On the show's cinema's clock (issue 52 part 3); the theatre's from an older service.
+    ['Show', `${booking.movieTitle} · ${formatShowTime(booking.showDateTime, booking.showTimeZone ?? timeZone)}`],
     ['Seats', booking.seats.join(', ')],
     ['Amount', formatPrice(booking.amount)],
   ] as const;
@@ -135,7 +136,7 @@ export function BookingsTable({ bookings, caption, timeZone }: { bookings: Debug
             <td data-label="Show">
               <div className="debug__stack">
                 <span>{b.movieTitle}</span>
-                <span className="debug__muted">{formatShowTime(b.showDateTime, timeZone)}</span>
+                <span className="debug__muted">{formatShowTime(b.showDateTime, b.showTimeZone ?? timeZone)}</span>
               </div>
             </td>
             <td data-label="Seats">{b.seats.join(', ')}</td>

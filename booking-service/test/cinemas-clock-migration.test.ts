@@ -1,0 +1,96 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import mongoose from 'mongoose';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { BUILT_IN_TIME_ZONE, builtInChain, DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
+import type { Cinema } from '../src/cinemas/cinema.ts';
+import { openPglite, type Db } from '../src/db/database.ts';
+import { connectMongo, createMongoStore } from '../src/db/mongo/store.ts';
+import { createCinemaRepository } from '../src/db/postgres/cinema-repository.ts';
+import { createPostgresStore } from '../src/db/postgres/store.ts';
+import * as schema from '../src/db/schema.ts';
+import type { Store } from '../src/store/types.ts';
+import { sampleMovie } from './support/mongo-fixtures.ts';
+
+/**
+ * Issue 52 part 3's migration: a database holding the built-in chain on THEATRE_TIMEZONE's clock (UTC, as every start
+ * wrote it before) comes out with its cinemas on India's clock, a cinema of its own left on its clock, and every
+ * stored show at the instant it had: nothing sold moves.
+ */
+
+const DRIZZLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
+const LAST_BEFORE_CLOCKS = 20;
+const mongoServer = inject('mongoLaneServer');
+const folders: string[] = [];
+afterAll(async () => {
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+/** The chain as a start before this change wrote it (THEATRE_TIMEZONE UTC), and an operator's own cinema in London. */
+const OLD_CHAIN: Cinema[] = builtInChain().map((cinema) => ({ ...cinema, timeZone: 'UTC' }));
+const OWN: Cinema = { ...builtInChain()[1]!, id: 'own-london', name: 'Own London', timeZone: 'Europe/London', screens: [] };
+const movie = sampleMovie({ id: '880021', title: 'The Clock Film', runtime: 100 });
+/** A show entered as 7:30 PM on UTC's clock: 1:00 AM in Mumbai, and it stays at that instant. */
+const startsAt = new Date(`${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}T19:30:00Z`);
+
+async function expectOnTheirClocks(store: Store) {
+  const cinemas = await store.cinemas.list();
+  for (const cinema of OLD_CHAIN) expect(cinemas.find((c) => c.id === cinema.id)?.timeZone, cinema.id).toBe(BUILT_IN_TIME_ZONE);
+  expect(cinemas.find((c) => c.id === OWN.id)?.timeZone).toBe('Europe/London');
+  const shows = await store.shows.upcomingForMovie(movie.id, new Date(0));
+  expect(shows.map((show) => ({ startsAt: show.startsAt, screenId: show.screenId }))).toEqual([{ startsAt, screenId: DEFAULT_SCREEN_ID }]);
+}
+
+describe('migration 0021 on PGlite: the built-in chain on its own clock, shows at their instant', () => {
+  it('migrates a PGlite data folder written at 0020', async () => {
+    const migrations = await mkdtemp(path.join(tmpdir(), 'drizzle-0020-'));
+    folders.push(migrations);
+    await cp(DRIZZLE, migrations, { recursive: true });
+    const journalPath = path.join(migrations, 'meta/_journal.json');
+    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
+    journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_BEFORE_CLOCKS);
+    await writeFile(journalPath, JSON.stringify(journal));
+
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-0020-'));
+    folders.push(dataDir);
+    // btree_gist: migration 0020's exclusion constraint, as the service's PGlite worker loads it.
+    const before = await PGlite.create(dataDir, { extensions: { btree_gist } });
+    const db = drizzlePglite(before, { schema });
+    await migratePglite(db, { migrationsFolder: migrations });
+    await createCinemaRepository(db as unknown as Db).ensure([...OLD_CHAIN, OWN]);
+    await db.insert(schema.movies).values({ id: movie.id, title: movie.title });
+    await db.insert(schema.shows).values({ id: '00000000-0000-4000-8000-000000000021', movieId: movie.id, startsAt, priceCents: 1250, screenId: DEFAULT_SCREEN_ID });
+    expect((await db.select().from(schema.cinemas)).every((c) => c.timeZone !== BUILT_IN_TIME_ZONE)).toBe(true);
+    await before.close();
+
+    const store = createPostgresStore(await openPglite(dataDir));
+    try {
+      await expectOnTheirClocks(store);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe.skipIf(mongoServer.skipReason !== null)('the built-in chain on its own clock on MongoDB, at connect', () => {
+  it('moves cinemas stored on UTC to India, leaves the others and every show', async () => {
+    const dbName = `clocks_${Date.now()}`;
+    const raw = await mongoose.createConnection(mongoServer.uri!, { dbName }).asPromise();
+    await raw.collection('cinemas').insertMany([...OLD_CHAIN, OWN].map(({ id, ...cinema }, position) => ({ _id: id, ...cinema, position, createdAt: new Date() })) as never[]);
+    await raw.close();
+    const store = createMongoStore(await connectMongo(mongoServer.uri!, { dbName }));
+    try {
+      await store.movies.upsert(movie);
+      await store.shows.addMany(movie.id, [{ startsAt, priceCents: 1250, screenId: DEFAULT_SCREEN_ID }]);
+      await expectOnTheirClocks(store);
+    } finally {
+      await store.close();
+    }
+  });
+});
