@@ -48,11 +48,12 @@ export function BookingCard({
   // Not paid and no longer held: cancelled, or its hold ran out before the sweeper released it.
   const ended = !booking.isPaid && !payable;
   const refunded = Boolean(booking.refundStatus);
-  const bookAgain = `/movies/${movie._id}/${calendarDateIn(booking.show.showDateTime, timeZone)}?show=${booking.show._id}`;
+  // Every time of the booking on its show's cinema's clock (issue 52 part 3); the theatre's when the service names no cinema.
+  const clock = booking.show.cinema?.timeZone ?? timeZone;
+  const bookAgain = `/movies/${movie._id}/${calendarDateIn(booking.show.showDateTime, clock)}?show=${booking.show._id}`;
   const [ticketOpen, setTicketOpen] = useState(false);
   const ticketId = useId();
-  // On the cinema's clock when the service names the cinema (issue 42).
-  const showTime = formatShowTime(booking.show.showDateTime, booking.show.cinema?.timeZone ?? timeZone);
+  const showTime = formatShowTime(booking.show.showDateTime, clock);
 
   return (
     <article className="c-booking" aria-labelledby={`${ticketId}-title`}>
@@ -72,7 +73,7 @@ export function BookingCard({
               {statusLabel(booking, ended)}
             </span>
           </p>
-          {booking.admittedAt && <p className="c-booking__admitted">Admitted {formatTheatreClock(new Date(booking.admittedAt), timeZone)}</p>}
+          {booking.admittedAt && <p className="c-booking__admitted">Admitted {formatTheatreClock(new Date(booking.admittedAt), clock)}</p>}
         </div>
         <div className="c-booking__side">
           {ended && !refunded ? (
@@ -104,7 +105,7 @@ export function BookingCard({
           )}
           {refunded && <p className="c-muted">{booking.refundStatus === 'refunded' ? 'Refunded to your card.' : booking.refundStatus === 'pending' ? 'Refund in progress to your card.' : 'The refund did not go through yet; support will contact you.'}</p>}
           {payable && <OwnPaymentHelp bookingId={booking._id} canRelease={payable} />}
-          {booking.isPaid && <BookingCancellation booking={booking} now={now} timeZone={timeZone} currency={currency} cutoffMinutes={cancellationCutoffMinutes} />}
+          {booking.isPaid && <BookingCancellation booking={booking} now={now} timeZone={clock} currency={currency} cutoffMinutes={cancellationCutoffMinutes} />}
           <dl className="c-booking__facts">
             <div>
               <dt>Total Tickets</dt>
