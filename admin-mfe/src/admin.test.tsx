@@ -225,7 +225,7 @@ describe('list shows and bookings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3 · 60 bookings')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Payment'), 'true');
-    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Unpaid' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Awaiting payment' })).not.toBeInTheDocument());
     expect(queries.at(-1)).toBe('?page=1&pageSize=25&paid=true');
     expect(queries).toContain('?page=2&pageSize=25');
     server.events.removeAllListeners();

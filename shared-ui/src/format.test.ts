@@ -36,8 +36,8 @@ describe('formatters of spec §9', () => {
 describe('bookingStatusLabel', () => {
   it('names a booking paid, cancelled or unpaid', () => {
     expect(bookingStatusLabel({ isPaid: true, status: 'paid' })).toBe('Paid');
-    expect(bookingStatusLabel({ isPaid: false, status: 'cancelled' })).toBe('Cancelled');
-    expect(bookingStatusLabel({ isPaid: false, status: 'held' })).toBe('Unpaid');
+    expect(bookingStatusLabel({ isPaid: false, status: 'cancelled' })).toBe('Cancelled: not paid');
+    expect(bookingStatusLabel({ isPaid: false, status: 'held' })).toBe('Awaiting payment');
     expect(bookingStatusLabel({ isPaid: false, status: 'cancelled', refundStatus: 'refunded' })).toBe('Cancelled · Refunded');
     expect(bookingStatusLabel({ isPaid: false, status: 'cancelled', refundStatus: 'pending' })).toBe('Cancelled · Refund pending');
     expect(bookingStatusLabel({ isPaid: false, status: 'cancelled', refundStatus: 'failed' })).toBe('Cancelled · Refund failed');

@@ -1,4 +1,5 @@
 /** Formatters of spec §9, shared by every frontend. */
+import { bookingStatusText, type BookingStateFacts } from 'booking-service/booking-status';
 
 /** 148 -> "2h 28m"; 45 -> "0h 45m". */
 export function formatRuntime(minutes: number): string {
@@ -84,13 +85,10 @@ export function formatDay(date: string): string {
 }
 
 /**
- * A booking's payment state as staff read it (admin and debug remotes): Paid, Cancelled (its hold ended unpaid, or
- * released), Unpaid, or a cancellation with its refund (a cancelled paid booking, a late payment sent back).
+ * A booking's state as every list says it (admin and debug remotes, My Bookings' badge): the label of the one status
+ * text per state (booking-service/booking-status, issue 53): Paid, Awaiting payment, Cancelled: not paid, or a
+ * cancellation with its refund (a cancelled paid booking, a late payment sent back).
  */
-export function bookingStatusLabel(booking: { isPaid: boolean; status: string; refundStatus?: string | null }): string {
-  if (booking.refundStatus === 'refunded') return 'Cancelled · Refunded';
-  if (booking.refundStatus === 'pending') return 'Cancelled · Refund pending';
-  if (booking.refundStatus === 'failed') return 'Cancelled · Refund failed';
-  if (booking.isPaid) return 'Paid';
-  return booking.status === 'cancelled' ? 'Cancelled' : 'Unpaid';
+export function bookingStatusLabel(booking: BookingStateFacts): string {
+  return bookingStatusText(booking).label;
 }

@@ -29,6 +29,7 @@ export function bookingJson(booking: BookingWithShow, places?: Places): Booking 
     show: bookingShowJson(booking.show, places),
     ticketCode: booking.isPaid ? booking.ticketCode : null,
     refundStatus: booking.refundStatus,
+    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     ...(places && { seatTypes: bookedSeatTypes(booking, places) }),
   };
 }

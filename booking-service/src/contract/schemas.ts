@@ -90,6 +90,9 @@ export const BookingSchema = Type.Object({
     }),
   ),
   refundStatus: Type.Optional(RefundStatusSchema),
+  cancelledAt: Type.Optional(
+    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When a paid booking was cancelled (by its owner or the cinema) and its refund started, else null (issue 53)' }),
+  ),
   seatTypes: Type.Optional(Type.Record(Type.String(), SeatTypeSchema, { description: "Each booked seat's type on the show's screen (issue 42)" })),
   admittedAt: Type.Optional(
     Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: "When the ticket was checked in at the door (the moviegoer's own bookings), else null" }),

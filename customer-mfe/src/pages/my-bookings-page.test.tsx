@@ -60,7 +60,8 @@ describe('/my-bookings', () => {
     server.use(
       bookingsAnswer([
         booking({ _id: 'c1', status: 'cancelled', paymentLink: null, holdExpiresAt: new Date(Date.now() - 60_000).toISOString() }),
-        booking({ _id: 'r1', isPaid: true, status: 'paid', paymentLink: null, refundStatus: 'refunded', show: { ...show, movie: MOVIES[1]! } }),
+        // Cancelled by its owner within the policy and refunded (issue 53): paid, then refunded; never "no money was taken".
+        booking({ _id: 'r1', isPaid: false, status: 'cancelled', paymentLink: null, refundStatus: 'refunded', cancelledAt: '2026-11-27T15:30:00.000Z', show: { ...show, movie: MOVIES[1]! } }),
       ]),
     );
     renderRoute('/my-bookings');
@@ -70,8 +71,11 @@ describe('/my-bookings', () => {
     expect(cancelled).toHaveTextContent('no money was taken');
     expect(within(cancelled!).getByRole('link', { name: 'Book again' })).toBeInTheDocument();
     expect(within(cancelled!).queryByRole('button', { name: 'Check payment' })).not.toBeInTheDocument();
-    expect(refunded).toHaveTextContent('Refunded to your card.');
-    expect(within(refunded!).queryByRole('link', { name: 'Book again' })).not.toBeInTheDocument();
+    expect(refunded).toHaveTextContent('Cancelled · Refunded');
+    expect(refunded).toHaveTextContent('Paid $25.50; cancelled on Fri, Nov 27, 3:30 PM, and refunded in full to your card. The seats were released.');
+    expect(refunded).toHaveTextContent('$25.50');
+    expect(refunded).not.toHaveTextContent('no money was taken');
+    expect(refunded).not.toHaveTextContent('No charge');
   });
 
   it('lists the live tickets first and keeps past, cancelled and refunded bookings under a closed "Past and cancelled" line', async () => {

@@ -11,6 +11,7 @@ import { formatTheatreClock } from 'booking-service/theatre-time';
 import { QrCode } from './qr-code';
 import { BookingCancellation } from './booking-cancellation';
 import { cancellationPolicyText } from 'booking-service/cancellation';
+import { bookingStatusText } from 'booking-service/booking-status';
 import { CinemaPlace } from '../../../components/cinema-place';
 import { placeLine } from '../../../lib/places';
 import { seatsWithTypes } from '../lib/seat-types';
@@ -54,6 +55,8 @@ export function BookingCard({
   const [ticketOpen, setTicketOpen] = useState(false);
   const ticketId = useId();
   const showTime = formatShowTime(booking.show.showDateTime, clock);
+  // Its state in the words every page uses (issue 53): a refunded booking says it was paid, how much, and when cancelled.
+  const status = bookingStatusText({ ...booking, holdLapsed: ended && !cancelled }, { money: (units) => formatPrice(units, currency), time: (iso) => formatShowTime(iso, clock) });
 
   return (
     <article className="c-booking" aria-labelledby={`${ticketId}-title`}>
@@ -69,8 +72,8 @@ export function BookingCard({
           </p>
           <CinemaPlace cinema={booking.show.cinema} screen={booking.show.screen} />
           <p>
-            <span className="c-badge" data-tone={booking.isPaid && !refunded ? 'success' : ended || refunded ? 'muted' : 'warning'}>
-              {statusLabel(booking, ended)}
+            <span className="c-badge" data-tone={status.tone}>
+              {status.label}
             </span>
           </p>
           {booking.admittedAt && <p className="c-booking__admitted">Admitted {formatTheatreClock(new Date(booking.admittedAt), clock)}</p>}
@@ -95,15 +98,13 @@ export function BookingCard({
           )}
           {ended && (
             <>
-              <p className="c-muted">
-                {cancelled ? 'Not paid in time, or cancelled by you: the seats were released and no money was taken.' : 'Not paid in time: the seats are being released. No money was taken.'}
-              </p>
+              {!refunded && <p className="c-muted">{status.detail}</p>}
               <Link className={buttonClass('secondary')} to={bookAgain}>
                 Book again
               </Link>
             </>
           )}
-          {refunded && <p className="c-muted">{booking.refundStatus === 'refunded' ? 'Refunded to your card.' : booking.refundStatus === 'pending' ? 'Refund in progress to your card.' : 'The refund did not go through yet; support will contact you.'}</p>}
+          {refunded && <p className="c-muted">{status.detail}</p>}
           {payable && <OwnPaymentHelp bookingId={booking._id} canRelease={payable} />}
           {booking.isPaid && <BookingCancellation booking={booking} now={now} timeZone={clock} currency={currency} cutoffMinutes={cancellationCutoffMinutes} />}
           <dl className="c-booking__facts">
@@ -133,14 +134,6 @@ export function BookingCard({
       </div>
     </article>
   );
-}
-
-function statusLabel(booking: BookingWithTicket, ended: boolean): string {
-  if (booking.refundStatus === 'refunded') return 'Cancelled · Refunded';
-  if (booking.refundStatus === 'pending') return 'Cancelled · Refund pending';
-  if (booking.refundStatus === 'failed') return 'Cancelled · Refund failed: support will contact you';
-  if (booking.isPaid) return 'Paid';
-  return ended ? 'Cancelled: not paid' : 'Awaiting payment';
 }
 
 /** Check payment for any unpaid booking (a payment may have gone through); Release seats while they are held. */

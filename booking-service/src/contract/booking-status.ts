@@ -1,0 +1,60 @@
+/**
+ * One status text per booking state (issue 53), written once: My Bookings' badge and its sentence, the e-ticket,
+ * the emails and staff's and support's lists all say a booking's state in these words (`booking-service/booking-status`;
+ * shared-ui's bookingStatusLabel is `label`). A booking that was paid and then refunded says so, with the amount and
+ * when it was cancelled; one that was never paid says no money was taken. Nothing else words a booking's state.
+ */
+
+export interface BookingStateFacts {
+  isPaid: boolean;
+  status: string;
+  refundStatus?: 'pending' | 'refunded' | 'failed' | null;
+  /** The amount paid (or to pay), in currency units. */
+  amount?: number;
+  /** When a paid booking was cancelled (its owner or the cinema): its refund started then. */
+  cancelledAt?: string | null;
+  /** An unpaid booking whose hold has run out, before the service released it. */
+  holdLapsed?: boolean;
+}
+
+export interface BookingStatusText {
+  /** The badge's words ("Cancelled · Refunded"): the same in every list. */
+  label: string;
+  /** The sentence under it for the moviegoer, or null when the badge says it all. */
+  detail: string | null;
+  tone: 'success' | 'warning' | 'muted';
+}
+
+export interface StatusFormat {
+  /** Currency units -> "$25.50". */
+  money: (units: number) => string;
+  /** An ISO instant -> "Dec 1, 2026, 9:00 PM" on the show's cinema's clock. */
+  time: (iso: string) => string;
+}
+
+const REFUND_LABELS = { refunded: 'Cancelled · Refunded', pending: 'Cancelled · Refund pending', failed: 'Cancelled · Refund failed' } as const;
+
+/** What was paid and when it was cancelled: "Paid $25.50; cancelled on Dec 1, 2026, 9:00 PM" (parts left out when unknown). */
+function paidAndCancelled(booking: BookingStateFacts, format?: StatusFormat): string {
+  const paid = booking.amount !== undefined && format ? `Paid ${format.money(booking.amount)}` : 'Paid';
+  return booking.cancelledAt && format ? `${paid}; cancelled on ${format.time(booking.cancelledAt)}` : paid;
+}
+
+/** The booking's state in words. Without `format`, the sentences leave out the amount and date (the label is the same). */
+export function bookingStatusText(booking: BookingStateFacts, format?: StatusFormat): BookingStatusText {
+  if (booking.refundStatus) {
+    const paid = paidAndCancelled(booking, format);
+    const detail = {
+      refunded: `${paid}, and refunded in full to your card. The seats were released.`,
+      pending: `${paid}. The full refund to your card is on its way.`,
+      failed: `${paid}. The refund did not go through yet: support will contact you.`,
+    }[booking.refundStatus];
+    return { label: REFUND_LABELS[booking.refundStatus], detail, tone: 'muted' };
+  }
+  if (booking.isPaid) return { label: 'Paid', detail: null, tone: 'success' };
+  if (booking.status === 'cancelled') {
+    return { label: 'Cancelled: not paid', detail: 'Not paid in time, or released by you: the seats were released and no money was taken.', tone: 'muted' };
+  }
+  if (booking.holdLapsed) return { label: 'Cancelled: not paid', detail: 'Not paid in time: the seats are being released. No money was taken.', tone: 'muted' };
+  return { label: 'Awaiting payment', detail: null, tone: 'warning' };
+}
