@@ -1,6 +1,7 @@
 import { lazy, useEffect, useMemo } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { Button, formatDay, formatPrice, formatTime, Skeleton, useCurrentUser } from 'shared-ui';
+import { Button, formatDay, formatPrice, formatShowTime, formatTime, Skeleton, useCurrentUser } from 'shared-ui';
+import { calendarDateIn } from 'shared-ui/calendar-date';
 import { salesCloseAt } from 'booking-service/sales';
 import { HeldByYou } from '../features/bookings/components/held-by-you';
 import { useOwnSeats } from '../features/bookings/hooks/use-own-seats';
@@ -205,7 +206,10 @@ function SeatSelection() {
 /** The cancellation policy as it will apply to this booking if paid now (issue 53): until when, or non-refundable. */
 function policyIfPaidNow(chosen: ShowTime | null, now: number, cutoffMinutes: number, clock: string | undefined): string {
   if (!chosen) return cancellationPolicyText(cutoffMinutes, 'short');
-  const formatAt = (instant: Date) => formatTime(instant.toISOString(), clock);
+  // "9:00 PM" when free cancellation ends today, "Thu, Dec 10, 7:30 PM" when on another day.
+  const today = calendarDateIn(new Date(now).toISOString(), clock);
+  const formatAt = (instant: Date) =>
+    calendarDateIn(instant.toISOString(), clock) === today ? formatTime(instant.toISOString(), clock) : formatShowTime(instant.toISOString(), clock);
   return cancellationPolicyIfPaidNow({ startsAt: new Date(chosen.time), now: new Date(now), cutoffMinutes, formatTime: formatAt });
 }
 

@@ -23,9 +23,9 @@ describe('seat page: the cancellation policy if paid now (issue 53)', () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   });
 
-  it('days ahead: free cancellation until 2 hours before the show, as a time on the cinema clock', async () => {
+  it('days ahead: free cancellation until 2 hours before the show, as a day and time on the cinema clock', async () => {
     await openShow('2026-12-01', /^10:00 AM /);
-    expect(screen.getByText('Free cancellation until 8:00 AM.')).toBeInTheDocument();
+    expect(screen.getByText('Free cancellation until Tue, Dec 1, 8:00 AM.')).toBeInTheDocument();
     expect(screen.queryByText(/before the show/)).not.toBeInTheDocument();
   });
 
