@@ -81,6 +81,27 @@ describe('text no store can hold is a 400 naming where it is', () => {
   });
 });
 
+describe('one horizon for the dates of shows', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(pglite, { seed: true });
+  });
+  afterAll(() => t?.close());
+
+  it('a show on 9999-12-31 is refused (it was accepted, and no date filter could find it); two years ahead is accepted and found', async () => {
+    const admin = await t.tokenFor('admin@example.com', ['admin']);
+    const movieId = (await t.store.shows.listWithSeats({ from: new Date() }))[0]!.movie.id;
+    const add = (date: string) => t.api('POST', '/api/show/add', { token: admin, body: { movieId, showsInput: [{ date, time: ['10:00'] }], showPrice: 9 } });
+    const far = await add('9999-12-31');
+    expect(far.status).toBe(400);
+    expect(far.body.message).toBe('showsInput[0] 9999-12-31 is more than two years ahead: shows can be scheduled up to 731 days ahead');
+    const date = new Date(Date.now() + 729 * 86_400_000).toISOString().slice(0, 10);
+    expect((await add(date)).status).toBe(200);
+    const found = await t.api('GET', `/api/admin/shows?from=${date}&to=${date}`, { token: admin });
+    expect(found.body.shows.length).toBeGreaterThan(0);
+  });
+});
+
 describe('TRUST_PROXY ranges that trust the internet', () => {
   it.each(['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1', '::/0', '8.0.0.0/8', '10.0.0.5/33'])('%s: one "Not starting:" line and no stack trace', (value) => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(packageRoot, 'src/main.ts')], {

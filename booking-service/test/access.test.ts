@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
 import { lanes } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -13,7 +14,7 @@ const ROUTES: [string, string, unknown, 'user' | 'admin' | 'support'][] = [
   ['POST', '/api/booking/create', { showId: SOME_UUID, selectedSeats: ['A1'] }, 'user'],
   ['POST', '/api/booking/verify-payment', { sessionId: 'cs_x' }, 'user'],
   ['GET', '/api/show/now-playing', undefined, 'admin'],
-  ['POST', '/api/show/add', { movieId: '1001', showsInput: [{ date: '2099-01-01', time: ['10:00'] }], showPrice: 5 }, 'admin'],
+  ['POST', '/api/show/add', { movieId: '1001', showsInput: [{ date: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10), time: ['10:00'] }], showPrice: 5 }, 'admin'],
   ['GET', '/api/admin/all-shows', undefined, 'admin'],
   ['GET', '/api/admin/shows', undefined, 'admin'],
   ['GET', '/api/admin/all-bookings', undefined, 'admin'],
@@ -82,7 +83,8 @@ for (const lane of lanes) {
       const all = await t.api('GET', '/api/show/all');
       const movieId = all.body.shows[0]._id;
       const detail = await t.api('GET', `/api/show/${movieId}`);
-      const showId = (Object.values(detail.body.dateTime) as { showId: string }[][]).at(-1)![0]!.showId;
+      // The movie's last show on the spec's hall (its seat ids, whatever the hour: the seed plays every screen).
+      const showId = (Object.values(detail.body.dateTime) as { showId: string; screenId?: string }[][]).flat().filter((s) => s.screenId === DEFAULT_SCREEN_ID).at(-1)!.showId;
       const created = await t.api('POST', '/api/booking/create', { token: tokens.user, body: { showId, selectedSeats: ['J9'] } });
       expect(created.status).toBe(200);
       const booking = (await t.store.bookings.get(created.body.bookingId))!;

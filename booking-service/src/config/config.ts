@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SHOW_MAX_DAYS_AHEAD } from '../contract/schedule.ts';
 import { proxyListProblems } from './proxy-ranges.ts';
 import {
   absoluteUrl,
@@ -372,7 +373,8 @@ export const ServiceEnvironment = z.object({
   TRUST_PROXY: withDefault(trustProxy, 'false').meta({
     description: 'whose `X-Forwarded-For` to believe for the client address that rate limits and stream caps count: `false` (the socket\'s peer), the proxies\' own addresses/CIDRs, comma-separated (`10.0.0.5,127.0.0.1`), or the number of proxies in front (`1`: the address the nearest proxy saw). `true` is refused: it believes what the client writes. See [Client addresses](client-addresses.md) (the nginx recipe). Behind a proxy without it, every client shares the proxy\'s address',
   }),
-  ON_SALE_MAX_DAYS_AHEAD: withDefault(wholeNumber(1, 3660), '366').meta({
+  // At most the shows' own horizon (contract/schedule.ts: SHOW_MAX_DAYS_AHEAD): an on-sale past it has no show to sell.
+  ON_SALE_MAX_DAYS_AHEAD: withDefault(wholeNumber(1, SHOW_MAX_DAYS_AHEAD), '366').meta({
     description: 'how far ahead staff may set an on-sale time (from the theatre\'s today); a later one is refused as a typo',
   }),
   CHECK_IN_OPENS_MINUTES_BEFORE: withDefault(wholeNumber(0, 24 * 60), '60').meta({

@@ -7,6 +7,13 @@ import { AddShowBody } from './schemas.ts';
  * stored before the rule (grandfathered).
  */
 
+/**
+ * How far ahead a show may be scheduled, on its cinema's clock: two years. One horizon for every date of a show
+ * (issue 55): Add Shows and the schedule check refuse a later one, an on-sale cannot be set past it
+ * (ON_SALE_MAX_DAYS_AHEAD is at most this), and the date filters, which reach 2999, find every show there is.
+ */
+export const SHOW_MAX_DAYS_AHEAD = 731;
+
 const instant = (description: string) => Type.String({ format: 'date-time', description });
 
 /** A show's time on its screen. */

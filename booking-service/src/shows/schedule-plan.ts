@@ -1,6 +1,6 @@
 import type { Cinema, Screen } from '../cinemas/cinema.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
-import type { ScheduleClashJson } from '../contract/schedule.ts';
+import { SHOW_MAX_DAYS_AHEAD, type ScheduleClashJson } from '../contract/schedule.ts';
 import { isCalendarDate, zonedInstant } from '../contract/theatre-time.ts';
 import { badRequest, conflict, type HttpError } from '../http/errors.ts';
 import { clashMessage, findClashes, screenTime, type Occupation, type ScheduleClash, type ScreenTime } from './screen-schedule.ts';
@@ -11,7 +11,7 @@ import type { Movie } from './show.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The instants of Add Shows' dates and times on the cinema's clock, each once; 400 for a bad date or a past time. */
+/** The instants of Add Shows' dates and times on the cinema's clock, each once; 400 for a bad date, a past time or one past the horizon. */
 export function instantsOf(showsInput: readonly { date: string; time: readonly string[] }[], timeZone: string, now: Date): Date[] {
   const instants = new Map<number, Date>();
   for (const [i, entry] of showsInput.entries()) {
@@ -19,6 +19,9 @@ export function instantsOf(showsInput: readonly { date: string; time: readonly s
     for (const time of entry.time) {
       const startsAt = zonedInstant(entry.date, time, timeZone);
       if (startsAt.getTime() <= now.getTime()) throw badRequest(`showsInput[${i}] ${entry.date} ${time} is in the past: shows must be in the future`);
+      if (startsAt.getTime() > now.getTime() + SHOW_MAX_DAYS_AHEAD * DAY_MS) {
+        throw badRequest(`showsInput[${i}] ${entry.date} is more than two years ahead: shows can be scheduled up to ${SHOW_MAX_DAYS_AHEAD} days ahead`);
+      }
       instants.set(startsAt.getTime(), startsAt);
     }
   }
