@@ -159,7 +159,7 @@ for (const size of SCREEN_SIZES) {
       await expect(seat('E7')).toHaveAttribute('aria-pressed', 'false');
       await seat('G9').click();
       await expect(seat('G9')).toHaveAttribute('aria-pressed', 'true');
-      await expectAllWithinWidth(page, page.getByRole('group', { name: 'Best available seats' }));
+      await expectAllWithinWidth(page, page.getByRole('group', { name: 'Best available', exact: true }));
       await attachScreenshot(page, testInfo, `best-available-5-${size.name}`);
     });
   });

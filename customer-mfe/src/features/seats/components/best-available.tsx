@@ -44,7 +44,7 @@ export function BestAvailable({ showId, types, onSeats }: { showId: string; type
   }
 
   return (
-    <div className="c-best-available" role="group" aria-label="Best available seats">
+    <div className="c-best-available" role="group" aria-label="Best available">
       <label className="c-best-available__field">
         <span>People</span>
         <select value={count} onChange={(event) => setCount(Number(event.target.value))}>
