@@ -33,6 +33,8 @@ export interface PageBooking {
   showTime: string;
   seats: string[];
   amount: string;
+  /** The cancellation policy as it will apply if paid now (issue 53), on the card form: absent on notices. */
+  policy?: string;
 }
 
 const STYLE = `
@@ -77,7 +79,8 @@ export function summary(booking: PageBooking | null): string {
 <dt>Movie</dt><dd>${escapeHtml(booking.movieTitle)}</dd>
 <dt>Show time</dt><dd>${escapeHtml(booking.showTime)}</dd>
 <dt>Seats</dt><dd>${escapeHtml(booking.seats.join(', '))}</dd>
-<dt>Amount</dt><dd class="amount">${escapeHtml(booking.amount)}</dd>
+<dt>Amount</dt><dd class="amount">${escapeHtml(booking.amount)}</dd>${booking.policy ? `
+<dt>Cancellation</dt><dd>${escapeHtml(booking.policy)}</dd>` : ''}
 </dl>`;
 }
 

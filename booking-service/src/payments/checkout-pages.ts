@@ -6,6 +6,7 @@ import { failureMeaning } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError } from '../contract/media.ts';
 import { formatMoney } from '../contract/money.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
+import { cancellationPolicyIfPaidNow } from '../contract/cancellation.ts';
 import { withPageSecurityHeaders } from '../http/security-headers.ts';
 import { checkoutCsp, newNonce, noticePage, type PageBooking } from './checkout-html.ts';
 
@@ -17,18 +18,29 @@ export const gonePage = htmlPage(`${failureMeaning(410)}: the payment session ex
 export const salesStoppedPage = htmlPageOrError(503, "the show's sales are stopped: seats sold twice (a page naming them); nothing is released");
 
 /** Pages for the customer's browser: no caching, no indexing, the checkout's Content Security Policy. */
-export function checkoutPages(config: Pick<Config, 'shellUrl' | 'theatreTimeZone' | 'currency'>, cinemas: Pick<CinemaDirectory, 'timeZoneOf'>) {
+export function checkoutPages(
+  config: Pick<Config, 'shellUrl' | 'theatreTimeZone' | 'currency'> & Partial<Pick<Config, 'cancellationCutoffMinutes'>>,
+  cinemas: Pick<CinemaDirectory, 'timeZoneOf'>,
+  now: () => Date = () => new Date(),
+) {
   const shellOrigin = new URL(config.shellUrl).origin;
   const myBookings = { href: `${config.shellUrl}/my-bookings`, text: 'Back to My Bookings' };
   /** An instant of a booking, on its show's cinema's clock. */
   const time = (d: Date, booking: Pick<BookingWithDetails, 'show'>) => formatTheatreTime(d, cinemas.timeZoneOf(booking.show.screenId, config.theatreTimeZone));
 
-  function pageBooking(booking: BookingWithDetails): PageBooking {
+  /** A booking on a page; `withPolicy`: the cancellation policy as it will apply if paid now (the card form, issue 53). */
+  function pageBooking(booking: BookingWithDetails, withPolicy = false): PageBooking {
+    const cutoffMinutes = config.cancellationCutoffMinutes;
+    const policy =
+      withPolicy && cutoffMinutes !== undefined
+        ? cancellationPolicyIfPaidNow({ startsAt: booking.show.startsAt, now: now(), cutoffMinutes, formatTime: (instant) => time(instant, booking) }, 'full')
+        : undefined;
     return {
       movieTitle: booking.show.movie.title,
       showTime: time(booking.show.startsAt, booking),
       seats: booking.seats,
       amount: formatMoney(booking.amountCents, config.currency),
+      ...(policy && { policy }),
     };
   }
 

@@ -22,7 +22,7 @@ const FORM_BODY_LIMIT = 4 * 1024;
 
 export interface LocalCheckoutRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails'>;
-  config: Pick<Config, 'shellUrl' | 'theatreTimeZone' | 'currency'>;
+  config: Pick<Config, 'shellUrl' | 'theatreTimeZone' | 'currency' | 'cancellationCutoffMinutes'>;
   /** The clock of a booking's show's cinema. */
   cinemas: Pick<CinemaDirectory, 'timeZoneOf'>;
   payments: Pick<PaymentService, 'provider' | 'releaseHold' | 'salesStopped' | 'settleCheckout'>;
@@ -192,7 +192,7 @@ type SessionPages = ReturnType<typeof sessionPages>;
 
 /** What the session's pages answer: its form, or why it takes no payment. */
 function sessionPages({ bookings, config, payments, localCheckout, now, cinemas }: LocalCheckoutRoutesDeps) {
-  const { html, notice, pageBooking, myBookings } = checkoutPages(config, cinemas);
+  const { html, notice, pageBooking, myBookings } = checkoutPages(config, cinemas, now);
 
   async function sessionAndBooking(sessionId: string) {
     const session = await localCheckout.getSession(sessionId);
@@ -232,7 +232,7 @@ function sessionPages({ bookings, config, payments, localCheckout, now, cinemas 
   function form(reply: FastifyReply, sessionId: string, booking: BookingWithDetails, error?: { field: CardField | null; message: string }) {
     const nonce = newNonce();
     const session = `/api/checkout/sessions/${encodeURIComponent(sessionId)}`;
-    const page = checkoutFormPage({ booking: pageBooking(booking), action: `${session}/pay`, cancelAction: `${session}/cancel`, holdEndsAt: booking.holdExpiresAt, now: now(), nonce, error });
+    const page = checkoutFormPage({ booking: pageBooking(booking, true), action: `${session}/pay`, cancelAction: `${session}/cancel`, holdEndsAt: booking.holdExpiresAt, now: now(), nonce, error });
     return html(reply, 200, nonce, page);
   }
 
