@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookableHallShows } from './support/bookable.ts';
 import { lanes } from './support/databases.ts';
 import { packageRoot } from './support/processes.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -15,7 +16,7 @@ describe('per-address limits count an IPv6 client by its /64', () => {
   beforeAll(async () => {
     // The test talks from 127.0.0.1, so TRUST_PROXY=127.0.0.1 believes the X-Forwarded-For each join writes.
     t = await startTestApp(pglite, { seed: true, env: { TRUST_PROXY: '127.0.0.1', WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: String(JOINS) } });
-    const [show] = await t.store.shows.listWithSeats({ from: new Date(Date.now() + 3 * 3600_000) });
+    const [show] = await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000));
     const created = await t.api('POST', '/api/admin/on-sale', {
       token: await t.tokenFor('staff@example.com', ['admin']),
       body: { name: 'Premiere', showIds: [show!.id], onSaleAt: new Date(Date.now() + 60_000).toISOString(), waitingRoom: true },

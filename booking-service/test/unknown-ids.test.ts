@@ -64,7 +64,8 @@ for (const lane of lanes) {
       expect((await t.api('GET', `/api/show/${newcomer}`)).status).toBe(404);
       expect((await t.api('GET', `/api/show/${newcomer}`)).status).toBe(404);
 
-      const date = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+      // Past the seed's week, whose shows fill every screen's day (one screen, one show at a time, on the cinema's clock).
+      const date = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
       const added = await t.api('POST', '/api/show/add', {
         token: admin,
         body: { movieId: newcomer, showsInput: [{ date, time: ['19:30'] }], showPrice: 11 },
