@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForApp } from '../support/app-shown';
-import { apiAs, bookFreeSeats, holdIfFree, tokenFor } from '../support/api';
+import { apiAs, bookFreeSeats, hallOnlyDates, holdIfFree, tokenFor } from '../support/api';
 import { signIn } from '../support/sign-in';
 import { seriousA11yViolations } from '../support/a11y';
 import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
@@ -14,14 +14,16 @@ import { urls } from '../support/test-stack';
 
 const seat = (page: Page, id: string) => page.getByRole('group', { name: 'Seats' }).getByRole('button', { name: id, exact: true });
 
-/** A movie with a show on its last date whose sales are open (the last date is days away), and two free seats of `row`. */
+/** A movie with a show on its last date on the spec's hall whose sales are open (days away), and two free seats of `row`. */
 async function openShow(row = 'F') {
   const anyone = apiAs();
   for (const movie of (await anyone.showAll()).shows) {
     const detail = await anyone.showDetail(movie._id);
-    const date = Object.keys(detail.dateTime).sort().at(-1);
-    if (!date) continue;
-    for (const [index, slot] of detail.dateTime[date]!.entries()) {
+    // A date whose first city's times are all on the spec's hall (its rows of nine), in the seat page's order.
+    const [hallDate] = hallOnlyDates(detail.dateTime);
+    if (!hallDate) continue;
+    const { date } = hallDate;
+    for (const [index, slot] of hallDate.slots.entries()) {
       const taken = new Set((await anyone.occupiedSeats(slot.showId)).occupiedSeats);
       const free = Array.from({ length: 9 }, (_, i) => `${row}${i + 1}`).filter((s) => !taken.has(s)).slice(0, 2);
       if (free.length === 2) return { movieId: movie._id, date, index, showId: slot.showId, price: slot.price, seats: free };

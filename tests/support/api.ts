@@ -64,3 +64,23 @@ export async function bookFreeSeats(token: string, count = 2): Promise<{ booking
   }
   throw new Error('no show with free seats');
 }
+
+/** The spec's A-J x 9 hall (Marquee Marine Drive, Screen 1) and the cinemas of the city the seat page opens on. */
+export const HALL_SCREEN_ID = 'marquee-marine-drive-1';
+const FIRST_CITY_CINEMAS = ['marquee-marine-drive', 'marquee-bandra-talkies'];
+
+type Slot = { time: string; showId: string; price: number; cinemaId?: string; screenId?: string };
+
+/**
+ * A movie's dates (latest first) on which every time the seat page lists for the first city is on the spec's hall,
+ * each with those times in the page's order: tests that pick a time button by its place and book seats by row and
+ * number need both (the seed plays every screen of the chain, issue 52).
+ */
+export function hallOnlyDates(dateTime: Record<string, Slot[]>): { date: string; slots: Slot[] }[] {
+  return Object.keys(dateTime)
+    .sort()
+    .reverse()
+    .map((date) => ({ date, slots: dateTime[date]!.filter((slot) => slot.cinemaId === undefined || FIRST_CITY_CINEMAS.includes(slot.cinemaId)) }))
+    .filter(({ slots }) => slots.length > 0 && slots.every((slot) => slot.screenId === undefined || slot.screenId === HALL_SCREEN_ID))
+    .map(({ date, slots }) => ({ date, slots: [...slots].sort((a, b) => a.time.localeCompare(b.time)) }));
+}
