@@ -75,7 +75,8 @@ export default (_env, argv) => {
             // Left to load when used: the toaster, the Auth0 session, the signed-in user's menu and workspace links, a failure's message rules, and what only release 0's
             // remotes ask of the shell: the API client's calls (shared-ui/src/api/client.ts) and the customer's links.
             test: (module) =>
-              /[\\/](shell|shared-ui)[\\/](src|build)[\\/]/.test(module.resource ?? '') &&
+              // The service's contract modules shared-ui's formatters use (the booking status's label) travel with them.
+              (/[\\/](shell|shared-ui)[\\/](src|build)[\\/]/.test(module.resource ?? '') || /[\\/]booking-service[\\/]src[\\/]contract[\\/]/.test(module.resource ?? '')) &&
               !/toaster\.tsx$|auth0-session\.tsx$|user-menu\.tsx$|workspace-links\.tsx$|release-0-navigation\.ts$|[\\/]api[\\/](friendly-message|release-0-client|customer-client|staff-client)\.ts$/.test(module.resource ?? ''),
             chunks: 'async',
             enforce: true,

@@ -1,5 +1,5 @@
 /** Formatters of spec §9, shared by every frontend. */
-import { bookingStatusText, type BookingStateFacts } from 'booking-service/booking-status';
+import { bookingStatusLabel as statusLabel, type BookingStateFacts } from 'booking-service/booking-status';
 
 /** 148 -> "2h 28m"; 45 -> "0h 45m". */
 export function formatRuntime(minutes: number): string {
@@ -90,5 +90,5 @@ export function formatDay(date: string): string {
  * cancellation with its refund (a cancelled paid booking, a late payment sent back).
  */
 export function bookingStatusLabel(booking: BookingStateFacts): string {
-  return bookingStatusText(booking).label;
+  return statusLabel(booking);
 }

@@ -34,6 +34,17 @@ export interface StatusFormat {
 
 const REFUND_LABELS = { refunded: 'Cancelled · Refunded', pending: 'Cancelled · Refund pending', failed: 'Cancelled · Refund failed' } as const;
 
+/**
+ * The badge's words alone: what every list says. Its own function so a page that shows only the label (shared-ui's
+ * bookingStatusLabel, in the shell's first visit) carries none of the sentences.
+ */
+export function bookingStatusLabel(booking: BookingStateFacts): string {
+  if (booking.refundStatus) return REFUND_LABELS[booking.refundStatus];
+  if (booking.isPaid) return 'Paid';
+  if (booking.status === 'cancelled' || booking.holdLapsed) return 'Cancelled: not paid';
+  return 'Awaiting payment';
+}
+
 /** What was paid and when it was cancelled: "Paid $25.50; cancelled on Dec 1, 2026, 9:00 PM" (parts left out when unknown). */
 function paidAndCancelled(booking: BookingStateFacts, format?: StatusFormat): string {
   const paid = booking.amount !== undefined && format ? `Paid ${format.money(booking.amount)}` : 'Paid';
@@ -49,12 +60,11 @@ export function bookingStatusText(booking: BookingStateFacts, format?: StatusFor
       pending: `${paid}. The full refund to your card is on its way.`,
       failed: `${paid}. The refund did not go through yet: support will contact you.`,
     }[booking.refundStatus];
-    return { label: REFUND_LABELS[booking.refundStatus], detail, tone: 'muted' };
+    return { label: bookingStatusLabel(booking), detail, tone: 'muted' };
   }
-  if (booking.isPaid) return { label: 'Paid', detail: null, tone: 'success' };
-  if (booking.status === 'cancelled') {
-    return { label: 'Cancelled: not paid', detail: 'Not paid in time, or released by you: the seats were released and no money was taken.', tone: 'muted' };
-  }
-  if (booking.holdLapsed) return { label: 'Cancelled: not paid', detail: 'Not paid in time: the seats are being released. No money was taken.', tone: 'muted' };
-  return { label: 'Awaiting payment', detail: null, tone: 'warning' };
+  const label = bookingStatusLabel(booking);
+  if (booking.isPaid) return { label, detail: null, tone: 'success' };
+  if (booking.status === 'cancelled') return { label, detail: 'Not paid in time, or released by you: the seats were released and no money was taken.', tone: 'muted' };
+  if (booking.holdLapsed) return { label, detail: 'Not paid in time: the seats are being released. No money was taken.', tone: 'muted' };
+  return { label, detail: null, tone: 'warning' };
 }
