@@ -56,7 +56,10 @@ test.describe('without JavaScript', () => {
         await expect(page.getByText(firstPage.text).first()).toBeVisible();
         const lcp = page.locator(firstPage.lcp).first();
         await expect(lcp).toBeVisible();
-        await expect(lcp).toBeInViewport();
+        // On a phone the seat page lists every cinema's times before its seat prompt (the seed plays the whole chain,
+        // issue 52): what is in view there is the list of times, in the HTML too.
+        const phoneSeatPage = firstPage.name === 'a seat page' && viewport.width < 600;
+        await expect(phoneSeatPage ? page.getByRole('list', { name: 'Show times' }).first() : lcp).toBeInViewport();
         if (firstPage.lcp.includes('img')) expect(await lcp.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
         if (firstPage.name === 'a movie page') await expect(page.getByRole('heading', { level: 1, name: movie.title })).toBeVisible();
         await context.close();
@@ -171,11 +174,13 @@ test.describe('a press before the app has loaded', () => {
 });
 
 test.describe("a returning visitor's city", () => {
-  // The seeded shows are all in one city: one more, in a cinema of another city, for the choice to matter (cancelled after).
+  // The movie must play in more than one city for the choice to matter: the seed plays every cinema (issue 52), so it
+  // usually does; when it does not, one more show in a cinema of another city (cancelled after).
   let added: string | null = null;
   test.beforeAll(async () => {
     const admin = apiAs(tokenFor('admin@example.com', 'admin'));
     const playing = new Set(Object.values((await showDetail(movie.id)).cinemas ?? {}).map((cinema) => cinema.city));
+    if (playing.size > 1) return;
     const { cinemas } = await admin.adminCinemas();
     const elsewhere = cinemas.find((cinema) => !playing.has(cinema.city) && cinema.screens.length > 0)!;
     const date = new Intl.DateTimeFormat('en-CA', { timeZone: elsewhere.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 12 * 86_400_000));

@@ -86,7 +86,8 @@ export function corsPolicy(config: Config): CorsPolicy {
     // X-Admission: the waiting room's admission token on an on-sale event's seat map and booking calls;
     // X-Queue-Place: the place token on the waiting room's polls.
     allowedHeaders: ['Authorization', 'Content-Type', 'traceparent', 'X-Admission', 'X-Queue-Place'],
-    exposedHeaders: [REQUEST_ID_HEADER],
+    // Content-Disposition: a staff download's file name (admin/export-routes.ts), read by the admin remote's page.
+    exposedHeaders: [REQUEST_ID_HEADER, 'Content-Disposition'],
     maxAgeSeconds: 600,
   };
 }
