@@ -8,7 +8,7 @@ import { builtService, builtServiceEnv, freePort, startProcess, stop } from './s
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 import { openEvents } from './support/sse.ts';
 import { startTestApp } from './support/test-app.ts';
-import { bookableHallShows } from './support/bookable.ts';
+import { bookableHallShows, lastHallShowId } from './support/bookable.ts';
 
 const adminUrl = process.env.TEST_POSTGRES_URL;
 const skipReason = !adminUrl
@@ -72,9 +72,7 @@ describe.skipIf(skipReason !== null)('graceful shutdown of one of two instances 
 
   it('tells watchers to reconnect, finishes the bookings in flight, loses none, and exits well within its limit', async () => {
     const [leaving, staying] = instances as [Instance, Instance];
-    const all = (await (await fetch(`${staying.url}/api/show/all`)).json()) as { shows: { _id: string }[] };
-    const detail = (await (await fetch(`${staying.url}/api/show/${all.shows[0]!._id}`)).json()) as { dateTime: Record<string, { showId: string }[]> };
-    const showId = Object.values(detail.dateTime).at(-1)![0]!.showId;
+    const showId = await lastHallShowId(staying.url);
     const streamPath = `/api/booking/seats/${showId}/events`;
 
     // Watchers on the instance that will leave; each goes to the other one when told to reconnect.

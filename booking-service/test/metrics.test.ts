@@ -11,7 +11,7 @@ import { builtService, builtServiceEnv, freePort, startProcess, stop } from './s
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 import { openEvents } from './support/sse.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { bookableHallShows } from './support/bookable.ts';
+import { bookableHallShows, lastHallShowId } from './support/bookable.ts';
 
 /** One sample of the Prometheus text, by name and exact labels (`{to="held"}`, or '' for none); undefined when absent. */
 function sample(text: string, name: string, labels = ''): number | undefined {
@@ -126,9 +126,7 @@ describe.skipIf(processSkip !== null)('metrics of two built instances on Postgre
   it("measures the change notifications' lag on the instance that did not write, and its database pool", async () => {
     const [writer, listener] = instances as [(typeof instances)[0], (typeof instances)[0]];
     const before = sample(await (await fetch(listener.metricsUrl)).text(), 'change_notification_lag_seconds_count') ?? 0;
-    const all = (await (await fetch(`${writer.url}/api/show/all`)).json()) as { shows: { _id: string }[] };
-    const detail = (await (await fetch(`${writer.url}/api/show/${all.shows[0]!._id}`)).json()) as { dateTime: Record<string, { showId: string }[]> };
-    const showId = Object.values(detail.dateTime).at(-1)![0]!.showId;
+    const showId = await lastHallShowId(writer.url);
     const booked = await fetch(`${writer.url}/api/booking/create`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await signer.token({ email: 'lag@example.com', sub: 'metrics|lag' })}`, 'content-type': 'application/json' },

@@ -41,3 +41,19 @@ export function firstBookableSlot<S extends ShowSlot>(dateTime: Record<string, S
   }
   throw new Error('no seeded show far enough ahead to book');
 }
+
+/**
+ * A running service's show on the spec's hall, as its public reads list it: the latest date's first (far from the
+ * sales close). For tests that book by row and number through HTTP only (built instances); the seed plays every screen.
+ */
+export async function lastHallShowId(baseUrl: string): Promise<string> {
+  const all = (await (await fetch(`${baseUrl}/api/show/all`)).json()) as { shows: { _id: string }[] };
+  for (const movie of all.shows) {
+    const detail = (await (await fetch(`${baseUrl}/api/show/${movie._id}`)).json()) as { dateTime: Record<string, { showId: string; screenId?: string }[]> };
+    for (const date of Object.keys(detail.dateTime).sort().reverse()) {
+      const slot = detail.dateTime[date]!.find((s) => s.screenId === undefined || s.screenId === DEFAULT_SCREEN_ID);
+      if (slot) return slot.showId;
+    }
+  }
+  throw new Error('no show on the spec\'s hall');
+}
