@@ -54,7 +54,16 @@ export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ 
     if (seeded) return { showId: seeded._id, movieTitle: seeded.movie.title };
     const wanted = new Date(Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
     const { date, time } = theatreDateTime(wanted, timeZone);
-    const check = await adminCall<{ free: boolean; nextFreeStart?: string }>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: screen });
+    type Check = { free: boolean; nextFreeStart?: string; clashes?: { clashesWith: { showId: string | null; startsAt: string } }[] };
+    const checkAt = () => adminCall<Check>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: screen });
+    let check = await checkAt();
+    // In the morning the screen's first seeded show (10:00 on the cinema's clock) leaves no room for a show starting
+    // now: staff make room by cancelling the shows it would overlap that have not started, as a cinema reschedules.
+    const unstarted = (check.clashes ?? []).filter((clash) => clash.clashesWith.showId && Date.parse(clash.clashesWith.startsAt) > Date.now());
+    if (!check.free && Date.parse(check.nextFreeStart!) > latest && unstarted.length === (check.clashes ?? []).length) {
+      for (const clash of unstarted) await admin.cancelShow(clash.clashesWith.showId!);
+      check = await checkAt();
+    }
     const startsAt = check.free ? wanted : new Date(check.nextFreeStart!);
     if (startsAt.getTime() > latest) continue;
     const at = theatreDateTime(startsAt, timeZone);
