@@ -183,7 +183,7 @@ for (const size of SIZES) {
 
       test("staff set up an on-sale in the theatre's time and watch the live panel, pausing and resuming admissions", async ({ page }, testInfo) => {
         test.setTimeout(120_000);
-        const show = await freshShow();
+        const show = await freshShow({ onTheHall: true });
         await page.goto('/admin/on-sale');
         await signInFromPrompt(page, 'admin@example.com');
         await expect(page.getByRole('heading', { level: 1, name: 'On sale' })).toBeVisible(QUEUE_WAIT);
@@ -233,7 +233,7 @@ for (const size of SIZES) {
 
     test('support look a moviegoer up by email, admit them out of turn after a confirmation, and see the action recorded with who did it', async ({ page }, testInfo) => {
       test.setTimeout(120_000);
-      const show = await freshShow();
+      const show = await freshShow({ onTheHall: true });
       const event = await createEvent(show.showId, { inSeconds: 2, capacity: 1, name: `Helpdesk ${size.name}` });
       await expect.poll(() => Date.now(), QUEUE_WAIT).toBeGreaterThan(Date.parse(event.onSaleAt));
       // One slot: the first fan shops, the second waits.
