@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, holdIfFree, tokenFor } from '../support/api';
-import { showStartingSoon } from '../support/door-tickets';
+import { adminCall, showStartingSoon } from '../support/door-tickets';
 import { farShow, payByCard } from '../support/paid-bookings';
 import { attachScreenshot, expectAllWithinWidth, SCREEN_SIZES } from '../support/screens';
 import { signUpNewcomer } from '../support/sign-in';
-import { urls } from '../support/test-stack';
 
 /**
  * Issue 53, items 1 and 2, at 390x844 and 1366x768: the cancellation policy as it applies if paid now (a show within
@@ -35,17 +34,6 @@ async function whereIs(showId: string) {
 /** "9:00 PM" on `timeZone`'s clock, as the site writes a time of today. */
 const clockTime = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(instant);
 const dayOf = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(instant);
-
-/** An admin call the staff client does not type. */
-async function adminCall<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${urls.service}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A new show on the spec's hall about `daysAhead` days away (past the seed's week), at the hall's next free start. */
 async function freshHallShow(daysAhead: number) {

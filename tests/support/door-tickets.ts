@@ -14,7 +14,7 @@ function theatreDateTime(instant: Date, timeZone: string) {
 }
 
 /** An admin call the staff client does not type (issue 52's schedule check), as the Add Shows page would make it. */
-async function adminCall<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function adminCall<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${urls.service}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
