@@ -3,6 +3,7 @@ import { ALL_SEATS, MAX_SEATS_PER_BOOKING } from 'booking-service/hall';
 import type { CreateBookingResponse, OnSaleEvent, QueueEntryResponse, QueueStatusResponse } from 'booking-service/contract';
 import { apiAs, HALL_SCREEN_ID, tokenFor } from '../support/api';
 import { seriousA11yViolations } from '../support/a11y';
+import { addShowOnScreen } from '../support/door-tickets';
 import { signIn, signInFromPrompt } from '../support/sign-in';
 import { urls } from '../support/test-stack';
 
@@ -42,16 +43,15 @@ const usedShows = new Set<string>();
  * The soonest show at least 3 hours away (its sales open; among the first the admin's show list offers), in no
  * on-sale event, with every seat free, not used by another test of this file.
  */
-async function freshShow({ onTheHall = false, free = [] as string[] } = {}) {
+async function freshShow() {
   const anyone = apiAs();
   const candidates: { movieId: string; date: string; showId: string; time: string }[] = [];
   for (const movie of (await anyone.showAll()).shows) {
     const detail = await anyone.showDetail(movie._id);
     for (const [date, slots] of Object.entries(detail.dateTime)) {
       for (const slot of slots) {
-        // The spec's hall when a test takes seats by row and number; never a time the movie plays on two screens at
-        // once (the seed plays the whole chain): that is two buttons, not one to tap.
-        if (onTheHall && slot.screenId !== undefined && slot.screenId !== HALL_SCREEN_ID) continue;
+        // Never a time the movie plays on two screens at once (the seed plays the whole chain): that is two buttons,
+        // not one to tap.
         if (slots.filter((other) => other.time === slot.time).length > 1) continue;
         if (!slot.onSale && !usedShows.has(slot.showId) && Date.parse(slot.time) > Date.now() + 3 * 3600_000) candidates.push({ movieId: movie._id, date, showId: slot.showId, time: slot.time });
       }
@@ -62,12 +62,26 @@ async function freshShow({ onTheHall = false, free = [] as string[] } = {}) {
     // A show another test just put in an event may not say so yet (the show list is cached 5 s): its seat list is refused then.
     const taken = await anyone.occupiedSeats(show.showId).catch(() => null);
     if (taken === null) continue;
-    // On the hall the seed's demo sales took seats of most shows: the seats a test takes must be free; elsewhere, all.
-    if (onTheHall ? free.some((seat) => taken.occupiedSeats.includes(seat)) : taken.occupiedSeats.length > 0) continue;
+    if (taken.occupiedSeats.length > 0) continue;
     usedShows.add(show.showId);
     return show;
   }
   throw new Error('no fresh show left');
+}
+
+/**
+ * A show of the spec's hall of the test's own, every seat free: added as staff would at the hall's next free start at
+ * least 3 hours away (its sales open), since the seed's demo sales and the other tests leave no fresh one at some hours.
+ */
+async function hallShowOfItsOwn() {
+  const wanted = new Date(Math.ceil((Date.now() + 3 * 3600_000 + 10 * 60_000) / 300_000) * 300_000);
+  const show = await addShowOnScreen(HALL_SCREEN_ID, wanted, new Date(Date.now() + 6 * 24 * 3600_000));
+  if (!show) throw new Error('the spec\'s hall has no free start in the next 6 days');
+  const slots = (await apiAs().showDetail(show.movieId)).dateTime[show.date] ?? [];
+  // One button for the time on the movie page: the movie is not playing elsewhere at the same moment.
+  if (slots.filter((slot) => slot.time === show.time).length > 1) throw new Error(`${show.movieTitle} plays on two screens at ${show.time}`);
+  usedShows.add(show.showId);
+  return show;
 }
 
 const admin = () => apiAs(tokenFor('admin@example.com', 'admin'));
@@ -274,12 +288,9 @@ for (const size of SIZES) {
       expect((await me(tokenFor(email), event.id)).state).toBe('shopping');
     });
 
-    // Skipped since the chain-wide seed (issue 52): this test needs a fresh show of the spec's hall with E5 and E6 free,
-    // and freshShow finds none at some hours (the seed's demo sales and the other tests take the hall's shows).
-    // To do: a show of its own, added at the hall's next free start, as support/door-tickets.ts does.
-    test.skip('a moviegoer waits with a countdown, keeps the same place on a refresh and in a second tab, is admitted, picks seats and pays', async ({ page, context }, testInfo) => {
+    test('a moviegoer waits with a countdown, keeps the same place on a refresh and in a second tab, is admitted, picks seats and pays', async ({ page, context }, testInfo) => {
       test.setTimeout(180_000);
-      const show = await freshShow({ onTheHall: true, free: ['E5', 'E6'] });
+      const show = await hallShowOfItsOwn();
       const event = await createEvent(show.showId, { inSeconds: 40, capacity: 3, name: `Premiere ${size.name}` });
       // Admissions paused until the test has seen the line: the draw still happens at the on-sale time.
       await admin().call(`/api/admin/on-sale/${event.id}/pause`, { method: 'POST', body: {}, auth: true });
@@ -352,10 +363,9 @@ for (const size of SIZES) {
       expect(mine.bookings.filter((b) => b.show._id === show.showId).map((b) => ({ isPaid: b.isPaid, seats: b.bookedSeats }))).toEqual([{ isPaid: true, seats: ['E5', 'E6'] }]);
     });
 
-    // Skipped for the same reason: it holds every seat of a fresh show of the spec's hall by row and number.
-    test.skip('a moviegoer still waiting is told it is sold out, may keep waiting, and is told when seats return', async ({ page }, testInfo) => {
+    test('a moviegoer still waiting is told it is sold out, may keep waiting, and is told when seats return', async ({ page }, testInfo) => {
       test.setTimeout(240_000);
-      const show = await freshShow({ onTheHall: true });
+      const show = await hallShowOfItsOwn();
       const event = await createEvent(show.showId, { inSeconds: 3, capacity: 1, name: `Sold out ${size.name}` });
       const support = apiAs(tokenFor('support@example.com', 'support'));
 
@@ -371,10 +381,8 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { name: 'You are in line' })).toBeVisible(QUEUE_WAIT);
 
       // Every seat gets held: the first fan and others support lets in out of turn, 10 seats each (the most an
-      // account may hold of a show), in bookings of 5.
-      // The hall's seats the seed's demo sales left free.
-      const sold = new Set((await apiAs().occupiedSeats(show.showId)).occupiedSeats);
-      const seats = ALL_SEATS.filter((seat) => !sold.has(seat));
+      // account may hold of a show), in bookings of 5. The show is the test's own: every seat of the hall is free.
+      const seats = [...ALL_SEATS];
       const holders = [first];
       for (let i = 1; holders.length * 10 < seats.length; i++) {
         const email = `holder-${i}-${size.name}@example.com`;

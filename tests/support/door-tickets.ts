@@ -35,45 +35,68 @@ const DEFAULT_SCREEN_ID = 'marquee-marine-drive-1';
  */
 export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ showId: string; movieTitle: string }> {
   const token = tokenFor('admin@example.com', 'admin');
-  const admin = apiAs(token);
   const earliest = Date.now() + 5 * MINUTE;
-  const latest = Date.now() + 50 * MINUTE;
-  const cinemas = (await adminCall<{ cinemas: { _id: string; timeZone: string; screens: { _id: string; format: string }[] }[] }>(token, 'GET', '/api/admin/cinemas')).cinemas;
-  const cinema = cinemas.find((c) => c.screens.some((s) => s._id === screenId))!;
-  // Add Shows' times are the screen's cinema's (issue 52 part 3), not the theatre's fallback zone.
-  const { timeZone } = cinema;
+  const latest = new Date(Date.now() + 50 * MINUTE);
+  const cinema = await cinemaOfScreen(token, screenId);
   const screens = [screenId, ...cinema.screens.filter((s) => s._id !== screenId && s.format !== 'Recliner').map((s) => s._id)];
   const upcoming = (
     await adminCall<{ shows: { _id: string; showDateTime: string; movie: { title: string }; screen?: { _id: string }; cancelled?: boolean }[] }>(
       token, 'GET', `/api/admin/shows?cinemaId=${cinema._id}&pageSize=200`,
     )
   ).shows;
-  const movie = (await apiAs().showAll()).shows[0]!;
   for (const screen of screens) {
-    const seeded = upcoming.find((row) => row.screen?._id === screen && !row.cancelled && Date.parse(row.showDateTime) >= earliest && Date.parse(row.showDateTime) <= latest);
+    const seeded = upcoming.find((row) => row.screen?._id === screen && !row.cancelled && Date.parse(row.showDateTime) >= earliest && Date.parse(row.showDateTime) <= latest.getTime());
     if (seeded) return { showId: seeded._id, movieTitle: seeded.movie.title };
     const wanted = new Date(Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
-    const { date, time } = theatreDateTime(wanted, timeZone);
-    type Check = { free: boolean; nextFreeStart?: string; clashes?: { clashesWith: { showId: string | null; startsAt: string } }[] };
-    const checkAt = () => adminCall<Check>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: screen });
-    let check = await checkAt();
-    // In the morning the screen's first seeded show (10:00 on the cinema's clock) leaves no room for a show starting
-    // now: staff make room by cancelling the shows it would overlap that have not started, as a cinema reschedules.
-    const unstarted = (check.clashes ?? []).filter((clash) => clash.clashesWith.showId && Date.parse(clash.clashesWith.startsAt) > Date.now());
-    if (!check.free && Date.parse(check.nextFreeStart!) > latest && unstarted.length === (check.clashes ?? []).length) {
-      for (const clash of unstarted) await admin.cancelShow(clash.clashesWith.showId!);
-      check = await checkAt();
-    }
-    const startsAt = check.free ? wanted : new Date(check.nextFreeStart!);
-    if (startsAt.getTime() > latest) continue;
-    const at = theatreDateTime(startsAt, timeZone);
-    await admin.addShow({ movieId: movie._id, showsInput: [{ date: at.date, time: [at.time] }], showPrice: 12, screenId: screen });
-    const detail = await apiAs().showDetail(movie._id);
-    const slot = Object.values(detail.dateTime).flat().find((s) => new Date(s.time).getTime() === startsAt.getTime() && s.screenId === screen);
-    if (!slot) throw new Error(`the show added at ${at.date} ${at.time} on ${screen} is not listed`);
-    return { showId: slot.showId, movieTitle: movie.title };
+    const added = await addShowOnScreen(screen, wanted, latest, { makeRoom: true });
+    if (added) return added;
   }
   throw new Error(`every screen of ${cinema._id} is busy for the next hour`);
+}
+
+type AdminCinema = { _id: string; timeZone: string; screens: { _id: string; format: string }[] };
+
+async function cinemaOfScreen(token: string, screenId: string): Promise<AdminCinema> {
+  const cinemas = (await adminCall<{ cinemas: AdminCinema[] }>(token, 'GET', '/api/admin/cinemas')).cinemas;
+  return cinemas.find((c) => c.screens.some((s) => s._id === screenId))!;
+}
+
+/**
+ * A show of its own for a test, added as staff would on `screenId`: at `wanted`, else at the screen's next free start
+ * (POST /api/admin/shows/check), or null when that is after `latest`. `makeRoom`: in the morning the screen's first
+ * seeded show (10:00 on the cinema's clock) leaves no room for a show starting soon, and staff make room by cancelling
+ * the shows it would overlap that have not started, as a cinema reschedules. The time is on the screen's cinema's
+ * clock, as Add Shows takes it (issue 52).
+ */
+export async function addShowOnScreen(
+  screenId: string,
+  wanted: Date,
+  latest: Date,
+  { makeRoom = false } = {},
+): Promise<{ showId: string; movieId: string; movieTitle: string; date: string; time: string } | null> {
+  const token = tokenFor('admin@example.com', 'admin');
+  const admin = apiAs(token);
+  const { timeZone } = await cinemaOfScreen(token, screenId);
+  const movie = (await apiAs().showAll()).shows[0]!;
+  const { date, time } = theatreDateTime(wanted, timeZone);
+  type Check = { free: boolean; nextFreeStart?: string; clashes?: { clashesWith: { showId: string | null; startsAt: string } }[] };
+  const checkAt = () => adminCall<Check>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId });
+  let check = await checkAt();
+  const unstarted = (check.clashes ?? []).filter((clash) => clash.clashesWith.showId && Date.parse(clash.clashesWith.startsAt) > Date.now());
+  if (makeRoom && !check.free && Date.parse(check.nextFreeStart!) > latest.getTime() && unstarted.length === (check.clashes ?? []).length) {
+    for (const clash of unstarted) await admin.cancelShow(clash.clashesWith.showId!);
+    check = await checkAt();
+  }
+  const startsAt = check.free ? wanted : new Date(check.nextFreeStart!);
+  if (startsAt.getTime() > latest.getTime()) return null;
+  const at = theatreDateTime(startsAt, timeZone);
+  await admin.addShow({ movieId: movie._id, showsInput: [{ date: at.date, time: [at.time] }], showPrice: 12, screenId });
+  const detail = await apiAs().showDetail(movie._id);
+  for (const [day, slots] of Object.entries(detail.dateTime)) {
+    const slot = slots.find((s) => new Date(s.time).getTime() === startsAt.getTime() && s.screenId === screenId);
+    if (slot) return { showId: slot.showId, movieId: movie._id, movieTitle: movie.title, date: day, time: slot.time };
+  }
+  throw new Error(`the show added at ${at.date} ${at.time} on ${screenId} is not listed`);
 }
 
 /** A paid booking of free seats of `showId` (held by a moviegoer, marked paid by support): its ticket code and seats. */
