@@ -36,11 +36,11 @@ function doorAttendant() {
 
 /** The service's check-in answering `answers` in turn; the bodies sent are kept. */
 function checkInAnswers(...answers: { status: number; body: object }[]) {
-  const sent: unknown[] = [];
+  const sent: { code: string; door: string; cinemaId?: string }[] = [];
   let admitted = 0;
   server.use(
     http.post(`${TEST_API}/api/admin/check-in`, async ({ request }) => {
-      sent.push(await request.json());
+      sent.push((await request.json()) as { code: string; door: string; cinemaId?: string });
       const answer = answers.shift()!;
       if (answer.status === 200) admitted += 2;
       return HttpResponse.json(answer.body, { status: answer.status });
@@ -111,6 +111,30 @@ describe('check-in at the door', () => {
     expect(result).toHaveTextContent('Dear Odette · Seats F3');
   });
 
+  it('keeps a mistyped code in the field, selected and repeated in the answer, so it is corrected rather than retyped', async () => {
+    doorAttendant();
+    localStorage.setItem('admin.check-in.door', 'Door 1');
+    const sent = checkInAnswers(
+      { status: 404, body: { success: false, message: 'No ticket has this code' } },
+      { status: 200, body: { success: true, message: 'Admitted: 2 tickets', admission } },
+    );
+    const user = userEvent.setup();
+    renderAt('/admin/check-in');
+    const field = await screen.findByLabelText('Ticket code');
+    await user.type(field, '7K2M9P4QRY{Enter}');
+    const result = screen.getByRole('region', { name: 'Scan result' });
+    await waitFor(() => expect(result).toHaveAttribute('data-kind', 'refused'));
+    expect(result).toHaveTextContent('No ticket has this code');
+    expect(result).toHaveTextContent('Code 7K2M9P4QRY');
+    expect(field).toHaveValue('7K2M9P4QRY');
+    await waitFor(() => expect(field).toHaveFocus());
+    // The last character corrected in place: Backspace at the end, the right one typed, sent again.
+    await user.type(field, '{End}{Backspace}T{Enter}');
+    await waitFor(() => expect(result).toHaveAttribute('data-kind', 'admitted'));
+    expect(sent.map((scan) => scan.code)).toEqual(['7K2M9P4QRY', '7K2M9P4QRT']);
+    expect(field).toHaveValue('');
+  });
+
   it('asks a door at a chain for its cinema, sends it with every scan, and shows a ticket for another cinema refused with where it is valid', async () => {
     doorAttendant();
     server.use(http.get(`${TEST_API}/api/cinemas`, () => HttpResponse.json({ success: true, cities: ['Mumbai', 'Delhi'], cinemas: CHAIN })));
@@ -131,6 +155,7 @@ describe('check-in at the door', () => {
     const result = screen.getByRole('region', { name: 'Scan result' });
     await waitFor(() => expect(result).toHaveAttribute('data-kind', 'refused'));
     expect(result).toHaveTextContent(reason);
+    await user.clear(screen.getByLabelText('Ticket code'));
     await user.type(screen.getByLabelText('Ticket code'), '7K2M9P4QRT{Enter}');
     await waitFor(() => expect(result).toHaveAttribute('data-kind', 'admitted'));
     expect(sent).toEqual([

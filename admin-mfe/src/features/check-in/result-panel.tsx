@@ -13,6 +13,7 @@ export function ResultPanel({ result, checking }: { result: ScanResult | null; c
         <>
           <p className="check-in__result-title">Not admitted</p>
           <p className="check-in__result-reason">{result.message}</p>
+          <p className="check-in__result-detail">Code <span className="check-in__result-code">{result.code}</span></p>
           {result.movieTitle && <p className="check-in__result-detail">{result.movieTitle}{result.seats?.length ? ` · Seats ${result.seats.join(', ')}` : ''}</p>}
         </>
       )}

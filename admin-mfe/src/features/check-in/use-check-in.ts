@@ -23,7 +23,7 @@ export function useCheckIn(door: string, cinemaId?: string) {
   const isNew = useRef(repeatFilter());
 
   const send = useCallback(
-    async (code: string) => {
+    async (code: string): Promise<ScanResult | null> => {
       inFlight.current = true;
       setChecking(true);
       try {
@@ -36,8 +36,10 @@ export function useCheckIn(door: string, cinemaId?: string) {
           setShow({ id: showId, title: `${movieTitle}, ${showTime}` });
           void queryClient.invalidateQueries({ queryKey: showCountKey(answer.admission.showId) });
         }
+        return answer;
       } catch (error) {
         setFailure(error instanceof Error ? error.message : String(error));
+        return null;
       } finally {
         inFlight.current = false;
         setChecking(false);
@@ -51,7 +53,8 @@ export function useCheckIn(door: string, cinemaId?: string) {
     void send(text);
   }, [send]);
 
-  const typed = useCallback((code: string) => void send(code), [send]);
+  /** A typed code's answer goes back to the form: it keeps a refused or unsent code for correction. */
+  const typed = useCallback((code: string) => send(code), [send]);
 
   return { result, show, checking, failure, scanned, typed };
 }
