@@ -50,6 +50,17 @@ for (const size of SCREEN_SIZES) {
     // A door attendant has this screen alone.
     await expect(page.getByRole('navigation', { name: 'Door' }).getByRole('link')).toHaveText(['Check-in']);
 
+    // A mistyped code (its last character wrong): red, the code repeated, and kept in the field to be corrected.
+    const last = ticket.ticketCode.at(-1)!;
+    const mistyped = ticket.ticketCode.slice(0, -1) + (last === 'Z' ? 'Y' : 'Z');
+    await page.getByLabel('Ticket code').fill(mistyped);
+    await page.getByLabel('Ticket code').press('Enter');
+    await expect(result(page)).toHaveAttribute('data-kind', 'refused');
+    await expect(result(page)).toContainText('No ticket has this code');
+    await expect(result(page)).toContainText(`Code ${mistyped}`);
+    await expect(page.getByLabel('Ticket code')).toHaveValue(mistyped);
+    await expect(page.getByLabel('Ticket code')).toBeFocused();
+
     const started = Date.now();
     await page.getByLabel('Ticket code').fill(ticket.ticketCode.toLowerCase());
     await page.getByLabel('Ticket code').press('Enter');
