@@ -280,5 +280,20 @@ for (const lane of lanes) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: 'No route GET /api/nope' });
     });
+
+    it('answers a known address asked with a method it does not serve 405 with Allow, before reading a body', async () => {
+      for (const method of ['PUT', 'DELETE', 'PATCH', 'QUERY']) {
+        const res = await t.api(method, '/api/show/all');
+        expect(res.status, method).toBe(405);
+        expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+        expect(res.body).toEqual({ success: false, message: `${method} is not allowed here: use GET, HEAD, OPTIONS` });
+      }
+      // A path parameter's address, and a body of no known type: the method is what is wrong.
+      const pay = await t.api('PUT', '/api/checkout/sessions/cs_local_x/pay', { rawBody: 'x', headers: { 'content-type': 'application/x-unknown' } });
+      expect(pay.status).toBe(405);
+      expect(pay.headers.get('allow')).toBe('OPTIONS, POST');
+      // An unknown address stays 404 whatever the method (OPTIONS is served everywhere, for CORS preflights).
+      expect((await t.api('PUT', '/api/nope')).status).toBe(404);
+    });
   });
 }

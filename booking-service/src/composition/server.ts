@@ -17,6 +17,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import { requestTiming } from '../metrics/request-metrics.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { refuseUnstorableUrl } from '../http/storable-text.ts';
+import { methodNotAllowed } from '../http/method-not-allowed.ts';
 import { runOnRequest, runOnResponse } from './request-hooks.ts';
 
 /** Liveness and readiness: answered even under load, so a busy instance is not restarted. */
@@ -63,7 +64,9 @@ export async function createServer(config: Config, options: ServerOptions) {
   // Every answer's request id, security headers and CORS, then load shedding, one hook (request-hooks.ts): a
   // refused request's 503 carries the headers too, a preflight is answered before anything else, and an
   // overloaded instance refuses before spending anything more on the request.
-  runOnRequest(app, [echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config)), shedLoad, refuseUnstorableUrl]);
+  // A known address asked with another method: 405 with Allow, after CORS (a preflight is an OPTIONS it answers).
+  const refuseUndeclaredMethod = methodNotAllowed(app);
+  runOnRequest(app, [echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config)), shedLoad, refuseUnstorableUrl, refuseUndeclaredMethod]);
   acceptPreflights(app);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
