@@ -292,6 +292,11 @@ for (const lane of lanes) {
       const pay = await t.api('PUT', '/api/checkout/sessions/cs_local_x/pay', { rawBody: 'x', headers: { 'content-type': 'application/x-unknown' } });
       expect(pay.status).toBe(405);
       expect(pay.headers.get('allow')).toBe('OPTIONS, POST');
+      // POST /api/show/add's address has GET /api/show/:movieId's shape: a GET of it is a wrong method, not a bad id.
+      const add = await t.api('GET', '/api/show/add');
+      expect(add.status).toBe(405);
+      expect(add.headers.get('allow')).toBe('OPTIONS, POST');
+      expect((await t.api('GET', '/api/show/abc')).status).toBe(400);
       // An unknown address stays 404 whatever the method (OPTIONS is served everywhere, for CORS preflights).
       expect((await t.api('PUT', '/api/nope')).status).toBe(404);
     });

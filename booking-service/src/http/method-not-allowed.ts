@@ -14,6 +14,9 @@ export function methodNotAllowed(app: FastifyInstance) {
   // Methods served at every address (the CORS preflights' OPTIONS): allowed wherever another method is, and no
   // evidence that an address exists.
   const everywhere = new Set<HTTPMethod>();
+  // Addresses without parameters and their methods: /api/show/add (POST) is also GET /api/show/:movieId's shape,
+  // and a GET of it is a wrong method, not a bad movie id.
+  const fixed = new Map<string, Set<HTTPMethod>>();
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat().map((name) => name.toUpperCase() as HTTPMethod)) {
       if (route.url === '*' || route.url === '/*') {
@@ -21,6 +24,7 @@ export function methodNotAllowed(app: FastifyInstance) {
       } else if (!routes.hasRoute(method, route.url)) {
         routes.on(method, route.url, () => undefined);
         methods.add(method);
+        if (!/[:*]/.test(route.url)) fixed.set(route.url, (fixed.get(route.url) ?? new Set()).add(method));
       }
     }
   });
@@ -31,9 +35,16 @@ export function methodNotAllowed(app: FastifyInstance) {
     return served.length === 0 ? [] : [...new Set([...served, ...everywhere])].sort();
   };
 
+  /** Another method's fixed address taken by a parametric route of this method: the fixed one's methods. */
+  const fixedElsewhere = (request: FastifyRequest, path: string): string[] => {
+    const served = fixed.get(path);
+    if (!served || !request.routeOptions.url?.includes(':') || served.has(request.method as HTTPMethod)) return [];
+    return [...new Set([...served, ...everywhere])].sort();
+  };
+
   return function refuse(request: FastifyRequest, reply: FastifyReply): boolean | void {
-    if (!request.is404) return;
-    const allowed = allowedFor(request.url.split('?')[0]!);
+    const path = request.url.split('?')[0]!;
+    const allowed = request.is404 ? allowedFor(path) : fixedElsewhere(request, path);
     if (allowed.length === 0) return;
     void reply
       .status(405)
