@@ -129,7 +129,9 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       await seat(seats.companion.id).click();
       await expect(toast(page, `Companion seat ${seats.companion.id} is booked together with the wheelchair space beside it`)).toBeVisible();
       await expect(seat(seats.companion.id)).toHaveAttribute('aria-pressed', 'false');
-      await seat(seats.wheelchair.id).click();
+      // The wheelchair space asks whether it is needed (issue 53); "Yes, ... only", then its companion seat by hand.
+      await seatMap.getByRole('button', { name: `${seats.wheelchair.id}, wheelchair space`, exact: true }).click();
+      await page.getByRole('dialog', { name: 'Do you need a wheelchair space?' }).getByRole('button', { name: `Yes, ${seats.wheelchair.id} only` }).click();
       await seat(seats.companion.id).click();
       await seat(seats.premium.id).click();
       const selection = page.getByRole('region', { name: 'Your selection' });

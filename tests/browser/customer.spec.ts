@@ -414,7 +414,7 @@ test.describe('signed in', () => {
         });
         // Back twice: the declined page was reached by a redirect from the payment form.
         while (new URL(page.url()).origin !== urls.shell) await page.goBack();
-        for (const id of pair) await expect(seat(page, id)).toHaveAttribute('title', 'Held by you');
+        for (const id of pair) await expect(seat(page, `${id}, yours`)).toHaveAttribute('title', `${id} · Yours: held by you`);
         await expect(page.getByRole('region', { name: 'Your selection' })).not.toContainText(pair[0]!);
         await page.waitForTimeout(500);
         expect(toasts.filter((text) => text.includes('just taken'))).toEqual([]);

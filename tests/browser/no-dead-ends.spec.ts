@@ -86,11 +86,11 @@ for (const size of SCREEN_SIZES) {
       await page.getByRole('list', { name: 'Show times' }).getByRole('button').nth(held.timeIndex).click();
 
       for (const id of mine) {
-        await expect(seat(page, id)).toHaveAttribute('data-state', 'mine');
-        await expect(seat(page, id)).toHaveAccessibleDescription('held by you');
+        await expect(seat(page, `${id}, yours`)).toHaveAttribute('data-state', 'mine');
+        await expect(seat(page, `${id}, yours`)).toHaveAccessibleDescription('held by you');
       }
       // Held seats are aria-disabled (they cannot be picked) but still answer a click with why.
-      await seat(page, mine[0]!).click({ force: true });
+      await seat(page, `${mine[0]!}, yours`).click({ force: true });
       await expect(toast(page, 'You hold this seat: resume payment or release it below')).toBeVisible();
       await expect(page.getByText('This seat is already booked')).toHaveCount(0);
       const panel = page.getByRole('region', { name: 'Held by you' });
