@@ -16,8 +16,7 @@ import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
 import { useSeatChoice } from '../features/seats/hooks/use-seat-choice';
 import { useScreen } from '../features/seats/hooks/use-screen';
 import { policyIfPaidNow } from '../features/seats/lib/policy-if-paid-now';
-import { seatClickHandler } from '../features/seats/lib/seat-click';
-import { useWheelchairCheck } from '../features/seats/hooks/use-wheelchair-check';
+import { useSeatClicks } from '../features/seats/hooks/use-seat-clicks';
 import { useShow } from '../features/shows/api/get-show';
 import { useSeatAdmission } from '../features/waiting-room/api/use-seat-admission';
 import { WaitingRoomNotice } from '../features/waiting-room/components/waiting-room-notice';
@@ -70,16 +69,13 @@ function SeatSelection() {
   const now = useNow(true);
   const chosenOnSale = times.find((t) => t.showId === showId)?.onSale;
   const waitingRoom = useSeatAdmission(chosenOnSale, now, user.isAuthenticated);
-  // Chosen before it was put on sale through a waiting room that has not opened: the way there, not a seat map.
-  const preSaleEvent = chosenOnSale?.waitingRoom && Date.parse(chosenOnSale.at) > now ? chosenOnSale.eventId : null;
+  const { preSaleEvent, queueEvent } = waitingRoom;
   const { seats: occupiedQuery, feed } = useLiveSeats(showId, {
     read: waitingRoom.readSeats,
     admission: waitingRoom.admission,
     enabled: preSaleEvent === null && (waitingRoom.gatedEvent === null || waitingRoom.admission !== null),
   });
   const chosen = times.find((t) => t.showId === showId) ?? null;
-  // The waiting room this moviegoer must go through before choosing seats (before its sale, or not yet admitted).
-  const queueEvent = preSaleEvent ?? (waitingRoom.gatedEvent && !waitingRoom.admission ? waitingRoom.gatedEvent : null);
   const screen = useScreen(occupiedQuery.data as SeatsAnswer | undefined, chosen, picked);
   // Seats the show's screen has (a link's seats for another screen are ignored).
   const selected = useMemo(() => picked.filter((seat) => screen.grid.seats.has(seat)), [picked, screen.grid]);
@@ -110,8 +106,7 @@ function SeatSelection() {
 
   const occupied = useMemo(() => (occupiedQuery.data ? new Set(occupiedQuery.data.occupiedSeats) : EMPTY), [occupiedQuery.data]);
   useDropTakenSeats({ selected, occupied, mine, mineKnown: own.known, removeSeats, paused: checkingOut });
-  const unavailable = (seat: string) => occupied.has(seat) || mine.has(seat) || cooldown.seats.has(seat);
-  const wheelchair = useWheelchairCheck({ layout: screen.layout, selected, unavailable, setSeats });
+  const { onSeat, wheelchair } = useSeatClicks({ showId, layout: screen.layout, selected, occupied, mine, bought, cooling: cooldown.seats, setSeats });
 
   const saleChanged = useRecheckSale(occupiedQuery.error, show.refetch);
 
@@ -119,8 +114,6 @@ function SeatSelection() {
   if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
 
   const { movie } = show.data;
-
-  const onSeat = seatClickHandler({ showId, layout: screen.layout, selected, mine, bought, cooling: cooldown.seats, occupied, setSeats, onWheelchairChosen: wheelchair.onWheelchairChosen });
 
   return (
     <div className="ui-page">
@@ -191,7 +184,7 @@ function SeatSelection() {
               />
             </>
           )}
-          {/* No seat prompt beside a disabled Proceed while the waiting room decides (the notice says what to do). */}
+          {/* Not beside the waiting room's notice: "Choose up to 5 seats." and a Proceed that cannot be used. */}
           {!queueEvent && (
             <CheckoutBar
               selected={selected}
