@@ -38,7 +38,7 @@ export function CinemaShows({ cinema, shows, currency, salesCloseMinutes }: Pick
       { replace: true, preventScrollReset: true },
     );
   return (
-    <>
+    <div className="c-cinema-days">
       <DateStrip dates={dates} selected={day} onSelect={choose} label="Days with shows" />
       <ul className="c-cinema-shows" aria-label={`Showing at ${cinema.name} on ${formatDay(day)}`}>
         {days.get(day)!.map(({ movie, times }) => (
@@ -67,6 +67,6 @@ export function CinemaShows({ cinema, shows, currency, salesCloseMinutes }: Pick
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }
