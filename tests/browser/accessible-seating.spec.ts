@@ -153,6 +153,23 @@ for (const size of SCREEN_SIZES) {
         if (!widest || width > widest.width) widest = { ...show, width };
       }
 
+      if (size.name === 'phone') {
+        // A 360 px phone: the spec hall's nine seats a row share its width, still 32 px or more, none off-screen.
+        const hall = shows.find((show) => show.layout.rows.every((row) => row.seats === 'sssssssss'))!;
+        await page.setViewportSize({ width: 360, height: 740 });
+        await page.goto(`/movies/${hall.movieId}/${hall.date}?show=${hall.showId}`);
+        await waitForApp(page);
+        const rowSeats = seatMap(page).getByRole('button', { name: /^E\d/ });
+        await expect(rowSeats).toHaveCount(9);
+        const boxes = await rowSeats.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, width: r.width })));
+        for (const box of boxes) {
+          expect(box.width).toBeGreaterThanOrEqual(32);
+          expect(box.left).toBeGreaterThanOrEqual(0);
+          expect(box.right).toBeLessThanOrEqual(360);
+        }
+        await page.setViewportSize(size.viewport);
+      }
+
       // The widest screen: on a phone its map scrolls sideways; the selection bar stays in view as the page and the map scroll.
       await page.goto(`/movies/${widest!.movieId}/${widest!.date}?show=${widest!.showId}`);
       await waitForApp(page);

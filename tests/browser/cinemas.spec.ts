@@ -86,7 +86,7 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
     test("a moviegoer chooses a city and a cinema's show time, books a wheelchair space with its companion seat and a premium seat, and finds where on the confirmation and the e-ticket", async ({ page }, testInfo) => {
       test.setTimeout(120_000);
       const { cinema, screen } = await screenWithEverything();
-      const { showId, movie } = await addShow(cinema, screen._id, 4 + index, index === 0 ? '19:05' : '19:35');
+      const { showId, movie, date: showDate } = await addShow(cinema, screen._id, 4 + index, index === 0 ? '19:05' : '19:35');
       const seats = seatsToBook(screen.layout);
 
       await page.goto('/');
@@ -99,6 +99,10 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       await expect(card.getByRole('link', { name: new RegExp(cinema.address) })).toHaveAttribute('href', cinema.mapUrl);
       await card.getByRole('link', { name: `Show times at ${cinema.name}` }).click();
       await expect(page.getByRole('heading', { level: 1, name: cinema.name })).toBeVisible();
+      // One day at a time (issue 53): the show's day from the date strip.
+      const [, month, day] = showDate.split('-').map(Number);
+      const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month! - 1, 1)));
+      await page.getByRole('list', { name: 'Days with shows' }).getByRole('button', { name: new RegExp(` ${day} ${monthName}$`, 'i') }).click();
       const time = page.locator(`a[href*="show=${showId}"]`);
       await expect(time).toContainText(screen.name);
       await time.click();
