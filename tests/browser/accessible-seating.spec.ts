@@ -4,7 +4,7 @@ import { companionSeatsOf, layoutSeats, type ScreenLayout } from 'booking-servic
 import { apiAs, holdIfFree, tokenFor } from '../support/api';
 import { waitForApp } from '../support/app-shown';
 import { farShow, payByCard } from '../support/paid-bookings';
-import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
+import { attachScreenshot, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
 import { signUpNewcomer } from '../support/sign-in';
 
 /**
@@ -106,6 +106,7 @@ for (const size of SCREEN_SIZES) {
       const dialog = page.getByRole('dialog', { name: 'Do you need a wheelchair space?' });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(`The companion seat ${show.companion} beside it is free`);
+      await expectNoA11yViolations(page);
       await attachScreenshot(page, testInfo, `wheelchair-question-${size.name}`);
       // "No": the space is let go, to choose another seat.
       await dialog.getByRole('button', { name: 'No, choose another seat' }).click();
@@ -215,6 +216,7 @@ for (const size of SCREEN_SIZES) {
       await expect(page.getByRole('status').filter({ hasText: 'You booked this seat: your ticket is in My Bookings' }).last()).toBeVisible();
       await expect(page.getByText('This seat is already booked')).toHaveCount(0);
       await seat(page, `${show.seats[0]}, yours`).scrollIntoViewIfNeeded();
+      await expectNoA11yViolations(page);
       await attachScreenshot(page, testInfo, `yours-${size.name}`);
     });
   });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, tokenFor } from '../support/api';
 import { waitForApp } from '../support/app-shown';
-import { attachScreenshot, SCREEN_SIZES } from '../support/screens';
+import { attachScreenshot, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
 
 /**
  * Issue 53, item 6's browsing and waiting-room items, at 390x844 and 1366x768: a cinema's page shows one day at a
@@ -61,6 +61,7 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       expect(height, 'the page with one day of times').toBeLessThan(MAX_PAGE_HEIGHT_PX);
       testInfo.annotations.push({ type: 'page height', description: `${height} px` });
+      await expectNoA11yViolations(page);
       await attachScreenshot(page, testInfo, `cinema-day-${size.name}`);
 
       // Another day: its times instead, kept in the address.
