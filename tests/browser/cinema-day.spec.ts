@@ -70,6 +70,16 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       await expect(day).not.toHaveAttribute('aria-label', firstDay!);
       await expect(page).toHaveURL(/[?&]day=\d{4}-\d{2}-\d{2}/);
       await expect(day.getByRole('link').first()).toBeVisible();
+
+      // A link to the last day: that day is chosen, and the strip shows it.
+      const last = (await days.last().textContent())!;
+      const detail = await apiAs().cinema(CINEMA);
+      const lastDate = detail.shows.flatMap((entry) => entry.times.map((t) => t.showDateTime)).sort().at(-1)!;
+      const lastDay = new Intl.DateTimeFormat('en-CA', { timeZone: detail.cinema.timeZone }).format(new Date(lastDate));
+      await page.goto(`/theaters/${CINEMA}?day=${lastDay}`);
+      await expect(days.last()).toHaveAttribute('aria-pressed', 'true');
+      await expect(days.last()).toHaveText(last);
+      await expect(days.last()).toBeInViewport();
     });
 
     test('the home carousel has one dot per slide, and no count beyond them', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { CinemaDetailResponse } from 'booking-service/contract';
 import { formatDay, Poster } from 'shared-ui';
@@ -25,9 +26,18 @@ export function CinemaShows({ cinema, shows, currency, salesCloseMinutes }: Pick
   const [params, setParams] = useSearchParams();
   const days = cinemaDays(shows, cinema.timeZone, (startsAt) => openForSale(startsAt, salesCloseMinutes, now));
   const dates = [...days.keys()];
-  if (dates.length === 0) return <p className="c-muted">No upcoming shows here yet.</p>;
   const asked = params.get(DAY);
-  const day = asked && days.has(asked) ? asked : dates[0]!;
+  const day = asked && days.has(asked) ? asked : (dates[0] ?? null);
+  const strip = useRef<HTMLDivElement>(null);
+  // A day from a link may sit past the strip's right edge: scroll the strip (not the page) to show it.
+  useEffect(() => {
+    const list = strip.current?.querySelector<HTMLElement>('.c-dates__list');
+    const pressed = list?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!list || !pressed) return;
+    const at = pressed.offsetLeft - list.offsetLeft;
+    if (at + pressed.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = at;
+  }, [day]);
+  if (day === null) return <p className="c-muted">No upcoming shows here yet.</p>;
   const choose = (date: string) =>
     setParams(
       (current) => {
@@ -38,7 +48,7 @@ export function CinemaShows({ cinema, shows, currency, salesCloseMinutes }: Pick
       { replace: true, preventScrollReset: true },
     );
   return (
-    <div className="c-cinema-days">
+    <div className="c-cinema-days" ref={strip}>
       <DateStrip dates={dates} selected={day} onSelect={choose} label="Days with shows" />
       <ul className="c-cinema-shows" aria-label={`Showing at ${cinema.name} on ${formatDay(day)}`}>
         {days.get(day)!.map(({ movie, times }) => (
