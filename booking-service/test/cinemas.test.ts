@@ -66,6 +66,10 @@ for (const lane of lanes) {
       expect(detail.body.cinema.screens[1].layout.rows[0]).toEqual({ label: 'A', seats: 'wcsss.ssscw' });
       const times = detail.body.shows.find((entry: { movie: { _id: string } }) => entry.movie._id === movieId).times;
       expect(times).toEqual(expect.arrayContaining([expect.objectContaining({ showId: onScreen2, screenId: CENTRE_AISLE_SCREEN, screenName: 'Screen 2', format: 'Dolby Atmos' })]));
+      // Each time says what its chip says (issue 53), as the movie page's do: from the standard $10, premium costs more.
+      const chip = (showId: string) => times.find((time: { showId: string }) => time.showId === showId);
+      expect(chip(onScreen2)).toMatchObject({ fromPrice: 10, priceVaries: true });
+      expect(chip(onScreen1)).toMatchObject({ fromPrice: 10, priceVaries: false });
       const unknown = await t.api('GET', '/api/cinemas/no-such-cinema');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ success: false, message: 'Cinema not found' });

@@ -86,7 +86,7 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
     test("a moviegoer chooses a city and a cinema's show time, books a wheelchair space with its companion seat and a premium seat, and finds where on the confirmation and the e-ticket", async ({ page }, testInfo) => {
       test.setTimeout(120_000);
       const { cinema, screen } = await screenWithEverything();
-      const { showId, movie } = await addShow(cinema, screen._id, 4 + index, index === 0 ? '19:05' : '19:35');
+      const { showId, movie, date: showDate } = await addShow(cinema, screen._id, 4 + index, index === 0 ? '19:05' : '19:35');
       const seats = seatsToBook(screen.layout);
 
       await page.goto('/');
@@ -99,6 +99,10 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       await expect(card.getByRole('link', { name: new RegExp(cinema.address) })).toHaveAttribute('href', cinema.mapUrl);
       await card.getByRole('link', { name: `Show times at ${cinema.name}` }).click();
       await expect(page.getByRole('heading', { level: 1, name: cinema.name })).toBeVisible();
+      // One day at a time (issue 53): the show's day from the date strip.
+      const [, month, day] = showDate.split('-').map(Number);
+      const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month! - 1, 1)));
+      await page.getByRole('list', { name: 'Days with shows' }).getByRole('button', { name: new RegExp(` ${day} ${monthName}$`, 'i') }).click();
       const time = page.locator(`a[href*="show=${showId}"]`);
       await expect(time).toContainText(screen.name);
       await time.click();
@@ -129,7 +133,9 @@ for (const [index, size] of SCREEN_SIZES.entries()) {
       await seat(seats.companion.id).click();
       await expect(toast(page, `Companion seat ${seats.companion.id} is booked together with the wheelchair space beside it`)).toBeVisible();
       await expect(seat(seats.companion.id)).toHaveAttribute('aria-pressed', 'false');
-      await seat(seats.wheelchair.id).click();
+      // The wheelchair space asks whether it is needed (issue 53); "Yes, ... only", then its companion seat by hand.
+      await seatMap.getByRole('button', { name: `${seats.wheelchair.id}, wheelchair space`, exact: true }).click();
+      await page.getByRole('dialog', { name: 'Do you need a wheelchair space?' }).getByRole('button', { name: `Yes, ${seats.wheelchair.id} only` }).click();
       await seat(seats.companion.id).click();
       await seat(seats.premium.id).click();
       const selection = page.getByRole('region', { name: 'Your selection' });

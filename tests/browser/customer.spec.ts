@@ -385,7 +385,7 @@ test.describe('signed in', () => {
         // Two seats the map offers this account (not taken, and not in its own re-hold cooldown from an earlier run).
         const available = page.getByRole('group', { name: 'Seats' }).locator('[data-state="available"]');
         await expect(available.first()).toBeVisible();
-        const pair = (await available.allTextContents()).slice(-2);
+        const pair = (await available.evaluateAll((seats) => seats.map((s) => (s as HTMLElement).dataset.seat!))).slice(-2);
         for (const id of pair) await seat(page, id).click();
         await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
         await page.waitForURL((url) => url.origin !== urls.shell);
@@ -414,7 +414,7 @@ test.describe('signed in', () => {
         });
         // Back twice: the declined page was reached by a redirect from the payment form.
         while (new URL(page.url()).origin !== urls.shell) await page.goBack();
-        for (const id of pair) await expect(seat(page, id)).toHaveAttribute('title', 'Held by you');
+        for (const id of pair) await expect(seat(page, `${id}, yours`)).toHaveAttribute('title', `${id} · Yours: held by you`);
         await expect(page.getByRole('region', { name: 'Your selection' })).not.toContainText(pair[0]!);
         await page.waitForTimeout(500);
         expect(toasts.filter((text) => text.includes('just taken'))).toEqual([]);

@@ -117,7 +117,8 @@ for (const size of SCREEN_SIZES) {
         await page.setViewportSize({ width: 360, height: 740 });
         const narrow = (await seat(page, 'J9').boundingBox())!;
         expect(narrow.x + narrow.width).toBeLessThanOrEqual(360);
-        expect(narrow.width).toBeGreaterThanOrEqual(24);
+        // Seats share a 360 px row down to 32 px (36 px and more from 390 px: accessible-seating.spec.ts).
+        expect(narrow.width).toBeGreaterThanOrEqual(32);
       }
     });
 

@@ -18,6 +18,10 @@ export const CinemaShowTimeSchema = Type.Object({
   screenName: Type.String(),
   format: Type.String(),
   onSale: Type.Optional(ShowOnSaleSchema),
+  // Issue 53: what the time's chip says, as on the movie page (contract/seats/layout.ts's showTimePrice); absent from
+  // an older service's answers.
+  fromPrice: Type.Optional(Type.Number({ description: "The lowest price of the screen's standard and premium seats (of any seat when it has neither)" })),
+  priceVaries: Type.Optional(Type.Boolean({ description: 'Some of those seats cost more than fromPrice: the chip says "from"' })),
 });
 export const CinemaDetailResponse = Type.Object({
   success: ok,

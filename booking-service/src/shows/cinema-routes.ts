@@ -4,11 +4,13 @@ import { cinemaWithLayoutsJson } from '../cinemas/cinema-json.ts';
 import { CinemaDetailResponse, type CinemaShowTime } from '../contract/cinema-responses.ts';
 import { failures } from '../contract/failures.ts';
 import { CINEMA_SLUG_PATTERN, type ShowOnSale } from '../contract/schemas.ts';
+import { showTimePrice } from '../contract/seats/layout.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { notFound } from '../http/errors.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import { sendSerialized, serializeJson } from '../http/send-serialized.ts';
 import type { ShowWithMovie } from './show.ts';
+import { seatPricesOf } from './seat-prices.ts';
 import { movieJson } from './show-json.ts';
 import type { ShowRepository } from './show-repository.ts';
 
@@ -27,7 +29,8 @@ export interface CinemaShowRoutesDeps {
   onSaleShows: () => Promise<ReadonlyMap<string, ShowOnSale>>;
 }
 
-/** A cinema's upcoming shows by movie, the movies in the order of their next show, each movie's times soonest first. */
+/** A cinema's upcoming shows by movie, the movies in the order of their next show, each movie's times soonest first,
+ *  each with what its chip says a seat costs. */
 function showsByMovie(upcoming: ShowWithMovie[], cinemas: CinemaDirectory, onSale: ReadonlyMap<string, ShowOnSale>) {
   const byMovie = new Map<string, { movie: ShowWithMovie['movie']; times: CinemaShowTime[] }>();
   for (const show of upcoming) {
@@ -41,6 +44,7 @@ function showsByMovie(upcoming: ShowWithMovie[], cinemas: CinemaDirectory, onSal
       screenId: place.screen.id,
       screenName: place.screen.name,
       format: place.screen.format,
+      ...showTimePrice(place.screen.layout, seatPricesOf(show)),
       ...(sale && { onSale: sale }),
     });
     byMovie.set(show.movieId, entry);

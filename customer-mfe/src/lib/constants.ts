@@ -36,6 +36,7 @@ export const MESSAGES = {
   noBookings: 'No bookings found',
   movieNotFound: 'Movie not found',
   heldByYou: 'You hold this seat: resume payment or release it below',
+  bookedByYou: 'You booked this seat: your ticket is in My Bookings',
   salesClosed: 'Online sales for this show have closed; pick a later show',
   coolingDown: 'You released this seat a moment ago: others get first pick for a few minutes',
 } as const;

@@ -4,12 +4,14 @@ import { Section } from '../components/section';
 import { useCinema } from '../features/cinemas/api/get-cinemas';
 import { CinemaPhone, FacilityChips } from '../features/cinemas/components/cinema-facts';
 import { CinemaShows } from '../features/cinemas/components/cinema-shows';
+import { useSalesSettings } from '../features/config/api/get-public-config';
 import { isNotFound } from '../lib/api-error';
 
 /** /theaters/:cinemaId (issue 42): one cinema (address with a map link, phone, facilities, screens) and its show times. */
 export function CinemaPage() {
   const { cinemaId = '' } = useParams();
   const detail = useCinema(cinemaId);
+  const sales = useSalesSettings();
   if (detail.isPending) {
     return (
       <PageLayout>
@@ -58,7 +60,7 @@ export function CinemaPage() {
           </ul>
         </Section>
         <Section title="Show times">
-          <CinemaShows cinema={cinema} shows={shows} />
+          <CinemaShows cinema={cinema} shows={shows} currency={sales.currency} salesCloseMinutes={sales.salesCloseMinutes} />
         </Section>
         <Link className={buttonClass('ghost')} to="/theaters">
           All theaters

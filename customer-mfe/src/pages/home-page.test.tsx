@@ -84,10 +84,16 @@ describe('hero carousel', () => {
     expect(activeTitle()).toBe(MOVIES[0]!.title);
   });
 
-  it('has previous/next buttons that wrap, and dots for the first 5 only', () => {
+  it('has one slide and one dot for each of the first 5 shows, and previous/next buttons that wrap over them', () => {
     renderRoute('/', <HeroCarousel movies={MOVIES} />);
+    // 7 shows: 5 slides, 5 dots, and no "1 / 7" beside dots that stop at 5.
+    expect([...document.querySelectorAll('[aria-roledescription="slide"]')].map((slide) => slide.getAttribute('aria-label'))).toEqual(
+      MOVIES.slice(0, 5).map((movie, i) => `${i + 1} of 5: ${movie.title}`),
+    );
+    expect(screen.queryByText(/\d \/ \d/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
-    expect(activeTitle()).toBe(MOVIES[6]!.title);
+    expect(activeTitle()).toBe(MOVIES[4]!.title);
+    expect(screen.getAllByRole('button', { name: /^Show slide/ })[4]).toHaveAttribute('aria-current', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(activeTitle()).toBe(MOVIES[0]!.title);
     const dots = screen.getAllByRole('button', { name: /^Show slide/ });

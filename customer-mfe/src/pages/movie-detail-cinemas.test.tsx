@@ -34,6 +34,9 @@ describe('/movies/:id show times by cinema', () => {
     const marine = await screen.findByRole('article', { name: 'Marquee Marine Drive' });
     const time = within(within(marine).getByRole('list', { name: 'Marquee Marine Drive, Tue, Dec 1' })).getByRole('link', { name: '3:30 PM $13.00' });
     expect(time).toHaveAttribute('href', `/movies/${SHOW_DETAIL.movie._id}/2026-12-01?show=${SHOW_ID}`);
+    // The card names its cinema once (its heading), then the address (issue 53: the name was printed twice).
+    expect(within(marine).getAllByText(/Marquee Marine Drive/)).toHaveLength(1);
+    expect(within(marine).getByRole('link', { name: /14 Marine Lines, Mumbai/ })).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Marquee Saket' })).getByRole('link', { name: '6:30 PM $13.00' })).toHaveAttribute('href', expect.stringContaining(SHOW_ID_2));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Your city' }), 'Delhi');
     expect(screen.queryByRole('article', { name: 'Marquee Marine Drive' })).not.toBeInTheDocument();

@@ -233,6 +233,12 @@ describe('live seats', () => {
     expect(await screen.findByRole('heading', { name: 'This show is sold through a waiting room' })).toBeInTheDocument();
     expect(FakeEventSource.instances).toEqual([]);
     expect(admissionsSent).toEqual([]);
+    // Issue 53: what to do and the way there, not the seat prompt beside a Proceed that cannot be used.
+    const notice = screen.getByRole('complementary', { name: 'This show is sold through a waiting room' });
+    expect(notice).toHaveTextContent('To book, join the line there; when it is your turn you come back here');
+    expect(within(notice).getByRole('link', { name: 'Go to the waiting room' })).toHaveAttribute('href', expect.stringContaining('queue=44444444-4444-4444-8444-444444444444'));
+    expect(screen.queryByText('Choose up to 5 seats.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
   });
 
   it("an admitted moviegoer's seat stream names the admission token, and the seat map reads send it", async () => {

@@ -1,14 +1,12 @@
 import { lazy, useEffect, useMemo } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { Button, formatDay, formatPrice, formatShowTime, formatTime, Skeleton, useCurrentUser } from 'shared-ui';
-import { calendarDateIn } from 'shared-ui/calendar-date';
+import { Button, formatDay, formatPrice, formatTime, Skeleton, useCurrentUser } from 'shared-ui';
 import { salesCloseAt } from 'booking-service/sales';
 import { HeldByYou } from '../features/bookings/components/held-by-you';
 import { useOwnSeats } from '../features/bookings/hooks/use-own-seats';
 import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
 import { BestAvailable } from '../features/seats/components/best-available';
 import { CheckoutBar } from '../features/seats/components/checkout-bar';
-import { cancellationPolicyIfPaidNow, cancellationPolicyText } from 'booking-service/cancellation';
 import { ScreenSeats } from '../features/seats/components/screen-seats';
 import { ShowPicker } from '../features/seats/components/show-picker';
 import { useCheckout } from '../features/seats/hooks/use-checkout';
@@ -17,7 +15,8 @@ import { useRecheckSale } from '../features/seats/hooks/use-recheck-sale';
 import { useLiveSeats } from '../features/seats/hooks/use-live-seats';
 import { useSeatChoice } from '../features/seats/hooks/use-seat-choice';
 import { useScreen } from '../features/seats/hooks/use-screen';
-import { seatClickHandler } from '../features/seats/lib/seat-click';
+import { policyIfPaidNow } from '../features/seats/lib/policy-if-paid-now';
+import { useSeatClicks } from '../features/seats/hooks/use-seat-clicks';
 import { useShow } from '../features/shows/api/get-show';
 import { useSeatAdmission } from '../features/waiting-room/api/use-seat-admission';
 import { WaitingRoomNotice } from '../features/waiting-room/components/waiting-room-notice';
@@ -70,8 +69,7 @@ function SeatSelection() {
   const now = useNow(true);
   const chosenOnSale = times.find((t) => t.showId === showId)?.onSale;
   const waitingRoom = useSeatAdmission(chosenOnSale, now, user.isAuthenticated);
-  // Chosen before it was put on sale through a waiting room that has not opened: the way there, not a seat map.
-  const preSaleEvent = chosenOnSale?.waitingRoom && Date.parse(chosenOnSale.at) > now ? chosenOnSale.eventId : null;
+  const { preSaleEvent, queueEvent } = waitingRoom;
   const { seats: occupiedQuery, feed } = useLiveSeats(showId, {
     read: waitingRoom.readSeats,
     admission: waitingRoom.admission,
@@ -99,7 +97,7 @@ function SeatSelection() {
     signInSettled: !user.isLoading,
     reholdCooldownMinutes: sales.reholdCooldownMinutes,
   });
-  const { holds, mine, cooldown } = own;
+  const { holds, mine, bought, cooldown } = own;
 
   // The page starts at its top, with the show times (not at the movie page's scroll position).
   useEffect(() => {
@@ -108,6 +106,7 @@ function SeatSelection() {
 
   const occupied = useMemo(() => (occupiedQuery.data ? new Set(occupiedQuery.data.occupiedSeats) : EMPTY), [occupiedQuery.data]);
   useDropTakenSeats({ selected, occupied, mine, mineKnown: own.known, removeSeats, paused: checkingOut });
+  const { onSeat, wheelchair } = useSeatClicks({ showId, layout: screen.layout, selected, occupied, mine, bought, cooling: cooldown.seats, setSeats });
 
   const saleChanged = useRecheckSale(occupiedQuery.error, show.refetch);
 
@@ -115,8 +114,6 @@ function SeatSelection() {
   if (show.isError) return <MovieLoadError error={show.error} onRetry={() => void show.refetch()} />;
 
   const { movie } = show.data;
-
-  const onSeat = seatClickHandler({ showId, layout: screen.layout, selected, mine, cooling: cooldown.seats, occupied, setSeats });
 
   return (
     <div className="ui-page">
@@ -155,10 +152,8 @@ function SeatSelection() {
             <p className="c-seats-prompt" role="status">
               Choose a show time to see which seats are free.
             </p>
-          ) : preSaleEvent ? (
-            <WaitingRoomNotice done={false} to={waitingRoomPath(preSaleEvent, { movieId: movie._id, date, showId })} />
-          ) : waitingRoom.gatedEvent && !waitingRoom.admission ? (
-            <WaitingRoomNotice done={waitingRoom.done} to={waitingRoomPath(waitingRoom.gatedEvent, { movieId: movie._id, date, showId })} />
+          ) : queueEvent ? (
+            <WaitingRoomNotice done={!preSaleEvent && waitingRoom.done} to={waitingRoomPath(queueEvent, { movieId: movie._id, date, showId })} />
           ) : (
             <>
               {waitingRoom.windowEndsAt && (
@@ -180,6 +175,8 @@ function SeatSelection() {
                 currency={sales.currency}
                 occupied={occupied}
                 mine={mine}
+                bought={bought}
+                wheelchair={wheelchair}
                 cooling={cooldown.seats}
                 coolingUntil={cooldown.seats.size > 0 ? formatTime(new Date(cooldown.until).toISOString(), clock) : null}
                 selected={selected}
@@ -187,30 +184,23 @@ function SeatSelection() {
               />
             </>
           )}
-          <CheckoutBar
-            selected={selected}
-            total={screen.breakdown ? formatPrice(screen.breakdown.totalCents / 100, sales.currency) : null}
-            breakdown={screen.breakdown?.lines ?? null}
-            currency={sales.currency}
-            pending={pending}
-            salesClosed={salesClosed}
-            cancellationPolicy={policyIfPaidNow(chosen, now, sales.cancellationCutoffMinutes, clock)}
-            onCheckout={checkout}
-          />
+          {/* Not beside the waiting room's notice: "Choose up to 5 seats." and a Proceed that cannot be used. */}
+          {!queueEvent && (
+            <CheckoutBar
+              selected={selected}
+              total={screen.breakdown ? formatPrice(screen.breakdown.totalCents / 100, sales.currency) : null}
+              breakdown={screen.breakdown?.lines ?? null}
+              currency={sales.currency}
+              pending={pending}
+              salesClosed={salesClosed}
+              cancellationPolicy={policyIfPaidNow(chosen, now, sales.cancellationCutoffMinutes, clock)}
+              onCheckout={checkout}
+            />
+          )}
         </section>
       </div>
     </div>
   );
-}
-
-/** The cancellation policy as it will apply to this booking if paid now (issue 53): until when, or non-refundable. */
-function policyIfPaidNow(chosen: ShowTime | null, now: number, cutoffMinutes: number, clock: string | undefined): string {
-  if (!chosen) return cancellationPolicyText(cutoffMinutes, 'short');
-  // "9:00 PM" when free cancellation ends today, "Thu, Dec 10, 7:30 PM" when on another day.
-  const today = calendarDateIn(new Date(now).toISOString(), clock);
-  const formatAt = (instant: Date) =>
-    calendarDateIn(instant.toISOString(), clock) === today ? formatTime(instant.toISOString(), clock) : formatShowTime(instant.toISOString(), clock);
-  return cancellationPolicyIfPaidNow({ startsAt: new Date(chosen.time), now: new Date(now), cutoffMinutes, formatTime: formatAt });
 }
 
 /** The page's title, the movie and date, and whether the seats are live (the stream) or polled. */

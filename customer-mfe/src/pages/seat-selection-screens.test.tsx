@@ -44,6 +44,7 @@ function serve() {
 describe('seat page on a chain of cinemas', () => {
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
     chooseCity(null);
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     serve();
@@ -72,8 +73,11 @@ describe('seat page on a chain of cinemas', () => {
     renderRoute(`${ROUTE}?show=${SHOW_ID}`);
     await waitFor(() => expect(seat('B1')).toHaveAttribute('aria-disabled', 'true'));
     const seats = within(screen.getByRole('group', { name: 'Seats' })).getAllByRole('button');
-    expect(seats.map((s) => s.textContent)).toEqual(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6']);
-    expect(seat('A1')).toHaveAccessibleDescription('wheelchair space');
+    expect(seats.map((s) => s.dataset.seat)).toEqual(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6']);
+    // The wheelchair space says so in its name, and carries the access symbol (decorative: hidden from readers).
+    expect(seat('A1, wheelchair space').querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(seat('A2')).toHaveAccessibleDescription('companion seat');
+    expect(screen.getByRole('list', { name: 'Seat legend' })).toHaveTextContent('Wheelchair space');
     expect(seat('C1')).toHaveAccessibleDescription('premium');
     const legend = screen.getByRole('list', { name: 'Seat types and prices' });
     expect(legend).toHaveTextContent('Standard $13.00');
@@ -88,7 +92,8 @@ describe('seat page on a chain of cinemas', () => {
     await userEvent.click(seat('A2'));
     expect(await screen.findByText('Companion seat A2 is booked together with the wheelchair space beside it (A1)')).toBeInTheDocument();
     expect(seat('A2')).toHaveAttribute('aria-pressed', 'false');
-    await userEvent.click(seat('A1'));
+    await userEvent.click(seat('A1, wheelchair space'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, A1 only' }));
     await userEvent.click(seat('A2'));
     await userEvent.click(seat('C1'));
     const selection = screen.getByRole('region', { name: 'Your selection' });
@@ -97,7 +102,7 @@ describe('seat page on a chain of cinemas', () => {
     expect(breakdown).toHaveTextContent('1 × Premium at $18.00: $18.00');
     expect(breakdown).toHaveTextContent('1 × Wheelchair space at $13.00: $13.00');
     // Letting go of the wheelchair space lets go of its companion seat.
-    await userEvent.click(seat('A1'));
+    await userEvent.click(seat('A1, wheelchair space'));
     expect(selection).toHaveTextContent('1 seat · $18.00: C1');
   });
 

@@ -41,14 +41,31 @@ describe('/theaters', () => {
     expect(localStorage.getItem('marquee:city')).toBe('Delhi');
   });
 
-  it("a cinema's page lists its shows by movie and date on its clock, each leading to that show's seats", async () => {
+  it("a cinema's page shows one day at a time with a date strip, each time with its screen and price, leading to that show's seats", async () => {
+    const detail = cinemaDetail('marquee-saket');
+    const [first, second] = detail.shows[0]!.times;
+    // Sales close 15 minutes before: a time at 12:10 PM on FIXTURE_NOW's day (12:00 PM) is no longer offered, nor its day.
+    const closed = { ...first!, showId: 'marquee-saket-closed', showDateTime: '2026-11-28T12:10:00.000Z' };
+    (detail.shows[0] as { times: unknown[] }).times = [closed, { ...first!, fromPrice: 12, priceVaries: false }, { ...second!, fromPrice: 14.5, priceVaries: true }];
+    server.use(http.get(`${API}/api/cinemas/:id`, () => HttpResponse.json(detail)));
     renderRoute('/theaters/marquee-saket');
     expect(await screen.findByRole('heading', { level: 1, name: 'Marquee Saket' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Screens' })).toHaveTextContent('Screen 2 · Dolby Atmos · 90 seats');
-    const day = screen.getByRole('list', { name: 'Movie 1001, Tue, Dec 1' });
-    const links = within(day).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['10:00 AM · Screen 1', '6:30 PM · Screen 2 (Dolby Atmos)']);
+    const strip = screen.getByRole('list', { name: 'Days with shows' });
+    expect(within(strip).getAllByRole('button').map((day) => day.textContent)).toEqual(['Tue 1 Dec', 'Wed 2 Dec']);
+    expect(within(strip).getByRole('button', { name: 'Tue 1 Dec' })).toHaveAttribute('aria-pressed', 'true');
+    // The first day only: one movie, its two open times with their chips' prices.
+    const showing = screen.getByRole('list', { name: 'Showing at Marquee Saket on Tue, Dec 1' });
+    expect(within(showing).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Movie 1001']);
+    const links = within(screen.getByRole('list', { name: 'Movie 1001, Tue, Dec 1' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['10:00 AM · Screen 1 $12.00', '6:30 PM · Screen 2 (Dolby Atmos) from $14.50']);
     expect(links[1]).toHaveAttribute('href', '/movies/1001/2026-12-01?show=marquee-saket-show-2');
+    expect(screen.queryByRole('link', { name: /12:10 PM/ })).not.toBeInTheDocument();
+    // Another day: its movies instead.
+    await userEvent.click(within(strip).getByRole('button', { name: 'Wed 2 Dec' }));
+    const next = screen.getByRole('list', { name: 'Showing at Marquee Saket on Wed, Dec 2' });
+    expect(within(next).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Movie 1002', 'Movie 1003', 'Movie 1004']);
+    expect(screen.queryByRole('list', { name: /Movie 1001/ })).not.toBeInTheDocument();
   });
 
   it('an unknown cinema says so', async () => {

@@ -49,6 +49,15 @@ describe('the waiting room page', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('opens at its heading: the window at the top (not where the seat page was scrolled) and focus on the h1', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    serveQueue(() => status({}));
+    renderRoute(ROUTE);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Waiting room: Opening night' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
   it('follows the queue stream: the position moves and sold out shows without a poll; the turn is asked for at once, with the place token', async () => {
     let answer = status({ state: 'not-joined', place: null, position: null, estimatedWaitSeconds: null });
     const placeTokens = serveQueue(() => answer);

@@ -13,6 +13,7 @@ import { formatWait, positionAnnouncement } from '../features/waiting-room/lib/a
 import { seatPagePath } from '../features/waiting-room/lib/seat-page-path';
 import { formatCountdown } from '../lib/hold';
 import { useNow } from '../lib/use-now';
+import { useOpenAtHeading } from '../lib/use-open-at-heading';
 import '../features/waiting-room/waiting-room.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -24,15 +25,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function WaitingRoomPage({ eventId }: { eventId: string }) {
   const api = useWaitingRoomApi();
   const event = useQuery({ queryKey: ['waiting-room-event', eventId], queryFn: () => api.event(eventId), enabled: UUID.test(eventId) });
+  const page = useOpenAtHeading<HTMLDivElement>(event.isSuccess);
   if (!UUID.test(eventId)) return <ErrorState title="Waiting room not found" message="This link does not lead to an on-sale." />;
   if (event.isPending) return <Skeleton height="16rem" />;
   if (event.isError) return <ErrorState title="Waiting room unavailable" message={event.error.message} onRetry={() => void event.refetch()} />;
   return (
-    <PageLayout title={`Waiting room: ${event.data.event.name}`}>
-      <SignInGate title="Sign in to join the waiting room" text="Your place is kept with your account: a refresh, another tab or another device keeps it.">
-        <Queue eventId={eventId} />
-      </SignInGate>
-    </PageLayout>
+    <div ref={page}>
+      <PageLayout title={`Waiting room: ${event.data.event.name}`}>
+        <SignInGate title="Sign in to join the waiting room" text="Your place is kept with your account: a refresh, another tab or another device keeps it.">
+          <Queue eventId={eventId} />
+        </SignInGate>
+      </PageLayout>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_SEATS, seatSelectionProblem } from './hall.ts';
-import { DEFAULT_LAYOUT, layoutProblem, layoutSeats, priceBreakdownCents, seatSelectionProblemIn, showTimePrice, type ScreenLayout } from './layout.ts';
+import { companionSeatsOf, DEFAULT_LAYOUT, layoutProblem, layoutSeats, priceBreakdownCents, seatSelectionProblemIn, showTimePrice, type ScreenLayout } from './layout.ts';
 
 /** A small screen with a centre aisle, a premium back row and two wheelchair spaces with companions. */
 const STUDIO: ScreenLayout = {
@@ -72,5 +72,13 @@ describe('screen layouts', () => {
     const recliners: ScreenLayout = { rows: [{ label: 'A', seats: 'wc.pp' }, { label: 'B', seats: 'pp.pp' }] };
     expect(showTimePrice(recliners, { standard: 20, premium: 30 })).toEqual({ fromPrice: 30, priceVaries: false });
     expect(showTimePrice({ rows: [{ label: 'A', seats: 'wc' }] }, { standard: 20, wheelchair: 10 })).toEqual({ fromPrice: 10, priceVaries: true });
+  });
+
+  it('names the companion seats beside a wheelchair space, and none beside any other seat', () => {
+    expect(companionSeatsOf(STUDIO, 'A1')).toEqual(['A2']);
+    expect(companionSeatsOf(STUDIO, 'A4')).toEqual(['A3']);
+    expect(companionSeatsOf({ rows: [{ label: 'A', seats: 'cwc' }] }, 'A2')).toEqual(['A1', 'A3']);
+    expect(companionSeatsOf(STUDIO, 'A2')).toEqual([]);
+    expect(companionSeatsOf(STUDIO, 'B1')).toEqual([]);
   });
 });

@@ -118,6 +118,11 @@ function companionsOf(layout: ScreenLayout): Map<string, string[]> {
   return companions;
 }
 
+/** The companion seats beside a wheelchair space (none for any other seat): the seat page offers them with it. */
+export function companionSeatsOf(layout: ScreenLayout, space: string): string[] {
+  return [...companionsOf(layout)].filter(([, spaces]) => spaces.includes(space)).map(([companion]) => companion);
+}
+
 function seatRange(layout: ScreenLayout): string {
   const seats = layoutSeats(layout);
   return `${seats[0]?.id ?? ''} to ${seats.at(-1)?.id ?? ''}`;

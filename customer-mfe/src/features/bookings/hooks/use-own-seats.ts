@@ -4,7 +4,7 @@ import { useMyBookings } from '../api/get-my-bookings';
 
 /**
  * The signed-in visitor's own seats on the seat page's show, from their bookings: their unpaid holds (they went
- * to checkout and came back: "held by you", never Taken) and the seats they let go unpaid that are still in
+ * to checkout and came back: "held by you", never Taken), the seats they bought ("booked by you"), and the seats they let go unpaid that are still in
  * their re-hold cooldown (the service's hold policy: from when the hold ended, `reholdCooldownMinutes`),
  * marked on the map before a click rather than refused after it.
  */
@@ -27,6 +27,11 @@ export function useOwnSeats(
     [myBookings.data, showId, now],
   );
   const mine = useMemo(() => new Set(holds.flatMap((b) => b.bookedSeats)), [holds]);
+  // Seats of this show they paid for (a refunded or cancelled booking's seats are no longer theirs).
+  const bought = useMemo(
+    () => new Set((myBookings.data?.bookings ?? []).filter((b) => b.show._id === showId && b.status === 'paid' && b.isPaid).flatMap((b) => b.bookedSeats)),
+    [myBookings.data, showId],
+  );
 
   const cooldown = useMemo(() => {
     const seats = new Set<string>();
@@ -44,5 +49,5 @@ export function useOwnSeats(
     return { seats, until };
   }, [myBookings.data, showId, now, reholdCooldownMinutes]);
 
-  return { holds, mine, cooldown, known };
+  return { holds, mine, bought, cooldown, known };
 }

@@ -1,58 +1,82 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CinemaDetailResponse } from 'booking-service/contract';
-import { formatDay, formatTime, Poster } from 'shared-ui';
-import { calendarDateIn } from 'shared-ui/calendar-date';
+import { formatDay, Poster } from 'shared-ui';
+import { DateStrip } from '../../../components/date-strip';
+import { ShowTimeChip } from '../../../components/show-time-chip';
 import { chooseCity } from '../../../lib/chosen-city';
 import { formatNote } from '../../../lib/places';
+import { openForSale } from '../../../lib/sales-open';
+import { useNow } from '../../../lib/use-now';
+import { cinemaDays } from '../lib/cinema-days';
 
 type Detail = CinemaDetailResponse;
+const DAY = 'day';
 
 /**
- * A cinema's upcoming shows, by movie then date, each time on the cinema's clock with its screen, a link to that
- * show's seat page (which then lists this cinema's city: following the link chooses it).
+ * A cinema's upcoming shows one day at a time (issue 53: eight days of every film made a phone's page 12,000 px
+ * tall): a strip of the days with shows, the chosen day (`?day=`, the first by default) kept in the address, and
+ * that day's movies with their times on the cinema's clock, each with its screen and what a seat costs, leading to
+ * the show's seat page (which then lists this cinema's city: following the link chooses it). Times whose online
+ * sales have closed are not offered, as on the movie page.
  */
-export function CinemaShows({ cinema, shows }: Pick<Detail, 'cinema' | 'shows'>) {
-  if (shows.length === 0) return <p className="c-muted">No upcoming shows here yet.</p>;
+export function CinemaShows({ cinema, shows, currency, salesCloseMinutes }: Pick<Detail, 'cinema' | 'shows'> & { currency: string; salesCloseMinutes: number }) {
+  // Re-read every half minute: a time drops out as its sales close while the page is open.
+  const now = useNow(true, 30_000);
+  const [params, setParams] = useSearchParams();
+  const days = cinemaDays(shows, cinema.timeZone, (startsAt) => openForSale(startsAt, salesCloseMinutes, now));
+  const dates = [...days.keys()];
+  const asked = params.get(DAY);
+  const day = asked && days.has(asked) ? asked : (dates[0] ?? null);
+  const strip = useRef<HTMLDivElement>(null);
+  // A day from a link may sit past the strip's right edge: scroll the strip (not the page) to show it.
+  useEffect(() => {
+    const list = strip.current?.querySelector<HTMLElement>('.c-dates__list');
+    const pressed = list?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!list || !pressed) return;
+    const at = pressed.offsetLeft - list.offsetLeft;
+    if (at + pressed.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = at;
+  }, [day]);
+  if (day === null) return <p className="c-muted">No upcoming shows here yet.</p>;
+  const choose = (date: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(DAY, date);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
-    <ul className="c-cinema-shows" aria-label={`Showing at ${cinema.name}`}>
-      {shows.map(({ movie, times }) => (
-        <li key={movie._id} className="c-cinema-show">
-          <Poster path={movie.poster_path} title={movie.title} className="c-cinema-show__poster" />
-          <div className="c-cinema-show__body">
-            <h3 className="c-cinema-show__title">
-              <Link to={`/movies/${movie._id}`}>{movie.title}</Link>
-            </h3>
-            {byDate(times, cinema.timeZone).map(([date, ofDate]) => (
-              <div key={date} className="c-cinema-show__day">
-                <p className="c-cinema-show__date">{formatDay(date)}</p>
-                <ul className="c-chips" aria-label={`${movie.title}, ${formatDay(date)}`}>
-                  {ofDate.map((time) => (
-                    <li key={time.showId}>
-                      <Link className="c-chip c-chip--link" to={`/movies/${movie._id}/${date}?show=${time.showId}`} onClick={() => chooseCity(cinema.city)}>
-                        {/* One flex item: the spaces around the dot stay. */}
-                        <span>
-                          <time dateTime={time.showDateTime}>{formatTime(time.showDateTime, cinema.timeZone)}</time> · {time.screenName}
-                          {formatNote(time.format)}
-                        </span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-        </li>
-      ))}
-    </ul>
+    <div className="c-cinema-days" ref={strip}>
+      <DateStrip dates={dates} selected={day} onSelect={choose} label="Days with shows" />
+      <ul className="c-cinema-shows" aria-label={`Showing at ${cinema.name} on ${formatDay(day)}`}>
+        {days.get(day)!.map(({ movie, times }) => (
+          <li key={movie._id} className="c-cinema-show">
+            <Poster path={movie.poster_path} title={movie.title} className="c-cinema-show__poster" />
+            <div className="c-cinema-show__body">
+              <h3 className="c-cinema-show__title">
+                <Link to={`/movies/${movie._id}`}>{movie.title}</Link>
+              </h3>
+              <ul className="c-chips" aria-label={`${movie.title}, ${formatDay(day)}`}>
+                {times.map((time) => (
+                  <li key={time.showId}>
+                    <ShowTimeChip
+                      to={`/movies/${movie._id}/${day}?show=${time.showId}`}
+                      onClick={() => chooseCity(cinema.city)}
+                      startsAt={time.showDateTime}
+                      timeZone={cinema.timeZone}
+                      note={` · ${time.screenName}${formatNote(time.format)}`}
+                      price={time.fromPrice === undefined ? null : { price: time.fromPrice, fromPrice: time.fromPrice, priceVaries: time.priceVaries }}
+                      currency={currency}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
-}
-
-/** Times by their date on the cinema's clock, in order. */
-function byDate(times: Detail['shows'][number]['times'], timeZone: string): [string, Detail['shows'][number]['times']][] {
-  const days = new Map<string, Detail['shows'][number]['times']>();
-  for (const time of times) {
-    const date = calendarDateIn(time.showDateTime, timeZone);
-    days.set(date, [...(days.get(date) ?? []), time]);
-  }
-  return [...days.entries()];
 }

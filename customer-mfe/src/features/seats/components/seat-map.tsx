@@ -1,18 +1,21 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { SEAT_TYPE_LABELS, type LayoutSeat, type SeatType } from 'booking-service/layout';
 import { nextSeat, type SeatGrid } from '../lib/seat-layout';
+import { WheelchairIcon } from './wheelchair-icon';
 
 /**
  * The seat grid of the show's screen (its layout: seat-layout.ts): the screen at the top, the rows in blocks
  * with the walkways between (the spec hall: rows A and B, then the pairs C/D, E/F, G/H and I/J), gaps in a row
- * where the layout has aisles. Every seat is a toggle button named by its id ("A1"); a seat that is not standard
- * says its type (premium, wheelchair space, companion seat) as its description. Taken seats, and seats the
- * visitor holds themselves (`mine`: "held by you", never Taken), stay focusable and clickable (aria-disabled) so
- * a click can say why they cannot be chosen. One seat is in the tab order; the arrow keys, Home and End move
+ * where the layout has aisles. Every seat is a toggle button named by its id ("A1"); a wheelchair space carries
+ * the access symbol and says so in its name ("A1, wheelchair space"); other seat types (premium, companion seat)
+ * are its description. The visitor's own seats (`mine`: held on a checkout; `bought`: paid for this show) are
+ * "Yours" in their name and style, never Taken. Taken and own seats stay focusable and clickable (aria-disabled)
+ * so a click can say why they cannot be chosen. One seat is in the tab order; the arrow keys, Home and End move
  * between seats, over the gaps (roving tabindex).
  */
 const NONE: ReadonlySet<string> = new Set();
 const MINE_NOTE_ID = 'seat-held-by-you-note';
+const BOUGHT_NOTE_ID = 'seat-booked-by-you-note';
 const COOLING_NOTE_ID = 'seat-cooling-note';
 const typeNoteId = (type: SeatType) => `seat-type-${type}-note`;
 
@@ -20,6 +23,7 @@ export function SeatMap({
   grid,
   occupied,
   mine = NONE,
+  bought = NONE,
   cooling = NONE,
   selected,
   onSeat,
@@ -28,6 +32,8 @@ export function SeatMap({
   grid: SeatGrid;
   occupied: ReadonlySet<string>;
   mine?: ReadonlySet<string>;
+  /** Seats of this show the visitor has paid for. */
+  bought?: ReadonlySet<string>;
   /** Seats this visitor let go unpaid a moment ago: open to others, not to them until the cooldown ends. */
   cooling?: ReadonlySet<string>;
   selected: readonly string[];
@@ -37,7 +43,8 @@ export function SeatMap({
   const [chosenActive, setActive] = useState(grid.first);
   const active = grid.seats.has(chosenActive) ? chosenActive : grid.first;
   const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const types = new Set([...grid.seats.values()].map((seat) => seat.type).filter((type) => type !== 'standard'));
+  // Types said as a description; a wheelchair space says it in its name.
+  const types = new Set([...grid.seats.values()].map((seat) => seat.type).filter((type) => type !== 'standard' && type !== 'wheelchair'));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = (event.target as HTMLElement).dataset.seat;
@@ -56,10 +63,15 @@ export function SeatMap({
   const seatButton = (seat: LayoutSeat) => {
     const id = seat.id;
     const held = mine.has(id);
-    const taken = !held && occupied.has(id);
-    const resting = !held && !taken && cooling.has(id);
+    const paid = !held && bought.has(id);
+    const yours = held || paid;
+    const taken = !yours && occupied.has(id);
+    const resting = !yours && !taken && cooling.has(id);
     const isSelected = selected.includes(id);
-    const described = [seat.type === 'standard' ? null : typeNoteId(seat.type), held ? MINE_NOTE_ID : resting ? COOLING_NOTE_ID : null].filter(Boolean);
+    const wheelchair = seat.type === 'wheelchair';
+    const typeNote = seat.type === 'standard' || wheelchair ? null : typeNoteId(seat.type);
+    const described = [typeNote, held ? MINE_NOTE_ID : paid ? BOUGHT_NOTE_ID : resting ? COOLING_NOTE_ID : null].filter(Boolean);
+    const name = [id, wheelchair ? 'wheelchair space' : null, yours ? 'yours' : null].filter(Boolean).join(', ');
     return (
       <button
         key={id}
@@ -71,16 +83,17 @@ export function SeatMap({
         className="c-seat"
         data-seat={id}
         data-type={seat.type === 'standard' ? undefined : seat.type}
-        data-state={held ? 'mine' : taken ? 'taken' : resting ? 'cooling' : isSelected ? 'selected' : 'available'}
+        data-state={yours ? 'mine' : taken ? 'taken' : resting ? 'cooling' : isSelected ? 'selected' : 'available'}
+        aria-label={name === id ? undefined : name}
         aria-pressed={isSelected}
-        aria-disabled={taken || held || resting || undefined}
+        aria-disabled={taken || yours || resting || undefined}
         aria-describedby={described.length ? described.join(' ') : undefined}
-        title={held ? 'Held by you' : resting ? 'Recently released by you' : seat.type === 'standard' ? undefined : SEAT_TYPE_LABELS[seat.type]}
+        title={seatTitle(seat, { held, paid, resting })}
         tabIndex={id === active ? 0 : -1}
         onFocus={() => setActive(id)}
         onClick={() => onSeat(id)}
       >
-        {id}
+        {wheelchair ? <WheelchairIcon /> : id}
       </button>
     );
   };
@@ -110,6 +123,9 @@ export function SeatMap({
       <span id={MINE_NOTE_ID} hidden>
         held by you
       </span>
+      <span id={BOUGHT_NOTE_ID} hidden>
+        booked by you
+      </span>
       <span id={COOLING_NOTE_ID} hidden>
         recently released by you
       </span>
@@ -122,8 +138,24 @@ export function SeatMap({
   );
 }
 
-/** What the colours mean. */
-export function SeatLegend({ showMine = false, coolingUntil = null }: { showMine?: boolean; coolingUntil?: string | null }) {
+/** A seat's tooltip: its id, its type when not standard, and why it is not free when it is the visitor's own. */
+function seatTitle(seat: LayoutSeat, { held, paid, resting }: { held: boolean; paid: boolean; resting: boolean }): string | undefined {
+  const state = held ? 'Yours: held by you' : paid ? 'Yours: booked by you' : resting ? 'Recently released by you' : null;
+  const type = seat.type === 'standard' ? null : SEAT_TYPE_LABELS[seat.type];
+  if (!state && !type) return undefined;
+  return [seat.id, type, state].filter(Boolean).join(' · ');
+}
+
+/** What the colours and the symbol mean. */
+export function SeatLegend({
+  showMine = false,
+  showWheelchair = false,
+  coolingUntil = null,
+}: {
+  showMine?: boolean;
+  showWheelchair?: boolean;
+  coolingUntil?: string | null;
+}) {
   return (
     <ul className="c-legend" aria-label="Seat legend">
       <li>
@@ -134,12 +166,20 @@ export function SeatLegend({ showMine = false, coolingUntil = null }: { showMine
       </li>
       {showMine && (
         <li>
-          <span className="c-seat c-legend__swatch" data-state="mine" aria-hidden="true" /> Held by you
+          <span className="c-seat c-legend__swatch" data-state="mine" aria-hidden="true" /> Yours
         </li>
       )}
       <li>
         <span className="c-seat c-legend__swatch" data-state="taken" aria-hidden="true" /> Taken
       </li>
+      {showWheelchair && (
+        <li>
+          <span className="c-seat c-legend__swatch" data-state="available" data-type="wheelchair" aria-hidden="true">
+            <WheelchairIcon />
+          </span>{' '}
+          Wheelchair space
+        </li>
+      )}
       {coolingUntil && (
         <li>
           <span className="c-seat c-legend__swatch" data-state="cooling" aria-hidden="true" /> Released by you: yours to pick again at {coolingUntil}

@@ -9,8 +9,8 @@ const HERO_ART_AHEAD_MS = 2000;
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 
 /**
- * The home hero: one slide per show, advancing every 5 s and wrapping, with
- * previous/next buttons and dots for the first 5. It holds still while the
+ * The home hero: one slide for each of the first 5 shows (spec §9's hero dots: one dot per slide, so the dots
+ * always say where the carousel is), advancing every 5 s and wrapping, with previous/next buttons. It holds still while the
  * pointer is over it or focus is inside it, when the visitor pauses it, and
  * for visitors who prefer reduced motion. Slides are stacked in one fixed box
  * and cross-fade, so changing slide moves nothing on the page.
@@ -19,7 +19,8 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion';
  * paint); the others would compete with it for a phone's bandwidth. The next
  * slide's image loads shortly before its turn, and a slide shown keeps its image.
  */
-export function HeroCarousel({ movies }: { movies: Movie[] }) {
+export function HeroCarousel({ movies: showing }: { movies: Movie[] }) {
+  const movies = showing.slice(0, HERO_DOTS);
   const config = useAppConfig();
   const reducedMotion = useReducedMotion();
   const [index, setIndex] = useState(0);
@@ -113,7 +114,7 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
             </svg>
           </button>
           <div className="c-hero__dots">
-            {movies.slice(0, HERO_DOTS).map((movie, i) => (
+            {movies.map((movie, i) => (
               <button
                 key={movie._id}
                 type="button"
@@ -124,12 +125,6 @@ export function HeroCarousel({ movies }: { movies: Movie[] }) {
               />
             ))}
           </div>
-          {count > HERO_DOTS && (
-            // Dots stop at 5 (spec §9): past them, the position says where the carousel is.
-            <span className="c-hero__position" data-beyond-dots={current >= HERO_DOTS || undefined}>
-              {current + 1} / {count}
-            </span>
-          )}
           <button type="button" className="c-hero__arrow" aria-label="Next slide" onClick={() => go(current + 1)}>
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
               <path d="M9 6l6 6-6 6" />

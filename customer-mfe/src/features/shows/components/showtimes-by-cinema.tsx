@@ -1,11 +1,11 @@
-import { Link } from 'react-router-dom';
-import { formatDay, formatTime } from 'shared-ui';
-import { salesCloseAt } from 'booking-service/sales';
+import { formatDay } from 'shared-ui';
 import { useNow } from '../../../lib/use-now';
-import { CinemaPlace } from '../../../components/cinema-place';
+import { MapLink } from '../../../components/cinema-place';
 import { CitySelect } from '../../../components/city-select';
+import { ShowTimeChip } from '../../../components/show-time-chip';
+import { openForSale } from '../../../lib/sales-open';
 import { chooseCity } from '../../../lib/chosen-city';
-import { chipPrice, citiesOf, timesByCinema, type ShowDetailWithPlaces, type ShowTime } from '../../../lib/places';
+import { citiesOf, timesByCinema, type ShowDetailWithPlaces, type ShowTime } from '../../../lib/places';
 
 /**
  * The movie's show times by cinema (issue 42), in the moviegoer's city (Your city, remembered), each cinema
@@ -37,7 +37,7 @@ export function ShowtimesByCinema({
   const now = useNow(true, 30_000);
   if (!cinemas || Object.keys(cinemas).length === 0) return null;
   const dates = Object.keys(dateTime).sort();
-  const open = (time: ShowTime) => salesCloseAt(new Date(time.time), salesCloseMinutes).getTime() > now;
+  const open = (time: ShowTime) => openForSale(time.time, salesCloseMinutes, now);
   const dated = dates.flatMap((date) => (dateTime[date] as ShowTime[]).filter(open).map((time) => ({ ...time, date })));
   const groups = timesByCinema(dated, cinemas, city);
   return (
@@ -50,20 +50,27 @@ export function ShowtimesByCinema({
       {groups.map(({ cinema, times, formatsDiffer }) => (
         <article key={cinema?._id ?? ''} className="c-by-cinema__cinema" aria-label={cinema?.name ?? 'Show times'}>
           {cinema && <h3 className="c-times-group__name">{cinema.name}</h3>}
-          <CinemaPlace cinema={cinema} screen={null} />
+          {/* The name is the heading just above: the address alone here (it printed the name twice). */}
+          {cinema && (
+            <p className="c-place">
+              <MapLink cinema={cinema} />
+            </p>
+          )}
           {byDate(times).map(([date, ofDate]) => (
             <div key={date} className="c-cinema-show__day">
               <p className="c-cinema-show__date">{formatDay(date)}</p>
               <ul className="c-chips" aria-label={`${cinema?.name ?? 'Show times'}, ${formatDay(date)}`}>
                 {ofDate.map((time) => (
                   <li key={time.showId}>
-                    <Link className="c-chip c-chip--link" to={`/movies/${movieId}/${date}?show=${time.showId}`} onClick={() => cinema && chooseCity(cinema.city)}>
-                      <span>
-                        <time dateTime={time.time}>{formatTime(time.time, cinema?.timeZone ?? timeZone)}</time>
-                        {formatsDiffer && time.format ? ` · ${time.format}` : ''}
-                      </span>{' '}
-                      <span className="c-chip__price">{chipPrice(time, currency)}</span>
-                    </Link>
+                    <ShowTimeChip
+                      to={`/movies/${movieId}/${date}?show=${time.showId}`}
+                      onClick={() => cinema && chooseCity(cinema.city)}
+                      startsAt={time.time}
+                      timeZone={cinema?.timeZone ?? timeZone}
+                      note={formatsDiffer && time.format ? ` · ${time.format}` : ''}
+                      price={time}
+                      currency={currency}
+                    />
                   </li>
                 ))}
               </ul>

@@ -8,7 +8,10 @@ export function WaitingRoomNotice({ done, to }: { done: boolean; to: string }) {
       <h3 id="on-sale-title" className="c-help__title">
         {done ? 'Your shopping time is over' : 'This show is sold through a waiting room'}
       </h3>
-      <p>Seats go to moviegoers in their order in the waiting room; when it is your turn you get a few minutes to book.</p>
+      <p>
+        Seats for this show go to moviegoers in their order in the waiting room. To book, join the line there; when it is your turn you
+        come back here with a few minutes to choose your seats and pay.
+      </p>
       <Link className={buttonClass('primary')} to={to}>
         Go to the waiting room
       </Link>
