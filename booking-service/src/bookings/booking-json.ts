@@ -29,7 +29,8 @@ export function bookingJson(booking: BookingWithShow, places?: Places): Booking 
     show: bookingShowJson(booking.show, places),
     ticketCode: booking.isPaid ? booking.ticketCode : null,
     refundStatus: booking.refundStatus,
-    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    // A paid booking's cancellation (its refund started then); a released hold's moment is support's business only.
+    cancelledAt: booking.paidAt ? (booking.cancelledAt?.toISOString() ?? null) : null,
     ...(places && { seatTypes: bookedSeatTypes(booking, places) }),
   };
 }
