@@ -154,6 +154,7 @@ export const DebugBookingsResponse = Type.Object({
   page: Type.Integer(),
   pageSize: Type.Integer(),
   total: Type.Integer({ description: 'Bookings matching the search and view, over every page' }),
+  totals: Type.Optional(BookingTotalsSchema),
 });
 /** A money-affecting support action on a booking, and who took it. */
 export const SupportActionSchema = Type.Object({

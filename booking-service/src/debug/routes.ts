@@ -1,6 +1,7 @@
 import { DebugBookingsResponse, SupportHistoryResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
+import { bookingTotalsJson } from '../bookings/booking-json.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { CheckInRepository } from '../check-in/check-in-repository.ts';
@@ -26,7 +27,7 @@ const DEFAULT_PAGE_SIZE = 25;
 
 /** Support staff tools (beyond the spec: they require the support role). */
 export interface DebugRoutesDeps {
-  bookings: Pick<BookingRepository, 'getWithDetails' | 'list'>;
+  bookings: Pick<BookingRepository, 'getWithDetails' | 'list' | 'totals'>;
   outbox: Pick<OutboxRepository, 'list' | 'listForBooking'>;
   auth: Auth;
   config: Pick<Config, 'theatreTimeZone' | 'currency'>;
@@ -54,7 +55,8 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
       schema: {
         tags,
         security,
-        summary: "Bookings, newest first: searched by a customer's email, a ticket code or a booking id, within a view, paged",
+        summary:
+          "Bookings, newest first: searched by a customer's email or name, a ticket code or a booking id, within a view, paged, with their totals by what became of the money (as List Bookings')",
         querystring: SupportBookingsQuery,
         response: { 200: DebugBookingsResponse, ...failures(400, 401, 403) },
       },
@@ -65,8 +67,8 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
       const search = query.q?.trim() ? searchFilter(query.q) : {};
       if (!search) throw badRequest(SEARCH_HELP);
       const filter = { ...viewFilter(query.view ?? 'all'), ...search };
-      const { items, total } = await bookings.list(filter, { offset, limit });
-      return { success: true as const, bookings: items.map(bookingJson), page, pageSize, total };
+      const [{ items, total }, totals] = await Promise.all([bookings.list(filter, { offset, limit }), bookings.totals(filter)]);
+      return { success: true as const, bookings: items.map(bookingJson), page, pageSize, total, totals: bookingTotalsJson(totals) };
     },
   );
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DebugBooking } from 'booking-service/contract';
-import { bookingStatusLabel, Button, formatPrice, formatShowTime, notify } from 'shared-ui';
-import { ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
+import { bookingStatusWords, Button, formatPrice, formatShowTime, notify } from 'shared-ui';
+import { amountOf, ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
 import { useFixPayment, useMarkPaid, useTestEmail } from '../api/debug-bookings';
 import { fixPaymentOutcome, markPaidOutcome } from '../outcomes';
 import { BookingHistory } from './booking-history';
@@ -74,7 +74,7 @@ function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: strin
       </Button>
       {showHistory && (
         <div className="debug__history-panel" role="region" aria-label={`History of ${label}`}>
-          <BookingHistory bookingId={booking.id} timeZone={timeZone} />
+          <BookingHistory bookingId={booking.id} timeZone={booking.showTimeZone ?? timeZone} />
         </div>
       )}
       {confirming === 'markPaid' && (
@@ -99,6 +99,17 @@ function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: strin
           onCancel={() => setConfirming(null)}
         />
       )}
+    </div>
+  );
+}
+
+/** The booking's state in the words of every list, and for a cancelled paid one what was paid, when cancelled, and the refund. */
+function StatusCell({ booking, timeZone }: { booking: DebugBooking; timeZone: string | undefined }) {
+  const status = bookingStatusWords(booking, { timeZone });
+  return (
+    <div className="debug__stack debug__status">
+      <span>{status.label}</span>
+      {booking.refundStatus && status.detail && <span className="debug__muted">{status.detail}</span>}
     </div>
   );
 }
@@ -140,9 +151,11 @@ export function BookingsTable({ bookings, caption, timeZone }: { bookings: Debug
               </div>
             </td>
             <td data-label="Seats">{b.seats.join(', ')}</td>
-            <td data-label="Amount">{formatPrice(b.amount)}</td>
-            <td data-label="Status">{bookingStatusLabel(b)}</td>
-            <td data-label="Booked">{formatShowTime(b.createdAt, timeZone)}</td>
+            <td data-label="Amount">{amountOf(b)}</td>
+            <td data-label="Status">
+              <StatusCell booking={b} timeZone={b.showTimeZone ?? timeZone} />
+            </td>
+            <td data-label="Booked">{formatShowTime(b.createdAt, b.showTimeZone ?? timeZone)}</td>
             <td data-label="">
               <Actions booking={b} timeZone={timeZone} />
             </td>
