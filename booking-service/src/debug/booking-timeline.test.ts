@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { CheckIn } from '../check-in/check-in.ts';
 import type { OutboxMessage } from '../email/outbox.ts';
 import { bookingTimeline, timelineEntryJson, type TimelineFacts, type TimelineSource } from './booking-timeline.ts';
 import { TIMELINE_SOURCES } from './timeline-sources.ts';
+import { bookingWithDetails as booking, T0 } from '../../test/support/booking-fixture.ts';
 
-const T0 = new Date('2026-12-01T13:00:00.000Z'); // 6:30 PM in Kolkata
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
-
-function booking(overrides: Partial<BookingWithDetails> = {}): BookingWithDetails {
-  return {
-    id: 'b1', userId: 'u1', showId: 's1', seats: ['E5', 'E6'], amountCents: 2500, status: 'held', isPaid: false, paymentLink: null,
-    paymentSessionId: null, paymentIntentId: null, holdExpiresAt: minutes(10), paidAt: null, createdAt: T0, ticketCode: 'K7M2P9QX4D',
-    refundStatus: null, refundReason: null, refundId: null, confirmation: null, admittedAt: null, cancelledAt: null,
-    user: { id: 'u1', name: 'Ana Lima', email: 'ana@example.com' },
-    show: {
-      id: 's1', movieId: 'm1', startsAt: minutes(24 * 60), priceCents: 1250, screenId: 'screen-1', seatPriceCents: {}, cancelledAt: null,
-      movie: { id: 'm1', title: 'Film', tagline: '', overview: '', posterPath: null, backdropPath: null, releaseDate: '2026-01-01', runtime: 100, genres: [], voteAverage: 0, voteCount: 0, originalLanguage: 'en', casts: [] },
-    },
-    ...overrides,
-  };
-}
 
 function facts(overrides: Partial<TimelineFacts> = {}): TimelineFacts {
   return { booking: booking(), scans: [], actions: [], messages: [], timeZone: 'Asia/Kolkata', currency: 'USD', ...overrides };
