@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentLocation, renderWithProviders, signIn, TEST_API } from 'shared-ui/testing';
 import AdminRoutes from './exposes/routes';
 import { server } from './testing/server';
+import { booking } from './testing/fixtures';
 import { useAddShowStore } from './features/shows/add-show-store';
 import { Route, Routes } from 'react-router-dom';
 
@@ -212,6 +213,28 @@ describe('list shows and bookings', () => {
     });
     await waitFor(() => expect(currentLocation()).toBe('/admin/list-shows?sort=sold&from=2026-12-04&to=2026-12-05'));
     expect(screen.getByLabelText('From')).toHaveValue('2026-12-04');
+  });
+
+  it("names a refunded booking by its ticket code, marked not valid, and counts one booking as '1 booking'", async () => {
+    admin();
+    const refunded = { ...booking('r1', false), status: 'cancelled' as const, paymentLink: null, refundStatus: 'refunded' as const, ticketCode: 'R7K2M9P4QT', cancelledAt: '2026-11-30T10:00:00.000Z' };
+    const totals = { paid: { count: 0, amount: 0 }, refunded: { count: 1, amount: 25 }, refundPending: { count: 0, amount: 0 }, unpaid: { count: 0 } };
+    server.use(http.get(`${TEST_API}/api/admin/all-bookings`, () => HttpResponse.json({ success: true, bookings: [refunded], page: 1, pageSize: 25, total: 1, totals })));
+    renderAdmin('/admin/list-bookings');
+    const row = (await screen.findByRole('rowheader', { name: 'Customer r1' })).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: 'R7K2M9P4QT refunded, not valid' })).toBeInTheDocument();
+    expect(within(row).queryByText(/None/)).not.toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '$25.00 refunded' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Cancelled · Refunded' })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1 · 1 booking')).toBeInTheDocument();
+  });
+
+  it('says a booking never paid has no ticket', async () => {
+    admin();
+    server.use(http.get(`${TEST_API}/api/admin/all-bookings`, () => HttpResponse.json({ success: true, bookings: [booking('u1', false)], page: 1, pageSize: 25, total: 1 })));
+    renderAdmin('/admin/list-bookings');
+    const row = (await screen.findByRole('rowheader', { name: 'Customer u1' })).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: 'None (never paid)' })).toBeInTheDocument();
   });
 
   it('filters by payment and pages on the server', async () => {

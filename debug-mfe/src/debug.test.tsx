@@ -147,9 +147,64 @@ describe('bookings', () => {
     const table = await bookingsTable();
     await userEvent.click(within(table).getByRole('button', { name: `History: booking ${UNPAID.ticketCode}` }));
     const history = await screen.findByRole('region', { name: `History of booking ${UNPAID.ticketCode}` });
-    expect(await within(history).findByText('Fix Payment')).toBeInTheDocument();
+    expect(await within(history).findByText('Support: Fix Payment')).toBeInTheDocument();
     expect(within(history).getByText(/by sam@example.com/)).toBeInTheDocument();
     expect(within(history).getByText('The customer has not paid yet: the payment session is still open')).toBeInTheDocument();
+  });
+
+  it("shows one timeline per booking: each door scan, the owner's cancellation, the refund, a time not recorded said so, on the show's clock", async () => {
+    support();
+    server.use(
+      http.get(`${TEST_API}/api/debug/bookings/:bookingId/history`, () =>
+        HttpResponse.json({
+          success: true,
+          actions: [],
+          checkIns: [],
+          status: { label: 'Cancelled · Refunded', detail: 'Paid $25.00; cancelled on Dec 1, 2026, 6:00 AM, and refunded in full to your card. The seats were released.' },
+          timeline: [
+            { kind: 'paid', at: '2026-12-01T10:01:00.000Z', title: 'Paid', detail: '$25.00 through Stripe', by: 'Maya Moviegoer (maya@example.com)' },
+            { kind: 'door-scan', at: '2026-12-01T10:20:00.000Z', title: 'Refused: too early, the doors were not open for this show yet', detail: 'At Door 2', by: 'Dora' },
+            { kind: 'door-scan', at: '2026-12-01T10:30:00.000Z', title: 'Scanned again: already admitted', detail: 'At Door 2', by: 'Dora' },
+            { kind: 'cancelled', at: '2026-12-01T11:00:00.000Z', title: 'Cancelled by the moviegoer', detail: 'Within the cancellation policy: the seats were released', by: 'Maya Moviegoer (maya@example.com)' },
+            { kind: 'refund-settled', at: null, title: 'Refund settled', detail: '$25.00 refunded to the card', by: null },
+          ],
+        }),
+      ),
+    );
+    renderDebug();
+    const table = await bookingsTable();
+    await userEvent.click(within(table).getByRole('button', { name: `History: booking ${UNPAID.ticketCode}` }));
+    const history = await screen.findByRole('region', { name: `History of booking ${UNPAID.ticketCode}` });
+    const entries = within(await within(history).findByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Paid by Maya Moviegoer (maya@example.com) · Tue, Dec 1, 5:01 AM$25.00 through Stripe',
+      'Refused: too early, the doors were not open for this show yet by Dora · Tue, Dec 1, 5:20 AMAt Door 2',
+      'Scanned again: already admitted by Dora · Tue, Dec 1, 5:30 AMAt Door 2',
+      'Cancelled by the moviegoer by Maya Moviegoer (maya@example.com) · Tue, Dec 1, 6:00 AMWithin the cancellation policy: the seats were released',
+      'Refund settled · time not recorded$25.00 refunded to the card',
+    ]);
+    expect(within(history).getByText('Now: Cancelled · Refunded')).toBeInTheDocument();
+    expect(within(history).queryByText('No support action yet.')).not.toBeInTheDocument();
+  });
+
+  it("says a refunded booking's row in the lists' words: paid, the amount refunded, when cancelled", async () => {
+    support();
+    const refunded = { ...REFUND, id: '44444444-dddd-4000-8000-000000000004', ticketCode: 'RFD7K2M9PQ', refundReason: null, cancelledAt: '2026-12-01T11:00:00.000Z', showTimeZone: 'Asia/Kolkata' };
+    server.use(
+      http.get(`${TEST_API}/api/debug/bookings`, () =>
+        HttpResponse.json({ success: true, bookings: [refunded], page: 1, pageSize: 20, total: 1, totals: { paid: { count: 0, amount: 0 }, refunded: { count: 1, amount: 25 }, refundPending: { count: 0, amount: 0 }, unpaid: { count: 0 } } }),
+      ),
+    );
+    renderDebug();
+    const table = await bookingsTable();
+    const row = within(table).getByRole('rowheader', { name: 'RFD7K2M9PQ' }).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: '$25.00 refunded' })).toBeInTheDocument();
+    const status = within(row).getByText('Cancelled · Refunded').closest('td')!;
+    expect(status).toHaveTextContent('Paid $25.00; cancelled on Tue, Dec 1, 4:30 PM, and refunded in full');
+    expect(status).not.toHaveTextContent(/no money was taken/);
+    expect(screen.getByText(/· 1 booking$/)).toBeInTheDocument();
+    // The same totals as List Bookings'.
+    expect(screen.getByLabelText('Totals of these bookings, every page')).toHaveTextContent('Refunded1 · $25.00');
   });
 
   it('toasts when the list cannot be fetched, and offers Retry', async () => {

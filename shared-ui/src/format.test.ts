@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDateIn } from './calendar-date';
-import { bookingStatusLabel, formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
+import { bookingStatusLabel, countOf, formatBudget, formatDay, formatPrice, formatRuntime, formatVotes, releaseYear } from './format';
 
 describe('formatters of spec §9', () => {
   it('formats runtime as Xh Ym', () => {
@@ -49,5 +49,15 @@ describe('calendarDateIn', () => {
     expect(calendarDateIn('2026-12-01T03:30:00.000Z', 'UTC')).toBe('2026-12-01');
     expect(calendarDateIn('2026-12-01T03:30:00.000Z', 'America/New_York')).toBe('2026-11-30');
     expect(calendarDateIn('2026-12-01T20:00:00.000Z', 'Asia/Kolkata')).toBe('2026-12-02');
+  });
+});
+
+describe('countOf', () => {
+  it('says one thing in the singular and any other count in the plural', () => {
+    expect(countOf(1, 'booking')).toBe('1 booking');
+    expect(countOf(0, 'booking')).toBe('0 bookings');
+    expect(countOf(60, 'show')).toBe('60 shows');
+    expect(countOf(1234, 'booking')).toBe('1,234 bookings');
+    expect(countOf(2, 'person', 'people')).toBe('2 people');
   });
 });

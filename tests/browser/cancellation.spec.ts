@@ -66,7 +66,11 @@ for (const size of SCREEN_SIZES) {
       await expect(card.getByText('Cancelled · Refunded')).toBeVisible();
       await expect(card.getByText(/^Paid \$\d+\.\d{2}; cancelled on .+, and refunded in full to your card\. The seats were released\.$/)).toBeVisible();
       await expect(card.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
-      await expect(card.getByRole('button', { name: 'Show e-ticket' })).toHaveCount(0);
+      // Its e-ticket stays readable, marked no longer valid, without a QR or a calendar entry (issue 53).
+      await expect(card.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0);
+      await card.getByRole('button', { name: 'Show e-ticket' }).click();
+      await expect(card.getByText('This ticket is no longer valid: it will not admit at the door.')).toBeVisible();
+      await expect(card.getByRole('img', { name: /^Ticket QR code/ })).toHaveCount(0);
       await expectAllWithinWidth(page, card);
       await attachScreenshot(page, testInfo, 'my-bookings-refunded');
 

@@ -78,7 +78,7 @@ for (const size of SCREEN_SIZES) {
       const totals = page.getByRole('definition').filter({ hasText: /^1 · \$\d+\.\d{2}$/ });
       await expect(page.getByRole('term').filter({ hasText: "Paid (the dashboard's Total Bookings)" })).toBeVisible();
       await expect(totals).toHaveCount(1);
-      await expect(page.getByText('Page 1 of 1 · 1 bookings')).toBeVisible();
+      await expect(page.getByText('Page 1 of 1 · 1 booking')).toBeVisible();
       await expectNoA11yViolations(page);
       await expectAllWithinWidth(page, page.locator('.admin__search, .admin__totals'));
       await attachScreenshot(page, testInfo, 'list-bookings-search');

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { bookingStatusLabel, Button, formatShowTime, PageLayout } from 'shared-ui';
+import type { AdminBooking } from 'booking-service/contract';
+import { bookingStatusLabel, Button, countOf, formatShowTime, PageLayout } from 'shared-ui';
 import { useAllBookings, type BookingFilters } from '../features/bookings/api/get-all-bookings';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
-import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
+import { amountOf, BookingTotals, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CinemaFilter, placeOf } from '../lib/cinema-filters';
-import { amountOf, BookingSearch, BookingTotals } from '../features/bookings/components/booking-list-parts';
+import { BookingSearch } from '../features/bookings/components/booking-list-parts';
 import { DownloadCsvButton } from '../features/exports/components/download-csv-button';
 
 const PAGE_SIZE = 25;
@@ -13,6 +14,17 @@ const PAGE_SIZE = 25;
 /** The list's filters without its page: the export holds every booking they match. */
 function exportQuery({ movieId, cinemaId, date, paid, q }: BookingFilters): Record<string, string | undefined> {
   return { movieId, cinemaId, date, paid, q };
+}
+
+/** A row's ticket: its code once paid, marked when a cancellation left it not valid; none for a booking never paid. */
+function TicketCode({ booking }: { booking: AdminBooking }) {
+  if (!booking.ticketCode) return <span className="admin__muted">None (never paid)</span>;
+  if (booking.isPaid) return <>{booking.ticketCode}</>;
+  return (
+    <>
+      {booking.ticketCode} <span className="admin__muted">{booking.refundStatus === 'refunded' ? 'refunded' : 'cancelled'}, not valid</span>
+    </>
+  );
 }
 
 /**
@@ -88,7 +100,7 @@ export function ListBookingsPage() {
                   <tr key={booking._id}>
                     <th scope="row" data-label="User Name">{booking.user.name}</th>
                     <td data-label="Ticket code" className="admin__code">
-                      {booking.ticketCode ?? <span className="admin__muted">None (not paid)</span>}
+                      <TicketCode booking={booking} />
                     </td>
                     <td data-label="Movie Name">{booking.show.movie.title}</td>
                     <td data-label="Show Time">{formatShowTime(booking.show.showDateTime, booking.show.cinema?.timeZone ?? timeZone)}</td>
@@ -105,7 +117,7 @@ export function ListBookingsPage() {
                 Previous
               </Button>
               <span aria-live="polite">
-                Page {filters.page} of {pages} · {total} bookings
+                Page {filters.page} of {pages} · {countOf(total, 'booking')}
               </span>
               <Button variant="secondary" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
                 Next

@@ -1,5 +1,5 @@
 import type { ShowSort } from 'booking-service/contract';
-import { Button, PageLayout } from 'shared-ui';
+import { Button, countOf, PageLayout } from 'shared-ui';
 import { useComposedSearchParams } from 'shared-ui/search-params';
 import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
@@ -88,7 +88,7 @@ export function ListShowsPage() {
                 Previous
               </Button>
               <span aria-live="polite">
-                Page {page} of {pages} · {total} shows
+                Page {page} of {pages} · {countOf(total, 'show')}
               </span>
               <Button variant="secondary" disabled={page >= pages} onClick={() => change({ page: String(page + 1) })}>
                 Next

@@ -12,14 +12,13 @@ import { bookingFilterOf, queryDayRange } from './booking-filter.ts';
 import type { ReportRepository } from './report-repository.ts';
 import { cinemaRefJson, screenRefJson } from '../cinemas/cinema-json.ts';
 import type { Places } from '../shows/show-json.ts';
-import { bookingJson } from '../bookings/booking-json.ts';
+import { bookingJson, bookingTotalsJson } from '../bookings/booking-json.ts';
 import { showJson } from '../shows/show-json.ts';
 import { toUnits } from '../contract/money.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { badRequest } from '../http/errors.ts';
 import { pageOf } from '../http/pagination.ts';
-import type { BookingTotals, BookingWithDetails } from '../bookings/booking.ts';
-import type { BookingTotalsJson } from '../contract/booking-totals.ts';
+import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 
 const tags = ['admin'];
@@ -145,7 +144,7 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
         const filter = bookingFilterOf(query, dayRangeOf(query), cinemas);
         if (!filter) return { success: true as const, bookings: [], page, pageSize, total: 0 };
         const [result, totals] = await Promise.all([bookings.list(filter, { offset, limit }), bookings.totals(filter)]);
-        return { success: true as const, bookings: result.items.map((booking) => adminBookingJson(booking, cinemas)), page, pageSize, total: result.total, totals: totalsJson(totals) };
+        return { success: true as const, bookings: result.items.map((booking) => adminBookingJson(booking, cinemas)), page, pageSize, total: result.total, totals: bookingTotalsJson(totals) };
       },
     );
 
@@ -202,11 +201,6 @@ function adminShowJson({ show, soldSeats, heldSeats, totalSeats, revenueCents }:
 }
 
 /** List Bookings' totals in currency units (contract/booking-totals.ts). */
-function totalsJson(totals: BookingTotals): BookingTotalsJson {
-  const sum = ({ count, amountCents }: { count: number; amountCents: number }) => ({ count, amount: toUnits(amountCents) });
-  return { paid: sum(totals.paid), refunded: sum(totals.refunded), refundPending: sum(totals.refundPending), unpaid: totals.unpaid };
-}
-
 function adminBookingJson(booking: BookingWithDetails, places: Places): AdminBooking {
   return { ...bookingJson(booking, places), user: { name: booking.user.name } };
 }

@@ -3,8 +3,9 @@ import type { BookingWithDetails } from './booking.ts';
 import type { NewOutboxMessage } from '../email/outbox.ts';
 import { ticketQrDataUrl } from './ticket-qr.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
-import { formatMoney } from '../contract/money.ts';
+import { formatMoney, toUnits } from '../contract/money.ts';
 import { cancellationPolicyText } from '../contract/cancellation.ts';
+import { bookingStatusText } from '../contract/booking-status.ts';
 import { mapUrl } from '../cinemas/cinema.ts';
 import type { ScreenPlace } from '../cinemas/cinema-directory.ts';
 
@@ -40,6 +41,24 @@ function bookingLines(booking: BookingWithDetails, context: EmailContext): strin
     `Amount: ${formatMoney(booking.amountCents, context.currency)}`,
     `Booking reference: ${booking.id}`,
   ];
+}
+
+/**
+ * The booking's state in the one status text every page uses (contract/booking-status.ts): its label, and the sentence
+ * with the amount and the cancellation's date on the show's cinema's clock. `as` is the state the email announces (the
+ * e-ticket is prepared just before the write that pays the booking).
+ */
+function statusLines(booking: BookingWithDetails, context: EmailContext, as: Pick<BookingWithDetails, 'isPaid' | 'status'> = booking): string[] {
+  const timeZone = placeOf(booking, context)?.cinema.timeZone ?? context.timeZone;
+  const format = { money: (units: number) => formatMoney(Math.round(units * 100), context.currency), time: (iso: string) => formatTheatreTime(new Date(iso), timeZone) };
+  const facts = {
+    ...as,
+    refundStatus: booking.refundStatus,
+    amount: toUnits(booking.amountCents),
+    cancelledAt: booking.paidAt ? (booking.cancelledAt?.toISOString() ?? null) : null,
+  };
+  const text = bookingStatusText(facts, format);
+  return [`Status: ${text.label}`, ...(text.detail ? [text.detail] : [])];
 }
 
 /** A line as HTML: the map line's address is a link. */
@@ -84,6 +103,7 @@ export async function bookingConfirmationEmail(booking: BookingWithDetails, cont
     context,
     {
       lines: [
+        ...statusLines(booking, context, { isPaid: true, status: 'paid' }),
         `Ticket code: ${booking.ticketCode}`,
         ...(context.cancellationCutoffMinutes === undefined ? [] : [`Cancellation: ${cancellationPolicyText(context.cancellationCutoffMinutes)} (My Bookings)`]),
       ],
@@ -103,6 +123,7 @@ export function lateRefundEmail(booking: BookingWithDetails, context: EmailConte
       'We have refunded the full amount to your card; it usually shows within 5 to 10 business days.',
     booking,
     context,
+    { lines: statusLines(booking, context) },
   );
 }
 
@@ -122,6 +143,7 @@ export function cancellationEmail(booking: BookingWithDetails, context: EmailCon
       : `Your booking is cancelled as you asked and its seats are released. ${refund}`,
     booking,
     context,
+    { lines: statusLines(booking, context) },
   );
 }
 

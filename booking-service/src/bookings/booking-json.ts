@@ -2,7 +2,8 @@ import { toUnits } from '../contract/money.ts';
 import type { Booking } from '../contract/schemas.ts';
 import { seatTypes } from '../contract/seats/layout.ts';
 import { bookingShowJson, type Places } from '../shows/show-json.ts';
-import type { BookingWithShow } from './booking.ts';
+import type { BookingTotalsJson } from '../contract/booking-totals.ts';
+import type { BookingTotals, BookingWithShow } from './booking.ts';
 
 /** Each booked seat's type on the show's screen (a receipt's breakdown). */
 function bookedSeatTypes(booking: BookingWithShow, places: Places): Booking['seatTypes'] {
@@ -27,9 +28,17 @@ export function bookingJson(booking: BookingWithShow, places?: Places): Booking 
     holdExpiresAt: booking.holdExpiresAt.toISOString(),
     createdAt: booking.createdAt.toISOString(),
     show: bookingShowJson(booking.show, places),
-    ticketCode: booking.isPaid ? booking.ticketCode : null,
+    // Once paid, its code stays its name: a refunded booking is listed by it (marked not valid); the door refuses it.
+    ticketCode: booking.isPaid || booking.paidAt ? booking.ticketCode : null,
     refundStatus: booking.refundStatus,
-    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    // A paid booking's cancellation (its refund started then); a released hold's moment is support's business only.
+    cancelledAt: booking.paidAt ? (booking.cancelledAt?.toISOString() ?? null) : null,
     ...(places && { seatTypes: bookedSeatTypes(booking, places) }),
   };
+}
+
+/** A list's totals by what became of the money, in currency units (List Bookings and support's search say the same). */
+export function bookingTotalsJson(totals: BookingTotals): BookingTotalsJson {
+  const sum = ({ count, amountCents }: { count: number; amountCents: number }) => ({ count, amount: toUnits(amountCents) });
+  return { paid: sum(totals.paid), refunded: sum(totals.refunded), refundPending: sum(totals.refundPending), unpaid: totals.unpaid };
 }

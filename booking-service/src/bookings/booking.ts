@@ -49,7 +49,10 @@ export interface Booking {
    * and refund checks, so a booking has one fate. Null: not admitted.
    */
   admittedAt: Date | null;
-  /** When a paid booking was cancelled (by its owner, or its show's cancellation: `cancelPaid`); null otherwise. */
+  /**
+   * When the booking was cancelled: a paid one by its owner or its show's cancellation (`cancelPaid`), a hold released
+   * or lapsed (`cancelHold`); null while it is not cancelled, or for a hold cancelled before this was recorded.
+   */
   cancelledAt: Date | null;
 }
 
@@ -89,6 +92,8 @@ export interface BookingFilter {
   ticketCode?: string;
   /** The customer's email, whatever its case. */
   customerEmail?: string;
+  /** Part of the customer's name, whatever its case (support's search). */
+  customerName?: string;
   /** Only the bookings of this show (a show's cancellation works through them). */
   showId?: string;
   /**

@@ -142,10 +142,13 @@ export const transitions = {
   /** A paid booking whose e-ticket is in the outbox already (queued by a version before the flag): records it. */
   recordConfirmation: (): GuardedUpdate => ({ guard: PAID_UNCONFIRMED, changes: { confirmation: 'queued' }, seats: 'keep' }),
 
-  /** held -> cancelled, releasing the seats and clearing the payment link; with `expiredBy`, only a hold that ended by then. */
-  cancelHold: (options: { expiredBy?: Date } = {}): GuardedUpdate => ({
+  /**
+   * held -> cancelled, releasing the seats and clearing the payment link; with `expiredBy`, only a hold that ended by
+   * then. `cancelledAt` records when (support's timeline tells a lapsed hold from one released before its end).
+   */
+  cancelHold: (options: { expiredBy?: Date; now?: Date } = {}): GuardedUpdate => ({
     guard: { ...HELD, ...NOT_ADMITTED, ...(options.expiredBy ? { holdEndedBy: options.expiredBy } : {}) },
-    changes: { status: 'cancelled', paymentLink: null },
+    changes: { status: 'cancelled', paymentLink: null, ...(options.now ? { cancelledAt: options.now } : {}) },
     seats: 'release',
   }),
 

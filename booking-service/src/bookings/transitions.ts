@@ -58,7 +58,7 @@ export function bookingTransitions(bookings: BookingRepository) {
     /** Records that a paid booking's e-ticket is in the outbox already. */
     recordConfirmation: (id: string) => apply(id, transitions.recordConfirmation()),
 
-    cancelHold: (id: string, options?: { expiredBy?: Date }) => apply(id, transitions.cancelHold(options)),
+    cancelHold: (id: string, options?: { expiredBy?: Date; now?: Date }) => apply(id, transitions.cancelHold(options)),
 
     async retakeSeats(id: string, payment: { now: Date; paymentIntentId: string | null; eTicket?: QueuedMessage }): Promise<RetakeResult | null> {
       const result = await bookings.updateIf(id, transitions.payLate(payment));

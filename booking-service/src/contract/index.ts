@@ -12,3 +12,4 @@ export * from './show-actions.ts';
 export * from './booking-totals.ts';
 export * from './schedule-view.ts';
 export * from './schedule.ts';
+export * from './booking-timeline.ts';

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BookingTotalsSchema } from './booking-totals.ts';
+import { TimelineEntrySchema, TimelineStatusSchema } from './booking-timeline.ts';
 import { CheckInEntrySchema } from './check-in.ts';
 import { CinemaRefSchema, CinemaTotalsSchema, ScreenLayoutSchema, ScreenRefSchema, SeatPricesSchema, ShowTimePlaceSchema } from './cinemas.ts';
 import {
@@ -153,6 +154,7 @@ export const DebugBookingsResponse = Type.Object({
   page: Type.Integer(),
   pageSize: Type.Integer(),
   total: Type.Integer({ description: 'Bookings matching the search and view, over every page' }),
+  totals: Type.Optional(BookingTotalsSchema),
 });
 /** A money-affecting support action on a booking, and who took it. */
 export const SupportActionSchema = Type.Object({
@@ -167,6 +169,10 @@ export const SupportHistoryResponse = Type.Object({
   success: ok,
   actions: Type.Array(SupportActionSchema),
   checkIns: Type.Array(CheckInEntrySchema, { description: "Scans of the booking's ticket at the doors, oldest first" }),
+  status: TimelineStatusSchema,
+  timeline: Type.Array(TimelineEntrySchema, {
+    description: 'Everything that happened to the booking, oldest first: created, held, paid, emails, door scans, cancellation, refund, support actions',
+  }),
 });
 export const UnpaidBookingsResponse = Type.Object({ success: ok, unpaidBookings: Type.Array(DebugBookingSchema) });
 export const MessageResponse = Type.Object({ success: ok, message: Type.String() });

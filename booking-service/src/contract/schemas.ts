@@ -119,6 +119,9 @@ export const DebugBookingSchema = Type.Object({
   paymentSessionId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   refundStatus: Type.Optional(RefundStatusSchema),
   refundReason: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Why the payment is refunded, for support' })),
+  cancelledAt: Type.Optional(
+    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When a paid booking was cancelled and its refund started, else null' }),
+  ),
 });
 
 export const NowPlayingMovieSchema = Type.Object({

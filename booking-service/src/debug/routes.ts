@@ -1,6 +1,7 @@
 import { DebugBookingsResponse, SupportHistoryResponse, UnpaidBookingsResponse } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
+import { bookingTotalsJson } from '../bookings/booking-json.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { CheckInRepository } from '../check-in/check-in-repository.ts';
@@ -17,15 +18,17 @@ import { emailToolRoutes } from './email-routes.ts';
 import { SEARCH_HELP, searchFilter, viewFilter } from './support-search.ts';
 import { supportActionRoutes } from './support-action-routes.ts';
 import type { SupportActionRepository } from './support-actions.ts';
-import { bookingOr404, checkInJson, debugBookingJson, security, supportActionJson, tags } from './views.ts';
+import { bookingTimeline, timelineEntryJson } from './booking-timeline.ts';
+import { TIMELINE_SOURCES } from './timeline-sources.ts';
+import { bookingOr404, checkInJson, debugBookingJson, security, supportActionJson, supportStatusJson, tags } from './views.ts';
 
 const LIST_LIMIT = 500;
 const DEFAULT_PAGE_SIZE = 25;
 
 /** Support staff tools (beyond the spec: they require the support role). */
 export interface DebugRoutesDeps {
-  bookings: Pick<BookingRepository, 'getWithDetails' | 'list'>;
-  outbox: Pick<OutboxRepository, 'list'>;
+  bookings: Pick<BookingRepository, 'getWithDetails' | 'list' | 'totals'>;
+  outbox: Pick<OutboxRepository, 'list' | 'listForBooking'>;
   auth: Auth;
   config: Pick<Config, 'theatreTimeZone' | 'currency'>;
   payments: Pick<PaymentService, 'markPaidBySupport' | 'reconcileBooking' | 'describeAmount'>;
@@ -52,7 +55,8 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
       schema: {
         tags,
         security,
-        summary: "Bookings, newest first: searched by a customer's email, a ticket code or a booking id, within a view, paged",
+        summary:
+          "Bookings, newest first: searched by a customer's email or name, a ticket code or a booking id, within a view, paged, with their totals by what became of the money (as List Bookings')",
         querystring: SupportBookingsQuery,
         response: { 200: DebugBookingsResponse, ...failures(400, 401, 403) },
       },
@@ -63,8 +67,8 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
       const search = query.q?.trim() ? searchFilter(query.q) : {};
       if (!search) throw badRequest(SEARCH_HELP);
       const filter = { ...viewFilter(query.view ?? 'all'), ...search };
-      const { items, total } = await bookings.list(filter, { offset, limit });
-      return { success: true as const, bookings: items.map(bookingJson), page, pageSize, total };
+      const [{ items, total }, totals] = await Promise.all([bookings.list(filter, { offset, limit }), bookings.totals(filter)]);
+      return { success: true as const, bookings: items.map(bookingJson), page, pageSize, total, totals: bookingTotalsJson(totals) };
     },
   );
 
@@ -92,16 +96,27 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
       schema: {
         tags,
         security,
-        summary: "The booking's support actions (mark as paid, fix payment) with who took them, and its ticket's scans at the doors, each oldest first",
+        summary:
+          "The booking's history: its timeline (created, held, paid, emails, door scans, cancellation and by whom, refund, support actions) and state in the staff lists' words; its support actions and door scans as before",
         params: BookingIdParams,
         response: { 200: SupportHistoryResponse, ...failures(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const { bookingId } = request.params;
-      await bookingOr404(bookings, bookingId);
-      const [actions, scans] = await Promise.all([supportActions.listForBooking(bookingId), checkIns.listForBooking(bookingId)]);
-      return { success: true as const, actions: actions.map(supportActionJson), checkIns: scans.map(checkInJson) };
+      const booking = await bookingOr404(bookings, request.params.bookingId);
+      const [actions, scans, messages] = await Promise.all([
+        supportActions.listForBooking(booking.id),
+        checkIns.listForBooking(booking.id),
+        outbox.listForBooking(booking.id),
+      ]);
+      const facts = { booking, actions, scans, messages, timeZone: cinemas.timeZoneOf(booking.show.screenId, config.theatreTimeZone), currency: config.currency };
+      return {
+        success: true as const,
+        actions: actions.map(supportActionJson),
+        checkIns: scans.map(checkInJson),
+        status: supportStatusJson(booking, facts),
+        timeline: bookingTimeline(facts, TIMELINE_SOURCES).map(timelineEntryJson),
+      };
     },
   );
 }

@@ -1,7 +1,9 @@
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { BookingWithDetails } from '../bookings/booking.ts';
 import type { CheckIn } from '../check-in/check-in.ts';
-import { toUnits } from '../contract/money.ts';
+import { bookingStatusText } from '../contract/booking-status.ts';
+import { formatMoney, toUnits } from '../contract/money.ts';
+import { formatTheatreTime } from '../contract/theatre-time.ts';
 import type { DebugBooking } from '../contract/schemas.ts';
 import { notFound } from '../http/errors.ts';
 import type { SupportAction } from './support-actions.ts';
@@ -38,6 +40,25 @@ export function debugBookingJson(booking: BookingWithDetails, showTimeZone: stri
     paymentSessionId: booking.paymentSessionId,
     refundStatus: booking.refundStatus,
     refundReason: booking.refundReason,
+    cancelledAt: bookingStateFacts(booking).cancelledAt,
+  };
+}
+
+/** The booking's state in the words every list uses (contract/booking-status.ts), amounts and dates on its show's cinema's clock. */
+export function supportStatusJson(booking: BookingWithDetails, clock: { timeZone: string; currency: string }) {
+  const format = { money: (units: number) => formatMoney(Math.round(units * 100), clock.currency), time: (iso: string) => formatTheatreTime(new Date(iso), clock.timeZone) };
+  const text = bookingStatusText(bookingStateFacts(booking), format);
+  return { label: text.label, detail: text.detail };
+}
+
+/** What the status texts read of a booking. */
+function bookingStateFacts(booking: BookingWithDetails) {
+  return {
+    isPaid: booking.isPaid,
+    status: booking.status,
+    refundStatus: booking.refundStatus,
+    amount: toUnits(booking.amountCents),
+    cancelledAt: booking.paidAt ? (booking.cancelledAt?.toISOString() ?? null) : null,
   };
 }
 

@@ -40,6 +40,8 @@ export interface OutboxRepository {
    */
   collectQueued(limit: number): Promise<number>;
   list(limit: number): Promise<OutboxMessage[]>;
+  /** The messages about one booking, oldest first (support's timeline of the booking). */
+  listForBooking(bookingId: string): Promise<OutboxMessage[]>;
   get(id: string): Promise<OutboxMessage | null>;
   markSent(id: string, sentAt: Date): Promise<OutboxMessage | null>;
   /** Counts a failed attempt and schedules the next one (null: give up). */

@@ -27,7 +27,7 @@ export async function releaseHold(
       ctx.log.warn({ err: error, bookingId: booking.id }, 'could not expire the payment session; releasing the seats anyway');
     }
   }
-  const cancelled = await ctx.lifecycle.cancelHold(booking.id, options);
+  const cancelled = await ctx.lifecycle.cancelHold(booking.id, { ...options, now: ctx.now() });
   if (cancelled?.changed) {
     ctx.onSeatsChanged(booking.showId);
     ctx.log.info({ bookingId: booking.id }, options.expiredBy ? 'hold expired: booking cancelled and seats released' : 'hold released by its owner');

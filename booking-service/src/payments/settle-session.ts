@@ -140,7 +140,7 @@ async function settleLatePayment(ctx: PaymentContext, booking: Booking, session:
 /** The session ended unpaid (expired, or a delayed payment failed): a held booking is cancelled and its seats released. */
 async function cancelUnpaid(ctx: PaymentContext, booking: Booking, outcome: 'expired' | 'payment-failed', message: string): Promise<Settlement> {
   if (booking.status !== 'held') return { outcome, booking };
-  const cancelled = await ctx.lifecycle.cancelHold(booking.id);
+  const cancelled = await ctx.lifecycle.cancelHold(booking.id, { now: ctx.now() });
   if (cancelled?.changed) {
     ctx.onSeatsChanged(booking.showId);
     ctx.log.info({ bookingId: booking.id }, message);

@@ -144,11 +144,34 @@ describe('/my-bookings', () => {
     renderRoute('/my-bookings');
     const [first, second] = await screen.findAllByRole('article');
     await userEvent.click(within(first!).getByRole('button', { name: 'Show e-ticket' }));
-    expect(within(first!).getByRole('img', { name: 'Ticket QR code MRQ-7F3A-19C2' })).toBeInTheDocument();
+    const qr = within(first!).getByRole('img', { name: 'Ticket QR code MRQ-7F3A-19C2' });
+    // The code as text under the QR (issue 53), and the booking's state in the words every page uses.
+    expect(qr.closest('figure')!.querySelector('figcaption')).toHaveTextContent(/^MRQ-7F3A-19C2$/);
+    expect(within(first!).getByRole('region', { name: `E-ticket for ${MOVIES[0]!.title}` })).toHaveTextContent('StatusPaid');
     await userEvent.click(within(second!).getByRole('button', { name: 'Show e-ticket' }));
     expect(within(second!).getByText('Booking reference')).toBeInTheDocument();
     expect(within(second!).getByText('paid-without-code')).toBeInTheDocument();
     expect(within(second!).queryByRole('img', { name: /QR/ })).not.toBeInTheDocument();
+  });
+
+  it("a refunded booking's e-ticket says it was paid and refunded, with the amount and date, shows its code as not valid and no QR", async () => {
+    signIn();
+    server.use(
+      bookingsAnswer([
+        booking({ _id: 'r1', isPaid: false, status: 'cancelled', paymentLink: null, refundStatus: 'refunded', ticketCode: 'R7K2M9P4QT', cancelledAt: '2026-11-27T15:30:00.000Z' }),
+      ]),
+    );
+    renderRoute('/my-bookings');
+    const card = await screen.findByRole('article');
+    expect(within(card).queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Show e-ticket' }));
+    const ticket = within(card).getByRole('region', { name: `E-ticket for ${MOVIES[0]!.title}` });
+    expect(ticket).toHaveTextContent('Cancelled · Refunded');
+    expect(ticket).toHaveTextContent('Paid $25.50; cancelled on Fri, Nov 27, 3:30 PM, and refunded in full to your card.');
+    expect(ticket).toHaveTextContent('This ticket is no longer valid');
+    expect(ticket).toHaveTextContent('R7K2M9P4QT (not valid)');
+    expect(ticket).not.toHaveTextContent('no money was taken');
+    expect(within(ticket).queryByRole('img', { name: /QR/ })).not.toBeInTheDocument();
   });
 
   it('downloads an .ics calendar event for a paid booking', async () => {

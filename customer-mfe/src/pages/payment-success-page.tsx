@@ -7,8 +7,7 @@ import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get
 import { SignInGate } from '../components/sign-in-prompt';
 import { Spinner } from '../components/spinner';
 import { useVerifyPayment } from '../features/bookings/api/verify-payment';
-import { ticketQrText } from 'booking-service/ticket-qr-text';
-import { QrCode } from '../features/bookings/components/qr-code';
+import { TicketQr } from '../features/bookings/components/ticket-qr';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
 import { CinemaPlace } from '../components/cinema-place';
 import { MESSAGES } from '../lib/constants';
@@ -114,7 +113,7 @@ function Verification({ sessionId }: { sessionId: string }) {
           CONFIRMED
         </p>
         {summary}
-        {ticketCode && <QrCode value={ticketQrText(ticketCode)} label={`Ticket QR code ${ticketCode}`} />}
+        {ticketCode && <TicketQr code={ticketCode} />}
         <div className="c-payment__actions">
           <Link className={buttonClass()} to="/my-bookings">
             View My Bookings

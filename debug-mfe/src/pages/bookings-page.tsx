@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SupportView } from 'booking-service/contract';
-import { Button, notify, PageLayout } from 'shared-ui';
+import { Button, countOf, notify, PageLayout } from 'shared-ui';
 import { useComposedSearchParams } from 'shared-ui/search-params';
-import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
+import { BookingTotals, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useSupportBookings } from '../features/bookings/api/debug-bookings';
 import { BookingsTable } from '../features/bookings/components/bookings-table';
 import { supportQuery, VIEW_LABELS } from '../features/bookings/support-query';
@@ -14,7 +14,7 @@ function useFailureToast(error: Error | null, message: string) {
   }, [error, message]);
 }
 
-/** Support's bookings: search by email, ticket code or booking id, a view, pages; the URL keeps them. */
+/** Support's bookings: search by email, name, ticket code or booking id, a view, pages; the URL keeps them. */
 export function BookingsPage() {
   const [params, changeParams] = useComposedSearchParams();
   const query = supportQuery(params);
@@ -49,7 +49,7 @@ export function BookingsPage() {
       <form className="debug__search" role="search" aria-label="Find bookings" onSubmit={submit}>
         <label className="debug__search-field">
           Search
-          <input type="search" value={search} placeholder="Email, ticket code or booking id" onChange={(e) => setSearch(e.target.value)} />
+          <input type="search" value={search} placeholder="Email, name, ticket code or booking id" onChange={(e) => setSearch(e.target.value)} />
         </label>
         <label>
           Show
@@ -72,13 +72,14 @@ export function BookingsPage() {
       >
         {(data) => (
           <>
+            <BookingTotals totals={data.totals} />
             <BookingsTable bookings={data.bookings} caption={VIEW_LABELS[query.view]} timeZone={timeZone} />
             <nav className="debug__pager" aria-label="Pages">
               <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
                 Previous
               </Button>
               <span aria-live="polite">
-                Page {page} of {pages} · {total} bookings
+                Page {page} of {pages} · {countOf(total, 'booking')}
               </span>
               <Button variant="secondary" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
                 Next

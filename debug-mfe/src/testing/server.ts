@@ -46,6 +46,12 @@ export const server = setupServer(
       success: true,
       actions: [{ id: 'a1', kind: 'fix-payment', actorEmail: 'sam@example.com', outcome: 'open', message: 'The customer has not paid yet: the payment session is still open', createdAt: '2026-12-01T10:03:00.000Z' }],
       checkIns: [],
+      status: { label: 'Awaiting payment', detail: null },
+      timeline: [
+        { kind: 'created', at: '2026-12-01T10:00:00.000Z', title: 'Booking created', detail: 'Seats A1, A2 · $25.00', by: 'Maya Moviegoer (maya@example.com)' },
+        { kind: 'held', at: '2026-12-01T10:00:00.000Z', title: 'Seats held', detail: 'Held until Dec 1, 2026, 5:10 AM for payment', by: null },
+        { kind: 'support-action', at: '2026-12-01T10:03:00.000Z', title: 'Support: Fix Payment', detail: 'The customer has not paid yet: the payment session is still open', by: 'sam@example.com' },
+      ],
     }),
   ),
   http.get(`${TEST_API}/api/debug/outbox`, () =>

@@ -15,3 +15,4 @@ export { StaffListStates } from './staff-list-states';
 export type { StaffApi } from '../api/staff-client';
 export { isApiError } from '../api/api-error';
 export { useCsvDownload } from './use-csv-download';
+export { BookingTotals, amountOf } from './booking-money';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminShowRow, AdminShowsRequest, CinemaWithLayouts } from 'booking-service/contract';
-import { Button, ErrorState, formatShowTime, Skeleton } from 'shared-ui';
+import { Button, countOf, ErrorState, formatShowTime, Skeleton } from 'shared-ui';
 import { useStaffApi } from 'shared-ui/staff';
 import { CinemaFilter, placeOf, ScreenFilter } from '../../lib/cinema-filters';
 
@@ -98,7 +98,7 @@ export function OnSaleShowPicker({
             </Button>
             <span aria-live="polite">
               {/* The page the list shows (the answer's), not the one asked for: the two differ while the next one loads. */}
-              Page {shows.data.page} of {pages} · {total} {total === 1 ? 'show' : 'shows'}
+              Page {shows.data.page} of {pages} · {countOf(total, 'show')}
             </span>
             <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
               Next

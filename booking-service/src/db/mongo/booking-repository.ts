@@ -33,9 +33,40 @@ export interface MongoBookingRepositoryOptions {
   readBeforeInsert?: boolean;
 }
 
+/** The query of the staff lists (and their totals) for a filter: the names it gives turned into ids first. */
+async function staffListQuery(models: Models, filter: BookingFilter): Promise<Filter> {
+  const { User: Users } = models;
+  const query = bookingListFilter(filter);
+  if (filter.customerEmail) {
+    // Bookings keep the user's id only: the email names the users first.
+    const owners = await Users.find(usersWithEmail(filter.customerEmail), { _id: 1 }).lean<{ _id: string }[]>();
+    query.userId = filter.userId ? { $eq: filter.userId, $in: owners.map((u) => u._id) } : { $in: owners.map((u) => u._id) };
+  }
+  if (filter.customerName) {
+    // Bookings keep the user's id only: the users whose name holds the text are named first (with $and, beside any other owner filter).
+    const named = await Users.find({ name: containing(filter.customerName) }, { _id: 1 }).lean<{ _id: string }[]>();
+    query.$and = [{ userId: { $in: named.map((u) => u._id) } }];
+  }
+  if (filter.search) {
+    // Bookings keep the user's and movie's ids: the names, emails and titles that match name them first.
+    const part = containing(filter.search);
+    const [owners, titled] = await Promise.all([
+      Users.find({ $or: [{ name: part }, { email: part }] }, { _id: 1 }).lean<{ _id: string }[]>(),
+      models.Movie.find({ title: part }, { _id: 1 }).lean<{ _id: string }[]>(),
+    ]);
+    query.$or = [{ ticketCode: part }, { userId: { $in: owners.map((u) => u._id) } }, { movieId: { $in: titled.map((m) => m._id) } }];
+  }
+  if (filter.screenIds) {
+    // Bookings keep their show's id only: the screens name their shows first.
+    const onScreens = await models.Show.find({ screenId: { $in: filter.screenIds } }, { _id: 1 }).lean<{ _id: string }[]>();
+    query.showId = { $in: onScreens.map((show) => show._id) };
+  }
+  return query;
+}
+
 /** Bookings on MongoDB: creating one (booking-creation.ts), reading them with their shows (booking-joins.ts), the lifecycle's guarded updates. */
 export function createBookingRepository(models: Models, { readBeforeInsert = false }: MongoBookingRepositoryOptions = {}): BookingRepository {
-  const { Booking: Bookings, User: Users, Outbox } = models;
+  const { Booking: Bookings, Outbox } = models;
   const { withShows, withDetails } = bookingJoins(models);
 
   /** One user's bookings, newest first (sorted here: see newestFirst). */
@@ -48,30 +79,7 @@ export function createBookingRepository(models: Models, { readBeforeInsert = fal
     return doc ? toBooking(doc) : null;
   }
 
-  /** The query of the staff lists (and their totals) for a filter: the names it gives turned into ids first. */
-  async function listQuery(filter: BookingFilter): Promise<Filter> {
-    const query = bookingListFilter(filter);
-    if (filter.customerEmail) {
-      // Bookings keep the user's id only: the email names the users first.
-      const owners = await Users.find(usersWithEmail(filter.customerEmail), { _id: 1 }).lean<{ _id: string }[]>();
-      query.userId = filter.userId ? { $eq: filter.userId, $in: owners.map((u) => u._id) } : { $in: owners.map((u) => u._id) };
-    }
-    if (filter.search) {
-      // Bookings keep the user's and movie's ids: the names, emails and titles that match name them first.
-      const part = containing(filter.search);
-      const [owners, titled] = await Promise.all([
-        Users.find({ $or: [{ name: part }, { email: part }] }, { _id: 1 }).lean<{ _id: string }[]>(),
-        models.Movie.find({ title: part }, { _id: 1 }).lean<{ _id: string }[]>(),
-      ]);
-      query.$or = [{ ticketCode: part }, { userId: { $in: owners.map((u) => u._id) } }, { movieId: { $in: titled.map((m) => m._id) } }];
-    }
-    if (filter.screenIds) {
-      // Bookings keep their show's id only: the screens name their shows first.
-      const onScreens = await models.Show.find({ screenId: { $in: filter.screenIds } }, { _id: 1 }).lean<{ _id: string }[]>();
-      query.showId = { $in: onScreens.map((show) => show._id) };
-    }
-    return query;
-  }
+  const listQuery = (filter: BookingFilter) => staffListQuery(models, filter);
 
   async function list(filter: BookingFilter, page: { offset: number; limit: number }) {
     const query = await listQuery(filter);

@@ -60,6 +60,12 @@ export function createOutboxRepository({ Outbox, Booking: Bookings }: Models): O
       return docs.map(toOutboxMessage);
     },
 
+    async listForBooking(bookingId) {
+      // A booking has a handful of messages: sorted here, as the support actions are.
+      const docs = await Outbox.find({ bookingId: { $eq: bookingId } }).lean<OutboxDocument[]>();
+      return docs.map(toOutboxMessage).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    },
+
     async get(id) {
       const doc = await Outbox.findOne({ _id: { $eq: id } }).lean<OutboxDocument>();
       return doc ? toOutboxMessage(doc) : null;

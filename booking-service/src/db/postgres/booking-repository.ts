@@ -43,6 +43,11 @@ async function totalsOf(db: Db, filter: BookingFilter) {
   return foldTotals(groups.map((group) => ({ ...group, amountCents: Number(group.cents ?? 0) })));
 }
 
+/** Part of a text, whatever its case (with ilike); LIKE's own wildcards in the text are taken literally. */
+function likePart(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 function whereOf(filter: BookingFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.bookingId) conditions.push(eq(bookings.id, filter.bookingId));
@@ -54,9 +59,9 @@ function whereOf(filter: BookingFilter): SQL | undefined {
   if (filter.ticketCode) conditions.push(eq(bookings.ticketCode, filter.ticketCode));
   if (filter.customerEmail) conditions.push(eq(sql`lower(${users.email})`, filter.customerEmail.toLowerCase()));
   if (filter.showId) conditions.push(eq(bookings.showId, filter.showId));
+  if (filter.customerName) conditions.push(ilike(users.name, likePart(filter.customerName)));
   if (filter.search) {
-    // Part of any of them, whatever its case; LIKE's own wildcards in the text are taken literally.
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePart(filter.search);
     conditions.push(or(ilike(bookings.ticketCode, like), ilike(users.name, like), ilike(users.email, like), ilike(movies.title, like))!);
   }
   if (filter.showsBetween) {

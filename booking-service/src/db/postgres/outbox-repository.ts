@@ -22,6 +22,10 @@ export function createOutboxRepository(db: Db): OutboxRepository {
       return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
     },
 
+    async listForBooking(bookingId) {
+      return db.select().from(outbox).where(eq(outbox.bookingId, bookingId)).orderBy(asc(outbox.createdAt), asc(outbox.id));
+    },
+
     async get(id) {
       const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
       return row ?? null;

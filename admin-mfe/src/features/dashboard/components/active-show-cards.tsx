@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Show } from 'booking-service/contract';
-import { Button, formatPrice, formatShowTime, Poster, StarRating } from 'shared-ui';
+import { Button, countOf, formatPrice, formatShowTime, Poster, StarRating } from 'shared-ui';
 import { useTheatreTimeZone } from 'shared-ui/staff';
 
 /** A page of cards: two rows on a laptop screen, however many shows are upcoming. */
@@ -37,7 +37,7 @@ export function ActiveShowCards({ shows }: { shows: Show[] }) {
             Previous
           </Button>
           <span aria-live="polite">
-            Page {current} of {pages} · {shows.length} shows
+            Page {current} of {pages} · {countOf(shows.length, 'show')}
           </span>
           <Button variant="secondary" disabled={current >= pages} onClick={() => setPage(current + 1)}>
             Next

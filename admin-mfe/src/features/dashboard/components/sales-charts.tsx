@@ -1,6 +1,6 @@
 import type { SalesReportResponse } from 'booking-service/contract';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatPrice, formatShowTime } from 'shared-ui';
+import { countOf, formatPrice, formatShowTime } from 'shared-ui';
 import { useTheatreTimeZone } from 'shared-ui/staff';
 
 /** The fullest upcoming shows the occupancy list names (more would be a wall of labels). */
@@ -28,7 +28,7 @@ export default function SalesCharts({ report }: { report: SalesReportResponse })
     <div className="admin__charts">
       <figure className="admin__chart">
         <figcaption>
-          Revenue and tickets, last {report.days.length} days ({formatPrice(totalRevenue)}, {totalTickets} tickets)
+          Revenue and tickets, last {report.days.length} days ({formatPrice(totalRevenue)}, {countOf(totalTickets, 'ticket')})
         </figcaption>
         <div aria-hidden="true" style={{ width: '100%', height: 260 }}>
           <ResponsiveContainer>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminShowRow } from 'booking-service/contract';
-import { Button, buttonClass, formatPrice, formatShowTime } from 'shared-ui';
+import { Button, buttonClass, countOf, formatPrice, formatShowTime } from 'shared-ui';
 import { calendarDateIn } from 'shared-ui/calendar-date';
 import { ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
 import { placeOf } from '../../../lib/cinema-filters';
@@ -57,7 +57,7 @@ export function ShowRowActions({ show, timeZone }: { show: AdminShowRow; timeZon
             ['Show time', when],
             ...(show.cinema ? [['Where', placeOf(show)] as const] : []),
             ['Sold', `${show.soldSeats} of ${show.totalSeats} seats (${formatPrice(show.revenue)})`],
-            ['Held', `${show.heldSeats} seats`],
+            ['Held', countOf(show.heldSeats, 'seat')],
           ]}
           busy={cancel.isPending}
           destructive

@@ -1,17 +1,16 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClass, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
+import { bookingStatusWords, Button, buttonClass, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
 import { calendarDateIn } from 'shared-ui/calendar-date';
 import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions';
 import { formatCountdown, holdRemainingMs } from '../../../lib/hold';
 import { buildIcs, downloadIcs } from '../lib/ics';
-import { ticketQrText } from 'booking-service/ticket-qr-text';
 import { formatTheatreClock } from 'booking-service/theatre-time';
-import { QrCode } from './qr-code';
+import { TicketQr } from './ticket-qr';
 import { BookingCancellation } from './booking-cancellation';
 import { cancellationPolicyText } from 'booking-service/cancellation';
-import { bookingStatusText } from 'booking-service/booking-status';
+import type { BookingStatusText } from 'booking-service/booking-status';
 import { CinemaPlace } from '../../../components/cinema-place';
 import { placeLine } from '../../../lib/places';
 import { seatsWithTypes } from '../lib/seat-types';
@@ -56,7 +55,9 @@ export function BookingCard({
   const ticketId = useId();
   const showTime = formatShowTime(booking.show.showDateTime, clock);
   // Its state in the words every page uses (issue 53): a refunded booking says it was paid, how much, and when cancelled.
-  const status = bookingStatusText({ ...booking, holdLapsed: ended && !cancelled }, { money: (units) => formatPrice(units, currency), time: (iso) => formatShowTime(iso, clock) });
+  const status = bookingStatusWords({ ...booking, holdLapsed: ended && !cancelled }, { timeZone: clock, currency });
+  // A paid booking's ticket, or one paid and then cancelled: its e-ticket stays readable, marked no longer valid.
+  const hasTicket = booking.isPaid || (refunded && Boolean(booking.cancelledAt));
 
   return (
     <article className="c-booking" aria-labelledby={`${ticketId}-title`}>
@@ -118,20 +119,22 @@ export function BookingCard({
             </div>
           </dl>
         </div>
-        {booking.isPaid && (
-          <div className="c-booking__ticket">
-            <Button variant="secondary" aria-expanded={ticketOpen} aria-controls={`${ticketId}-ticket`} onClick={() => setTicketOpen((o) => !o)}>
-              {ticketOpen ? 'Hide e-ticket' : 'Show e-ticket'}
-            </Button>
+      </div>
+      {hasTicket && (
+        <div className="c-booking__ticket">
+          <Button variant="secondary" aria-expanded={ticketOpen} aria-controls={`${ticketId}-ticket`} onClick={() => setTicketOpen((o) => !o)}>
+            {ticketOpen ? 'Hide e-ticket' : 'Show e-ticket'}
+          </Button>
+          {booking.isPaid && (
             <Button variant="ghost" onClick={() => downloadCalendar(booking)}>
               Add to calendar
             </Button>
-            <div id={`${ticketId}-ticket`} hidden={!ticketOpen}>
-              {ticketOpen && <ETicket booking={booking} showTime={showTime} policy={cancellationPolicyText(cancellationCutoffMinutes)} />}
-            </div>
+          )}
+          <div id={`${ticketId}-ticket`} hidden={!ticketOpen}>
+            {ticketOpen && <ETicket booking={booking} showTime={showTime} policy={cancellationPolicyText(cancellationCutoffMinutes)} status={status} />}
           </div>
-        )}
-      </div>
+        </div>
+      )}
     </article>
   );
 }
@@ -154,18 +157,30 @@ function OwnPaymentHelp({ bookingId, canRelease }: { bookingId: string; canRelea
   );
 }
 
-function ETicket({ booking, showTime, policy }: { booking: BookingWithTicket; showTime: string; policy: string }) {
+/**
+ * The e-ticket: the QR with its code printed under it, the show, where, the seats and the booking's state in the words
+ * every page uses. A ticket paid and then cancelled keeps its facts but no QR: it says it is not valid and why.
+ */
+function ETicket({ booking, showTime, policy, status }: { booking: BookingWithTicket; showTime: string; policy: string; status: BookingStatusText }) {
   const code = booking.ticketCode;
+  const valid = booking.isPaid;
   return (
-    <section className="c-eticket" aria-label={`E-ticket for ${booking.show.movie.title}`}>
+    <section className="c-eticket" data-valid={valid} aria-label={`E-ticket for ${booking.show.movie.title}`}>
       <div className="c-eticket__code">
-        {code ? (
-          <QrCode value={ticketQrText(code)} label={`Ticket QR code ${code}`} />
+        {valid && code ? (
+          <TicketQr code={code} />
         ) : (
-          <p className="c-eticket__ref-note">Show this booking reference at the entrance.</p>
+          <p className="c-eticket__ref-note">{valid ? 'Show this booking reference at the entrance.' : 'This ticket is no longer valid: it will not admit at the door.'}</p>
         )}
       </div>
       <dl className="c-eticket__facts">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            {status.label}
+            {status.detail && <span className="c-eticket__status-detail">{status.detail}</span>}
+          </dd>
+        </div>
         <div>
           <dt>Movie</dt>
           <dd>{booking.show.movie.title}</dd>
@@ -181,12 +196,17 @@ function ETicket({ booking, showTime, policy }: { booking: BookingWithTicket; sh
         </div>
         <div>
           <dt>{code ? 'Ticket code' : 'Booking reference'}</dt>
-          <dd className="c-mono">{code ?? booking._id}</dd>
+          <dd className="c-mono">
+            {code ?? booking._id}
+            {!valid && ' (not valid)'}
+          </dd>
         </div>
-        <div>
-          <dt>Cancellation</dt>
-          <dd>{policy}</dd>
-        </div>
+        {valid && (
+          <div>
+            <dt>Cancellation</dt>
+            <dd>{policy}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { DebugBooking } from 'booking-service/contract';
-import { bookingStatusLabel, Button, formatPrice, formatShowTime, notify } from 'shared-ui';
-import { ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
+import { bookingStatusWords, Button, formatPrice, formatShowTime, notify } from 'shared-ui';
+import { amountOf, ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
 import { useFixPayment, useMarkPaid, useTestEmail } from '../api/debug-bookings';
 import { fixPaymentOutcome, markPaidOutcome } from '../outcomes';
 import { BookingHistory } from './booking-history';
@@ -26,12 +26,11 @@ function bookingFacts(booking: DebugBooking, timeZone: string | undefined) {
   ] as const;
 }
 
-function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: string | undefined }) {
+function Actions({ booking, timeZone, historyShown, onToggleHistory }: { booking: DebugBooking; timeZone: string | undefined; historyShown: boolean; onToggleHistory: () => void }) {
   const markPaid = useMarkPaid();
   const testEmail = useTestEmail();
   const fixPayment = useFixPayment();
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [showHistory, setShowHistory] = useState(false);
   const label = `booking ${booking.ticketCode}`;
   const failed = (fallback: string) => (error: Error) => notifyOutcome('error', error.message || fallback);
 
@@ -69,14 +68,9 @@ function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: strin
       >
         Test Email
       </Button>
-      <Button variant="ghost" aria-expanded={showHistory} aria-label={`History: ${label}`} onClick={() => setShowHistory((shown) => !shown)}>
+      <Button variant="ghost" aria-expanded={historyShown} aria-controls={historyId(booking)} aria-label={`History: ${label}`} onClick={onToggleHistory}>
         History
       </Button>
-      {showHistory && (
-        <div className="debug__history-panel" role="region" aria-label={`History of ${label}`}>
-          <BookingHistory bookingId={booking.id} timeZone={timeZone} />
-        </div>
-      )}
       {confirming === 'markPaid' && (
         <ConfirmActionDialog
           title="Mark this booking as paid?"
@@ -103,8 +97,41 @@ function Actions({ booking, timeZone }: { booking: DebugBooking; timeZone: strin
   );
 }
 
+/** The booking's state in the words of every list, and for a cancelled paid one what was paid, when cancelled, and the refund. */
+function StatusCell({ booking, timeZone }: { booking: DebugBooking; timeZone: string | undefined }) {
+  const status = bookingStatusWords(booking, { timeZone });
+  return (
+    <div className="debug__stack debug__status">
+      <span>{status.label}</span>
+      {booking.refundStatus && status.detail && <span className="debug__muted">{status.detail}</span>}
+    </div>
+  );
+}
+
+const historyId = (booking: DebugBooking) => `history-${booking.id}`;
+
+/** The booking's history on a row of its own under the booking's, the table's whole width: long entries wrap instead of widening it. */
+function HistoryRow({ booking, timeZone }: { booking: DebugBooking; timeZone: string | undefined }) {
+  return (
+    <tr className="debug__history-row">
+      <td colSpan={8} data-label="">
+        <div id={historyId(booking)} className="debug__history-panel" role="region" aria-label={`History of booking ${booking.ticketCode}`}>
+          <BookingHistory bookingId={booking.id} timeZone={booking.showTimeZone ?? timeZone} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /** Bookings as support reads them: a table on a laptop, one card per booking on a phone (staff-table). */
 export function BookingsTable({ bookings, caption, timeZone }: { bookings: DebugBooking[]; caption: string; timeZone: string | undefined }) {
+  const [historyOpen, setHistoryOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggleHistory = (id: string) =>
+    setHistoryOpen((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <table className="staff-table debug__bookings">
       <caption className="sr-only">{caption}</caption>
@@ -122,7 +149,8 @@ export function BookingsTable({ bookings, caption, timeZone }: { bookings: Debug
       </thead>
       <tbody>
         {bookings.map((b) => (
-          <tr key={b.id}>
+          <Fragment key={b.id}>
+          <tr>
             <th scope="row" data-label="Ticket code">
               <code title={`Booking id ${b.id}`}>{b.ticketCode}</code>
             </th>
@@ -140,13 +168,17 @@ export function BookingsTable({ bookings, caption, timeZone }: { bookings: Debug
               </div>
             </td>
             <td data-label="Seats">{b.seats.join(', ')}</td>
-            <td data-label="Amount">{formatPrice(b.amount)}</td>
-            <td data-label="Status">{bookingStatusLabel(b)}</td>
-            <td data-label="Booked">{formatShowTime(b.createdAt, timeZone)}</td>
+            <td data-label="Amount">{amountOf(b)}</td>
+            <td data-label="Status">
+              <StatusCell booking={b} timeZone={b.showTimeZone ?? timeZone} />
+            </td>
+            <td data-label="Booked">{formatShowTime(b.createdAt, b.showTimeZone ?? timeZone)}</td>
             <td data-label="">
-              <Actions booking={b} timeZone={timeZone} />
+              <Actions booking={b} timeZone={timeZone} historyShown={historyOpen.has(b.id)} onToggleHistory={() => toggleHistory(b.id)} />
             </td>
           </tr>
+          {historyOpen.has(b.id) && <HistoryRow booking={b} timeZone={timeZone} />}
+          </Fragment>
         ))}
       </tbody>
     </table>
