@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // The same code `npm start` runs.
 import { startStack } from '../../scripts/stack.mjs';
+import { addHallOnlyDates } from './hall-only-dates';
 import { CONTROL_URL, TEST_PORTS } from './test-stack';
 
 /**
@@ -17,6 +18,7 @@ export default async function globalSetup() {
   const stack = await startStack({ ports: { ...TEST_PORTS }, dataDir, log: false, env: { REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE: '6000' } });
   // Tests mint tokens from the local identity provider's key, as `npm run token` does.
   process.env.TEST_STACK_DATA_DIR = dataDir;
+  await addHallOnlyDates();
   const control = http.createServer((request, response) => {
     if (request.method === 'PUT' && request.url === '/remotes') {
       let body = '';
