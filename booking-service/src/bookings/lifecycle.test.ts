@@ -9,7 +9,8 @@ function booking(state: Partial<Booking>): Booking {
   return {
     id: 'b1', userId: 'u1', showId: 's1', seats: ['A1'], amountCents: 1250, ...NEW_BOOKING_STATE,
     paymentLink: 'https://pay', paymentSessionId: null, paymentIntentId: null, holdExpiresAt: holdEnds, paidAt: null,
-    createdAt: at, ticketCode: 'T', refundStatus: null, refundReason: null, refundId: null, confirmation: null, admittedAt: null, cancelledAt: null, ...state,
+    createdAt: at, ticketCode: 'T', refundStatus: null, refundReason: null, refundId: null, confirmation: null, admittedAt: null, cancelledAt: null,
+    returnedSeats: [], returnedCents: 0, ...state,
   };
 }
 

@@ -292,18 +292,19 @@ describe('payment updates: conditional single-document writes', () => {
     }
   });
 
-  it('completes only an open, unexpired local checkout session; expires only an open one; refunds once', () => {
+  it('completes only an open, unexpired local checkout session; expires only an open one; refunds each key once, within what is left', () => {
     const complete = completeSessionUpdate('cs_1', at, 'pi_4');
     expect(complete).toEqual({
       filter: { _id: { $eq: 'cs_1' }, status: 'open', expiresAt: { $gt: at } },
       update: { $set: { status: 'complete', paymentStatus: 'paid', paymentIntentId: 'pi_4', completedAt: at } },
     });
     expect(expireSessionUpdate('cs_1')).toEqual({ filter: { _id: { $eq: 'cs_1' }, status: 'open' }, update: { $set: { status: 'expired' } } });
-    expect(refundSessionUpdate('cs_1', 're_2', 2550)).toEqual({
-      filter: { _id: { $eq: 'cs_1' }, paymentStatus: 'paid', refundedCents: 0 },
-      update: { $set: { refundId: 're_2', refundedCents: 2550 } },
+    const refund = refundSessionUpdate('cs_1', { refundId: 're_2', amountCents: 2550, key: 'refund-b', refundedBefore: 1000 });
+    expect(refund).toEqual({
+      filter: { _id: { $eq: 'cs_1' }, paymentStatus: 'paid', refundedCents: 1000, refundKeys: { $ne: 'refund-b' } },
+      update: { $set: { refundId: 're_2', refundedCents: 3550 }, $push: { refundKeys: 'refund-b' } },
     });
-    for (const u of [complete, expireSessionUpdate('cs_1'), refundSessionUpdate('cs_1', 're_2', 1)]) {
+    for (const u of [complete, expireSessionUpdate('cs_1'), refund]) {
       setsKnownFields(checkoutSessionSchema, u);
       expect(() => models.CheckoutSession.find(u.filter).cast()).not.toThrow();
     }
