@@ -5,8 +5,9 @@ import { establishIdentity } from '../src/integrity/store-identity.ts';
 import type { Movie } from '../src/shows/show.ts';
 import type { Store } from '../src/store/types.ts';
 import { lanes, type Lane } from './support/databases.ts';
-import { submitCard } from './support/payments.ts';
+import { createBooking, submitCard } from './support/payments.ts';
 import { twoStoresOnOneDatabase } from './support/shared-database.ts';
+import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.ts';
 import { startTestApp, type ApiResponse, type TestApp } from './support/test-app.ts';
 
 /**
@@ -280,6 +281,62 @@ for (const lane of lanes) {
       // The door count: the seats admitted are the seats sold.
       const door = await a.api('GET', `/api/admin/check-in/shows/${showIds[1]}`, { token: await doorToken(a) });
       expect(door.body.admitted).toBe(door.body.sold);
+    });
+  });
+
+  describe.skipIf(lane.skipReason !== null)(`seats given back from a booking paid through Stripe on ${lane.name}`, () => {
+    let stripe: StripeStandIn;
+    let store: Store;
+    let t: TestApp;
+    let user: string;
+
+    beforeAll(async () => {
+      stripe = await startStripeStandIn();
+      store = await lane.openStore();
+      t = await startTestApp(lane, {
+        store,
+        seed: true,
+        env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_BASE: stripe.url, STRIPE_TIMEOUT_MS: '300', SHELL_URL: 'https://cinema.example' },
+      });
+      user = await t.tokenFor('user@example.com');
+    });
+    afterAll(async () => {
+      await t?.close();
+      await store?.close();
+      await stripe?.close();
+    });
+
+    it('refunds the seat\'s part of the payment intent once; a refund Stripe cannot take now stays pending and the reconciliation makes it once', async () => {
+      const made = await createBooking(t, user, 2);
+      stripe.pay(made.booking.paymentSessionId!);
+      await t.services.payments.jobs.reconcileNow();
+      const booking = (await store.bookings.get(made.booking.id))!;
+      expect(booking).toMatchObject({ isPaid: true, paymentIntentId: expect.stringMatching(/^pi_/) });
+      const seatPrice = booking.amountCents / 2;
+
+      stripe.failNext = 2; // the refund call and its retry fail
+      const res = await t.api('POST', `/api/booking/${booking.id}/cancel-seats`, { token: user, body: { seats: [booking.seats[1]] } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({
+        outcome: 'seats-returned',
+        message: expect.stringContaining('is on its way back to your card'),
+        booking: { status: 'paid', bookedSeats: [booking.seats[0]], seatReturns: [{ seats: [booking.seats[1]], refundStatus: 'pending' }] },
+      });
+      const [pending] = await store.bookings.listSeatReturns(booking.id);
+      expect(pending).toMatchObject({ refundStatus: 'pending', refundReason: expect.stringMatching(/refund will be retried/) });
+      // The seat is free already; the money follows.
+      expect(await store.shows.occupiedSeats(booking.showId)).not.toHaveProperty(booking.seats[1]!);
+
+      expect((await t.services.payments.jobs.reconcileNow())!.seatReturns).toBeGreaterThanOrEqual(1);
+      const [refunded] = await store.bookings.listSeatReturns(booking.id);
+      expect(refunded).toMatchObject({ refundStatus: 'refunded', refundId: expect.stringMatching(/^re_test_/), amountCents: seatPrice });
+      expect(refunded!.refundReason).not.toMatch(/retried/);
+      expect(stripe.refunds.filter((r) => r.payment_intent === booking.paymentIntentId)).toEqual([expect.objectContaining({ amount: seatPrice })]);
+      const keys = stripe.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.headers['idempotency-key']);
+      expect(new Set(keys)).toEqual(new Set([`refund-${booking.id}-return-${refunded!.id}`]));
+      await t.services.payments.jobs.reconcileNow();
+      expect(stripe.refunds.filter((r) => r.payment_intent === booking.paymentIntentId)).toHaveLength(1);
+      expect((await store.bookings.get(booking.id))!).toMatchObject({ status: 'paid', refundStatus: null, amountCents: seatPrice, returnedCents: seatPrice });
     });
   });
 }

@@ -1037,7 +1037,7 @@ for (const lane of lanes) {
       it('create stores an open, unpaid session; get reads it back; unknown is null', async () => {
         const request = sessionFixture();
         const created = await store.checkoutSessions.create(request);
-        const expected = { ...request, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, completedAt: null, refundId: null, refundedCents: 0 };
+        const expected = { ...request, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, completedAt: null, refundId: null, refundedCents: 0, refundKeys: [] };
         expect(created).toEqual(expected);
         expect(await store.checkoutSessions.get(request.id)).toEqual(expected);
         expect(await store.checkoutSessions.get('cs_local_unknown')).toBeNull();
