@@ -10,6 +10,8 @@ import { ticketQrText } from 'booking-service/ticket-qr-text';
 import { formatTheatreClock } from 'booking-service/theatre-time';
 import { QrCode } from './qr-code';
 import { BookingCancellation } from './booking-cancellation';
+import { SeatReturn } from './seat-return';
+import { GivenBackSeats } from './given-back-seats';
 import { cancellationPolicyText } from 'booking-service/cancellation';
 import { bookingStatusText } from 'booking-service/booking-status';
 import { CinemaPlace } from '../../../components/cinema-place';
@@ -25,7 +27,8 @@ import { seatsWithTypes } from '../lib/seat-types';
  * Paid: the e-ticket with its QR code (from
  * `ticketCode`, or the booking reference until the service provides one) and
  * the cancellation policy, an "Add to calendar" download, and Cancel booking
- * while the policy allows it (else why not).
+ * and Cancel some seats while the policy allows it (else why not). Seats given
+ * back are listed with their refund; the ticket lists the seats kept.
  */
 export function BookingCard({
   booking,
@@ -107,6 +110,7 @@ export function BookingCard({
           {refunded && <p className="c-muted">{status.detail}</p>}
           {payable && <OwnPaymentHelp bookingId={booking._id} canRelease={payable} />}
           {booking.isPaid && <BookingCancellation booking={booking} now={now} timeZone={clock} currency={currency} cutoffMinutes={cancellationCutoffMinutes} />}
+          <SeatReturn booking={booking} now={now} timeZone={clock} currency={currency} cutoffMinutes={cancellationCutoffMinutes} />
           <dl className="c-booking__facts">
             <div>
               <dt>Total Tickets</dt>
@@ -117,6 +121,7 @@ export function BookingCard({
               <dd>{booking.bookedSeats.join(', ')}</dd>
             </div>
           </dl>
+          <GivenBackSeats booking={booking} timeZone={clock} currency={currency} />
         </div>
         {booking.isPaid && (
           <div className="c-booking__ticket">
@@ -179,6 +184,12 @@ function ETicket({ booking, showTime, policy }: { booking: BookingWithTicket; sh
           <dt>Seats</dt>
           <dd>{seatsWithTypes(booking.bookedSeats, booking.seatTypes)}</dd>
         </div>
+        {booking.returnedSeats && booking.returnedSeats.length > 0 && (
+          <div>
+            <dt>Given back</dt>
+            <dd>{booking.returnedSeats.join(', ')}: not on this ticket</dd>
+          </div>
+        )}
         <div>
           <dt>{code ? 'Ticket code' : 'Booking reference'}</dt>
           <dd className="c-mono">{code ?? booking._id}</dd>
