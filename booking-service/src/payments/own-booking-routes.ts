@@ -4,10 +4,9 @@ import { bookingJson } from '../bookings/booking-json.ts';
 import type { Places } from '../shows/show-json.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import { toUnits } from '../contract/money.ts';
-import { BookingIdParams, CancelSeatsBody, VerifyPaymentBody } from '../contract/schemas.ts';
-import { seatList, ticketStillValidText } from '../contract/seat-returns.ts';
+import { BookingIdParams, VerifyPaymentBody } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { badGateway, badRequest, conflict, notFound } from '../http/errors.ts';
+import { badGateway, conflict, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
 import { withDeadline } from './deadline.ts';
 import type { PaymentService } from './payment-service.ts';
@@ -17,7 +16,7 @@ import type { ReconcileOutcome } from './reconciliation.ts';
 export interface OwnBookingRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails' | 'listSeatReturns'>;
   auth: Auth;
-  payments: Pick<PaymentService, 'verifyPayment' | 'reconcileBooking' | 'releaseHold' | 'cancelOwnBooking' | 'returnOwnSeats' | 'deadlineMs' | 'describeAmount'>;
+  payments: Pick<PaymentService, 'verifyPayment' | 'reconcileBooking' | 'releaseHold' | 'cancelOwnBooking' | 'deadlineMs'>;
   /** The chain: the booking answered names where its show is (issue 42). */
   places: Places;
 }
@@ -29,8 +28,8 @@ const security = [{ bearerAuth: [] }];
  * What a moviegoer can do about paying their own booking without support: check a payment by its
  * session after the provider's page, re-check a payment that seems stuck (the reconciliation
  * support's fix-payment runs), give back seats they hold, cancel a booking within the
- * cancellation policy (refunded if paid), or give back some of its seats within the same policy (their price
- * refunded, the ticket valid for the rest). Someone else's booking answers like an unknown one.
+ * cancellation policy (refunded if paid); giving back some of its seats is seat-return-routes.ts. Someone else's
+ * booking answers like an unknown one.
  */
 export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payments, places }: OwnBookingRoutesDeps) {
 
@@ -140,59 +139,19 @@ export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payme
     },
   );
 
-  app.post(
-    '/api/booking/:bookingId/cancel-seats',
-    {
-      onRequest: auth.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "Give back some seats of the caller's own paid booking: their price is refunded and the ticket stays valid for the rest",
-        description:
-          'Within the same policy as cancelling the whole booking (CANCELLATION_CUTOFF_MINUTES): the seats leave the booking and are free for ' +
-          'others at once, their price by seat type (of what was paid) is refunded through the payment provider (once per return, by an ' +
-          'idempotency key; a refund the provider cannot take now stays pending on the return and the reconciliation retries it), an email says ' +
-          'so, and the e-ticket admits the seats left. Giving back every seat cancels the booking whole (`cancelled`). A retry of seats already ' +
-          'given back answers 200 `already-returned`. 400: no seat, or a seat not on the booking (or a companion seat left without its wheelchair ' +
-          "space); 409 with the reason in the moviegoer's words: outside the policy, not paid, cancelled, or admitted at the door (a scan that " +
-          'got there first admits every seat; a return that got there first leaves the scan the seats left).',
-        params: BookingIdParams,
-        body: CancelSeatsBody,
-        response: { 200: OwnBookingActionResponse, ...failures(400, 401, 404, 409, 413, 415) },
-      },
-    },
-    async (request) => {
-      const booking = await ownBooking(request.params.bookingId, request.identity!.sub);
-      const result = await payments.returnOwnSeats(booking, request.body.seats);
-      if (result.outcome === 'invalid') throw badRequest(result.reason);
-      if (result.outcome === 'refused' || result.outcome === 'admitted') throw conflict(result.reason);
-      if (result.outcome === 'already-cancelled') throw conflict('This booking is cancelled: there are no seats to give back.');
-      const after = (await bookings.getWithDetails(booking.id))!;
-      const message =
-        result.outcome === 'seats-returned'
-          ? `${seatList(result.seatReturn.seats)} given back. ${payments.describeAmount(result.seatReturn.amountCents)} ${refundNews(result.seatReturn.refundStatus)} ${ticketStillValidText(after.seats)}`
-          : result.outcome === 'already-returned'
-            ? `These seats were given back already. ${ticketStillValidText(after.seats)}`
-            : cancelMessage('cancelled', after);
-      return { success: true, outcome: result.outcome, message, booking: await ownBookingJson(after) };
-    },
-  );
-
   /** The owner's booking with each return of its seats. */
   async function ownBookingJson(booking: Parameters<typeof bookingJson>[0]) {
-    return bookingJson(booking, places, booking.returnedSeats.length ? await bookings.listSeatReturns(booking.id) : []);
+    return bookingJson(booking, places, await seatReturnsOf(bookings, booking));
   }
 }
 
-/** Where a return's refund stands, after its amount ("$12.50 is refunded to your card; ..."). */
-function refundNews(status: 'pending' | 'refunded' | 'failed'): string {
-  if (status === 'refunded') return 'is refunded to your card; it usually shows within 5 to 10 business days.';
-  if (status === 'pending') return 'is on its way back to your card: we will keep trying the card provider until it goes through.';
-  return 'could not be refunded by the card provider; our support team has been told and will refund you.';
+/** The returns of a booking's seats, read only when it gave some back. */
+export async function seatReturnsOf(bookings: Pick<BookingRepository, 'listSeatReturns'>, booking: { id: string; returnedSeats: string[] }) {
+  return booking.returnedSeats.length ? bookings.listSeatReturns(booking.id) : [];
 }
 
 /** What a cancellation did, in the moviegoer's words. */
-function cancelMessage(outcome: 'cancelled' | 'released' | 'already-cancelled', booking: { seats: string[]; refundStatus: string | null }): string {
+export function cancelMessage(outcome: 'cancelled' | 'released' | 'already-cancelled', booking: { seats: string[]; refundStatus: string | null }): string {
   if (outcome === 'released') return `Seats ${booking.seats.join(', ')} released. No payment was taken.`;
   const refund =
     booking.refundStatus === 'refunded'

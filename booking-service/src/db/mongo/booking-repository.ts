@@ -3,7 +3,8 @@ import type { GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import { bookingCreation } from './booking-creation.ts';
 import { bookingJoins } from './booking-joins.ts';
-import { toBooking, toSeatReturn } from './mappers.ts';
+import { toBooking } from './mappers.ts';
+import { seatReturnQueries } from './seat-return-queries.ts';
 import type { Models } from './models.ts';
 import {
   bookingListFilter,
@@ -15,9 +16,7 @@ import {
   liveHoldersOfSeats,
   NEWEST_FIRST,
   newestFirst,
-  PENDING_SEAT_RETURNS,
   salesSummaryPipeline,
-  seatReturnRefundUpdate,
   takenSeats,
   usersWithEmail,
   type Filter,
@@ -168,27 +167,7 @@ export function createBookingRepository(models: Models, { readBeforeInsert = fal
       return docs.map(toBooking);
     },
 
-    async listSeatReturns(bookingId) {
-      const doc = await Bookings.findOne({ _id: { $eq: bookingId } }, { seatReturns: 1 }).lean<Pick<BookingDocument, '_id' | 'seatReturns'>>();
-      return (doc?.seatReturns ?? []).map(toSeatReturn);
-    },
-
-    async listPendingSeatReturns(limit) {
-      if (limit <= 0) return [];
-      const docs = await Bookings.find(PENDING_SEAT_RETURNS, { seatReturns: 1 }).lean<Pick<BookingDocument, '_id' | 'seatReturns'>[]>();
-      const pending = docs.flatMap((doc) => (doc.seatReturns ?? []).filter((r) => r.refundStatus === 'pending').map(toSeatReturn));
-      return pending.sort((a, b) => a.returnedAt.getTime() - b.returnedAt.getTime() || a.id.localeCompare(b.id)).slice(0, limit);
-    },
-
-    async recordSeatReturnRefund(returnId, outcome) {
-      const { filter, update } = seatReturnRefundUpdate(returnId, outcome);
-      const updated = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after', projection: { seatReturns: 1 } }).lean<Pick<BookingDocument, 'seatReturns'>>();
-      const found = (doc: Pick<BookingDocument, 'seatReturns'> | null) => doc?.seatReturns?.find((r) => r._id === returnId);
-      const changed = found(updated);
-      if (changed) return { seatReturn: toSeatReturn(changed), changed: true };
-      const current = found(await Bookings.findOne({ 'seatReturns._id': { $eq: returnId } }, { seatReturns: 1 }).lean<Pick<BookingDocument, 'seatReturns'>>());
-      return current ? { seatReturn: toSeatReturn(current), changed: false } : null;
-    },
+    ...seatReturnQueries(models),
 
     async listWithLostMessage(kind, limit) {
       if (limit <= 0) return [];

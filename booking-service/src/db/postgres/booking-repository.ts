@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, movies, outbox, seatReservations, seatReturns, shows, users } from '../schema.ts';
-import { foldTotals, type Booking, type BookingFilter, type BookingWithDetails, type CreateBookingResult, type NewBooking, type SeatReturn } from '../../bookings/booking.ts';
+import { seatReturnQueries } from './seat-return-queries.ts';
+import { foldTotals, type Booking, type BookingFilter, type BookingWithDetails, type CreateBookingResult, type NewBooking } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository, HoldCaps } from '../../bookings/booking-repository.ts';
 import { groupBatches, soloBatches } from './group-batches.ts';
@@ -265,24 +266,7 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
       return rows.map(toBooking);
     },
 
-    async listSeatReturns(bookingId) {
-      return db.select().from(seatReturns).where(eq(seatReturns.bookingId, bookingId)).orderBy(asc(seatReturns.returnedAt), asc(seatReturns.id));
-    },
-
-    async listPendingSeatReturns(limit) {
-      return db.select().from(seatReturns).where(eq(seatReturns.refundStatus, 'pending')).orderBy(asc(seatReturns.returnedAt), asc(seatReturns.id)).limit(limit);
-    },
-
-    async recordSeatReturnRefund(returnId, { status, refundId, reason }) {
-      const [row] = await db
-        .update(seatReturns)
-        .set({ refundStatus: status, refundReason: reason, ...(refundId !== undefined ? { refundId } : {}) })
-        .where(and(eq(seatReturns.id, returnId), eq(seatReturns.refundStatus, 'pending')))
-        .returning();
-      if (row) return { seatReturn: row satisfies SeatReturn, changed: true };
-      const [current] = await db.select().from(seatReturns).where(eq(seatReturns.id, returnId));
-      return current ? { seatReturn: current, changed: false } : null;
-    },
+    ...seatReturnQueries(db),
 
     async listWithLostMessage(kind, limit) {
       const rows = await db
