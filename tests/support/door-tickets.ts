@@ -1,4 +1,6 @@
+import { expect, type Page } from '@playwright/test';
 import { apiAs, holdIfFree, tokenFor } from './api';
+import { signInFromPrompt } from './sign-in';
 import { urls } from './test-stack';
 
 const MINUTE = 60_000;
@@ -29,15 +31,26 @@ const DEFAULT_SCREEN_ID = 'marquee-marine-drive-1';
 /**
  * A show starting within the hour (inside the door's admission window, which opens 60 minutes before), on `screenId`
  * (default: the default cinema's first screen) or, when that screen is busy all that time, another screen of its
- * cinema (recliner rooms aside: their rows are short). The seed's week plays every screen back to back, one show at a
- * time (issue 52): a seeded show starting then is used as it is; else one is added as staff would, at the screen's next
- * free start (POST /api/admin/shows/check). Its id and movie.
+ * cinema (recliner rooms aside: their rows are short): showStartingBetween's first range. Its id and movie.
  */
-export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ showId: string; movieTitle: string }> {
+export function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ showId: string; movieTitle: string }> {
+  return showStartingBetween({ earliestMinutes: 5, latestMinutes: 50, wantedMinutes: 20 }, screenId);
+}
+
+/**
+ * A show starting between `earliestMinutes` and `latestMinutes` from now, on `screenId` or, when that screen is busy
+ * all that time, another screen of its cinema (recliner rooms aside). The seed's week plays every screen back to back,
+ * one show at a time (issue 52): a seeded show starting then is used as it is; else one is added as staff would, about
+ * `wantedMinutes` from now or at the screen's next free start (POST /api/admin/shows/check). Its id and movie.
+ */
+export async function showStartingBetween(
+  { earliestMinutes, latestMinutes, wantedMinutes }: { earliestMinutes: number; latestMinutes: number; wantedMinutes: number },
+  screenId = DEFAULT_SCREEN_ID,
+): Promise<{ showId: string; movieTitle: string }> {
   const token = tokenFor('admin@example.com', 'admin');
   const admin = apiAs(token);
-  const earliest = Date.now() + 5 * MINUTE;
-  const latest = Date.now() + 50 * MINUTE;
+  const earliest = Date.now() + earliestMinutes * MINUTE;
+  const latest = Date.now() + latestMinutes * MINUTE;
   const cinemas = (await adminCall<{ cinemas: { _id: string; timeZone: string; screens: { _id: string; format: string }[] }[] }>(token, 'GET', '/api/admin/cinemas')).cinemas;
   const cinema = cinemas.find((c) => c.screens.some((s) => s._id === screenId))!;
   // Add Shows' times are the screen's cinema's (issue 52 part 3), not the theatre's fallback zone.
@@ -49,23 +62,30 @@ export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ 
     )
   ).shows;
   const movie = (await apiAs().showAll()).shows[0]!;
+  const busy: string[] = [];
   for (const screen of screens) {
     const seeded = upcoming.find((row) => row.screen?._id === screen && !row.cancelled && Date.parse(row.showDateTime) >= earliest && Date.parse(row.showDateTime) <= latest);
     if (seeded) return { showId: seeded._id, movieTitle: seeded.movie.title };
-    const wanted = new Date(Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
+    const wanted = new Date(Math.ceil((Date.now() + wantedMinutes * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
     const { date, time } = theatreDateTime(wanted, timeZone);
     type Check = { free: boolean; nextFreeStart?: string; clashes?: { clashesWith: { showId: string | null; startsAt: string } }[] };
     const checkAt = () => adminCall<Check>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: screen });
     let check = await checkAt();
     // In the morning the screen's first seeded show (10:00 on the cinema's clock) leaves no room for a show starting
-    // now: staff make room by cancelling the shows it would overlap that have not started, as a cinema reschedules.
-    const unstarted = (check.clashes ?? []).filter((clash) => clash.clashesWith.showId && Date.parse(clash.clashesWith.startsAt) > Date.now());
-    if (!check.free && Date.parse(check.nextFreeStart!) > latest && unstarted.length === (check.clashes ?? []).length) {
+    // then: staff make room by cancelling the shows it would overlap that have not started, as a cinema reschedules
+    // (those after it too, when the new show runs into them).
+    for (let round = 0; round < 3 && !check.free && Date.parse(check.nextFreeStart!) > latest; round++) {
+      const clashes = check.clashes ?? [];
+      const unstarted = clashes.filter((clash) => clash.clashesWith.showId && Date.parse(clash.clashesWith.startsAt) > Date.now());
+      if (unstarted.length === 0 || unstarted.length !== clashes.length) break;
       for (const clash of unstarted) await admin.cancelShow(clash.clashesWith.showId!);
       check = await checkAt();
     }
     const startsAt = check.free ? wanted : new Date(check.nextFreeStart!);
-    if (startsAt.getTime() > latest) continue;
+    if (startsAt.getTime() > latest) {
+      busy.push(`${screen}: next free at ${check.nextFreeStart}`);
+      continue;
+    }
     const at = theatreDateTime(startsAt, timeZone);
     await admin.addShow({ movieId: movie._id, showsInput: [{ date: at.date, time: [at.time] }], showPrice: 12, screenId: screen });
     const detail = await apiAs().showDetail(movie._id);
@@ -73,7 +93,7 @@ export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ 
     if (!slot) throw new Error(`the show added at ${at.date} ${at.time} on ${screen} is not listed`);
     return { showId: slot.showId, movieTitle: movie.title };
   }
-  throw new Error(`every screen of ${cinema._id} is busy for the next hour`);
+  throw new Error(`every screen of ${cinema._id} is busy from ${earliestMinutes} to ${latestMinutes} minutes from now (${busy.join('; ')})`);
 }
 
 /** A paid booking of free seats of `showId` (held by a moviegoer, marked paid by support): its ticket code and seats. */
@@ -87,4 +107,14 @@ export async function paidTicket(showId: string, candidates: string[]): Promise<
   await support.markPaid(held.bookingId);
   const booking = (await support.debugBookings({ q: held.bookingId })).bookings[0]!;
   return { ticketCode: booking.ticketCode, seats };
+}
+
+/** The door's page on `page`, signed in as the door account, at `door` of `cinema` (Mumbai's Marine Drive by default). */
+export async function openAsDoor(page: Page, door = 'Door 2', cinema = 'Marquee Marine Drive') {
+  await page.goto('/admin/check-in');
+  await signInFromPrompt(page, 'door@example.com');
+  await page.getByLabel('Which cinema is this door at?').selectOption({ label: `${cinema} · Mumbai` });
+  await page.getByLabel('Which door is this phone at?').fill(door);
+  await page.getByRole('button', { name: 'Start scanning' }).click();
+  await expect(page.getByRole('heading', { name: `Check-in · ${cinema} · ${door}` })).toBeVisible();
 }
