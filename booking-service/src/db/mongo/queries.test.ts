@@ -160,6 +160,20 @@ describe('payment updates: conditional single-document writes', () => {
     }
   }
 
+  it('gives seats back in one conditional write: on the booking exactly as read, shrinking its seats and pushing the return', () => {
+    const returned = { id: 'r1', bookingId: SHOW_ID, seats: ['A2'], amountCents: 1250, returnedBy: 'u1', returnedAt: new Date(0), refundStatus: 'pending' as const, refundId: null, refundReason: 'given back' };
+    const u = guardedBookingUpdate(SHOW_ID, transitions.returnSeats({ seats: ['A1', 'A2'], amountCents: 2500, returnedSeats: [], returnedCents: 0 }, returned));
+    expect(u).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'paid', isPaid: true, refundStatus: null, admittedAt: null, seats: { $eq: ['A1', 'A2'] } },
+      update: {
+        $set: { seats: ['A1'], amountCents: 1250, returnedSeats: ['A2'], returnedCents: 1250 },
+        $push: { seatReturns: { _id: 'r1', bookingId: SHOW_ID, seats: ['A2'], amountCents: 1250, returnedBy: 'u1', returnedAt: new Date(0), refundStatus: 'pending', refundId: null, refundReason: 'given back' } },
+      },
+    });
+    setsKnownFields(bookingSchema, u);
+    expect(() => models.Booking.find(u.filter).cast()).not.toThrow();
+  });
+
   it('attaches a payment session only to a held, unpaid booking that has none yet', () => {
     const u = guardedBookingUpdate(SHOW_ID, transitions.attachPaymentSession({ sessionId: 'cs_1', paymentLink: 'https://checkout/x' }));
     expect(u).toEqual({
