@@ -149,6 +149,7 @@ for (const lane of lanes) {
       expect(notice.text).toContain(`Your ticket stays valid for seat ${s2}.`);
       expect(notice.text).toContain(`Seats: ${s2}\n`);
       expect(notice.text).toContain(`Given back: ${s1}, ${p1} ($28.00 refunded to your card)`);
+      expect(notice.html).toContain(`alt="Ticket QR code ${paid.ticketCode}"`);
 
       // My Bookings and staff's lists show the seats left and the amount net of the refund.
       const mine = (await a.api('GET', '/api/user/bookings', { token: paid.token })).body.bookings.find((x: { _id: string }) => x._id === paid.bookingId);

@@ -135,18 +135,31 @@ export function cancellationEmail(booking: BookingWithDetails, context: EmailCon
 /** The kind of the message telling a moviegoer the seats they gave back are released and refunded. */
 export const SEAT_RETURN_KIND = 'seats-returned-notice';
 
-/** Some seats of a paid booking given back by its owner: which, their refund, and that the ticket admits the rest. */
-export function seatReturnEmail(booking: BookingWithDetails, seatReturn: Pick<SeatReturn, 'seats' | 'amountCents'>, context: EmailContext): NewOutboxMessage {
+/**
+ * Some seats of a paid booking given back by its owner: which, their refund, and that the ticket admits the rest. It
+ * carries the ticket's QR code and code again, with the seats kept: the e-ticket as it now stands.
+ */
+export async function seatReturnEmail(
+  booking: BookingWithDetails,
+  seatReturn: Pick<SeatReturn, 'seats' | 'amountCents'>,
+  context: EmailContext,
+): Promise<NewOutboxMessage> {
   const given = seatList(seatReturn.seats);
+  const qr = await ticketQrDataUrl(booking.ticketCode);
   return message(
     SEAT_RETURN_KIND,
     `${given} given back: ${booking.show.movie.title}`,
     `${given} ${seatReturn.seats.length === 1 ? 'is' : 'are'} given back as you asked and released for others. ` +
       `We are refunding ${formatMoney(seatReturn.amountCents, context.currency)} for ${seatReturn.seats.length === 1 ? 'it' : 'them'} to the card you paid with; ` +
-      `it usually shows within 5 to 10 business days. ${ticketStillValidText(booking.seats)} Show the same e-ticket (or its QR code) at the entrance.`,
+      `it usually shows within 5 to 10 business days. ${ticketStillValidText(booking.seats)} Show the same e-ticket (or this QR code) at the entrance.`,
     booking,
     context,
-    { lines: [`Ticket code: ${booking.ticketCode}`] },
+    {
+      lines: [`Ticket code: ${booking.ticketCode}`],
+      html:
+        `<p><img src="${qr}" width="240" height="240" alt="Ticket QR code ${escapeHtml(booking.ticketCode)}"></p>` +
+        `<p>Ticket code: <strong>${escapeHtml(booking.ticketCode)}</strong></p>`,
+    },
   );
 }
 

@@ -59,7 +59,10 @@ export function createETickets({ bookings, mailer, context, log }: ETicketsDeps)
     /** Tells the moviegoer which seats they gave back, their refund, and that the ticket admits the rest (outbox; a failure is only logged). */
     async sendSeatReturnNotice(booking: Booking, seatReturn: SeatReturn): Promise<void> {
       const full = await bookings.getWithDetails(booking.id);
-      if (full) await mailer.send(seatReturnEmail(full, seatReturn, context)).catch((error: unknown) => log.error({ err: error }, 'could not record the seat return email'));
+      if (!full) return;
+      await seatReturnEmail(full, seatReturn, context)
+        .then((email) => mailer.send(email))
+        .catch((error: unknown) => log.error({ err: error }, 'could not record the seat return email'));
     },
   };
 }
