@@ -348,6 +348,8 @@ for (const lane of lanes) {
           confirmation: null,
           admittedAt: null,
           cancelledAt: null,
+          returnedSeats: [],
+          returnedCents: 0,
         };
         expect(result).toEqual({ ok: true, booking: expected });
         expect(await store.bookings.get(request.id)).toEqual(expected);
@@ -1035,7 +1037,7 @@ for (const lane of lanes) {
       it('create stores an open, unpaid session; get reads it back; unknown is null', async () => {
         const request = sessionFixture();
         const created = await store.checkoutSessions.create(request);
-        const expected = { ...request, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, completedAt: null, refundId: null, refundedCents: 0 };
+        const expected = { ...request, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, completedAt: null, refundId: null, refundedCents: 0, refundKeys: [] };
         expect(created).toEqual(expected);
         expect(await store.checkoutSessions.get(request.id)).toEqual(expected);
         expect(await store.checkoutSessions.get('cs_local_unknown')).toBeNull();
@@ -1065,15 +1067,19 @@ for (const lane of lanes) {
         expect(await store.checkoutSessions.expire('cs_local_unknown')).toBeNull();
       });
 
-      it('refund records one refund of a paid session, at most its amount', async () => {
+      it('refund records each refund of a paid session once by its key, never beyond what was paid', async () => {
         const session = await store.checkoutSessions.create(sessionFixture());
-        expect(await store.checkoutSessions.refund(session.id, { refundId: 're_1', amountCents: 100 })).toMatchObject({ changed: false });
+        expect(await store.checkoutSessions.refund(session.id, { refundId: 're_1', amountCents: 100, key: 'k0' })).toMatchObject({ changed: false });
         await store.checkoutSessions.complete(session.id, { now: new Date(BASE), paymentIntentId: 'pi_local_r' });
-        const first = await store.checkoutSessions.refund(session.id, { refundId: 're_local_1', amountCents: 99_999 });
-        expect(first).toMatchObject({ changed: true, session: { refundId: 're_local_1', refundedCents: 2550 } });
-        const second = await store.checkoutSessions.refund(session.id, { refundId: 're_local_2', amountCents: 2550 });
-        expect(second).toMatchObject({ changed: false, session: { refundId: 're_local_1' } });
-        expect(await store.checkoutSessions.refund('cs_local_unknown', { refundId: 'r', amountCents: 1 })).toBeNull();
+        expect(await store.checkoutSessions.refund(session.id, { refundId: 're_local_0', amountCents: 99_999, key: 'k-too-much' })).toMatchObject({ changed: false });
+        const part = await store.checkoutSessions.refund(session.id, { refundId: 're_local_1', amountCents: 1000, key: 'k1' });
+        expect(part).toMatchObject({ changed: true, session: { refundId: 're_local_1', refundedCents: 1000, refundKeys: ['k1'] } });
+        const again = await store.checkoutSessions.refund(session.id, { refundId: 're_local_1', amountCents: 1000, key: 'k1' });
+        expect(again).toMatchObject({ changed: false, session: { refundedCents: 1000 } });
+        const rest = await store.checkoutSessions.refund(session.id, { refundId: 're_local_2', amountCents: 1550, key: 'k2' });
+        expect(rest).toMatchObject({ changed: true, session: { refundId: 're_local_2', refundedCents: 2550, refundKeys: ['k1', 'k2'] } });
+        expect(await store.checkoutSessions.refund(session.id, { refundId: 're_local_3', amountCents: 1, key: 'k3' })).toMatchObject({ changed: false, session: { refundedCents: 2550 } });
+        expect(await store.checkoutSessions.refund('cs_local_unknown', { refundId: 'r', amountCents: 1, key: 'k' })).toBeNull();
       });
     });
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { ticketQrText } from 'booking-service/ticket-qr-text';
-import { paidTicket, showStartingSoon } from '../support/door-tickets';
+import { openAsDoor, paidTicket, showStartingSoon } from '../support/door-tickets';
 import { writeQrVideo } from '../support/fake-camera';
 import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
 import { apiAs, tokenFor } from '../support/api';
@@ -31,15 +31,6 @@ test.afterAll(async () => {
   // The specs after this one find the seeded schedule as it was.
   await apiAs(tokenFor('admin@example.com', 'admin')).cancelShow(elsewhere.showId);
 });
-
-async function openAsDoor(page: Page, door = 'Door 2') {
-  await page.goto('/admin/check-in');
-  await signInFromPrompt(page, 'door@example.com');
-  await page.getByLabel('Which cinema is this door at?').selectOption({ label: `${CINEMA} · Mumbai` });
-  await page.getByLabel('Which door is this phone at?').fill(door);
-  await page.getByRole('button', { name: 'Start scanning' }).click();
-  await expect(page.getByRole('heading', { name: `Check-in · ${CINEMA} · ${door}` })).toBeVisible();
-}
 
 for (const size of SCREEN_SIZES) {
   test(`at ${size.name} size: a typed code admits in green with seats and the count, again is red "Already admitted at …"; the door alone`, async ({ browser }, testInfo) => {

@@ -1,4 +1,6 @@
+import { expect, type Page } from '@playwright/test';
 import { apiAs, holdIfFree, tokenFor } from './api';
+import { signInFromPrompt } from './sign-in';
 import { urls } from './test-stack';
 
 const MINUTE = 60_000;
@@ -29,14 +31,25 @@ const DEFAULT_SCREEN_ID = 'marquee-marine-drive-1';
 /**
  * A show starting within the hour (inside the door's admission window, which opens 60 minutes before), on `screenId`
  * (default: the default cinema's first screen) or, when that screen is busy all that time, another screen of its
- * cinema (recliner rooms aside: their rows are short). The seed's week plays every screen back to back, one show at a
- * time (issue 52): a seeded show starting then is used as it is; else one is added as staff would, at the screen's next
- * free start (POST /api/admin/shows/check). Its id and movie.
+ * cinema (recliner rooms aside: their rows are short): showStartingBetween's first range. Its id and movie.
  */
-export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ showId: string; movieTitle: string }> {
+export function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ showId: string; movieTitle: string }> {
+  return showStartingBetween({ earliestMinutes: 5, latestMinutes: 50, wantedMinutes: 20 }, screenId);
+}
+
+/**
+ * A show starting between `earliestMinutes` and `latestMinutes` from now, on `screenId` or, when that screen is busy
+ * all that time, another screen of its cinema (recliner rooms aside). The seed's week plays every screen back to back,
+ * one show at a time (issue 52): a seeded show starting then is used as it is; else one is added as staff would, about
+ * `wantedMinutes` from now or at the screen's next free start (POST /api/admin/shows/check). Its id and movie.
+ */
+export async function showStartingBetween(
+  { earliestMinutes, latestMinutes, wantedMinutes }: { earliestMinutes: number; latestMinutes: number; wantedMinutes: number },
+  screenId = DEFAULT_SCREEN_ID,
+): Promise<{ showId: string; movieTitle: string }> {
   const token = tokenFor('admin@example.com', 'admin');
-  const earliest = Date.now() + 5 * MINUTE;
-  const latest = new Date(Date.now() + 50 * MINUTE);
+  const earliest = Date.now() + earliestMinutes * MINUTE;
+  const latest = new Date(Date.now() + latestMinutes * MINUTE);
   const cinema = await cinemaOfScreen(token, screenId);
   const screens = [screenId, ...cinema.screens.filter((s) => s._id !== screenId && s.format !== 'Recliner').map((s) => s._id)];
   const upcoming = (
@@ -47,11 +60,11 @@ export async function showStartingSoon(screenId = DEFAULT_SCREEN_ID): Promise<{ 
   for (const screen of screens) {
     const seeded = upcoming.find((row) => row.screen?._id === screen && !row.cancelled && Date.parse(row.showDateTime) >= earliest && Date.parse(row.showDateTime) <= latest.getTime());
     if (seeded) return { showId: seeded._id, movieTitle: seeded.movie.title };
-    const wanted = new Date(Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
+    const wanted = new Date(Math.ceil((Date.now() + wantedMinutes * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
     const added = await addShowOnScreen(screen, wanted, latest, { makeRoom: true });
     if (added) return added;
   }
-  throw new Error(`every screen of ${cinema._id} is busy for the next hour`);
+  throw new Error(`every screen of ${cinema._id} is busy from ${earliestMinutes} to ${latestMinutes} minutes from now`);
 }
 
 type AdminCinema = { _id: string; timeZone: string; screens: { _id: string; format: string }[] };
@@ -65,8 +78,8 @@ async function cinemaOfScreen(token: string, screenId: string): Promise<AdminCin
  * A show of its own for a test, added as staff would on `screenId`: at `wanted`, else at the screen's next free start
  * (POST /api/admin/shows/check), or null when that is after `latest`. `makeRoom`: in the morning the screen's first
  * seeded show (10:00 on the cinema's clock) leaves no room for a show starting soon, and staff make room by cancelling
- * the shows it would overlap that have not started, as a cinema reschedules. The time is on the screen's cinema's
- * clock, as Add Shows takes it (issue 52).
+ * the shows it would overlap that have not started, as a cinema reschedules (those after it too, when the new show runs
+ * into them). The time is on the screen's cinema's clock, as Add Shows takes it (issue 52).
  */
 export async function addShowOnScreen(
   screenId: string,
@@ -82,8 +95,10 @@ export async function addShowOnScreen(
   type Check = { free: boolean; nextFreeStart?: string; clashes?: { clashesWith: { showId: string | null; startsAt: string } }[] };
   const checkAt = () => adminCall<Check>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId });
   let check = await checkAt();
-  const unstarted = (check.clashes ?? []).filter((clash) => clash.clashesWith.showId && Date.parse(clash.clashesWith.startsAt) > Date.now());
-  if (makeRoom && !check.free && Date.parse(check.nextFreeStart!) > latest.getTime() && unstarted.length === (check.clashes ?? []).length) {
+  for (let round = 0; makeRoom && round < 3 && !check.free && Date.parse(check.nextFreeStart!) > latest.getTime(); round++) {
+    const clashes = check.clashes ?? [];
+    const unstarted = clashes.filter((clash) => clash.clashesWith.showId && Date.parse(clash.clashesWith.startsAt) > Date.now());
+    if (unstarted.length === 0 || unstarted.length !== clashes.length) break;
     for (const clash of unstarted) await admin.cancelShow(clash.clashesWith.showId!);
     check = await checkAt();
   }
@@ -110,4 +125,14 @@ export async function paidTicket(showId: string, candidates: string[]): Promise<
   await support.markPaid(held.bookingId);
   const booking = (await support.debugBookings({ q: held.bookingId })).bookings[0]!;
   return { ticketCode: booking.ticketCode, seats };
+}
+
+/** The door's page on `page`, signed in as the door account, at `door` of `cinema` (Mumbai's Marine Drive by default). */
+export async function openAsDoor(page: Page, door = 'Door 2', cinema = 'Marquee Marine Drive') {
+  await page.goto('/admin/check-in');
+  await signInFromPrompt(page, 'door@example.com');
+  await page.getByLabel('Which cinema is this door at?').selectOption({ label: `${cinema} · Mumbai` });
+  await page.getByLabel('Which door is this phone at?').fill(door);
+  await page.getByRole('button', { name: 'Start scanning' }).click();
+  await expect(page.getByRole('heading', { name: `Check-in · ${cinema} · ${door}` })).toBeVisible();
 }

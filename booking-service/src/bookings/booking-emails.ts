@@ -1,11 +1,12 @@
 import escapeHtml from 'escape-html';
-import type { BookingWithDetails } from './booking.ts';
+import type { BookingWithDetails, SeatReturn } from './booking.ts';
 import type { NewOutboxMessage } from '../email/outbox.ts';
 import { ticketQrDataUrl } from './ticket-qr.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import { formatMoney, toUnits } from '../contract/money.ts';
 import { cancellationPolicyText } from '../contract/cancellation.ts';
 import { bookingStatusText } from '../contract/booking-status.ts';
+import { seatList, ticketStillValidText } from '../contract/seat-returns.ts';
 import { mapUrl } from '../cinemas/cinema.ts';
 import type { ScreenPlace } from '../cinemas/cinema-directory.ts';
 
@@ -38,6 +39,10 @@ function bookingLines(booking: BookingWithDetails, context: EmailContext): strin
     `Show time: ${formatTheatreTime(booking.show.startsAt, place?.cinema.timeZone ?? context.timeZone, 'full')}`,
     ...placeLines(place),
     `Seats: ${booking.seats.join(', ')}`,
+    // Seats given back are no longer on the ticket; the amount is what the seats left cost (issue 53).
+    ...(booking.returnedSeats.length
+      ? [`Given back: ${booking.returnedSeats.join(', ')} (${formatMoney(booking.returnedCents, context.currency)} refunded to your card)`]
+      : []),
     `Amount: ${formatMoney(booking.amountCents, context.currency)}`,
     `Booking reference: ${booking.id}`,
   ];
@@ -132,8 +137,10 @@ export const CANCELLATION_KIND = 'cancellation-notice';
 
 /** A paid booking cancelled (by its owner within the policy, or because the cinema cancelled the show): refunded in full. */
 export function cancellationEmail(booking: BookingWithDetails, context: EmailContext, why: 'customer' | 'show'): NewOutboxMessage {
+  // After seats were given back (and refunded), what is left to refund is what the remaining seats cost.
+  const what = booking.returnedSeats.length ? 'the rest of what you paid' : 'the full amount';
   const refund =
-    `We are refunding the full amount, ${formatMoney(booking.amountCents, context.currency)}, to the card you paid with; ` +
+    `We are refunding ${what}, ${formatMoney(booking.amountCents, context.currency)}, to the card you paid with; ` +
     'it usually shows within 5 to 10 business days. The e-ticket is no longer valid.';
   return message(
     CANCELLATION_KIND,
@@ -144,6 +151,37 @@ export function cancellationEmail(booking: BookingWithDetails, context: EmailCon
     booking,
     context,
     { lines: statusLines(booking, context) },
+  );
+}
+
+/** The kind of the message telling a moviegoer the seats they gave back are released and refunded. */
+export const SEAT_RETURN_KIND = 'seats-returned-notice';
+
+/**
+ * Some seats of a paid booking given back by its owner: which, their refund, and that the ticket admits the rest. It
+ * carries the ticket's QR code and code again, with the seats kept: the e-ticket as it now stands.
+ */
+export async function seatReturnEmail(
+  booking: BookingWithDetails,
+  seatReturn: Pick<SeatReturn, 'seats' | 'amountCents'>,
+  context: EmailContext,
+): Promise<NewOutboxMessage> {
+  const given = seatList(seatReturn.seats);
+  const qr = await ticketQrDataUrl(booking.ticketCode);
+  return message(
+    SEAT_RETURN_KIND,
+    `${given} given back: ${booking.show.movie.title}`,
+    `${given} ${seatReturn.seats.length === 1 ? 'is' : 'are'} given back as you asked and released for others. ` +
+      `We are refunding ${formatMoney(seatReturn.amountCents, context.currency)} for ${seatReturn.seats.length === 1 ? 'it' : 'them'} to the card you paid with; ` +
+      `it usually shows within 5 to 10 business days. ${ticketStillValidText(booking.seats)} Show the same e-ticket (or this QR code) at the entrance.`,
+    booking,
+    context,
+    {
+      lines: [`Ticket code: ${booking.ticketCode}`],
+      html:
+        `<p><img src="${qr}" width="240" height="240" alt="Ticket QR code ${escapeHtml(booking.ticketCode)}"></p>` +
+        `<p>Ticket code: <strong>${escapeHtml(booking.ticketCode)}</strong></p>`,
+    },
   );
 }
 

@@ -1,9 +1,10 @@
 import { toUnits } from '../contract/money.ts';
-import type { Booking } from '../contract/schemas.ts';
+import type { Booking, SeatReturnJson } from '../contract/schemas.ts';
 import { seatTypes } from '../contract/seats/layout.ts';
 import { bookingShowJson, type Places } from '../shows/show-json.ts';
 import type { BookingTotalsJson } from '../contract/booking-totals.ts';
-import type { BookingTotals, BookingWithShow } from './booking.ts';
+import type { BookingTotals, BookingWithShow, SeatReturn } from './booking.ts';
+import { seatSharesOf } from './seat-shares.ts';
 
 /** Each booked seat's type on the show's screen (a receipt's breakdown). */
 function bookedSeatTypes(booking: BookingWithShow, places: Places): Booking['seatTypes'] {
@@ -13,11 +14,24 @@ function bookedSeatTypes(booking: BookingWithShow, places: Places): Booking['sea
   return Object.fromEntries(booking.seats.flatMap((seat) => (types.has(seat) ? [[seat, types.get(seat)!]] : [])));
 }
 
+/** What each seat would refund if given back now: a paid, unused booking's only (nothing else can give seats back). */
+function seatAmounts(booking: BookingWithShow, places: Places): Booking['seatAmounts'] {
+  if (booking.status !== 'paid' || booking.admittedAt || booking.refundStatus) return undefined;
+  const shares = seatSharesOf(booking, places.place(booking.show.screenId)?.screen.layout);
+  return Object.fromEntries([...shares].map(([seat, cents]) => [seat, toUnits(cents)]));
+}
+
+/** A return of seats as the moviegoer's JSON shows it. */
+export function seatReturnJson(seatReturn: SeatReturn): SeatReturnJson {
+  return { seats: seatReturn.seats, amount: toUnits(seatReturn.amountCents), returnedAt: seatReturn.returnedAt.toISOString(), refundStatus: seatReturn.refundStatus };
+}
+
 /**
  * A booking -> the JSON field names of spec §3. With the chain (`places`), its show names its cinema and screen
- * and the booking its seats' types (issue 42); without, the spec's fields only.
+ * and the booking its seats' types (issue 42) and what each would refund if given back; without, the spec's fields
+ * only. With its returns (the owner's own views), each return of seats (issue 53).
  */
-export function bookingJson(booking: BookingWithShow, places?: Places): Booking {
+export function bookingJson(booking: BookingWithShow, places?: Places, seatReturns?: SeatReturn[]): Booking {
   return {
     _id: booking.id,
     amount: toUnits(booking.amountCents),
@@ -33,7 +47,10 @@ export function bookingJson(booking: BookingWithShow, places?: Places): Booking 
     refundStatus: booking.refundStatus,
     // A paid booking's cancellation (its refund started then); a released hold's moment is support's business only.
     cancelledAt: booking.paidAt ? (booking.cancelledAt?.toISOString() ?? null) : null,
-    ...(places && { seatTypes: bookedSeatTypes(booking, places) }),
+    returnedSeats: booking.returnedSeats,
+    returnedAmount: toUnits(booking.returnedCents),
+    ...(places && { seatTypes: bookedSeatTypes(booking, places), seatAmounts: seatAmounts(booking, places) }),
+    ...(seatReturns && { seatReturns: seatReturns.map(seatReturnJson) }),
   };
 }
 

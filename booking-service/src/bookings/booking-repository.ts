@@ -1,4 +1,4 @@
-import type { Booking, BookingFilter, BookingTotals, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking, SalesSummary } from './booking.ts';
+import type { Booking, BookingFilter, BookingTotals, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking, RefundStatus, SalesSummary, SeatReturn } from './booking.ts';
 import type { HoldPolicy } from '../contract/seats/hold-caps.ts';
 import type { BookingGuard, GuardedUpdate, GuardedUpdateResult } from './lifecycle.ts';
 
@@ -42,4 +42,14 @@ export interface BookingRepository {
    * outbox nor waiting on the booking: the outbox lost it (damage). Oldest first.
    */
   listWithLostMessage(kind: string, limit: number): Promise<Booking[]>;
+
+  /** The seats its owner gave back from this booking, each return once, oldest first (written by the 'return' seat effect). */
+  listSeatReturns(bookingId: string): Promise<SeatReturn[]>;
+  /** Returns whose refund is still to make, oldest first: the reconciliation retries them. */
+  listPendingSeatReturns(limit: number): Promise<SeatReturn[]>;
+  /** A pending return's refund outcome, only while it is pending (`changed`: this call recorded it). Null when unknown. */
+  recordSeatReturnRefund(
+    returnId: string,
+    outcome: { status: RefundStatus; refundId?: string | null; reason: string },
+  ): Promise<{ seatReturn: SeatReturn; changed: boolean } | null>;
 }

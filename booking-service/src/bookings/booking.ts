@@ -26,7 +26,9 @@ export interface Booking {
   id: string;
   userId: string;
   showId: string;
+  /** The seats the booking holds now: those given back (returnedSeats) are no longer on it. */
   seats: string[];
+  /** What the booking's seats now cost: the amount paid less every refund of seats given back (returnedCents). */
   amountCents: number;
   status: BookingStatus;
   isPaid: boolean;
@@ -54,6 +56,29 @@ export interface Booking {
    * or lapsed (`cancelHold`); null while it is not cancelled, or for a hold cancelled before this was recorded.
    */
   cancelledAt: Date | null;
+  /** Seats its owner gave back while the booking stayed valid for the rest (seat-returns: one record each time), oldest first. */
+  returnedSeats: string[];
+  /** What those seats were refunded, in all (taken off amountCents when each was given back). */
+  returnedCents: number;
+}
+
+/**
+ * Seats of a paid booking given back by its owner (issue 53): the record written in the same write that took them off
+ * the booking, and what became of their refund (pending until the provider takes it; retried by the reconciliation).
+ */
+export interface SeatReturn {
+  id: string;
+  bookingId: string;
+  seats: string[];
+  /** Their refund: their price by seat type, of what was paid. */
+  amountCents: number;
+  /** Who gave them back (the owner's account id). */
+  returnedBy: string;
+  returnedAt: Date;
+  refundStatus: RefundStatus;
+  refundId: string | null;
+  /** What happened to the refund, for support. */
+  refundReason: string;
 }
 
 export interface BookingWithShow extends Booking { show: ShowWithMovie }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from './booking.ts';
+import type { Booking, SeatReturn } from './booking.ts';
 import { isAwaitingPayment, matchesGuard, NEW_BOOKING_STATE, queues, transitions, type GuardedUpdate } from './lifecycle.ts';
 
 const at = new Date('2031-05-01T12:00:00.000Z');
@@ -9,14 +9,20 @@ function booking(state: Partial<Booking>): Booking {
   return {
     id: 'b1', userId: 'u1', showId: 's1', seats: ['A1'], amountCents: 1250, ...NEW_BOOKING_STATE,
     paymentLink: 'https://pay', paymentSessionId: null, paymentIntentId: null, holdExpiresAt: holdEnds, paidAt: null,
-    createdAt: at, ticketCode: 'T', refundStatus: null, refundReason: null, refundId: null, confirmation: null, admittedAt: null, cancelledAt: null, ...state,
+    createdAt: at, ticketCode: 'T', refundStatus: null, refundReason: null, refundId: null, confirmation: null, admittedAt: null, cancelledAt: null,
+    returnedSeats: [], returnedCents: 0, ...state,
   };
+}
+
+function seatReturn(seats: string[], amountCents: number): SeatReturn {
+  return { id: 'r1', bookingId: 'b1', seats, amountCents, returnedBy: 'u1', returnedAt: at, refundStatus: 'pending', refundId: null, refundReason: 'given back' };
 }
 
 const states = {
   'held': booking({}),
   'held with a session': booking({ paymentSessionId: 'cs_1' }),
   'paid': booking({ status: 'paid', isPaid: true, paidAt: at }),
+  'paid for two': booking({ status: 'paid', isPaid: true, paidAt: at, seats: ['A1', 'A2'], amountCents: 2500 }),
   'admitted': booking({ status: 'paid', isPaid: true, paidAt: at, admittedAt: at }),
   'cancelled': booking({ status: 'cancelled', paymentLink: null }),
   'refund pending': booking({ status: 'cancelled', refundStatus: 'pending' }),
@@ -31,6 +37,8 @@ const updates: Record<string, GuardedUpdate> = {
   flagRefund: transitions.flagRefund({ paymentIntentId: 'pi_1', reason: 'seats taken' }),
   recordRefundOutcome: transitions.recordRefundOutcome({ status: 'refunded', refundId: 're_1', reason: 'seats taken' }),
   cancelPaid: transitions.cancelPaid({ reason: 'cancelled by the customer', now: at }),
+  // Built from the two-seat booking as read: it applies only while the booking still has exactly those seats.
+  returnSeats: transitions.returnSeats(booking({ seats: ['A1', 'A2'], amountCents: 2500 }), seatReturn(['A2'], 1250)),
   admit: transitions.admit({ at }),
 };
 
@@ -39,6 +47,7 @@ const allowed: Record<keyof typeof states, string[]> = {
   'held': ['attachPaymentSession', 'confirmPayment', 'cancelHold'],
   'held with a session': ['confirmPayment', 'cancelHold'],
   'paid': ['cancelPaid', 'admit'],
+  'paid for two': ['cancelPaid', 'returnSeats', 'admit'],
   // One fate per ticket: once admitted, nothing cancels or refunds it.
   'admitted': [],
   'cancelled': ['payLate', 'flagRefund'],
@@ -76,6 +85,14 @@ describe('the booking lifecycle', () => {
 
   it('confirms a payment without a provider record (support, the seed) leaving the payment id alone', () => {
     expect(transitions.confirmPayment({ now: at }).changes).toEqual({ status: 'paid', isPaid: true, paidAt: at });
+  });
+
+  it('gives seats back: the seats and amount shrink, the return is recorded in the same write, the seats released', () => {
+    const update = transitions.returnSeats({ seats: ['A1', 'A2', 'H1'], amountCents: 3800, returnedSeats: ['B1'], returnedCents: 1000 }, seatReturn(['H1', 'A1'], 2800));
+    expect(update.changes).toEqual({ seats: ['A2'], amountCents: 1000, returnedSeats: ['B1', 'H1', 'A1'], returnedCents: 3800 });
+    expect(update.seats).toBe('return');
+    expect(update.seatReturn).toMatchObject({ seats: ['H1', 'A1'], amountCents: 2800 });
+    expect(update.guard).toMatchObject({ status: 'paid', refundStatus: null, admitted: false, seats: ['A1', 'A2', 'H1'] });
   });
 
   it('names the queues of the background jobs', () => {

@@ -1,5 +1,5 @@
 import type { QueuedMessage } from '../email/outbox.ts';
-import type { Booking, BookingStatus, ConfirmationState, RefundStatus } from './booking.ts';
+import type { Booking, BookingStatus, ConfirmationState, RefundStatus, SeatReturn } from './booking.ts';
 
 /**
  * The booking lifecycle, declared once: its states, the transitions between them and the guard of
@@ -15,6 +15,8 @@ import type { Booking, BookingStatus, ConfirmationState, RefundStatus } from './
  *            cancelled ──flagRefund──▶ cancelled, refund pending (the payment kept on record)
  *                 paid ──cancelPaid──▶ cancelled, refund pending (its seats released in the same write;
  *                                      its owner within the cancellation policy, or staff cancelling the show)
+ *                 paid ──returnSeats──▶ paid, fewer seats     (the seats given back released and their return recorded in
+ *                                      the same write; their refund pending on the return's record)
  *                 paid ──admit──▶ paid, admitted at the door (for good: no cancellation, no refund after it)
  *       refund pending ──recordRefundOutcome──▶ refunded | failed | still pending (retried)
  *
@@ -46,18 +48,39 @@ export interface BookingGuard {
   confirmation?: ConfirmationState | null;
   /** false: never admitted at the door (admittedAt null); the guard of every cancellation and refund. */
   admitted?: false;
+  /** Exactly these seats, in this order: a change computed from the booking as read applies only to that booking. */
+  seats?: readonly string[];
 }
 
 /** The fields a transition may change. */
 export type BookingChanges = Partial<
-  Pick<Booking, 'status' | 'isPaid' | 'paidAt' | 'paymentIntentId' | 'paymentLink' | 'paymentSessionId' | 'refundStatus' | 'refundReason' | 'refundId' | 'confirmation' | 'admittedAt' | 'cancelledAt'>
+  Pick<
+    Booking,
+    | 'status'
+    | 'isPaid'
+    | 'paidAt'
+    | 'paymentIntentId'
+    | 'paymentLink'
+    | 'paymentSessionId'
+    | 'refundStatus'
+    | 'refundReason'
+    | 'refundId'
+    | 'confirmation'
+    | 'admittedAt'
+    | 'cancelledAt'
+    | 'seats'
+    | 'amountCents'
+    | 'returnedSeats'
+    | 'returnedCents'
+  >
 >;
 
 /**
- * What the same write does to the seat ledger: nothing, release the booking's seats, or take them
- * back (all of them, or the write does not happen and the store names the seats others hold).
+ * What the same write does to the seat ledger: nothing, release the booking's seats, take them
+ * back (all of them, or the write does not happen and the store names the seats others hold), or
+ * release the seats of the update's `seatReturn` (the rest stay the booking's).
  */
-export type SeatEffect = 'keep' | 'release' | 'retake';
+export type SeatEffect = 'keep' | 'release' | 'retake' | 'return';
 
 export interface GuardedUpdate {
   guard: BookingGuard;
@@ -69,6 +92,13 @@ export interface GuardedUpdate {
    * on the booking document in the same update, and the mailer moves it to the outbox.
    */
   email?: QueuedMessage;
+  /**
+   * Seats given back (seat effect 'return'): the record is written in the same atomic write, and only with it, so a
+   * return is never lost nor made twice. PostgreSQL inserts its seat_returns row and deletes those seats' reservations
+   * in the update's transaction; MongoDB pushes it onto the booking document in the same update (whose seats array,
+   * the seat ledger's unique index, no longer has them).
+   */
+  seatReturn?: SeatReturn;
 }
 
 /**
@@ -183,6 +213,27 @@ export const transitions = {
   }),
 
   /**
+   * paid -> paid with fewer seats: the owner gives some seats back (payments/return-seats.ts). Only the booking as it
+   * was read (its exact seats: of two returns at once one applies), paid, unrefunded and not admitted: of a door scan
+   * and a return at once exactly one applies, and a scan after it admits the seats left. The seats leave the booking
+   * and the ledger with the return's record in one write; their refund is the record's to make.
+   */
+  returnSeats: (booking: Pick<Booking, 'seats' | 'amountCents' | 'returnedSeats' | 'returnedCents'>, seatReturn: SeatReturn): GuardedUpdate => {
+    const given = new Set(seatReturn.seats);
+    return {
+      guard: { ...PAID_UNUSED, seats: booking.seats },
+      changes: {
+        seats: booking.seats.filter((seat) => !given.has(seat)),
+        amountCents: booking.amountCents - seatReturn.amountCents,
+        returnedSeats: [...booking.returnedSeats, ...seatReturn.seats],
+        returnedCents: booking.returnedCents + seatReturn.amountCents,
+      },
+      seats: 'return',
+      seatReturn,
+    };
+  },
+
+  /**
    * paid -> admitted at the door: the booking row/document records the admission (the check-in log's entry is written
    * in the same transaction on PostgreSQL, idempotently after it on MongoDB: the stores' check-in-repository.ts). Only a paid,
    * unrefunded, not yet admitted booking: of a scan and a cancellation at once exactly one applies.
@@ -227,7 +278,12 @@ export function matchesGuard(booking: Booking, guard: BookingGuard): boolean {
   if (guard.holdEndedBy && booking.holdExpiresAt.getTime() > guard.holdEndedBy.getTime()) return false;
   if (guard.confirmation !== undefined && booking.confirmation !== guard.confirmation) return false;
   if (guard.admitted === false && booking.admittedAt !== null) return false;
+  if (guard.seats !== undefined && !sameSeats(booking.seats, guard.seats)) return false;
   return true;
+}
+
+function sameSeats(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((seat, i) => seat === b[i]);
 }
 
 /** A booking the customer can still pay on its payment page. */

@@ -1,6 +1,6 @@
 import type { QueuedMessage } from '../email/outbox.ts';
 import type { BookingRepository } from './booking-repository.ts';
-import type { Booking, RefundStatus } from './booking.ts';
+import type { Booking, RefundStatus, SeatReturn } from './booking.ts';
 import { queues, transitions } from './lifecycle.ts';
 
 /** The outcome of a transition: the booking as it now is, and whether this call changed it. */
@@ -72,6 +72,9 @@ export function bookingTransitions(bookings: BookingRepository) {
 
     /** A paid booking cancelled (its owner, or the show's cancellation): seats released and refund pending in one write. */
     cancelPaid: (id: string, refund: { reason: string; now: Date }) => apply(id, transitions.cancelPaid(refund)),
+
+    /** Some seats of a paid, unused booking given back: they leave it and the ledger with the return's record, in one write. */
+    returnSeats: (booking: Booking, seatReturn: SeatReturn) => apply(booking.id, transitions.returnSeats(booking, seatReturn)),
 
     setRefundOutcome: (id: string, outcome: { status: RefundStatus; refundId?: string | null; reason: string }) =>
       apply(id, transitions.recordRefundOutcome(outcome)),

@@ -5,7 +5,11 @@ import type { Admission, CheckIn, NewCheckIn } from './check-in.ts';
  * An admission tried: this one recorded; the booking's earlier admission; or the booking as it now is, no longer
  * admissible (cancelled, refunded: a cancellation got there first). In the last two this scan recorded nothing.
  */
-export type AdmitResult = { admitted: true; checkIn: CheckIn } | { admitted: false; earlier: Admission } | { admitted: false; booking: Booking };
+export type AdmitResult =
+  /** `seats`: the seats the admission let in, as the admitting write found them (seats given back just before are not). */
+  | { admitted: true; checkIn: CheckIn; seats: string[] }
+  | { admitted: false; earlier: Admission }
+  | { admitted: false; booking: Booking };
 
 /** A show's door count: tickets (seats) admitted against tickets sold (its paid bookings' seats). */
 export interface ShowCount { admitted: number; sold: number }

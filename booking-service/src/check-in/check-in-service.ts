@@ -124,7 +124,8 @@ export function createCheckInService({ bookings, checkIns, shows, cinemas, windo
         outcome: 'admitted',
         at,
       });
-      if (result.admitted) return { outcome: 'admitted', booking, checkIn: result.checkIn };
+      // The seats the admitting write found: some given back since this scan read the booking are not let in.
+      if (result.admitted) return { outcome: 'admitted', booking: { ...booking, seats: result.seats }, checkIn: result.checkIn };
       if ('earlier' in result) {
         const earlier = result.earlier;
         return refuse(scan, logged, { outcome: 'already-admitted', reason: alreadyAdmitted(earlier, booking.show.screenId), earlier }, booking);

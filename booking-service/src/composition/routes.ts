@@ -17,6 +17,7 @@ import { describeDoubleSale, describeScheduleOverlap } from '../integrity/integr
 import type { HighWaterMark } from '../integrity/high-water-mark.ts';
 import { localCheckoutRoutes } from '../payments/local/checkout-page-routes.ts';
 import { ownBookingRoutes } from '../payments/own-booking-routes.ts';
+import { seatReturnRoutes } from '../payments/seat-return-routes.ts';
 import { paymentLinkRoutes } from '../payments/payment-link-routes.ts';
 import { stripeWebhookRoutes } from '../payments/stripe/webhook-routes.ts';
 import { createRemoteEventCounts } from '../remote-health/remote-event-counts.ts';
@@ -129,6 +130,7 @@ async function registerBooking(app: AppInstance, { config, store, auth, now, ser
     saleGate: (showId, admission) => waitingRoom.gate(showId, { accountId: null, admission }),
   });
   await app.register(ownBookingRoutes, { bookings, auth, payments: services.payments.service, places: services.cinemas });
+  await app.register(seatReturnRoutes, { bookings, auth, payments: services.payments.service, places: services.cinemas });
 }
 
 /** /api/waiting-room: the moviegoers' queue. */

@@ -20,6 +20,11 @@ describe('one status text per booking state (issue 53)', () => {
     });
   });
 
+  it('a booking some of whose seats were given back says what was paid in all once it is cancelled (issue 53, item 4)', () => {
+    const rest = bookingStatusText({ isPaid: false, status: 'cancelled', refundStatus: 'refunded', amount: 10, returnedAmount: 28, cancelledAt: '2026-12-01T21:00:00.000Z' }, format);
+    expect(rest.detail).toBe('Paid $38.00; cancelled on 2026-12-01 21:00, and refunded in full to your card. The seats were released.');
+  });
+
   it('each other state has one label, the same with or without the amounts', () => {
     expect(bookingStatusText({ isPaid: true, status: 'paid' })).toEqual({ label: 'Paid', detail: null, tone: 'success' });
     expect(bookingStatusText({ isPaid: false, status: 'held' })).toEqual({ label: 'Awaiting payment', detail: null, tone: 'warning' });

@@ -9,8 +9,10 @@ export interface BookingStateFacts {
   isPaid: boolean;
   status: string;
   refundStatus?: 'pending' | 'refunded' | 'failed' | null;
-  /** The amount paid (or to pay), in currency units. */
+  /** The amount paid (or to pay), in currency units: net of seats given back (`returnedAmount`). */
   amount?: number;
+  /** What seats given back were refunded (issue 53): with `amount`, what was paid. */
+  returnedAmount?: number;
   /** When a paid booking was cancelled (its owner or the cinema): its refund started then. */
   cancelledAt?: string | null;
   /** An unpaid booking whose hold has run out, before the service released it. */
@@ -47,7 +49,7 @@ export function bookingStatusLabel(booking: BookingStateFacts): string {
 
 /** What was paid and when it was cancelled: "Paid $25.50; cancelled on Dec 1, 2026, 9:00 PM" (parts left out when unknown). */
 function paidAndCancelled(booking: BookingStateFacts, format?: StatusFormat): string {
-  const paid = booking.amount !== undefined && format ? `Paid ${format.money(booking.amount)}` : 'Paid';
+  const paid = booking.amount !== undefined && format ? `Paid ${format.money(booking.amount + (booking.returnedAmount ?? 0))}` : 'Paid';
   return booking.cancelledAt && format ? `${paid}; cancelled on ${format.time(booking.cancelledAt)}` : paid;
 }
 

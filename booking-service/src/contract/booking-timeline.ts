@@ -8,6 +8,7 @@ export const TIMELINE_KINDS = [
   'late-payment',
   'email',
   'door-scan',
+  'seats-returned',
   'cancelled',
   'refund-requested',
   'refund-settled',

@@ -125,7 +125,7 @@ export const OwnBookingActionResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.String({ description: 'What the customer reads' }),
   outcome: Type.String({
-    description: 'recheck: paid, already-paid, paid-late, refund, open, processing, expired, payment-failed, mismatch, no-session, unknown-session; release: released; cancel: cancelled (a paid booking, refunded), released (an unpaid hold), already-cancelled',
+    description: 'recheck: paid, already-paid, paid-late, refund, open, processing, expired, payment-failed, mismatch, no-session, unknown-session; release: released; cancel: cancelled (a paid booking, refunded), released (an unpaid hold), already-cancelled; cancel-seats: seats-returned, already-returned (a retry), cancelled (every seat: cancelled whole), already-cancelled',
   }),
   booking: BookingSchema,
 });

@@ -74,6 +74,16 @@ export const RefundStatusSchema = Type.Union([Type.Literal('pending'), Type.Lite
   description: 'A payment that came after the hold for seats taken meanwhile: pending, refunded or failed (support acts); null otherwise',
 });
 
+/** One return of seats of a paid booking by its owner (issue 53), as My Bookings and the e-ticket show it. */
+export const SeatReturnSchema = Type.Object({
+  seats: Type.Array(Type.String()),
+  amount: Type.Number({ description: 'Their refund, currency units: their price by seat type, of what was paid' }),
+  returnedAt: Type.String({ format: 'date-time' }),
+  refundStatus: Type.Union([Type.Literal('pending'), Type.Literal('refunded'), Type.Literal('failed')], {
+    description: 'pending (the provider has not taken it yet; the reconciliation retries), refunded, or failed (support acts)',
+  }),
+});
+
 export const BookingSchema = Type.Object({
   _id: Type.String(),
   amount: Type.Number({ description: 'Currency units' }),
@@ -97,6 +107,16 @@ export const BookingSchema = Type.Object({
   admittedAt: Type.Optional(
     Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: "When the ticket was checked in at the door (the moviegoer's own bookings), else null" }),
   ),
+  returnedSeats: Type.Optional(
+    Type.Array(Type.String(), { description: 'Seats its owner gave back (issue 53): no longer on the ticket nor in bookedSeats; `amount` is net of their refunds' }),
+  ),
+  returnedAmount: Type.Optional(Type.Number({ description: 'What the seats given back were refunded in all, currency units (0: none given back)' })),
+  seatAmounts: Type.Optional(
+    Type.Record(Type.String(), Type.Number(), {
+      description: "What each booked seat would refund if given back now, currency units (its price by seat type, of what was paid): a paid booking's",
+    }),
+  ),
+  seatReturns: Type.Optional(Type.Array(SeatReturnSchema, { description: "Each return of seats, oldest first (the owner's own bookings)" })),
 });
 
 export const AdminBookingSchema = Type.Intersect([BookingSchema, Type.Object({ user: Type.Object({ name: Type.String() }) })]);
@@ -224,6 +244,18 @@ export const CheckoutRefusalQuery = Type.Object({
   field: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,20}$', description: 'The card field at fault' })),
 });
 /** Printable characters only: a NUL or other control character never reaches the database. */
+/** Seats of the caller's paid booking to give back (POST /api/booking/{bookingId}/cancel-seats). */
+export const CancelSeatsBody = Type.Object(
+  {
+    seats: Type.Array(Type.String({ pattern: ANY_SEAT_ID_PATTERN, maxLength: MAX_SEAT_ID_LENGTH }), {
+      minItems: 1,
+      maxItems: MAX_SEATS_PER_BOOKING,
+      description: 'Seats on the booking to give back; all of them cancels the booking whole',
+    }),
+  },
+  Strict,
+);
+
 export const VerifyPaymentBody = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }) }, Strict);
 
 /** The most rows a paged list answers at once (http/pagination.ts refuses more). */
@@ -306,6 +338,8 @@ export const UnpaidBookingsQuery = Type.Object(
 export type Movie = Static<typeof MovieSchema>;
 export type Show = Static<typeof ShowSchema>;
 export type Booking = Static<typeof BookingSchema>;
+export type SeatReturnJson = Static<typeof SeatReturnSchema>;
+export type CancelSeatsBody = Static<typeof CancelSeatsBody>;
 export type AdminBooking = Static<typeof AdminBookingSchema>;
 export type DebugBooking = Static<typeof DebugBookingSchema>;
 export type NowPlayingMovie = Static<typeof NowPlayingMovieSchema>;

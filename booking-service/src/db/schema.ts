@@ -150,6 +150,9 @@ export const bookings = pgTable(
     // refund checks (bookings/lifecycle.ts), and when a paid booking was cancelled (the door names it).
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // Issue 53 (migration 0022): seats given back by the owner and their refunds in all (amount_cents is net of them).
+    returnedSeats: text('returned_seats').array().notNull().default(sql`'{}'::text[]`),
+    returnedCents: integer('returned_cents').notNull().default(0),
   },
   (t) => [
     index('bookings_user_created_idx').on(t.userId, t.createdAt),
@@ -186,6 +189,32 @@ export const seatReservations = pgTable(
     primaryKey({ columns: [t.showId, t.seat] }),
     index('seat_reservations_booking_idx').on(t.bookingId),
     check('seat_reservations_seat_valid', sql`${t.seat} ~ ${sqlList([ANY_SEAT_ID_PATTERN])}`),
+  ],
+);
+
+/**
+ * Seats of a paid booking given back by its owner (issue 53, migration 0022): written in the transaction that took them
+ * off the booking and out of seat_reservations; the refund's outcome recorded on it. History: never removed.
+ */
+export const seatReturns = pgTable(
+  'seat_returns',
+  {
+    id: uuid('id').primaryKey(),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    seats: text('seats').array().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    returnedBy: text('returned_by').notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }).notNull(),
+    refundStatus: text('refund_status').$type<RefundStatus>().notNull(),
+    refundId: text('refund_id'),
+    refundReason: text('refund_reason').notNull(),
+  },
+  (t) => [
+    index('seat_returns_booking_idx').on(t.bookingId, t.returnedAt),
+    index('seat_returns_refund_pending_idx').on(t.returnedAt).where(sql`${t.refundStatus} = 'pending'`),
+    check('seat_returns_amount_not_negative', sql`${t.amountCents} >= 0`),
+    check('seat_returns_seats_given', sql`cardinality(${t.seats}) > 0`),
+    check('seat_returns_refund_status_valid', sql`${t.refundStatus} in (${sqlList(REFUND_STATUSES)})`),
   ],
 );
 
@@ -285,6 +314,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
   refundId: text('refund_id'),
   refundedCents: integer('refunded_cents').notNull().default(0),
+  // Each refund's idempotency key (migration 0022): a session may be refunded in parts (seats given back), each once.
+  refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
 });
 
 /**

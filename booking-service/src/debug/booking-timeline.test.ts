@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SeatReturn } from '../bookings/booking.ts';
 import type { CheckIn } from '../check-in/check-in.ts';
 import type { OutboxMessage } from '../email/outbox.ts';
 import { bookingTimeline, timelineEntryJson, type TimelineFacts, type TimelineSource } from './booking-timeline.ts';
@@ -8,7 +9,7 @@ import { bookingWithDetails as booking, T0 } from '../../test/support/booking-fi
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 
 function facts(overrides: Partial<TimelineFacts> = {}): TimelineFacts {
-  return { booking: booking(), scans: [], actions: [], messages: [], timeZone: 'Asia/Kolkata', currency: 'USD', ...overrides };
+  return { booking: booking(), scans: [], actions: [], messages: [], returns: [], timeZone: 'Asia/Kolkata', currency: 'USD', ...overrides };
 }
 
 function eTicket(at: Date): OutboxMessage {
@@ -67,6 +68,18 @@ describe("support's booking timeline", () => {
   it('a late payment for seats taken meanwhile: the hold lapsed, then the payment kept and refunded', () => {
     const late = booking({ status: 'cancelled', cancelledAt: minutes(11), refundStatus: 'refunded', refundReason: 'Payment arrived at ..., seats E5 had been booked by someone else, so the payment is refunded' });
     expect(titles(facts({ booking: late }))).toEqual(['Booking created', 'Seats held', 'Cancelled: the hold lapsed', 'Payment arrived late', 'Refund requested', 'Refund settled']);
+  });
+
+  it('a partial cancellation: made for three seats, one given back with its refund, the ticket valid for the rest, then admitted', () => {
+    const paid = booking({ status: 'paid', isPaid: true, paidAt: minutes(2), paymentSessionId: 'cs_local_1', seats: ['E5', 'E6'], amountCents: 2500, returnedSeats: ['E7'], returnedCents: 1250 });
+    const given: SeatReturn = { id: 'r1', bookingId: 'b1', seats: ['E7'], amountCents: 1250, returnedBy: 'u1', returnedAt: minutes(30), refundStatus: 'refunded', refundId: 're_1', refundReason: '' };
+    const admitted: CheckIn = { id: 'c1', bookingId: 'b1', code: 'K7M2P9QX4D', door: 'Door 3', staffId: 'd', staffName: 'Dora', outcome: 'admitted', at: minutes(60) };
+    const entries = timeline(facts({ booking: paid, returns: [given], scans: [admitted] }));
+    expect(entries.map((e) => e.title)).toEqual(['Booking created', 'Seats held', 'Paid', 'Seats given back by the moviegoer', 'Refund settled', 'Admitted']);
+    expect(entries[0]!.detail).toBe('Seats E5, E6, E7 · $37.50');
+    expect(entries[2]!.detail).toBe('$37.50 through the local test checkout');
+    expect(entries[3]).toMatchObject({ kind: 'seats-returned', detail: 'Seat E7 · $12.50 to be refunded · the ticket stays valid for Seats E5, E6', by: 'Ana Lima (ana@example.com)' });
+    expect(entries[4]).toMatchObject({ kind: 'refund-settled', at: null, detail: '$12.50 for Seat E7 refunded to the card' });
   });
 
   it('takes one more source as one more function', () => {

@@ -1,4 +1,4 @@
-import type { BookingWithDetails } from '../bookings/booking.ts';
+import type { BookingWithDetails, SeatReturn } from '../bookings/booking.ts';
 import type { CheckIn } from '../check-in/check-in.ts';
 import type { TimelineEntryJson, TimelineKind } from '../contract/booking-timeline.ts';
 import type { OutboxMessage } from '../email/outbox.ts';
@@ -15,6 +15,8 @@ export interface TimelineFacts {
   scans: CheckIn[];
   actions: SupportAction[];
   messages: OutboxMessage[];
+  /** Seats given back from the paid booking (partial cancellations), oldest first. */
+  returns: SeatReturn[];
   /** The show's cinema's clock: every time a detail names is on it. */
   timeZone: string;
   currency: string;

@@ -27,7 +27,7 @@ const DEFAULT_PAGE_SIZE = 25;
 
 /** Support staff tools (beyond the spec: they require the support role). */
 export interface DebugRoutesDeps {
-  bookings: Pick<BookingRepository, 'getWithDetails' | 'list' | 'totals'>;
+  bookings: Pick<BookingRepository, 'getWithDetails' | 'list' | 'totals' | 'listSeatReturns'>;
   outbox: Pick<OutboxRepository, 'list' | 'listForBooking'>;
   auth: Auth;
   config: Pick<Config, 'theatreTimeZone' | 'currency'>;
@@ -97,19 +97,20 @@ export async function debugRoutes(app: AppInstance, { bookings, outbox, auth, co
         tags,
         security,
         summary:
-          "The booking's history: its timeline (created, held, paid, emails, door scans, cancellation and by whom, refund, support actions) and state in the staff lists' words; its support actions and door scans as before",
+          "The booking's history: its timeline (created, held, paid, emails, door scans, seats given back and their refunds, cancellation and by whom, refund, support actions) and state in the staff lists' words; its support actions and door scans as before",
         params: BookingIdParams,
         response: { 200: SupportHistoryResponse, ...failures(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const booking = await bookingOr404(bookings, request.params.bookingId);
-      const [actions, scans, messages] = await Promise.all([
+      const [actions, scans, messages, returns] = await Promise.all([
         supportActions.listForBooking(booking.id),
         checkIns.listForBooking(booking.id),
         outbox.listForBooking(booking.id),
+        bookings.listSeatReturns(booking.id),
       ]);
-      const facts = { booking, actions, scans, messages, timeZone: cinemas.timeZoneOf(booking.show.screenId, config.theatreTimeZone), currency: config.currency };
+      const facts = { booking, actions, scans, messages, returns, timeZone: cinemas.timeZoneOf(booking.show.screenId, config.theatreTimeZone), currency: config.currency };
       return {
         success: true as const,
         actions: actions.map(supportActionJson),

@@ -3,11 +3,12 @@ import type { CheckInOutcome } from '../check-in/check-in.ts';
 import { formatMoney } from '../contract/money.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import { cancelledBy } from '../payments/cancel-paid.ts';
+import type { SeatReturn } from '../bookings/booking.ts';
 import type { TimelineEntry, TimelineFacts, TimelineSource } from './booking-timeline.ts';
 
 /**
  * The sources of a booking's history (booking-timeline.ts), one function each, in the order entries of the same
- * moment are listed. A new record about bookings (a partial return of seats, say) is one more function here, added
+ * moment are listed. A new record about bookings is one more function here, added
  * to TIMELINE_SOURCES, and its read in debug/routes.ts's `timelineFacts`.
  */
 
@@ -16,13 +17,16 @@ const money = (facts: TimelineFacts, cents: number) => formatMoney(cents, facts.
 const customer = ({ booking }: TimelineFacts) => (booking.user.email ? `${booking.user.name} (${booking.user.email})` : booking.user.name);
 const seatsOf = (seats: string[]) => `${seats.length === 1 ? 'Seat' : 'Seats'} ${seats.join(', ')}`;
 
+/** What the booking was for when made and paid: the seats it has now and those given back since, and their price. */
+const madeFor = ({ booking }: TimelineFacts) => ({ seats: [...booking.seats, ...booking.returnedSeats], amountCents: booking.amountCents + booking.returnedCents });
+
 /** The booking made by its owner: seats and amount. */
 export const created: TimelineSource = (facts) => [
   {
     kind: 'created',
     at: facts.booking.createdAt,
     title: 'Booking created',
-    detail: `${seatsOf(facts.booking.seats)} · ${money(facts, facts.booking.amountCents)}`,
+    detail: `${seatsOf(madeFor(facts).seats)} · ${money(facts, madeFor(facts).amountCents)}`,
     by: customer(facts),
   },
 ];
@@ -47,7 +51,7 @@ export const paid: TimelineSource = (facts) => {
   const { booking } = facts;
   if (!booking.paidAt) return [];
   const through = paidThrough(facts);
-  return [{ kind: 'paid', at: booking.paidAt, title: 'Paid', detail: `${money(facts, booking.amountCents)} ${through.detail}`, by: through.by }];
+  return [{ kind: 'paid', at: booking.paidAt, title: 'Paid', detail: `${money(facts, madeFor(facts).amountCents)} ${through.detail}`, by: through.by }];
 };
 
 /** A payment that arrived after the hold ended, for seats taken meanwhile: kept on record to be refunded. */
@@ -147,6 +151,30 @@ export const refund: TimelineSource = (facts) => {
   ];
 };
 
+/** What came of one seat return's refund (the stores keep no moment for it: placed after the return). */
+function returnRefundOutcome(seatReturn: SeatReturn, amount: string): Pick<TimelineEntry, 'kind' | 'title' | 'detail'> {
+  const seats = seatsOf(seatReturn.seats);
+  switch (seatReturn.refundStatus) {
+    case 'refunded':
+      return { kind: 'refund-settled', title: 'Refund settled', detail: `${amount} for ${seats} refunded to the card` };
+    case 'failed':
+      return { kind: 'refund-failed', title: 'Refund failed', detail: `${amount} for ${seats}: ${seatReturn.refundReason || 'the provider refused it'}. Support must act` };
+    default:
+      return { kind: 'refund-pending', title: 'Refund pending', detail: `${amount} for ${seats}: retried by the service until the provider answers` };
+  }
+}
+
+/** Each time the moviegoer gave back some seats of the paid booking (a partial cancellation), then its refund's outcome. */
+export const seatReturns: TimelineSource = (facts) =>
+  facts.returns.flatMap((seatReturn) => {
+    const amount = money(facts, seatReturn.amountCents);
+    const kept = facts.booking.status === 'cancelled' ? '' : ` · the ticket stays valid for ${seatsOf(facts.booking.seats)}`;
+    return [
+      { kind: 'seats-returned', at: seatReturn.returnedAt, title: 'Seats given back by the moviegoer', detail: `${seatsOf(seatReturn.seats)} · ${amount} to be refunded${kept}`, by: customer(facts) },
+      { ...returnRefundOutcome(seatReturn, amount), at: null, after: seatReturn.returnedAt, by: null },
+    ];
+  });
+
 const ACTION_TITLES = { 'mark-paid': 'Support: Mark as Paid', 'fix-payment': 'Support: Fix Payment' } as const;
 
 /** Each support action: who, what, and what support was told. */
@@ -154,4 +182,4 @@ export const supportActions: TimelineSource = (facts) =>
   facts.actions.map((action) => ({ kind: 'support-action', at: action.createdAt, title: ACTION_TITLES[action.kind], detail: action.message, by: action.actorEmail || action.actorId }));
 
 /** Every source, in the order entries of the same moment are listed. */
-export const TIMELINE_SOURCES: readonly TimelineSource[] = [created, held, paid, emails, doorScans, cancellation, latePayment, refund, supportActions];
+export const TIMELINE_SOURCES: readonly TimelineSource[] = [created, held, paid, emails, doorScans, seatReturns, cancellation, latePayment, refund, supportActions];

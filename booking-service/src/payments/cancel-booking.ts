@@ -55,7 +55,11 @@ export async function cancelOwnBooking(ctx: PaymentContext, policy: Cancellation
 }
 
 /** An admitted booking is not cancelled: the refusal names when the door admitted it, on the show's cinema's clock. */
-function admittedOutcome(booking: Booking, timeZone: string): CancelOutcome {
-  const at = formatTheatreClock(booking.admittedAt!, timeZone);
-  return { outcome: 'admitted', reason: `This ticket was admitted at the door at ${at}, so the booking can no longer be cancelled.`, booking };
+export function admittedOutcome(booking: Booking, timeZone: string): CancelOutcome & { outcome: 'admitted' } {
+  return { outcome: 'admitted', reason: admissionRefusal(booking.admittedAt!, timeZone, 'the booking can no longer be cancelled'), booking };
+}
+
+/** The door's admission stands: "This ticket was admitted at the door at 7:42 PM, so <what>." */
+export function admissionRefusal(admittedAt: Date, timeZone: string, what: string): string {
+  return `This ticket was admitted at the door at ${formatTheatreClock(admittedAt, timeZone)}, so ${what}.`;
 }

@@ -1,6 +1,6 @@
-import { bookingConfirmationEmail, cancellationEmail, lateRefundEmail, type EmailContext } from '../bookings/booking-emails.ts';
+import { bookingConfirmationEmail, cancellationEmail, lateRefundEmail, seatReturnEmail, type EmailContext } from '../bookings/booking-emails.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
-import type { Booking, BookingWithDetails } from '../bookings/booking.ts';
+import type { Booking, BookingWithDetails, SeatReturn } from '../bookings/booking.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { QueuedMessage } from '../email/outbox.ts';
 
@@ -54,6 +54,15 @@ export function createETickets({ bookings, mailer, context, log }: ETicketsDeps)
     async sendCancellationNotice(booking: Booking, why: CancellationNotice): Promise<void> {
       const full = await bookings.getWithDetails(booking.id);
       if (full) await mailer.send(cancellationEmail(full, context, why)).catch((error: unknown) => log.error({ err: error }, 'could not record the cancellation email'));
+    },
+
+    /** Tells the moviegoer which seats they gave back, their refund, and that the ticket admits the rest (outbox; a failure is only logged). */
+    async sendSeatReturnNotice(booking: Booking, seatReturn: SeatReturn): Promise<void> {
+      const full = await bookings.getWithDetails(booking.id);
+      if (!full) return;
+      await seatReturnEmail(full, seatReturn, context)
+        .then((email) => mailer.send(email))
+        .catch((error: unknown) => log.error({ err: error }, 'could not record the seat return email'));
     },
   };
 }

@@ -14,7 +14,7 @@ import { PaymentProviderError } from './provider.ts';
 import type { ReconcileOutcome } from './reconciliation.ts';
 
 export interface OwnBookingRoutesDeps {
-  bookings: Pick<BookingRepository, 'getWithDetails'>;
+  bookings: Pick<BookingRepository, 'getWithDetails' | 'listSeatReturns'>;
   auth: Auth;
   payments: Pick<PaymentService, 'verifyPayment' | 'reconcileBooking' | 'releaseHold' | 'cancelOwnBooking' | 'deadlineMs'>;
   /** The chain: the booking answered names where its show is (issue 42). */
@@ -27,9 +27,9 @@ const security = [{ bearerAuth: [] }];
 /**
  * What a moviegoer can do about paying their own booking without support: check a payment by its
  * session after the provider's page, re-check a payment that seems stuck (the reconciliation
- * support's fix-payment runs), give back seats they hold, and cancel a booking within the
- * cancellation policy (refunded if paid). Someone else's booking answers like
- * an unknown one.
+ * support's fix-payment runs), give back seats they hold, cancel a booking within the
+ * cancellation policy (refunded if paid); giving back some of its seats is seat-return-routes.ts. Someone else's
+ * booking answers like an unknown one.
  */
 export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payments, places }: OwnBookingRoutesDeps) {
 
@@ -135,13 +135,23 @@ export async function ownBookingRoutes(app: AppInstance, { bookings, auth, payme
       const result = await payments.cancelOwnBooking(booking);
       if (result.outcome === 'refused' || result.outcome === 'admitted') throw conflict(result.reason);
       const after = (await bookings.getWithDetails(booking.id))!;
-      return { success: true, outcome: result.outcome, message: cancelMessage(result.outcome, after), booking: bookingJson(after, places) };
+      return { success: true, outcome: result.outcome, message: cancelMessage(result.outcome, after), booking: await ownBookingJson(after) };
     },
   );
+
+  /** The owner's booking with each return of its seats. */
+  async function ownBookingJson(booking: Parameters<typeof bookingJson>[0]) {
+    return bookingJson(booking, places, await seatReturnsOf(bookings, booking));
+  }
+}
+
+/** The returns of a booking's seats, read only when it gave some back. */
+export async function seatReturnsOf(bookings: Pick<BookingRepository, 'listSeatReturns'>, booking: { id: string; returnedSeats: string[] }) {
+  return booking.returnedSeats.length ? bookings.listSeatReturns(booking.id) : [];
 }
 
 /** What a cancellation did, in the moviegoer's words. */
-function cancelMessage(outcome: 'cancelled' | 'released' | 'already-cancelled', booking: { seats: string[]; refundStatus: string | null }): string {
+export function cancelMessage(outcome: 'cancelled' | 'released' | 'already-cancelled', booking: { seats: string[]; refundStatus: string | null }): string {
   if (outcome === 'released') return `Seats ${booking.seats.join(', ')} released. No payment was taken.`;
   const refund =
     booking.refundStatus === 'refunded'

@@ -1,5 +1,6 @@
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { BookingTransitions } from '../bookings/transitions.ts';
+import type { ScreenLayout } from '../contract/seats/layout.ts';
 import type { ETickets } from './e-tickets.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { SalesStop } from './sales-stop.ts';
@@ -32,4 +33,6 @@ export interface PaymentContext {
   showCancelled: (showId: string) => Promise<boolean>;
   /** The clock of a show's cinema (by its screen; THEATRE_TIMEZONE for a screen the chain does not have): its times are told on it. */
   timeZoneOf: (screenId: string) => string;
+  /** A show's screen's seat layout (its seats' types, what each costs), or undefined for a screen the chain does not have. */
+  layoutOf: (screenId: string) => ScreenLayout | undefined;
 }

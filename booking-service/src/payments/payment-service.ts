@@ -16,6 +16,7 @@ import { cancelUrlFor, successUrlFor, type PaymentProvider, type ProviderSession
 import { reconcile, reconcileBooking, sweepMissingConfirmations } from './reconciliation.ts';
 import { performRefund } from './refunds.ts';
 import { releaseHold, sweepExpiredHolds } from './release-hold.ts';
+import { returnOwnSeats } from './return-seats.ts';
 import { NO_SALES_STOP, type SalesStop } from './sales-stop.ts';
 import { settleSession } from './settle-session.ts';
 import { verifyPayment } from './verify-payment.ts';
@@ -72,6 +73,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     salesStop: deps.salesStop ?? NO_SALES_STOP,
     showCancelled: deps.showCancelled ?? (async () => false),
     timeZoneOf: (screenId) => deps.places?.(screenId)?.cinema.timeZone ?? deps.config.theatreTimeZone,
+    layoutOf: (screenId) => deps.places?.(screenId)?.screen.layout,
   };
   const urls = { successUrl: successUrlFor(deps.config.shellUrl), cancelUrl: cancelUrlFor(deps.config.shellUrl) };
   const deadlineMs = deps.providerDeadlineMs;
@@ -97,6 +99,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     performRefund: (booking: Booking) => performRefund(ctx, booking),
     /** The owner's cancellation, within the policy (cancel-booking.ts). */
     cancelOwnBooking: (booking: BookingWithShow) => cancelOwnBooking(ctx, deps.cancellation, booking),
+    /** The owner gives back some seats of a paid booking, within the same policy (return-seats.ts). */
+    returnOwnSeats: (booking: BookingWithShow, seats: readonly string[]) => returnOwnSeats(ctx, deps.cancellation, booking, seats),
     /** A paid booking cancelled and refunded whatever the policy (its show cancelled by the cinema). */
     cancelPaidBooking: (booking: Booking, why: CancellationNotice) => cancelPaidBooking(ctx, booking, why),
     markPaidBySupport: (booking: Booking) => markPaidBySupport(ctx, booking),

@@ -4,6 +4,7 @@ import type { Mailer } from '../email/mailer.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { performRefund } from './refunds.ts';
+import { retryPendingSeatReturns } from './seat-return-refunds.ts';
 import { settleSession, type Settlement } from './settle-session.ts';
 
 export type ReconcileOutcome = Settlement | { outcome: 'no-session'; booking: Booking } | { outcome: 'unknown-session'; booking: Booking };
@@ -57,13 +58,13 @@ export async function sweepMissingConfirmations(ctx: PaymentContext, outbox: Pic
 
 /**
  * Checks every unpaid held booking that has a payment session with the provider, so a lost webhook
- * still ends paid; gives paid bookings without an e-ticket theirs; retries pending refunds and due emails.
+ * still ends paid; gives paid bookings without an e-ticket theirs; retries pending refunds (whole, and of seats given back) and due emails.
  */
 export async function reconcile(
   ctx: PaymentContext,
   { outbox, mailer }: { outbox: Pick<OutboxRepository, 'existsFor'>; mailer: Pick<Mailer, 'retryDue'> },
   limit = 100,
-): Promise<{ checked: number; settled: Record<string, number>; refunds: number; emails: number; confirmations: number }> {
+): Promise<{ checked: number; settled: Record<string, number>; refunds: number; seatReturns: number; emails: number; confirmations: number }> {
   const settled: Record<string, number> = {};
   const awaiting = await ctx.lifecycle.listAwaitingPayment(limit);
   for (const booking of awaiting) {
@@ -82,9 +83,13 @@ export async function reconcile(
   for (const booking of refunds) {
     await performRefund(ctx, booking).catch((error: unknown) => ctx.log.error({ err: error, bookingId: booking.id }, 'reconciliation: refund attempt failed'));
   }
+  const seatReturns = await retryPendingSeatReturns(ctx, limit).catch((error: unknown) => {
+    ctx.log.error({ err: error }, 'reconciliation: seat return refunds failed');
+    return 0;
+  });
   const emails = await mailer.retryDue().catch((error: unknown) => {
     ctx.log.error({ err: error }, 'reconciliation: email retry failed');
     return { sent: 0, failed: 0 };
   });
-  return { checked: awaiting.length, settled, refunds: refunds.length, emails: emails.sent, confirmations: confirmations.queued };
+  return { checked: awaiting.length, settled, refunds: refunds.length, seatReturns, emails: emails.sent, confirmations: confirmations.queued };
 }

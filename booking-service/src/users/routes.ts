@@ -17,7 +17,7 @@ const security = [{ bearerAuth: [] }];
 
 export interface UserRoutesDeps {
   users: Pick<UserRepository, 'favoriteMovies' | 'toggleFavorite'>;
-  bookings: Pick<BookingRepository, 'listForUser'>;
+  bookings: Pick<BookingRepository, 'listForUser' | 'listSeatReturns'>;
   /** When each booking was admitted at the door (My Bookings' "Admitted 7:42 PM"). */
   checkIns: Pick<CheckInRepository, 'admittedAt'>;
   movies: Pick<MovieRepository, 'get'>;
@@ -42,10 +42,14 @@ export async function userRoutes(app: AppInstance, { users, bookings, checkIns, 
     async (request) => {
       const own = await bookings.listForUser(request.identity!.sub);
       const paid = own.filter((booking) => booking.status === 'paid').map((booking) => booking.id);
-      const admitted = await checkIns.admittedAt(paid);
+      // Each return of seats, read only for the bookings that gave some back (few).
+      const [admitted, returns] = await Promise.all([
+        checkIns.admittedAt(paid),
+        Promise.all(own.map((booking) => (booking.returnedSeats.length ? bookings.listSeatReturns(booking.id) : Promise.resolve([])))),
+      ]);
       return {
         success: true as const,
-        bookings: own.map((booking) => ({ ...bookingJson(booking, cinemas), admittedAt: admitted.get(booking.id)?.toISOString() ?? null })),
+        bookings: own.map((booking, i) => ({ ...bookingJson(booking, cinemas, returns[i]), admittedAt: admitted.get(booking.id)?.toISOString() ?? null })),
       };
     },
   );

@@ -10,6 +10,7 @@ export function bookingWithDetails(overrides: Partial<BookingWithDetails> = {}):
     id: 'b1', userId: 'u1', showId: 's1', seats: ['E5', 'E6'], amountCents: 2500, status: 'held', isPaid: false, paymentLink: null,
     paymentSessionId: null, paymentIntentId: null, holdExpiresAt: minutes(10), paidAt: null, createdAt: T0, ticketCode: 'K7M2P9QX4D',
     refundStatus: null, refundReason: null, refundId: null, confirmation: null, admittedAt: null, cancelledAt: null,
+    returnedSeats: [], returnedCents: 0,
     user: { id: 'u1', name: 'Ana Lima', email: 'ana@example.com' },
     show: {
       id: 's1', movieId: 'm1', startsAt: minutes(24 * 60), priceCents: 1250, screenId: 'screen-1', seatPriceCents: {}, cancelledAt: null,

@@ -52,6 +52,8 @@ export function customerApi(baseUrl: string, call: Call) {
     recheckPayment: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/recheck-payment`, {}),
     releaseBooking: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/release`, {}),
     cancelBooking: (bookingId: string) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/cancel`, {}),
+    /** Gives back some seats of the caller's paid booking (their price refunded; every seat: cancelled whole). */
+    cancelSeats: (bookingId: string, seats: string[]) => post<OwnBookingActionResponse>(`/api/booking/${id(bookingId)}/cancel-seats`, { seats }),
     favorites: () => get<FavoritesResponse>('/api/user/favorites', true),
     toggleFavorite: (movieId: string) => post<UpdateFavoriteResponse>('/api/user/update-favorite', { movieId }),
     // The movie catalogue, in TMDB v3 shapes, proxied by the service.

@@ -4,6 +4,7 @@ import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import { bookingCreation } from './booking-creation.ts';
 import { bookingJoins } from './booking-joins.ts';
 import { toBooking } from './mappers.ts';
+import { seatReturnQueries } from './seat-return-queries.ts';
 import type { Models } from './models.ts';
 import {
   bookingListFilter,
@@ -173,6 +174,8 @@ export function createBookingRepository(models: Models, { readBeforeInsert = fal
       const docs = await Bookings.find(guardFilter(guard)).sort({ [oldestFirstBy]: 1, _id: 1 }).limit(limit).lean<BookingDocument[]>();
       return docs.map(toBooking);
     },
+
+    ...seatReturnQueries(models),
 
     async listWithLostMessage(kind, limit) {
       if (limit <= 0) return [];

@@ -39,7 +39,7 @@ export function createCheckInRepository({ CheckIn: CheckIns, Booking: Bookings }
       const admittedBy: AdmittedBy = { code: entry.code, door: entry.door, staffId: entry.staffId, staffName: entry.staffName };
       (update.$set as Filter).admittedBy = admittedBy;
       const won = await Bookings.findOneAndUpdate(filter, update, { returnDocument: 'after', runValidators: true }).lean<BookingDocument>();
-      if (won) return { admitted: true, checkIn: await logAdmission(entry) };
+      if (won) return { admitted: true, checkIn: await logAdmission(entry), seats: [...won.seats] };
       const current = await Bookings.findOne({ _id: { $eq: entry.bookingId } }).lean<BookingDocument>();
       if (!current) throw new Error(`Check-in of unknown booking ${entry.bookingId}`);
       if (!current.admittedAt) return { admitted: false, booking: toBooking(current) };

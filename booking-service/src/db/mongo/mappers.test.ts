@@ -117,6 +117,8 @@ describe('MongoDB mappers', () => {
       confirmation: null,
       admittedAt: null,
       cancelledAt: null,
+      returnedSeats: [],
+      returnedCents: 0,
     };
     expect(toBooking(doc)).toEqual(expected);
     expect(toBooking(new models.Booking(doc).toObject<BookingDocument>())).toEqual(expected);
@@ -171,9 +173,10 @@ describe('MongoDB mappers', () => {
       completedAt: null,
       refundId: null,
       refundedCents: 0,
+      refundKeys: [],
     });
     const session = toCheckoutSession(doc);
-    expect(session).toEqual({ ...request, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, completedAt: null, refundId: null, refundedCents: 0 });
+    expect(session).toEqual({ ...request, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, completedAt: null, refundId: null, refundedCents: 0, refundKeys: [] });
     expect(toCheckoutSession(new models.CheckoutSession(doc).toObject<CheckoutSessionDocument>())).toEqual(session);
   });
 });

@@ -1,4 +1,4 @@
-import type { Booking, NewBooking } from '../../bookings/booking.ts';
+import type { Booking, NewBooking, SeatReturn } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE } from '../../bookings/lifecycle.ts';
 import type { NewOutboxMessage, OutboxMessage } from '../../email/outbox.ts';
 import type { LocalCheckoutSession, NewLocalCheckoutSession } from '../../payments/local/checkout-session.ts';
@@ -10,6 +10,7 @@ import type {
   CheckoutSessionDocument,
   MovieDocument,
   OutboxDocument,
+  SeatReturnDocument,
   ShowDocument,
   UserDocument,
 } from './schemas.ts';
@@ -95,7 +96,19 @@ export function toBooking(doc: BookingDocument): Booking {
     confirmation: doc.confirmation ?? null,
     admittedAt: doc.admittedAt ?? null,
     cancelledAt: doc.cancelledAt ?? null,
+    returnedSeats: [...(doc.returnedSeats ?? [])],
+    returnedCents: doc.returnedCents ?? 0,
   };
+}
+
+/** A return of seats as stored on its booking's document -> the domain's record. */
+export function toSeatReturn({ _id, seats, ...rest }: SeatReturnDocument): SeatReturn {
+  return { id: _id, seats: [...seats], ...rest, refundId: rest.refundId ?? null };
+}
+
+/** The domain's record of a return -> as pushed onto its booking's document. */
+export function seatReturnDocument({ id, ...rest }: SeatReturn): SeatReturnDocument {
+  return { _id: id, ...rest };
 }
 
 /** A new booking as stored: held, unpaid, live, with its show's movie and instant alongside. */
@@ -177,6 +190,7 @@ export function toCheckoutSession(doc: CheckoutSessionDocument): LocalCheckoutSe
     completedAt: doc.completedAt ?? null,
     refundId: doc.refundId ?? null,
     refundedCents: doc.refundedCents ?? 0,
+    refundKeys: [...(doc.refundKeys ?? [])],
   };
 }
 
@@ -198,5 +212,6 @@ export function checkoutSessionDocument(session: NewLocalCheckoutSession): Check
     completedAt: null,
     refundId: null,
     refundedCents: 0,
+    refundKeys: [],
   };
 }

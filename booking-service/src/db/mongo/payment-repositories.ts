@@ -57,10 +57,16 @@ export function createCheckoutSessionRepository({ CheckoutSession }: Models): Ch
 
     expire: (id) => apply(id, expireSessionUpdate(id)),
 
-    async refund(id, { refundId, amountCents }) {
-      const current = await get(id);
-      if (!current) return null;
-      return apply(id, refundSessionUpdate(id, refundId, Math.min(amountCents, current.amountCents)));
+    async refund(id, { refundId, amountCents, key }) {
+      // Conditional on the refunds recorded as read (no $expr on FerretDB): a refund recorded meanwhile makes it read again.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const current = await get(id);
+        if (!current) return null;
+        if (current.refundKeys.includes(key) || current.refundedCents + amountCents > current.amountCents) return { session: current, changed: false };
+        const result = await apply(id, refundSessionUpdate(id, { refundId, amountCents, key, refundedBefore: current.refundedCents}));
+        if (result?.changed) return result;
+      }
+      return { session: (await get(id))!, changed: false };
     },
   };
 }

@@ -160,6 +160,20 @@ describe('payment updates: conditional single-document writes', () => {
     }
   }
 
+  it('gives seats back in one conditional write: on the booking exactly as read, shrinking its seats and pushing the return', () => {
+    const returned = { id: 'r1', bookingId: SHOW_ID, seats: ['A2'], amountCents: 1250, returnedBy: 'u1', returnedAt: new Date(0), refundStatus: 'pending' as const, refundId: null, refundReason: 'given back' };
+    const u = guardedBookingUpdate(SHOW_ID, transitions.returnSeats({ seats: ['A1', 'A2'], amountCents: 2500, returnedSeats: [], returnedCents: 0 }, returned));
+    expect(u).toEqual({
+      filter: { _id: { $eq: SHOW_ID }, status: 'paid', isPaid: true, refundStatus: null, admittedAt: null, seats: { $eq: ['A1', 'A2'] } },
+      update: {
+        $set: { seats: ['A1'], amountCents: 1250, returnedSeats: ['A2'], returnedCents: 1250 },
+        $push: { seatReturns: { _id: 'r1', bookingId: SHOW_ID, seats: ['A2'], amountCents: 1250, returnedBy: 'u1', returnedAt: new Date(0), refundStatus: 'pending', refundId: null, refundReason: 'given back' } },
+      },
+    });
+    setsKnownFields(bookingSchema, u);
+    expect(() => models.Booking.find(u.filter).cast()).not.toThrow();
+  });
+
   it('attaches a payment session only to a held, unpaid booking that has none yet', () => {
     const u = guardedBookingUpdate(SHOW_ID, transitions.attachPaymentSession({ sessionId: 'cs_1', paymentLink: 'https://checkout/x' }));
     expect(u).toEqual({
@@ -292,18 +306,19 @@ describe('payment updates: conditional single-document writes', () => {
     }
   });
 
-  it('completes only an open, unexpired local checkout session; expires only an open one; refunds once', () => {
+  it('completes only an open, unexpired local checkout session; expires only an open one; refunds each key once, within what is left', () => {
     const complete = completeSessionUpdate('cs_1', at, 'pi_4');
     expect(complete).toEqual({
       filter: { _id: { $eq: 'cs_1' }, status: 'open', expiresAt: { $gt: at } },
       update: { $set: { status: 'complete', paymentStatus: 'paid', paymentIntentId: 'pi_4', completedAt: at } },
     });
     expect(expireSessionUpdate('cs_1')).toEqual({ filter: { _id: { $eq: 'cs_1' }, status: 'open' }, update: { $set: { status: 'expired' } } });
-    expect(refundSessionUpdate('cs_1', 're_2', 2550)).toEqual({
-      filter: { _id: { $eq: 'cs_1' }, paymentStatus: 'paid', refundedCents: 0 },
-      update: { $set: { refundId: 're_2', refundedCents: 2550 } },
+    const refund = refundSessionUpdate('cs_1', { refundId: 're_2', amountCents: 2550, key: 'refund-b', refundedBefore: 1000 });
+    expect(refund).toEqual({
+      filter: { _id: { $eq: 'cs_1' }, paymentStatus: 'paid', refundedCents: 1000, refundKeys: { $ne: 'refund-b' } },
+      update: { $set: { refundId: 're_2', refundedCents: 3550 }, $push: { refundKeys: 'refund-b' } },
     });
-    for (const u of [complete, expireSessionUpdate('cs_1'), refundSessionUpdate('cs_1', 're_2', 1)]) {
+    for (const u of [complete, expireSessionUpdate('cs_1'), refund]) {
       setsKnownFields(checkoutSessionSchema, u);
       expect(() => models.CheckoutSession.find(u.filter).cast()).not.toThrow();
     }

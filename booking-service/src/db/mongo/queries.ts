@@ -1,9 +1,9 @@
 import type { PipelineStage } from 'mongoose';
 import { sortSeats } from '../../contract/seats/hall.ts';
-import type { BookingFilter } from '../../bookings/booking.ts';
+import type { BookingFilter, RefundStatus } from '../../bookings/booking.ts';
 import type { BookingGuard, GuardedUpdate } from '../../bookings/lifecycle.ts';
 import type { SeatState } from '../../shows/show.ts';
-import { outboxDocument } from './mappers.ts';
+import { outboxDocument, seatReturnDocument } from './mappers.ts';
 import { COLLECTIONS, type BookingDocument } from './schemas.ts';
 
 /**
@@ -91,6 +91,8 @@ export function guardFilter(guard: BookingGuard): Filter {
   if (guard.confirmation !== undefined) filter.confirmation = guard.confirmation;
   // null also matches a document from before the field existed (the store's start-up fills it from the log first).
   if (guard.admitted === false) filter.admittedAt = null;
+  // The whole array, in order: the booking exactly as read.
+  if (guard.seats !== undefined) filter.seats = { $eq: [...guard.seats] };
   return filter;
 }
 
@@ -103,7 +105,7 @@ export function guardFilter(guard: BookingGuard): Filter {
  * A queued email rides on the same document (`queuedEmail`), written or refused with the change;
  * the mailer moves it to the outbox (collectQueued).
  */
-export function guardedBookingUpdate(id: string, { guard, changes, seats, email }: GuardedUpdate): ConditionalUpdate {
+export function guardedBookingUpdate(id: string, { guard, changes, seats, email, seatReturn }: GuardedUpdate): ConditionalUpdate {
   const filter: Filter = { _id: { $eq: id }, ...guardFilter(guard) };
   const set: Filter = { ...changes };
   if (email) set.queuedEmail = outboxDocument(email, email.id, email.createdAt);
@@ -112,7 +114,22 @@ export function guardedBookingUpdate(id: string, { guard, changes, seats, email 
     filter.live = false;
     set.live = true;
   }
+  // A return: the changes shrink `seats` (the ledger's index lets those seats go in this write) and its record rides along.
+  if (seats === 'return') {
+    if (!seatReturn) throw new Error(`a seat return of booking ${id} without its record`);
+    return { filter, update: { $set: set, $push: { seatReturns: seatReturnDocument(seatReturn) } } };
+  }
   return { filter, update: { $set: set } };
+}
+
+/** Bookings with a return of seats whose refund is still to make. */
+export const PENDING_SEAT_RETURNS: Filter = { 'seatReturns.refundStatus': 'pending' };
+
+/** A return's refund outcome, on its booking's document, only while the return is pending. */
+export function seatReturnRefundUpdate(returnId: string, outcome: { status: RefundStatus; refundId?: string | null; reason: string }): ConditionalUpdate {
+  const set: Filter = { 'seatReturns.$.refundStatus': outcome.status, 'seatReturns.$.refundReason': outcome.reason };
+  if (outcome.refundId !== undefined) set['seatReturns.$.refundId'] = outcome.refundId;
+  return { filter: { seatReturns: { $elemMatch: { _id: { $eq: returnId }, refundStatus: 'pending' } } }, update: { $set: set } };
 }
 
 /** Bookings carrying an email still to move to the outbox. */
@@ -153,11 +170,11 @@ export function expireSessionUpdate(id: string): ConditionalUpdate {
   return { filter: { _id: { $eq: id }, status: 'open' }, update: { $set: { status: 'expired' } } };
 }
 
-/** Records the one refund of a paid session. */
-export function refundSessionUpdate(id: string, refundId: string, amountCents: number): ConditionalUpdate {
+/** Records one refund (of part or all) of a paid session under its key, if what it refunded is still as read (`refundedBefore`). */
+export function refundSessionUpdate(id: string, refund: { refundId: string; amountCents: number; key: string; refundedBefore: number }): ConditionalUpdate {
   return {
-    filter: { _id: { $eq: id }, paymentStatus: 'paid', refundedCents: 0 },
-    update: { $set: { refundId, refundedCents: amountCents } },
+    filter: { _id: { $eq: id }, paymentStatus: 'paid', refundedCents: refund.refundedBefore, refundKeys: { $ne: refund.key } },
+    update: { $set: { refundId: refund.refundId, refundedCents: refund.refundedBefore + refund.amountCents }, $push: { refundKeys: refund.key } },
   };
 }
 

@@ -3,7 +3,7 @@ import { MAX_SEATS_PER_BOOKING } from '../../contract/seats/hall.ts';
 import { anyLayoutSeatsProblem, layoutProblem, type ScreenLayout } from '../../contract/seats/layout.ts';
 import type { Cinema, Screen } from '../../cinemas/cinema.ts';
 import { TICKET_CODE_PATTERN } from '../../bookings/ticket-code.ts';
-import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type Booking, type ConfirmationState } from '../../bookings/booking.ts';
+import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type Booking, type ConfirmationState, type SeatReturn } from '../../bookings/booking.ts';
 import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
 import type { Movie, Show } from '../../shows/show.ts';
 import type { User } from '../../identity/user.ts';
@@ -72,7 +72,10 @@ export interface FavoriteDocument {
  * `showStartsAt` copy the show's (immutable) movie and instant so the admin
  * filters are plain indexed queries on this collection.
  */
-export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation' | 'admittedAt' | 'cancelledAt'> {
+/** A return of seats as stored on its booking's document (`seatReturns`): written in the same update that took its seats off. */
+export type SeatReturnDocument = Stored<SeatReturn>;
+
+export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation' | 'admittedAt' | 'cancelledAt' | 'returnedSeats' | 'returnedCents'> {
   movieId: string;
   showStartsAt: Date;
   live: boolean;
@@ -92,6 +95,15 @@ export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation' | 
    * until the mailer moves it into the outbox (by its id, so exactly once): MongoDB's outbox.
    */
   queuedEmail?: OutboxDocument;
+  /** Absent on documents written before issue 53: none given back. */
+  returnedSeats?: string[];
+  returnedCents?: number;
+  /**
+   * Each return of seats (issue 53), pushed in the conditional update that shrinks `seats` (the seat ledger's unique
+   * index then no longer holds them): the return, the release and the refund owed are one write. Its refund's outcome
+   * is recorded on it while it is pending.
+   */
+  seatReturns?: SeatReturnDocument[];
 }
 
 export type OutboxDocument = Stored<OutboxMessage>;
@@ -308,6 +320,21 @@ const admittedBySchema = new Schema<AdmittedBy>(
   { strict: 'throw', versionKey: false, id: false, _id: false },
 );
 
+const seatReturnSchema = new Schema<SeatReturnDocument>(
+  {
+    _id: uuid(),
+    bookingId: uuid(),
+    seats: { type: [String], validate: { validator: (seats: string[]) => seats.length > 0, message: '{PATH} must name a seat' } },
+    amountCents: cents(),
+    returnedBy: requiredText(255),
+    returnedAt: requiredDate(),
+    refundStatus: { type: String, required: true, enum: REFUND_STATUSES },
+    refundId: nullableText(500),
+    refundReason: anyText(2_000),
+  },
+  { strict: 'throw', versionKey: false, id: false },
+);
+
 export const bookingSchema = new Schema<BookingDocument>(
   {
     _id: uuid(),
@@ -352,6 +379,9 @@ export const bookingSchema = new Schema<BookingDocument>(
     admittedAt: nullableDate(),
     cancelledAt: nullableDate(),
     admittedBy: { type: admittedBySchema, default: undefined },
+    returnedSeats: { type: [String], default: undefined },
+    returnedCents: { type: Number, min: 0, default: undefined },
+    seatReturns: { type: [seatReturnSchema], default: undefined },
   },
   options(COLLECTIONS.bookings),
 );
@@ -379,6 +409,8 @@ bookingSchema.index(
   { ticketCode: 1 },
   { unique: true, partialFilterExpression: { ticketCode: { $type: 'string' } }, name: 'bookings_ticket_code_key' },
 );
+// Seats given back whose refund is still to make, for the reconciliation.
+bookingSchema.index({ 'seatReturns.refundStatus': 1 }, { sparse: true, name: 'bookings_seat_return_refund_idx' });
 // Late payments still to refund, for the reconciliation.
 bookingSchema.index({ createdAt: 1 }, { partialFilterExpression: { refundStatus: 'pending' }, name: 'bookings_refund_pending_idx' });
 // Paid bookings by e-ticket state, for the confirmation sweep (a missing state reads as null).
@@ -422,6 +454,7 @@ export const checkoutSessionSchema = new Schema<CheckoutSessionDocument>(
     completedAt: nullableDate(),
     refundId: nullableText(255),
     refundedCents: { ...cents(), default: 0 },
+    refundKeys: { type: [String], default: [] },
   },
   options(COLLECTIONS.checkoutSessions),
 );

@@ -27,6 +27,8 @@ const booking: Booking = {
   confirmation: null,
   admittedAt: null,
   cancelledAt: null,
+  returnedSeats: [],
+  returnedCents: 0,
 };
 const duplicate = () => new mongo.MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
 const OTHER = '11111111-2222-4333-8444-555555555555';

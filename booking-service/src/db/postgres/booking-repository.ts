@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
-import { bookings, movies, outbox, seatReservations, shows, users } from '../schema.ts';
+import { bookings, movies, outbox, seatReservations, seatReturns, shows, users } from '../schema.ts';
+import { seatReturnQueries } from './seat-return-queries.ts';
 import { foldTotals, type Booking, type BookingFilter, type BookingWithDetails, type CreateBookingResult, type NewBooking } from '../../bookings/booking.ts';
 import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
 import type { BookingRepository, HoldCaps } from '../../bookings/booking-repository.ts';
@@ -27,6 +28,10 @@ export function guardCondition(guard: BookingGuard): SQL | undefined {
   if (guard.confirmation === null) conditions.push(isNull(bookings.confirmation));
   else if (guard.confirmation !== undefined) conditions.push(eq(bookings.confirmation, guard.confirmation));
   if (guard.admitted === false) conditions.push(isNull(bookings.admittedAt));
+  if (guard.seats !== undefined) {
+    const seats = guard.seats.map((seat) => sql`${seat}`);
+    conditions.push(sql`${bookings.seats} = array[${sql.join(seats, sql`, `)}]::text[]`);
+  }
   return and(...conditions);
 }
 
@@ -78,11 +83,17 @@ type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
  * longer finds it matching, and changes nothing (so queues nothing). Throws SeatsTaken (rolling the
  * transaction back) when a retake finds a seat in another booking.
  */
-async function writeIf(tx: Executor, id: string, { guard, changes, seats, email }: GuardedUpdate) {
+async function writeIf(tx: Executor, id: string, { guard, changes, seats, email, seatReturn }: GuardedUpdate) {
   const [row] = await tx.update(bookings).set(changes).where(and(eq(bookings.id, id), guardCondition(guard))).returning();
   if (!row) return undefined;
   if (email) await tx.insert(outbox).values(email);
   if (seats === 'release') await tx.delete(seatReservations).where(eq(seatReservations.bookingId, id));
+  if (seats === 'return') {
+    // The seats given back leave the ledger with the booking's change and the return's record: free for others at commit.
+    if (!seatReturn) throw new Error(`a seat return of booking ${id} without its record`);
+    await tx.insert(seatReturns).values(seatReturn);
+    await tx.delete(seatReservations).where(and(eq(seatReservations.bookingId, id), inArray(seatReservations.seat, seatReturn.seats)));
+  }
   if (seats === 'retake') {
     // The same ledger as a new booking: the (show, seat) key decides, all seats or none.
     const reserved = await tx
@@ -119,6 +130,8 @@ function createdBooking(booking: NewBooking): Booking {
     confirmation: null,
     admittedAt: null,
     cancelledAt: null,
+    returnedSeats: [],
+    returnedCents: 0,
   };
 }
 
@@ -236,7 +249,7 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
       const { seats } = update;
       try {
         // A change of the booking alone is one statement; one that moves seats or queues an email is a transaction.
-        const alone = seats === 'keep' && !update.email;
+        const alone = seats === 'keep' && !update.email && !update.seatReturn;
         const updated = alone ? await writeIf(db, id, update) : await db.transaction((tx) => writeIf(tx, id, update));
         if (updated) return { booking: toBooking(updated), changed: true };
         const current = await this.get(id);
@@ -257,6 +270,8 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
         .limit(limit);
       return rows.map(toBooking);
     },
+
+    ...seatReturnQueries(db),
 
     async listWithLostMessage(kind, limit) {
       const rows = await db

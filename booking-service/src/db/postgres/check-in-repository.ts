@@ -22,12 +22,16 @@ export function createCheckInRepository(db: Db): CheckInRepository {
       // and the booking never disagree. The partial unique index (check_ins_one_admission_key) stays as a second lock.
       const { guard, changes } = transitions.admit({ at: entry.at });
       const logged = await db.transaction(async (tx) => {
-        const [row] = await tx.update(bookings).set(changes).where(and(eq(bookings.id, entry.bookingId), guardCondition(guard))).returning({ id: bookings.id });
+        const [row] = await tx
+          .update(bookings)
+          .set(changes)
+          .where(and(eq(bookings.id, entry.bookingId), guardCondition(guard)))
+          .returning({ id: bookings.id, seats: bookings.seats });
         if (!row) return null;
         const [inserted] = await tx.insert(checkIns).values(entry).returning();
-        return inserted!;
+        return { checkIn: inserted!, seats: row.seats };
       });
-      if (logged) return { admitted: true, checkIn: logged };
+      if (logged) return { admitted: true, ...logged };
       const [current] = await db.select().from(bookings).where(eq(bookings.id, entry.bookingId));
       if (!current) throw new Error(`Check-in of unknown booking ${entry.bookingId}`);
       if (current.admittedAt === null) return { admitted: false, booking: toBooking(current) };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { checkoutSessions, webhookEvents } from '../schema.ts';
 import type { CheckoutSessionRepository, LocalCheckoutSession } from '../../payments/local/checkout-session.ts';
@@ -65,13 +65,22 @@ export function createCheckoutSessionRepository(db: Db): CheckoutSessionReposito
       return outcome(id, updated);
     },
 
-    async refund(id, { refundId, amountCents }) {
-      const [current] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
-      if (!current) return null;
+    async refund(id, { refundId, amountCents, key }) {
       const [updated] = await db
         .update(checkoutSessions)
-        .set({ refundId, refundedCents: Math.min(amountCents, current.amountCents) })
-        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.paymentStatus, 'paid'), eq(checkoutSessions.refundedCents, 0)))
+        .set({
+          refundId,
+          refundedCents: sql`${checkoutSessions.refundedCents} + ${amountCents}`,
+          refundKeys: sql`array_append(${checkoutSessions.refundKeys}, ${key})`,
+        })
+        .where(
+          and(
+            eq(checkoutSessions.id, id),
+            eq(checkoutSessions.paymentStatus, 'paid'),
+            sql`not (${key} = any(${checkoutSessions.refundKeys}))`,
+            sql`${checkoutSessions.refundedCents} + ${amountCents} <= ${checkoutSessions.amountCents}`,
+          ),
+        )
         .returning();
       return outcome(id, updated);
     },

@@ -15,13 +15,17 @@ export interface LocalCheckoutSession {
   expiresAt: Date;
   createdAt: Date;
   completedAt: Date | null;
+  /** The newest refund's id. */
   refundId: string | null;
+  /** What its refunds took back in all, never more than was paid. */
   refundedCents: number;
+  /** Each refund's idempotency key: a session is refunded in parts (seats given back, then the rest), each once. */
+  refundKeys: string[];
 }
 
 export type NewLocalCheckoutSession = Omit<
   LocalCheckoutSession,
-  'status' | 'paymentStatus' | 'paymentIntentId' | 'completedAt' | 'refundId' | 'refundedCents'
+  'status' | 'paymentStatus' | 'paymentIntentId' | 'completedAt' | 'refundId' | 'refundedCents' | 'refundKeys'
 >;
 
 /** The local checkout's payment sessions (what Stripe keeps for Stripe Checkout). */
@@ -32,6 +36,9 @@ export interface CheckoutSessionRepository {
   complete(id: string, payment: { now: Date; paymentIntentId: string }): Promise<{ session: LocalCheckoutSession; changed: boolean } | null>;
   /** open -> expired, conditionally. */
   expire(id: string): Promise<{ session: LocalCheckoutSession; changed: boolean } | null>;
-  /** Records a refund of a paid session once; a second refund answers the first. */
-  refund(id: string, refund: { refundId: string; amountCents: number }): Promise<{ session: LocalCheckoutSession; changed: boolean } | null>;
+  /**
+   * Records a refund of part or all of a paid session, once per key and only within what is left of the payment;
+   * `changed: false` when the key was recorded before (its refund stands) or the amount is more than is left.
+   */
+  refund(id: string, refund: { refundId: string; amountCents: number; key: string }): Promise<{ session: LocalCheckoutSession; changed: boolean } | null>;
 }

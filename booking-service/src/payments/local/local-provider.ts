@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { CheckoutSessionRepository, LocalCheckoutSession } from './checkout-session.ts';
 import {
   PaymentProviderError,
@@ -113,14 +113,19 @@ export function createLocalCheckoutProvider(options: LocalProviderOptions): Loca
       return result ? view(result.session) : null;
     },
 
-    async refund(payment, amountCents, _reason, _idempotencyKey): Promise<RefundResult> {
+    async refund(payment, amountCents, _reason, idempotencyKey): Promise<RefundResult> {
       const session = payment.sessionId ? await sessions.get(payment.sessionId) : null;
       if (!session || session.paymentStatus !== 'paid') {
         throw new PaymentProviderError('Local checkout: no payment to refund for this session', 'refused');
       }
-      // Once per session: a repeated refund answers the first one (as an idempotency key would).
-      const result = await sessions.refund(session.id, { refundId: randomId('re_local_'), amountCents: amountCents ?? session.amountCents });
-      return { refundId: result!.session.refundId!, status: 'succeeded' };
+      // As Stripe's idempotency key: the same key answers the same refund (its id derived from the key), once recorded.
+      const refundId = `re_local_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
+      const amount = amountCents ?? session.amountCents - session.refundedCents;
+      const result = await sessions.refund(session.id, { refundId, amountCents: amount, key: idempotencyKey });
+      if (result?.changed || result?.session.refundKeys.includes(idempotencyKey)) return { refundId, status: 'succeeded' };
+      // Refunded in full before keys were recorded: that refund stands for it.
+      if (result && result.session.refundKeys.length === 0 && result.session.refundId) return { refundId: result.session.refundId, status: 'succeeded' };
+      throw new PaymentProviderError('Local checkout: the refund is more than what is left of the payment', 'refused');
     },
 
     getSession: (sessionId) => sessions.get(sessionId),

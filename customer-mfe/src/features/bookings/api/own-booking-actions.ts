@@ -1,20 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from 'shared-ui';
 import { useCustomerApi } from 'shared-ui/customer';
+import type { OwnBookingActionResponse } from 'booking-service/contract';
 import { occupiedSeatsQueryKey } from '../../../lib/query-keys';
 
 /**
  * What a moviegoer can do about their own booking: ask the payment provider
  * about it now (POST /api/booking/{id}/recheck-payment), or give its held seats
  * back (POST /api/booking/{id}/release), or cancel it within the cancellation
- * policy (POST /api/booking/{id}/cancel: a paid one is refunded). Each refreshes
+ * policy (POST /api/booking/{id}/cancel: a paid one is refunded), or give back
+ * some of its seats (POST /api/booking/{id}/cancel-seats). Each refreshes
  * My Bookings and the show's seats, and says what happened in a toast.
  */
-function useOwnBookingAction(action: 'recheckPayment' | 'releaseBooking' | 'cancelBooking') {
+function useOwnBookingAction<Input>(call: (api: ReturnType<typeof useCustomerApi>, input: Input) => Promise<OwnBookingActionResponse>) {
   const api = useCustomerApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bookingId: string) => api[action](bookingId),
+    mutationFn: (input: Input) => call(api, input),
     onSuccess: (answer) => {
       if (answer.success) notify.success(answer.message);
       else notify(answer.message);
@@ -28,6 +30,8 @@ function useOwnBookingAction(action: 'recheckPayment' | 'releaseBooking' | 'canc
   });
 }
 
-export const useRecheckPayment = () => useOwnBookingAction('recheckPayment');
-export const useReleaseBooking = () => useOwnBookingAction('releaseBooking');
-export const useCancelBooking = () => useOwnBookingAction('cancelBooking');
+export const useRecheckPayment = () => useOwnBookingAction((api, bookingId: string) => api.recheckPayment(bookingId));
+export const useReleaseBooking = () => useOwnBookingAction((api, bookingId: string) => api.releaseBooking(bookingId));
+export const useCancelBooking = () => useOwnBookingAction((api, bookingId: string) => api.cancelBooking(bookingId));
+export const useCancelSeats = () =>
+  useOwnBookingAction((api, { bookingId, seats }: { bookingId: string; seats: string[] }) => api.cancelSeats(bookingId, seats));

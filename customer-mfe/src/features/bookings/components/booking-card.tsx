@@ -9,6 +9,8 @@ import { buildIcs, downloadIcs } from '../lib/ics';
 import { formatTheatreClock } from 'booking-service/theatre-time';
 import { TicketQr } from './ticket-qr';
 import { BookingCancellation } from './booking-cancellation';
+import { SeatReturn } from './seat-return';
+import { GivenBackSeats } from './given-back-seats';
 import { cancellationPolicyText } from 'booking-service/cancellation';
 import type { BookingStatusText } from 'booking-service/booking-status';
 import { CinemaPlace } from '../../../components/cinema-place';
@@ -24,7 +26,8 @@ import { seatsWithTypes } from '../lib/seat-types';
  * Paid: the e-ticket with its QR code (from
  * `ticketCode`, or the booking reference until the service provides one) and
  * the cancellation policy, an "Add to calendar" download, and Cancel booking
- * while the policy allows it (else why not).
+ * and Cancel some seats while the policy allows it (else why not). Seats given
+ * back are listed with their refund; the ticket lists the seats kept.
  */
 export function BookingCard({
   booking,
@@ -108,6 +111,7 @@ export function BookingCard({
           {refunded && <p className="c-muted">{status.detail}</p>}
           {payable && <OwnPaymentHelp bookingId={booking._id} canRelease={payable} />}
           {booking.isPaid && <BookingCancellation booking={booking} now={now} timeZone={clock} currency={currency} cutoffMinutes={cancellationCutoffMinutes} />}
+          <SeatReturn booking={booking} now={now} timeZone={clock} currency={currency} cutoffMinutes={cancellationCutoffMinutes} />
           <dl className="c-booking__facts">
             <div>
               <dt>Total Tickets</dt>
@@ -118,6 +122,7 @@ export function BookingCard({
               <dd>{booking.bookedSeats.join(', ')}</dd>
             </div>
           </dl>
+          <GivenBackSeats booking={booking} timeZone={clock} currency={currency} />
         </div>
       </div>
       {hasTicket && (
@@ -194,6 +199,12 @@ function ETicket({ booking, showTime, policy, status }: { booking: BookingWithTi
           <dt>Seats</dt>
           <dd>{seatsWithTypes(booking.bookedSeats, booking.seatTypes)}</dd>
         </div>
+        {booking.returnedSeats && booking.returnedSeats.length > 0 && (
+          <div>
+            <dt>Given back</dt>
+            <dd>{booking.returnedSeats.join(', ')}: not on this ticket</dd>
+          </div>
+        )}
         <div>
           <dt>{code ? 'Ticket code' : 'Booking reference'}</dt>
           <dd className="c-mono">
