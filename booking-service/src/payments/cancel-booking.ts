@@ -38,13 +38,7 @@ export async function cancelOwnBooking(ctx: PaymentContext, policy: Cancellation
   }
   const timeZone = ctx.timeZoneOf(booking.show.screenId);
   if (current.admittedAt) return admittedOutcome(current, timeZone);
-  const reason = cancellationRefusal({
-    startsAt: booking.show.startsAt,
-    now: ctx.now(),
-    cutoffMinutes: policy.cutoffMinutes,
-    admitted: false,
-    formatTime: (instant) => formatTheatreTime(instant, timeZone),
-  });
+  const reason = policyRefusalNow(ctx, policy, booking.show.startsAt, timeZone);
   if (reason) return { outcome: 'refused', reason, booking: current };
   const result = await cancelPaidBooking(ctx, current, 'customer');
   if (!result) return { outcome: 'already-cancelled', booking: current };
@@ -52,6 +46,17 @@ export async function cancelOwnBooking(ctx: PaymentContext, policy: Cancellation
   // A door scan got to the booking first: the ticket was used, and the booking stands.
   if (result.booking.admittedAt) return admittedOutcome(result.booking, timeZone);
   return { outcome: 'already-cancelled', booking: result.booking };
+}
+
+/** Why the policy refuses a moviegoer's cancellation of (part of) a booking now, in their words; null: it allows it. */
+export function policyRefusalNow(ctx: Pick<PaymentContext, 'now'>, policy: CancellationPolicy, startsAt: Date, timeZone: string): string | null {
+  return cancellationRefusal({
+    startsAt,
+    now: ctx.now(),
+    cutoffMinutes: policy.cutoffMinutes,
+    admitted: false,
+    formatTime: (instant) => formatTheatreTime(instant, timeZone),
+  });
 }
 
 /** An admitted booking is not cancelled: the refusal names when the door admitted it, on the show's cinema's clock. */

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Booking, BookingWithShow, SeatReturn } from '../bookings/booking.ts';
-import { cancellationRefusal } from '../contract/cancellation.ts';
 import { seatList } from '../contract/seat-returns.ts';
 import { seatSelectionProblemIn } from '../contract/seats/layout.ts';
-import { formatTheatreTime } from '../contract/theatre-time.ts';
-import { admissionRefusal, cancelOwnBooking, type CancellationPolicy } from './cancel-booking.ts';
+import { admissionRefusal, cancelOwnBooking, policyRefusalNow, type CancellationPolicy } from './cancel-booking.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { refundSeatReturn } from './seat-return-refunds.ts';
 import { seatSharesOf } from '../bookings/seat-shares.ts';
@@ -65,13 +63,7 @@ export async function returnOwnSeats(
   const chosen = seatsToReturn(booking, asked, ctx.layoutOf);
   if ('problem' in chosen) return { outcome: 'invalid', reason: chosen.problem };
   if (chosen.seats.length === 0) return { outcome: 'already-returned', booking };
-  const reason = cancellationRefusal({
-    startsAt: booking.show.startsAt,
-    now: ctx.now(),
-    cutoffMinutes: policy.cutoffMinutes,
-    admitted: false,
-    formatTime: (instant) => formatTheatreTime(instant, timeZone),
-  });
+  const reason = policyRefusalNow(ctx, policy, booking.show.startsAt, timeZone);
   if (reason) return { outcome: 'refused', reason, booking };
   if (chosen.seats.length === booking.seats.length) return wholeCancellation(ctx, policy, booking);
 

@@ -4,25 +4,23 @@ import { cancellationRefusal } from 'booking-service/cancellation';
 import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useCancelBooking } from '../api/own-booking-actions';
 
+/** What a booking card's self-service controls (cancel the booking, give back some seats) are given. */
+export interface SelfServiceProps {
+  booking: BookingWithTicket;
+  now: number;
+  /** The show's cinema's clock. */
+  timeZone: string | undefined;
+  currency: string;
+  /** The service's CANCELLATION_CUTOFF_MINUTES (/api/config). */
+  cutoffMinutes: number;
+}
+
 /**
  * A paid booking's self-service cancellation: Cancel booking, then a confirmation naming the refund, while the
  * policy allows it (the same rule the service applies: contract/cancellation.ts); otherwise why not, in place
  * of the button. A refusal the service gives (the page was open past the cutoff) is shown the same way.
  */
-export function BookingCancellation({
-  booking,
-  now,
-  timeZone,
-  currency,
-  cutoffMinutes,
-}: {
-  booking: BookingWithTicket;
-  now: number;
-  timeZone: string | undefined;
-  currency: string;
-  /** The service's CANCELLATION_CUTOFF_MINUTES (/api/config). */
-  cutoffMinutes: number;
-}) {
+export function BookingCancellation({ booking, now, timeZone, currency, cutoffMinutes }: SelfServiceProps) {
   const cancel = useCancelBooking();
   const [confirming, setConfirming] = useState(false);
   const questionId = useId();

@@ -3,7 +3,7 @@ import { Button, buttonClass, formatPrice, formatShowTime } from 'shared-ui';
 import { cancellationRefusal } from 'booking-service/cancellation';
 import { SEAT_TYPE_LABELS } from 'booking-service/layout';
 import { seatList, ticketStillValidText } from 'booking-service/seat-returns';
-import type { BookingWithTicket } from '../api/get-my-bookings';
+import type { SelfServiceProps } from './booking-cancellation';
 import { useCancelSeats } from '../api/own-booking-actions';
 
 type Step = 'closed' | 'choose' | 'confirm';
@@ -14,19 +14,7 @@ type Step = 'closed' | 'choose' | 'confirm';
  * its type and what it refunds: the service's `seatAmounts`), then confirms a sentence naming the refund, the seats
  * kept and that the ticket stays valid for them. Focus moves to each step's heading; a refusal is read out in place.
  */
-export function SeatReturn({
-  booking,
-  now,
-  timeZone,
-  currency,
-  cutoffMinutes,
-}: {
-  booking: BookingWithTicket;
-  now: number;
-  timeZone: string | undefined;
-  currency: string;
-  cutoffMinutes: number;
-}) {
+export function SeatReturn({ booking, now, timeZone, currency, cutoffMinutes }: SelfServiceProps) {
   const giveBack = useCancelSeats();
   const [step, setStep] = useState<Step>('closed');
   const [chosen, setChosen] = useState<string[]>([]);
