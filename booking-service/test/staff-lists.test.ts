@@ -146,9 +146,11 @@ for (const lane of lanes) {
         }
         expect((await search(`?q=${booking.ticketCode}`)).total).toBe(1);
         expect((await search('?q=nobody@example.com')).total).toBe(0);
-        const bad = await t.api('GET', '/api/debug/bookings?q=ana', { token: support });
+        // Letters are part of a name (support-timeline.test.ts); digits that are no ticket code are nothing to search by.
+        expect((await t.api('GET', '/api/debug/bookings?q=ana', { token: support })).status).toBe(200);
+        const bad = await t.api('GET', '/api/debug/bookings?q=1234', { token: support });
         expect(bad.status).toBe(400);
-        expect(bad.body.message).toMatch(/email, a ticket code .* or a booking id/);
+        expect(bad.body.message).toMatch(/email or name, a ticket code .* or a booking id/);
       });
 
       it('pages the list with a total', async () => {
