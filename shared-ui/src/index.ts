@@ -22,4 +22,3 @@ export * from './standalone';
 // remotes of release 0, which this release's shell still runs (version skew), import them.
 export * from './components/test-payment-info';
 export * from './checkout-store';
-export { bookingStatusWords } from './booking-status-words';

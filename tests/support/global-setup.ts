@@ -23,6 +23,9 @@ export default async function globalSetup() {
   process.env.TEST_STACK_DATA_DIR = dataDir;
   await addHallOnlyDates();
   const control = http.createServer((request, response) => {
+    // Each control call on a connection of its own: a test that waits longer than the server's keep-alive timeout
+    // (5 s) between two calls had its pooled connection closed under the second ("fetch failed: other side closed").
+    response.shouldKeepAlive = false;
     if (request.method === 'PUT' && request.url === '/remotes') {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { bookingStatusWords, Button, buttonClass, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
+import { Button, buttonClass, formatPrice, formatRuntime, formatShowTime, Poster } from 'shared-ui';
+// Its own entry, not the shared package's root: the shell's first visit carries none of the status sentences.
+import { bookingStatusWords } from 'shared-ui/booking-status-words';
 import { calendarDateIn } from 'shared-ui/calendar-date';
 import type { BookingWithTicket } from '../api/get-my-bookings';
 import { useRecheckPayment, useReleaseBooking } from '../api/own-booking-actions';

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { DebugBooking } from 'booking-service/contract';
-import { bookingStatusWords, Button, formatPrice, formatShowTime, notify } from 'shared-ui';
+import { Button, formatPrice, formatShowTime, notify } from 'shared-ui';
+import { bookingStatusWords } from 'shared-ui/booking-status-words';
 import { amountOf, ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
 import { useFixPayment, useMarkPaid, useTestEmail } from '../api/debug-bookings';
 import { fixPaymentOutcome, markPaidOutcome } from '../outcomes';
