@@ -92,8 +92,3 @@ export function formatDay(date: string): string {
 export function bookingStatusLabel(booking: BookingStateFacts): string {
   return statusLabel(booking);
 }
-
-/** A count with its noun, singular for one: (1, 'booking') -> "1 booking"; (3, 'show') -> "3 shows"; every staff and support count. */
-export function countOf(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
-}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { AdminBooking } from 'booking-service/contract';
-import { bookingStatusLabel, Button, countOf, formatShowTime, PageLayout } from 'shared-ui';
+import { bookingStatusLabel, Button, formatShowTime, PageLayout } from 'shared-ui';
 import { useAllBookings, type BookingFilters } from '../features/bookings/api/get-all-bookings';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
-import { amountOf, BookingTotals, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
+import { amountOf, BookingTotals, countOf, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CinemaFilter, placeOf } from '../lib/cinema-filters';
 import { BookingSearch } from '../features/bookings/components/booking-list-parts';

@@ -1,7 +1,7 @@
 import type { ShowSort } from 'booking-service/contract';
-import { Button, countOf, PageLayout } from 'shared-ui';
+import { Button, PageLayout } from 'shared-ui';
 import { useComposedSearchParams } from 'shared-ui/search-params';
-import { StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
+import { countOf, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { ShowTable } from '../features/shows/components/show-table';
 import { showListQuery, SORT_LABELS, withChange } from '../features/shows/show-list-query';

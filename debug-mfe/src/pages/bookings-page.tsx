@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SupportView } from 'booking-service/contract';
-import { Button, countOf, notify, PageLayout } from 'shared-ui';
+import { Button, notify, PageLayout } from 'shared-ui';
 import { useComposedSearchParams } from 'shared-ui/search-params';
-import { BookingTotals, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
+import { BookingTotals, countOf, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useSupportBookings } from '../features/bookings/api/debug-bookings';
 import { BookingsTable } from '../features/bookings/components/bookings-table';
 import { supportQuery, VIEW_LABELS } from '../features/bookings/support-query';

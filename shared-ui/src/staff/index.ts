@@ -16,3 +16,4 @@ export type { StaffApi } from '../api/staff-client';
 export { isApiError } from '../api/api-error';
 export { useCsvDownload } from './use-csv-download';
 export { BookingTotals, amountOf } from './booking-money';
+export { countOf } from './count-of';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Show } from 'booking-service/contract';
-import { Button, countOf, formatPrice, formatShowTime, Poster, StarRating } from 'shared-ui';
-import { useTheatreTimeZone } from 'shared-ui/staff';
+import { Button, formatPrice, formatShowTime, Poster, StarRating } from 'shared-ui';
+import { countOf, useTheatreTimeZone } from 'shared-ui/staff';
 
 /** A page of cards: two rows on a laptop screen, however many shows are upcoming. */
 export const ACTIVE_SHOWS_PAGE_SIZE = 12;

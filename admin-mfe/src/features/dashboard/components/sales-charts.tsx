@@ -1,7 +1,7 @@
 import type { SalesReportResponse } from 'booking-service/contract';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { countOf, formatPrice, formatShowTime } from 'shared-ui';
-import { useTheatreTimeZone } from 'shared-ui/staff';
+import { formatPrice, formatShowTime } from 'shared-ui';
+import { countOf, useTheatreTimeZone } from 'shared-ui/staff';
 
 /** The fullest upcoming shows the occupancy list names (more would be a wall of labels). */
 export const OCCUPANCY_TOP = 8;

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminShowRow } from 'booking-service/contract';
-import { Button, buttonClass, countOf, formatPrice, formatShowTime } from 'shared-ui';
+import { Button, buttonClass, formatPrice, formatShowTime } from 'shared-ui';
 import { calendarDateIn } from 'shared-ui/calendar-date';
-import { ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
+import { ConfirmActionDialog, countOf, notifyOutcome } from 'shared-ui/staff';
 import { placeOf } from '../../../lib/cinema-filters';
 import { useCancelShow, useSetShowPrice } from '../api/show-actions';
 
