@@ -28,17 +28,20 @@ export async function addHallOnlyDates(movies = 6): Promise<void> {
     const day = listed.slice(pair * 2, pair * 2 + 2);
     let time = '09:00';
     for (const movie of [...day, ...day]) {
-      type Check = { free: boolean; nextFreeStart?: string; proposed: { readyAt: string }[] };
+      type Check = { free: boolean; nextFreeStart?: string; runtime: number; turnoverMinutes: number };
       const check = await adminCall<Check>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: HALL_SCREEN_ID });
       if (!check.free) throw new Error(`the hall is not free on ${date} at ${time} (next free start ${check.nextFreeStart})`);
       await admin.addShow({ movieId: movie._id, showsInput: [{ date, time: [time] }], showPrice: 12, screenId: HALL_SCREEN_ID });
-      time = wallClock(new Date(check.proposed[0]!.readyAt), timeZone);
+      // The next show once this one has ended and the screen is turned over (its runtime and the cinema's turnover).
+      time = laterOnTheDay(time, check.runtime + check.turnoverMinutes);
     }
   }
 }
 
-/** HH:MM of `instant` on `timeZone`'s clock, rounded up to the next 5 minutes. */
-function wallClock(instant: Date, timeZone: string): string {
-  const rounded = new Date(Math.ceil(instant.getTime() / 300_000) * 300_000);
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(rounded);
+/** HH:MM `minutes` after `time` on the same day, rounded up to the next 5 minutes. */
+function laterOnTheDay(time: string, minutes: number): string {
+  const [hours, mins] = time.split(':').map(Number) as [number, number];
+  const next = Math.ceil((hours * 60 + mins + minutes) / 5) * 5;
+  if (next >= 24 * 60) throw new Error(`no room on the hall's day after ${time} for another show of ${minutes} minutes`);
+  return `${String(Math.floor(next / 60)).padStart(2, '0')}:${String(next % 60).padStart(2, '0')}`;
 }
