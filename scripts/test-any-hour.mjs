@@ -55,7 +55,8 @@ if (postgres) env.TEST_POSTGRES_URL = postgres.url;
 process.stderr.write(`[test:any-hour] the tests' clock reads ${new Date(target).toISOString()} at the start (offset ${env.FAKETIME} s)\n`);
 // fault-confirmation-log restores a PostgreSQL dump under two built instances and times their detection by the wall
 // clock: the hour changes nothing in it, and under libfaketime its instances' timers ran apart (one refused connections).
-const tests = spawnSync(path.join(root, 'booking-service/node_modules/.bin/vitest'), ['run', 'test/', '--exclude', 'test/identity-browser.test.ts', '--exclude', 'test/shared-rate-limits.test.ts', '--exclude', 'test/fault-confirmation-log.test.ts'], {
+// Through the service's test command's runner (scripts/vitest-rerun-crashed.mjs: a file whose worker V8 aborted runs once more).
+const tests = spawnSync(process.execPath, [path.join(root, 'scripts/vitest-rerun-crashed.mjs'), 'test/', '--exclude', 'test/identity-browser.test.ts', '--exclude', 'test/shared-rate-limits.test.ts', '--exclude', 'test/fault-confirmation-log.test.ts'], {
   cwd: path.join(root, 'booking-service'),
   stdio: 'inherit',
   env,
