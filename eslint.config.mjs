@@ -27,6 +27,22 @@ const featureZones = FRONTENDS.flatMap((remote) =>
 );
 
 /**
+ * Inside every remote the imports run one way: `exposes` and `server` → `pages` → `features` → `components`,
+ * `lib`, `api`. A page composes features; a feature never imports a page or an exposed module; the bottom
+ * folders never import a feature (what two features share moves down). Folders a remote lacks match nothing.
+ */
+const REMOTE_LAYERS = [['components', 'lib', 'api'], ['features'], ['pages'], ['exposes', 'server']];
+const remoteLayerZones = FRONTENDS.flatMap((remote) =>
+  REMOTE_LAYERS.slice(0, -1).flatMap((folders, layer) =>
+    folders.map((folder) => ({
+      target: `./${remote}/src/${folder}`,
+      from: REMOTE_LAYERS.slice(layer + 1).flat().map((above) => `./${remote}/src/${above}`),
+      message: `${folder}/ sits below ${REMOTE_LAYERS.slice(layer + 1).flat().join(', ')} in a remote (eslint.config.mjs REMOTE_LAYERS): imports run exposes → pages → features → components/lib/api`,
+    })),
+  ),
+);
+
+/**
  * The booking service's layers, bottom first (docs/ARCHITECTURE.md draws them). A folder imports only
  * folders of lower layers, never one of its own layer or above: the arrows run one way. `contract/`, at
  * the bottom, is what the frontends import, so it imports nothing else of the service.
@@ -84,7 +100,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // basePath: the zones name folders from the repository's root, wherever lint runs from.
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...featureZones, ...layerZones] }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...featureZones, ...remoteLayerZones, ...layerZones] }],
       // `_`-prefixed names are deliberately unused (a handler's unused argument, a skipped tuple slot).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },

@@ -2,7 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageTitle } from 'shared-ui';
 import { StaffGate, useStaffAccess } from 'shared-ui/staff';
 import { ADMIN_AREA } from '../features/access/admin-area';
-import { DoorRoutes } from '../features/access/door-routes';
+import { DoorRoutes } from '../pages/door-routes';
 import { AddShowsPage } from '../pages/add-shows-page';
 import { AdminLayout } from '../pages/admin-layout';
 import { CheckInPage } from '../pages/check-in-page';

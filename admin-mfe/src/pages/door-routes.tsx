@@ -2,7 +2,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import type { NavItem } from 'shared-ui';
 import { PageTitle } from 'shared-ui';
 import { StaffLayout } from 'shared-ui/staff';
-import { CheckInPage } from '../../pages/check-in-page';
+import { CheckInPage } from './check-in-page';
 
 const DOOR_LINKS: NavItem[] = [{ to: '/admin/check-in', label: 'Check-in' }];
 

@@ -4,8 +4,8 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { IntegrityReportResponse } from 'booking-service/contract';
 import { renderWithProviders, signIn, TEST_API } from 'shared-ui/testing';
-import DebugRoutes from '../../exposes/routes';
-import { server } from '../../testing/server';
+import DebugRoutes from './exposes/routes';
+import { server } from './testing/server';
 
 const SHOW = '44444444-dddd-4000-8000-000000000004';
 const FIRST = '55555555-eeee-4000-8000-000000000005';
