@@ -14,10 +14,9 @@
  * into PostgreSQL's folders whenever they differ there (an upgrade of Debian's
  * postgresql-15-cron puts back its older pg_cron).
  *
- * Sources: scripts/mongodb-lane/ holds them (`git archive` of each tag, copied from
- * ../shared/vendor/mongodb-lane, since CI clones elsewhere) with SHA256SUMS. Missing
- * there, they are taken from ../shared/vendor/mongodb-lane beside the clone (or
- * MONGODB_LANE_SOURCES), else downloaded from the same tags; all are checked.
+ * Sources: scripts/mongodb-lane/ holds them (`git archive` of each tag) with
+ * SHA256SUMS. Missing there, they are taken from MONGODB_LANE_SOURCES when set,
+ * else downloaded from the same tags; all are checked.
  *
  *   node scripts/mongodb-engine.mjs build   builds if missing; prints the cache folder
  *   node scripts/mongodb-engine.mjs check   starts the engine, pings it, stops it; prints the times
@@ -141,18 +140,19 @@ async function sources(workDir, log) {
       .split('\n')
       .map((line) => line.split(/\s+/).reverse()),
   );
-  // The copies committed beside the checksums, else the shared folder beside the clone, else a download.
-  const vendored = process.env.MONGODB_LANE_SOURCES || path.resolve(root, '..', 'shared', 'vendor', 'mongodb-lane');
+  // The copies committed beside the checksums, else MONGODB_LANE_SOURCES, else a download.
+  const folders = [path.dirname(checksumsFile), process.env.MONGODB_LANE_SOURCES].filter(Boolean);
+  const where = `not in ${folders.join(' nor in ')}`;
   const found = {};
   for (const [name, sum] of Object.entries(expected)) {
-    let file = [path.join(path.dirname(checksumsFile), name), path.join(vendored, name)].find((candidate) => existsSync(candidate)) ?? '';
+    let file = folders.map((folder) => path.join(folder, name)).find((candidate) => existsSync(candidate)) ?? '';
     if (!file) {
       if (!SOURCES[name]) throw new Error(`no download address for ${name}`);
-      log(`${name} is neither in scripts/mongodb-lane nor in ${vendored}: downloading ${SOURCES[name]}`);
+      log(`${name} is ${where}: downloading ${SOURCES[name]}`);
       const response = await fetch(SOURCES[name], { signal: AbortSignal.timeout(120_000) }).catch((error) => {
-        throw new Unavailable(`${name} is neither in scripts/mongodb-lane nor in ${vendored} (set MONGODB_LANE_SOURCES) nor downloadable: ${error.cause?.message ?? error.message}`);
+        throw new Unavailable(`${name} is ${where} (set MONGODB_LANE_SOURCES), and not downloadable: ${error.cause?.message ?? error.message}`);
       });
-      if (!response.ok) throw new Unavailable(`${name} is neither in scripts/mongodb-lane nor in ${vendored}, and downloading ${SOURCES[name]} answered ${response.status}`);
+      if (!response.ok) throw new Unavailable(`${name} is ${where}, and downloading ${SOURCES[name]} answered ${response.status}`);
       file = path.join(workDir, name);
       writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     }

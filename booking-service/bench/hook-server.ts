@@ -6,15 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { runOnRequest } from '../src/composition/request-hooks.ts';
+import { runOnRequest, runOnResponse } from '../src/composition/request-hooks.ts';
 import { corsPolicy, createServer, HEALTH_PREFIX, registerAnsweredHooks, registerHttpPlugins, registerRateLimits } from '../src/composition/server.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { cors } from '../src/http/cors.ts';
 import { registerLoadShedding } from '../src/http/load-shedding.ts';
-import { echoRequestId, registerAccessLog, requestLogging } from '../src/http/request-logging.ts';
-import { registerSecurityHeaders } from '../src/http/security-headers.ts';
+import { accessLog, echoRequestIdOn, requestLogging } from '../src/http/request-logging.ts';
+import { setApiSecurityHeaders } from '../src/http/security-headers.ts';
 import { createMetrics } from '../src/metrics/metrics.ts';
-import { registerRequestMetrics } from '../src/metrics/request-metrics.ts';
+import { requestTiming } from '../src/metrics/request-metrics.ts';
 import { startTracing } from '../src/tracing/tracing.ts';
 
 export const HOOKS = ['none', 'request-id', 'access-log', 'metrics', 'security-headers', 'cors', 'rate-limit', 'load-shedding', 'tracing', 'service'] as const;
@@ -39,12 +39,12 @@ async function serverWith(hook: Hook): Promise<FastifyInstance> {
     }
     case 'request-id': {
       const app = Fastify({ logger: false, genReqId: logging.genReqId, requestIdHeader: logging.requestIdHeader });
-      echoRequestId(app);
+      runOnRequest(app, [echoRequestIdOn]);
       return app;
     }
     case 'access-log': {
       const app = Fastify(logging);
-      registerAccessLog(app, config.accessLogEvery);
+      runOnResponse(app, [accessLog(app.log, config.accessLogEvery)]);
       return app;
     }
     case 'tracing': {
@@ -55,8 +55,9 @@ async function serverWith(hook: Hook): Promise<FastifyInstance> {
     }
     default: {
       const app = Fastify({ logger: false });
-      if (hook === 'metrics') registerRequestMetrics(app, createMetrics(idleSources));
-      if (hook === 'security-headers') registerSecurityHeaders(app);
+      // Each hook alone, as the service's one onRequest / onResponse hook runs it.
+      if (hook === 'metrics') runOnResponse(app, [requestTiming(createMetrics(idleSources))]);
+      if (hook === 'security-headers') runOnRequest(app, [setApiSecurityHeaders]);
       if (hook === 'cors') runOnRequest(app, [cors(corsPolicy(config))]);
       if (hook === 'rate-limit') await registerRateLimits(app, config);
       if (hook === 'load-shedding') runOnRequest(app, [await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX)]);

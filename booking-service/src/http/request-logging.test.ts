@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { echoRequestId, registerAccessLog, requestLogging } from './request-logging.ts';
+import { accessLog, echoRequestIdOn, requestLogging } from './request-logging.ts';
 
 /** A server with the service's logging options and access log, its log lines collected. */
 async function serverLogging(every: number) {
@@ -14,8 +14,10 @@ async function serverLogging(every: number) {
   });
   const logging = requestLogging('info', { traced: false });
   const app = Fastify({ ...logging, logger: { ...(logging.logger as object), stream } });
-  echoRequestId(app);
-  registerAccessLog(app, every);
+  // The two steps as the service's one onRequest and one onResponse hook run them (composition/request-hooks.ts).
+  const log = accessLog(app.log, every);
+  app.addHook('onRequest', (request, reply, done) => (echoRequestIdOn(request, reply), done()));
+  app.addHook('onResponse', (request, reply, done) => (log(request, reply, request.is404 ? undefined : request.routeOptions.url), done()));
   app.get('/films/:id', async () => ({ ok: true }));
   app.get('/noted', async (request) => {
     request.log.info({ seats: 2 }, 'noted');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
-import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { handWrittenAccessLine } from './access-line.ts';
 import { bufferedStdout } from './log-destination.ts';
@@ -88,14 +88,6 @@ export function echoRequestIdOn(request: FastifyRequest, reply: FastifyReply) {
   reply.header(REQUEST_ID_HEADER, request.id);
 }
 
-/** echoRequestIdOn as a hook of its own (the unit tests, and the hook bench's row). */
-export function echoRequestId(app: FastifyInstance) {
-  app.addHook('onRequest', (request, reply, done) => {
-    echoRequestIdOn(request, reply);
-    done();
-  });
-}
-
 /** A step of the one onResponse hook: told of every answered request with its route's pattern (undefined: no route). */
 export type AnsweredStep = (request: FastifyRequest, reply: FastifyReply, route: string | undefined) => void;
 
@@ -123,13 +115,4 @@ export function accessLog(logger: FastifyBaseLogger, every: number): AnsweredSte
     else if (handWritten) handWritten(level, log.fields, fields);
     else log.line(viaPino!, level, fields, 'request');
   };
-}
-
-/** The access log as a hook of its own (the unit tests, and the hook bench's row). */
-export function registerAccessLog(app: FastifyInstance, every: number) {
-  const log = accessLog(app.log, every);
-  app.addHook('onResponse', (request, reply, done) => {
-    log(request, reply, request.routeOptions.url);
-    done();
-  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -44,14 +44,6 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
 /** Every answer's security headers (the API's), set with one call: a step of the one onRequest hook. */
 export function setApiSecurityHeaders(_request: FastifyRequest, reply: FastifyReply) {
   reply.headers(API_SECURITY_HEADERS);
-}
-
-/** setApiSecurityHeaders as a hook of its own (the hook bench's row). */
-export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', (request, reply, done) => {
-    setApiSecurityHeaders(request, reply);
-    done();
-  });
 }
 
 /** A page's answer (an HTML document): helmet's full set over the API's, computed once; a page may then set its own CSP. */

@@ -4,7 +4,7 @@ import type { PaymentContext } from './payment-context.ts';
 /**
  * A show whose sales the integrity checks stopped (seats in two live bookings): no payment is taken for its
  * bookings until support settles them, and nothing is released by itself (support decides who keeps a seat).
- * app.ts binds it to the integrity monitor, which sits above payments.
+ * composition/services.ts binds it to the integrity monitor, which sits above payments.
  */
 export interface SalesStop {
   /** The answer (503) to a payment for a booking of this show when its sales are stopped; null while it sells. */
