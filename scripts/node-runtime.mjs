@@ -43,6 +43,20 @@ export function isSupportedNode(version = process.versions.node) {
   return major > wantMajor || (major === wantMajor && minor >= wantMinor);
 }
 
+/**
+ * For a tool a contributor starts inside a package (`npx vitest` there runs on whatever Node is first on PATH):
+ * on a Node older than `engines`, one line says so and how to get the pinned one, instead of the tool's own
+ * failure deep in its reporter.
+ */
+export function requireSupportedNodeFor(tool) {
+  if (isSupportedNode()) return;
+  process.stderr.write(
+    `To run ${tool}, Node ${minimumVersion()} or newer is needed (the root commands use ${PINNED_NODE_VERSION}); this is ${process.versions.node}. ` +
+      `Run it through the root (npm test), or first: export PATH="$(node scripts/node-runtime.mjs bin):$PATH"\n`,
+  );
+  process.exit(1);
+}
+
 /** `$XDG_CACHE_HOME/movie-booking` or `~/.cache/movie-booking`: per user, outside any clone. */
 function cacheRoot() {
   const base = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
