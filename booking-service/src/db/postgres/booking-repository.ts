@@ -192,8 +192,8 @@ export function createBookingRepository(db: Db, options: BookingRepositoryOption
     },
 
     async getWithDetails(id) {
-      const { items } = await this.list({ bookingId: id }, { offset: 0, limit: 1 });
-      return items[0] ?? null;
+      const [item] = await detailsWhere(eq(bookings.id, id), { offset: 0, limit: 1 });
+      return item ?? null;
     },
 
     async findByPaymentSession(sessionId) {
