@@ -42,6 +42,22 @@ function packagesWithScript(script) {
     .map((pkg) => pkg.name);
 }
 
+/** Each step's wall time, printed as a table when the command ends (pass or fail): docs/contributors/ci.md keeps CI's. */
+const stepTimes = [];
+function timed(step, work) {
+  const started = performance.now();
+  try {
+    return work();
+  } finally {
+    stepTimes.push([step, (performance.now() - started) / 1000]);
+  }
+}
+process.on('exit', () => {
+  if (stepTimes.length < 2) return;
+  const rows = stepTimes.map(([step, seconds]) => `  ${step.padEnd(44)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
+  log(`time per step:\n${rows.join('\n')}`);
+});
+
 function pnpm(args, options) {
   const [command, ...prefix] = pnpmCommand();
   run(command, [...prefix, ...args], options);
@@ -148,18 +164,20 @@ switch (command) {
   case 'lint':
     lint();
     break;
-  case 'test':
+  case 'test': {
     await providePostgresLane();
-    pnpm(['-r', '--if-present', 'run', 'typecheck']);
-    lint();
+    timed('typecheck', () => pnpm(['-r', '--if-present', 'run', 'typecheck']));
+    timed('lint (eslint, knip)', lint);
     // Every relative link and anchor of README.md and docs/ (remark-validate-links, offline).
-    pnpm(['run', 'test:docs']);
+    timed('docs links', () => pnpm(['run', 'test:docs']));
     // The root scripts' own tests (node's test runner): the Node bootstrap, the throwaway PostgreSQL.
-    run(process.execPath, ['--test', 'scripts/test/*.test.mjs']);
+    timed('root scripts tests', () => run(process.execPath, ['--test', 'scripts/test/*.test.mjs']));
     // The browser tests (tests/) run against the production builds.
-    build();
-    pnpm(['-r', '--workspace-concurrency=1', '--if-present', 'run', 'test']);
+    timed('production build', build);
+    const [command, ...prefix] = pnpmCommand();
+    for (const name of packagesWithScript('test')) timed(`tests of ${name}`, () => run(command, [...prefix, '--filter', name, 'run', 'test']));
     break;
+  }
   case 'bench': {
     build();
     // Every benchmark runs even when one misses a budget; the report then says which.
