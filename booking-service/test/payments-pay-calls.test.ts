@@ -1,3 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../src/store/types.ts';
 import { lanes } from './support/databases.ts';
@@ -31,6 +35,39 @@ function countCalls(store: Store): { calls: string[]; counting: { on: boolean } 
   return { calls, counting };
 }
 
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+const ARCHITECTURE = path.resolve(SRC, '../../docs/ARCHITECTURE.md');
+/** What every request runs, whatever its route: not part of any walk. */
+const PLUMBING = ['app.ts', 'composition/request-hooks.ts', 'http/', 'metrics/'];
+
+/** The files docs/ARCHITECTURE.md's "A moviegoer pays" names (its walk and the files beneath it), from src/. */
+function filesThePayWalkNames(): string[] {
+  const doc = readFileSync(ARCHITECTURE, 'utf8');
+  const start = doc.indexOf('### A moviegoer pays');
+  const section = doc.slice(start, doc.indexOf('\n## ', start));
+  const files = [...section.matchAll(/`([\w./-]+\.ts)`/g)].map(([, file]) => file!);
+  return [...new Set(files.filter((file) => !file.startsWith('test/')))];
+}
+
+/** The service's files (from src/) any function of which V8 ran while `work` ran: precise coverage, reset first. */
+async function filesRunBy(work: () => Promise<unknown>): Promise<string[]> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    await session.post('Profiler.takePreciseCoverage');
+    await work();
+    const { result } = await session.post('Profiler.takePreciseCoverage');
+    return result
+      .filter((script) => script.url.includes('/booking-service/src/') && script.functions.some((fn) => fn.ranges[0]!.count > 0))
+      .map((script) => fileURLToPath(script.url.replace(/\?.*$/, '')).slice(SRC.length + 1))
+      .sort();
+  } finally {
+    session.disconnect();
+  }
+}
+
 /**
  * One press of the local checkout's Pay button, counted at the store: what it must read and write is the
  * session and the booking once each, the session's completion, the booking's guarded update (with its
@@ -62,6 +99,20 @@ for (const lane of lanes) {
       const database = counted.calls.filter((call) => !call.startsWith('outbox.'));
       // The show read last: a payment confirmed for a show the cinema cancelled meanwhile is refunded (issue 55).
       expect(database).toEqual(['checkoutSessions.get', 'bookings.getWithDetails', 'checkoutSessions.complete', 'bookings.updateIf', 'shows.get']);
+      // docs/ARCHITECTURE.md names these calls, in this order.
+      const named = readFileSync(ARCHITECTURE, 'utf8').match(/One Pay makes five database calls: ([^(]*)/)?.[1] ?? '';
+      expect([...named.matchAll(/`([\w.]+)`/g)].map(([, call]) => call)).toEqual(database.slice(0, 4));
+    });
+
+    it.runIf(lane.name === 'pglite')("runs only files docs/ARCHITECTURE.md's walk names (or every request's plumbing), and every file it names exists", async () => {
+      const { res } = await createBooking(t, await t.tokenFor('walked@example.com'), 2);
+      const ran = await filesRunBy(() => submitCard(t, res.body.url));
+      const named = filesThePayWalkNames();
+      expect(named.filter((file) => !existsSync(path.join(SRC, file)))).toEqual([]);
+      const unnamed = ran.filter((file) => !named.includes(file) && !PLUMBING.some((part) => file === part || file.startsWith(part)));
+      expect(unnamed, 'files one Pay ran that the walk in docs/ARCHITECTURE.md does not name').toEqual([]);
+      // The walk's own steps did run (a trace that saw nothing would pass the check above).
+      expect(ran).toEqual(expect.arrayContaining(['payments/local/checkout-page-routes.ts', 'payments/settle-session.ts', 'db/postgres/booking-repository.ts']));
     });
   });
 }
