@@ -8,7 +8,7 @@ import { Section } from '../components/section';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
 import { useShow } from '../features/shows/api/get-show';
 import { useShows } from '../features/shows/api/get-shows';
-import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { useSalesSettings, useTheatreTimeZone } from '../lib/public-config';
 import { DatePicker } from '../features/shows/components/date-picker';
 import { ShowtimesByCinema } from '../features/shows/components/showtimes-by-cinema';
 import { useChosenCity } from '../lib/chosen-city';

@@ -5,7 +5,7 @@ import { SignInGate } from '../components/sign-in-prompt';
 import { useMyBookings } from '../features/bookings/api/get-my-bookings';
 import { BookingCard } from '../features/bookings/components/booking-card';
 import { groupBookings } from '../features/bookings/lib/booking-groups';
-import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { useSalesSettings, useTheatreTimeZone } from '../lib/public-config';
 import { MESSAGES } from '../lib/constants';
 import { useNow } from '../lib/use-now';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { buttonClass, formatPrice, formatShowTime, notify, PageLayout } from 'shared-ui';
 import { isApiError } from 'shared-ui/customer';
-import { useSalesSettings, useTheatreTimeZone } from '../features/config/api/get-public-config';
+import { useSalesSettings, useTheatreTimeZone } from '../lib/public-config';
 import { SignInGate } from '../components/sign-in-prompt';
 import { Spinner } from '../components/spinner';
 import { useVerifyPayment } from '../features/bookings/api/verify-payment';
