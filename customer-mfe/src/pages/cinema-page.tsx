@@ -4,7 +4,7 @@ import { Section } from '../components/section';
 import { useCinema } from '../features/cinemas/api/get-cinemas';
 import { CinemaPhone, FacilityChips } from '../features/cinemas/components/cinema-facts';
 import { CinemaShows } from '../features/cinemas/components/cinema-shows';
-import { useSalesSettings } from '../features/config/api/get-public-config';
+import { useSalesSettings } from '../lib/public-config';
 import { isNotFound } from '../lib/api-error';
 
 /** /theaters/:cinemaId (issue 42): one cinema (address with a map link, phone, facilities, screens) and its show times. */

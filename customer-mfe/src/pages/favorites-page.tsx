@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { Button, buttonClass, CardGridSkeleton, ErrorState, PageLayout, useCurrentUser } from 'shared-ui';
+import { buttonClass, CardGridSkeleton, ErrorState, PageLayout, useCurrentUser } from 'shared-ui';
 import { SignInGate } from '../components/sign-in-prompt';
 import { useFavorites } from '../features/favorites/api/get-favorites';
-import { useUpdateFavorite } from '../features/favorites/api/update-favorite';
+import { RemoveFavorite } from '../features/favorites/components/remove-favorite';
 import { MovieGrid } from '../features/shows/components/movie-grid';
 import { MESSAGES } from '../lib/constants';
 
@@ -33,14 +33,4 @@ function FavoritesList() {
     );
   }
   return <MovieGrid movies={favorites.data.movies} extra={(movie) => <RemoveFavorite movieId={movie._id} title={movie.title} />} />;
-}
-
-/** Takes the movie off the list here (the same toggle as the heart on its page). */
-function RemoveFavorite({ movieId, title }: { movieId: string; title: string }) {
-  const update = useUpdateFavorite();
-  return (
-    <Button variant="ghost" aria-label={`Remove ${title} from favorites`} aria-busy={update.isPending || undefined} disabled={update.isPending} onClick={() => update.mutate(movieId)}>
-      Remove
-    </Button>
-  );
 }

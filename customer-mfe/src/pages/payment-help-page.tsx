@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { buttonClass, PageLayout } from 'shared-ui';
 import { useCustomerApi } from 'shared-ui/customer';
-import { publicConfigQueryOptions } from '../features/config/api/get-public-config';
+import { publicConfigQueryOptions } from '../lib/public-config';
 
 /**
  * Payment help for moviegoers (the footer's "Payment help" and My Bookings'

@@ -1,10 +1,8 @@
-import { CardGridSkeleton, EmptyState, ErrorState, PageLayout, Skeleton } from 'shared-ui';
+import { CardGridSkeleton, ErrorState, PageLayout } from 'shared-ui';
 import { Section } from '../components/section';
-import { useCinemas } from '../features/cinemas/api/get-cinemas';
-import { CinemaCard } from '../features/cinemas/components/cinema-card';
+import { CinemasOfCity } from '../features/cinemas/components/cinemas-of-city';
 import { useShows } from '../features/shows/api/get-shows';
 import { MovieGrid } from '../features/shows/components/movie-grid';
-import { chooseCity, useChosenCity } from '../lib/chosen-city';
 import { FEATURED_THEATER_MOVIES } from '../lib/constants';
 
 /**
@@ -32,35 +30,5 @@ export function TheatersPage() {
         <CinemasOfCity />
       </div>
     </PageLayout>
-  );
-}
-
-function CinemasOfCity() {
-  const chosen = useChosenCity();
-  const cinemas = useCinemas();
-  if (cinemas.isPending) return <Skeleton height="16rem" />;
-  if (cinemas.isError) return <ErrorState message={cinemas.error.message} onRetry={() => void cinemas.refetch()} />;
-  const { cities } = cinemas.data;
-  const city = chosen && cities.includes(chosen) ? chosen : (cities[0] ?? null);
-  const here = cinemas.data.cinemas.filter((cinema) => cinema.city === city);
-  return (
-    <Section title={city ? `Theaters in ${city}` : 'Theaters'}>
-      <div className="c-tabs" role="group" aria-label="City">
-        {cities.map((name) => (
-          <button key={name} type="button" className="c-tab" aria-pressed={city === name} onClick={() => chooseCity(name)}>
-            {name}
-          </button>
-        ))}
-      </div>
-      {here.length === 0 ? (
-        <EmptyState title="No cinemas in this city yet" />
-      ) : (
-        <div className="c-theaters">
-          {here.map((cinema) => (
-            <CinemaCard key={cinema._id} cinema={cinema} />
-          ))}
-        </div>
-      )}
-    </Section>
   );
 }

@@ -2,12 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueEvent, QueueStatusResponse } from 'booking-service/contract';
-import { waitingRoomPath } from '../features/waiting-room/lib/seat-page-path';
-import { signIn } from '../testing/auth';
-import { FakeEventSource } from '../testing/fake-event-source';
-import { API, SHOW_DETAIL, SHOW_ID } from '../testing/fixtures';
-import { renderRoute } from '../testing/render';
-import { server } from '../testing/server';
+import { waitingRoomPath } from '../lib/seat-page-path';
+import { signIn } from '../../../testing/auth';
+import { FakeEventSource } from '../../../testing/fake-event-source';
+import { API, SHOW_DETAIL, SHOW_ID } from '../../../testing/fixtures';
+import { renderRoute } from '../../../testing/render';
+import { server } from '../../../testing/server';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 const ROUTE = waitingRoomPath(EVENT_ID, { movieId: SHOW_DETAIL.movie._id, date: '2026-12-01', showId: SHOW_ID });
