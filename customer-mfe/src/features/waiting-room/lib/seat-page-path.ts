@@ -3,8 +3,8 @@ export const QUEUE_PARAM = 'queue';
 
 /**
  * The waiting room of an on-sale, on the seat page it was reached from (`?show=<id>&queue=<event id>`): the
- * waiting page lives in the seat page's lazily loaded chunk, so it adds no route (and no byte) to the
- * customer remote's first load.
+ * seat page renders the waiting room from a lazily loaded chunk of its own, so it adds no route (and no byte)
+ * to the customer remote's first load.
  */
 export function waitingRoomPath(eventId: string, from: { movieId: string; date: string; showId: string }): string {
   return `/movies/${from.movieId}/${from.date}?${new URLSearchParams({ show: from.showId, [QUEUE_PARAM]: eventId }).toString()}`;
