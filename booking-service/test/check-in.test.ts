@@ -4,7 +4,7 @@ import { newTicketCode } from '../src/bookings/ticket-code.ts';
 import type { Cinema } from '../src/cinemas/cinema.ts';
 import { DEFAULT_LAYOUT, layoutSeats } from '../src/contract/seats/layout.ts';
 import { sampleMovie } from './support/mongo-fixtures.ts';
-import { bookingTransitions } from '../src/bookings/transitions.ts';
+import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { formatTheatreClock, localDate, zonedInstant } from '../src/contract/theatre-time.ts';
 import { ticketQrText } from '../src/contract/ticket-qr-text.ts';
 import type { Store } from '../src/store/types.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingTransitions } from '../src/bookings/transitions.ts';
+import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { newTicketCode } from '../src/bookings/ticket-code.ts';
 import type { Cinema } from '../src/cinemas/cinema.ts';
 import { DEFAULT_LAYOUT } from '../src/contract/seats/layout.ts';

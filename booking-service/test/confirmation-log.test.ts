@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newTicketCode } from '../src/bookings/ticket-code.ts';
-import { bookingTransitions } from '../src/bookings/transitions.ts';
+import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { ALL_SEATS } from '../src/contract/seats/hall.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
 import { connectMongo, createMongoStore } from '../src/db/mongo/store.ts';

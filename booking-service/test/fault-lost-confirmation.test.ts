@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
-import { bookingTransitions } from '../src/bookings/transitions.ts';
+import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { lanes } from './support/databases.ts';
 import { createBooking } from './support/payments.ts';
 import { builtService, builtServiceEnv, freePort, startProcess, stop } from './support/processes.ts';

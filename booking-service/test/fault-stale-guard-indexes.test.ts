@@ -7,7 +7,7 @@ import type { Connection, Model } from 'mongoose';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { newTicketCode } from '../src/bookings/ticket-code.ts';
-import { bookingTransitions } from '../src/bookings/transitions.ts';
+import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { localDate, zonedInstant } from '../src/contract/theatre-time.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
 import { createModels } from '../src/db/mongo/models.ts';

@@ -43,7 +43,7 @@ describe('the layers of booking-service/src', () => {
   });
 
   it('accepts imports down the layers', async () => {
-    expect(await layeringErrors('payments', '../bookings/transitions.ts')).toEqual([]);
+    expect(await layeringErrors('payments', '../bookings/guarded-transitions.ts')).toEqual([]);
     expect(await layeringErrors('db', '../store/types.ts')).toEqual([]);
     expect(await layeringErrors('shows', '../contract/seats/hall.ts')).toEqual([]);
   });

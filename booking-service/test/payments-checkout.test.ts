@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingTransitions } from '../src/bookings/transitions.ts';
+import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { lanes } from './support/databases.ts';
 import { createBooking, submitCard } from './support/payments.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';

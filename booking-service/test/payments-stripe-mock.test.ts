@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { bookingTransitions } from '../src/bookings/transitions.ts';
+import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CheckoutBooking, PaymentProvider } from '../src/payments/provider.ts';
 import { createStripeProvider } from '../src/payments/stripe/stripe-provider.ts';

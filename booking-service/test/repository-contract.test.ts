@@ -9,7 +9,7 @@ import type { Movie, Show } from '../src/shows/show.ts';
 import type { Cinema } from '../src/cinemas/cinema.ts';
 import { DEFAULT_LAYOUT } from '../src/contract/seats/layout.ts';
 import type { Store } from '../src/store/types.ts';
-import { bookingTransitions, type BookingTransitions } from '../src/bookings/transitions.ts';
+import { bookingTransitions, type BookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import type { User } from '../src/identity/user.ts';
 import { lanes } from './support/databases.ts';
 

@@ -64,7 +64,7 @@ export async function cancelShow(deps: ShowCancellationDeps, showId: string): Pr
  *
  * An admitted booking keeps its one fate: it is not refunded by the system (the guest is inside, or was), and is
  * counted in the answer (`admitted`) for staff to settle with those guests in person, as a cinema does with the
- * audience of a show it stops; a scan and this cancellation serialise on the booking (bookings/lifecycle.ts).
+ * audience of a show it stops; a scan and this cancellation serialise on the booking (bookings/booking-state-machine.ts).
  */
 async function endBooking(deps: ShowCancellationDeps, booking: Booking, counts: Counts): Promise<boolean | 'admitted'> {
   let current = booking;

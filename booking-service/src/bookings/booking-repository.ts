@@ -1,6 +1,6 @@
 import type { Booking, BookingFilter, BookingTotals, BookingWithDetails, BookingWithShow, CreateBookingResult, NewBooking, RefundStatus, SalesSummary, SeatReturn } from './booking.ts';
 import type { HoldPolicy } from '../contract/seats/hold-caps.ts';
-import type { BookingGuard, GuardedUpdate, GuardedUpdateResult } from './lifecycle.ts';
+import type { BookingGuard, GuardedUpdate, GuardedUpdateResult } from './booking-state-machine.ts';
 
 export type HoldCaps = Pick<HoldPolicy, 'maxHeldSeatsPerShow' | 'maxHeldSeats'>;
 
@@ -30,7 +30,7 @@ export interface BookingRepository {
 
   /**
    * The one way a booking changes after it is created: applies the changes and the seat effect in
-   * one atomic write if the stored booking still matches the guard (bookings/lifecycle.ts declares
+   * one atomic write if the stored booking still matches the guard (bookings/booking-state-machine.ts declares
    * every such update). `changed` says whether this call made the change; a retake that finds a
    * seat in another booking changes nothing and names the taken seats. Null when unknown.
    */

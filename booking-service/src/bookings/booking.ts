@@ -1,7 +1,7 @@
 import type { ShowWithMovie } from '../shows/show.ts';
 import type { User } from '../identity/user.ts';
 
-/** A booking as the platform stores it. Its states and how they change: lifecycle.ts. */
+/** A booking as the platform stores it. Its states and how they change: booking-state-machine.ts. */
 
 /** Every state of a booking (the database refuses any other: db/schema.ts, db/mongo/schemas.ts). */
 export const BOOKING_STATUSES = ['held', 'paid', 'cancelled'] as const;

@@ -5,7 +5,7 @@ import type { IntegrityMonitor } from '../integrity/integrity-check.ts';
 type Journal = IntegrityMonitor['journal'];
 
 /**
- * Every payment this instance confirms passes through the repository's one guarded update (bookings/lifecycle.ts):
+ * Every payment this instance confirms passes through the repository's one guarded update (bookings/booking-state-machine.ts):
  * a change into `paid` that this call made is journaled (DATA_DIR, flushed) after its commit and before the
  * caller (checkout, webhook, support, reconciliation) answers anyone. The sample sales of the seed are the store's
  * own and not confirmations of this instance.

@@ -30,7 +30,7 @@ function countingDeliveries(receive: ReceiveWebhook, metrics: Pick<Metrics, 'web
 export interface PaymentsDeps {
   config: Config;
   store: Pick<Store, 'checkoutSessions' | 'outbox' | 'webhookEvents' | 'checkIns' | 'shows'>;
-  /** The bookings as payments change them (counted: bookings/counted-transitions.ts). */
+  /** The bookings as payments change them (counted: bookings/transition-counts.ts). */
   bookings: BookingRepository;
   mailer: Mailer;
   metrics: Pick<Metrics, 'webhookDelivered'>;

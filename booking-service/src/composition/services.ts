@@ -1,7 +1,7 @@
 import { builtInChain } from '../cinemas/built-in-chain.ts';
 import { createCinemaDirectory } from '../cinemas/cinema-directory.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { countingTransitions } from '../bookings/counted-transitions.ts';
+import { countingTransitions } from '../bookings/transition-counts.ts';
 import type { SaleGate } from '../bookings/sale-gate.ts';
 import { createCheckInService } from '../check-in/check-in-service.ts';
 import type { Config } from '../config/config.ts';

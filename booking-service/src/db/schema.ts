@@ -147,7 +147,7 @@ export const bookings = pgTable(
     // The e-ticket: queued with the payment, or sample data (none by design); null: none yet.
     confirmation: text('confirmation').$type<ConfirmationState>(),
     // Issue 55 (migration 0018): the door's admission on the booking's own row, the guard every cancellation and
-    // refund checks (bookings/lifecycle.ts), and when a paid booking was cancelled (the door names it).
+    // refund checks (bookings/booking-state-machine.ts), and when a paid booking was cancelled (the door names it).
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     // Issue 53 (migration 0022): seats given back by the owner and their refunds in all (amount_cents is net of them).

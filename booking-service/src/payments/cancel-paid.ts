@@ -25,7 +25,7 @@ export function cancelledBy(booking: Pick<Booking, 'refundReason'>): Cancellatio
  */
 export async function cancelPaidBooking(ctx: PaymentContext, booking: Booking, why: CancellationNotice): Promise<{ changed: boolean; booking: Booking } | null> {
   // Guarded on the booking not being admitted: a door scan at the same moment and this cancellation serialise on the
-  // booking itself, so exactly one of them applies (bookings/lifecycle.ts).
+  // booking itself, so exactly one of them applies (bookings/booking-state-machine.ts).
   const cancelled = await ctx.lifecycle.cancelPaid(booking.id, { reason: REFUND_REASONS[why], now: ctx.now() });
   if (!cancelled?.changed) return cancelled;
   ctx.onSeatsChanged(booking.showId);

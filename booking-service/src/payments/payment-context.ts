@@ -1,5 +1,5 @@
 import type { BookingRepository } from '../bookings/booking-repository.ts';
-import type { BookingTransitions } from '../bookings/transitions.ts';
+import type { BookingTransitions } from '../bookings/guarded-transitions.ts';
 import type { ScreenLayout } from '../contract/seats/layout.ts';
 import type { ETickets } from './e-tickets.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -14,7 +14,7 @@ export interface Log {
 /** What every step of paying works with: the bookings, their transitions, the provider, the e-tickets. */
 export interface PaymentContext {
   bookings: BookingRepository;
-  /** The booking lifecycle's guarded transitions (bookings/transitions.ts). */
+  /** The booking lifecycle's guarded transitions (bookings/guarded-transitions.ts). */
   lifecycle: BookingTransitions;
   provider: PaymentProvider;
   eTickets: ETickets;

@@ -2,7 +2,7 @@ import type { EmailContext } from '../bookings/booking-emails.ts';
 import type { Config } from '../config/config.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Booking, BookingWithDetails, BookingWithShow } from '../bookings/booking.ts';
-import { bookingTransitions } from '../bookings/transitions.ts';
+import { bookingTransitions } from '../bookings/guarded-transitions.ts';
 import { formatMoney } from '../contract/money.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { OutboxRepository } from '../email/outbox.ts';

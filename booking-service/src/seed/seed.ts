@@ -5,7 +5,7 @@ import { newTicketCode } from '../bookings/ticket-code.ts';
 import { localDate, zonedInstant } from '../contract/theatre-time.ts';
 import { DEV_ACCOUNTS } from '../identity/dev-accounts.ts';
 import type { Store } from '../store/types.ts';
-import { bookingTransitions } from '../bookings/transitions.ts';
+import { bookingTransitions } from '../bookings/guarded-transitions.ts';
 import { movieFromCatalog } from '../shows/import-movie.ts';
 import type { NewShow } from '../shows/show.ts';
 import { BUILT_IN_TIME_ZONE, builtInChain, DEFAULT_SCREEN_ID } from '../cinemas/built-in-chain.ts';

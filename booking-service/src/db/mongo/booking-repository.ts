@@ -1,5 +1,5 @@
 import { foldTotals, type Booking, type BookingFilter, type RefundStatus } from '../../bookings/booking.ts';
-import type { GuardedUpdateResult } from '../../bookings/lifecycle.ts';
+import type { GuardedUpdateResult } from '../../bookings/booking-state-machine.ts';
 import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import { bookingCreation } from './booking-creation.ts';
 import { bookingJoins } from './booking-joins.ts';

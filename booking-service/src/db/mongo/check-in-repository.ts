@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { transitions } from '../../bookings/lifecycle.ts';
+import { transitions } from '../../bookings/booking-state-machine.ts';
 import type { CheckIn, NewCheckIn } from '../../check-in/check-in.ts';
 import type { CheckInRepository } from '../../check-in/check-in-repository.ts';
 import { toBooking } from './mappers.ts';

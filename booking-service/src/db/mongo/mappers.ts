@@ -1,5 +1,5 @@
 import type { Booking, NewBooking, SeatReturn } from '../../bookings/booking.ts';
-import { NEW_BOOKING_STATE } from '../../bookings/lifecycle.ts';
+import { NEW_BOOKING_STATE } from '../../bookings/booking-state-machine.ts';
 import type { NewOutboxMessage, OutboxMessage } from '../../email/outbox.ts';
 import type { LocalCheckoutSession, NewLocalCheckoutSession } from '../../payments/local/checkout-session.ts';
 import type { Movie, NewShow, Show } from '../../shows/show.ts';

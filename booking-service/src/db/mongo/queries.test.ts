@@ -1,7 +1,7 @@
 import { mongo } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { offlineModels, SHOW_ID } from '../../../test/support/mongo-fixtures.ts';
-import { queues, transitions } from '../../bookings/lifecycle.ts';
+import { queues, transitions } from '../../bookings/booking-state-machine.ts';
 import { bookingSchema, checkoutSessionSchema, outboxSchema } from './schemas.ts';
 import {
   claimMessageUpdate,

@@ -1,7 +1,7 @@
 import type { PipelineStage } from 'mongoose';
 import { sortSeats } from '../../contract/seats/hall.ts';
 import type { BookingFilter, RefundStatus } from '../../bookings/booking.ts';
-import type { BookingGuard, GuardedUpdate } from '../../bookings/lifecycle.ts';
+import type { BookingGuard, GuardedUpdate } from '../../bookings/booking-state-machine.ts';
 import type { SeatState } from '../../shows/show.ts';
 import { outboxDocument, seatReturnDocument } from './mappers.ts';
 import { COLLECTIONS, type BookingDocument } from './schemas.ts';

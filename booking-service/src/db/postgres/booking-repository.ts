@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import { bookings, movies, outbox, seatReservations, seatReturns, shows, users } from '../schema.ts';
 import { seatReturnQueries } from './seat-return-queries.ts';
 import { foldTotals, type Booking, type BookingFilter, type BookingWithDetails, type CreateBookingResult, type NewBooking } from '../../bookings/booking.ts';
-import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/lifecycle.ts';
+import { NEW_BOOKING_STATE, type BookingGuard, type GuardedUpdate, type GuardedUpdateResult } from '../../bookings/booking-state-machine.ts';
 import type { BookingRepository, HoldCaps } from '../../bookings/booking-repository.ts';
 import { groupBatches, soloBatches } from './group-batches.ts';
 import { toBooking, toMovie, toShow, toUser } from './mappers.ts';

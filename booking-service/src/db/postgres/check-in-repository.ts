@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { bookings, checkIns } from '../schema.ts';
-import { transitions } from '../../bookings/lifecycle.ts';
+import { transitions } from '../../bookings/booking-state-machine.ts';
 import type { CheckIn } from '../../check-in/check-in.ts';
 import type { CheckInRepository } from '../../check-in/check-in-repository.ts';
 import { guardCondition } from './booking-repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import type { BookingWithDetails } from '../../bookings/booking.ts';
-import { isAwaitingPayment } from '../../bookings/lifecycle.ts';
+import { isAwaitingPayment } from '../../bookings/booking-state-machine.ts';
 import type { CinemaDirectory } from '../../cinemas/cinema-directory.ts';
 import type { Config } from '../../config/config.ts';
 import { failures } from '../../contract/failures.ts';

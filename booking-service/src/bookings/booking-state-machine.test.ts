@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking, SeatReturn } from './booking.ts';
-import { isAwaitingPayment, matchesGuard, NEW_BOOKING_STATE, queues, transitions, type GuardedUpdate } from './lifecycle.ts';
+import { isAwaitingPayment, matchesGuard, NEW_BOOKING_STATE, queues, transitions, type GuardedUpdate } from './booking-state-machine.ts';
 
 const at = new Date('2031-05-01T12:00:00.000Z');
 const holdEnds = new Date('2031-05-01T12:10:00.000Z');

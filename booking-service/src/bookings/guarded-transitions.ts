@@ -1,7 +1,7 @@
 import type { QueuedMessage } from '../email/outbox.ts';
 import type { BookingRepository } from './booking-repository.ts';
 import type { Booking, RefundStatus, SeatReturn } from './booking.ts';
-import { queues, transitions } from './lifecycle.ts';
+import { queues, transitions } from './booking-state-machine.ts';
 
 /** The outcome of a transition: the booking as it now is, and whether this call changed it. */
 export interface Transition { booking: Booking; changed: boolean }

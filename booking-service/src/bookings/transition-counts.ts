@@ -1,6 +1,6 @@
 import type { BookingRepository } from './booking-repository.ts';
 import type { Booking } from './booking.ts';
-import type { GuardedUpdate } from './lifecycle.ts';
+import type { GuardedUpdate } from './booking-state-machine.ts';
 
 type BookingEntered = (to: 'held' | 'paid' | 'expired' | 'cancelled' | 'refunded') => void;
 
