@@ -55,16 +55,23 @@ export interface RouteSources {
  *   /api/show, /api/catalog, /api/images           shows/routes.ts, catalog/routes.ts
  *   /api/cinemas, /api/admin/cinemas               cinemas/routes.ts (the chain), shows/cinema-routes.ts (a cinema's shows)
  *   /api/booking                                   bookings/routes.ts (hold, seat map), seats/routes.ts (its stream),
- *                                                  payments/own-booking-routes.ts (cancel, verify payment)
+ *                                                  payments/own-booking-routes.ts (cancel, verify payment),
+ *                                                  payments/seat-return-routes.ts (seats given back)
  *   /api/waiting-room                              waiting-room/routes.ts
  *   /api/user                                      users/routes.ts
  *   /api/checkout, /api/stripe                     payments/payment-link-routes.ts (a booking's payment link),
  *                                                  payments/local/checkout-page-routes.ts (the local checkout's pages),
  *                                                  payments/stripe/webhook-routes.ts (Stripe's webhook)
- *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, waiting-room/on-sale-routes.ts,
+ *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, admin/export-routes.ts (CSV),
+ *                                                  admin/show-action-routes.ts (a show cancelled, repriced), waiting-room/on-sale-routes.ts,
  *                                                  shows/schedule-routes.ts (a screen's time: check, conflicts), shows/schedule-view-routes.ts (a cinema's schedule),
  *                                                  check-in/routes.ts (the doors' check-in: the admin or door role)
- *   /api/debug                                     debug/routes.ts, health/integrity-routes.ts, waiting-room/support-routes.ts
+ *   /api/debug                                     debug/routes.ts, debug/support-action-routes.ts (mark paid, fix a payment),
+ *                                                  debug/email-routes.ts (the outbox, a test email), health/integrity-routes.ts,
+ *                                                  waiting-room/support-routes.ts
+ *
+ * test/route-map.test.ts holds this table against the OpenAPI document: each documented route's registering file
+ * must be in its prefix's row.
  */
 export async function registerRoutes(app: AppInstance, sources: RouteSources) {
   await registerOperations(app, sources);
