@@ -3,14 +3,14 @@ import { Button, CURRENCY_SYMBOL, ErrorState, notify, PageLayout, Skeleton } fro
 import { notifyOutcome, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAddShow } from '../features/shows/api/add-show';
 import { useNowPlaying } from '../features/shows/api/get-now-playing';
-import { useAddShowStore } from '../features/shows/add-show-store';
+import { useAddShowStore } from '../features/shows/hooks/add-show-store';
 import { MoviePicker } from '../features/shows/components/movie-picker';
 import { chosenScreen, ScreenPicker, seatPricesOf } from '../features/shows/components/screen-picker';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { ClashNotes } from '../features/shows/components/clash-notes';
 import { SelectedTimes } from '../features/shows/components/selected-times';
-import { useClashPreview } from '../features/shows/lib/use-clash-preview';
-import { addShowProblem, dateTimeProblem, missingParts, priceProblem } from '../features/shows/validate-add-show';
+import { useClashPreview } from '../features/shows/hooks/use-clash-preview';
+import { addShowProblem, dateTimeProblem, missingParts, priceProblem } from '../features/shows/lib/validate-add-show';
 
 export function AddShowsPage() {
   const nowPlaying = useNowPlaying();

@@ -4,7 +4,7 @@ import { useComposedSearchParams } from 'shared-ui/search-params';
 import { countOf, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
 import { ShowTable } from '../features/shows/components/show-table';
-import { showListQuery, SORT_LABELS, withChange } from '../features/shows/show-list-query';
+import { showListQuery, SORT_LABELS, withChange } from '../features/shows/lib/show-list-query';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 import { CinemaFilter, ScreenFilter } from '../lib/cinema-filters';
 

@@ -4,10 +4,10 @@ import { Button, EmptyState, ErrorState, formatShowTime, PageLayout, Skeleton } 
 import { notifyOutcome, OnSaleEventPicker, useChosenOnSaleEvent, useTheatreTimeZone } from 'shared-ui/staff';
 import type { UnreadableOnSaleEvent } from 'booking-service/contract';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
-import { CancelOnSaleButton } from '../features/on-sale/cancel-on-sale';
-import { onSaleRequest, type OnSaleForm } from '../features/on-sale/on-sale-form';
-import { useCreateOnSale, useOnSaleEvents, useOnSaleFigures, usePauseOnSale } from '../features/on-sale/use-on-sale';
-import { OnSaleEventShows, OnSaleShowPicker } from '../features/on-sale/show-picker';
+import { CancelOnSaleButton } from '../features/on-sale/components/cancel-on-sale';
+import { onSaleRequest, type OnSaleForm } from '../features/on-sale/lib/on-sale-form';
+import { useCreateOnSale, useOnSaleEvents, useOnSaleFigures, usePauseOnSale } from '../features/on-sale/api/on-sale-events';
+import { OnSaleEventShows, OnSaleShowPicker } from '../features/on-sale/components/show-picker';
 
 const EMPTY_FORM: OnSaleForm = { name: '', showIds: [], onSaleAt: '', waitingRoom: true, capacity: '', windowMinutes: String(DEFAULT_WINDOW_MINUTES) };
 

@@ -5,7 +5,7 @@ import { useComposedSearchParams } from 'shared-ui/search-params';
 import { BookingTotals, countOf, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
 import { useSupportBookings } from '../features/bookings/api/debug-bookings';
 import { BookingsTable } from '../features/bookings/components/bookings-table';
-import { supportQuery, VIEW_LABELS } from '../features/bookings/support-query';
+import { supportQuery, VIEW_LABELS } from '../features/bookings/lib/support-query';
 
 /** Spec §8: a list that cannot be fetched says so in a toast. */
 function useFailureToast(error: Error | null, message: string) {

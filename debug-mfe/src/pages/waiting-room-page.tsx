@@ -8,7 +8,7 @@ import {
   useSupportOnSaleEvents,
   useSupportOnSaleFigures,
   useWaitingRoomActions,
-} from '../features/waiting-room/use-waiting-room-support';
+} from '../features/waiting-room/api/waiting-room-support';
 
 const STATE_LABELS: Record<QueueEntryResponse['entry']['state'], string> = {
   'not-joined': 'Not joined',

@@ -1,8 +1,8 @@
 import type { CinemaWithLayouts } from 'booking-service/contract';
 import { SEAT_TYPE_LABELS, seatTypes } from 'booking-service/layout';
 import { CURRENCY_SYMBOL } from 'shared-ui';
-import type { ExtraSeatType } from '../add-show-store';
-import { priceProblem } from '../validate-add-show';
+import type { ExtraSeatType } from '../hooks/add-show-store';
+import { priceProblem } from '../lib/validate-add-show';
 
 const EXTRA_TYPES: readonly ExtraSeatType[] = ['premium', 'wheelchair', 'companion'];
 

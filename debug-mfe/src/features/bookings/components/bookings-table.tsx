@@ -4,7 +4,7 @@ import { Button, formatPrice, formatShowTime, notify } from 'shared-ui';
 import { bookingStatusWords } from 'shared-ui/booking-status-words';
 import { amountOf, ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
 import { useFixPayment, useMarkPaid, useTestEmail } from '../api/debug-bookings';
-import { fixPaymentOutcome, markPaidOutcome } from '../outcomes';
+import { fixPaymentOutcome, markPaidOutcome } from '../lib/outcomes';
 import { BookingHistory } from './booking-history';
 
 /** Spec §8: the support desk's toasts. */

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminShowRow, AdminShowsRequest, CinemaWithLayouts } from 'booking-service/contract';
 import { Button, ErrorState, formatShowTime, Skeleton } from 'shared-ui';
 import { countOf, useStaffApi } from 'shared-ui/staff';
-import { CinemaFilter, placeOf, ScreenFilter } from '../../lib/cinema-filters';
+import { CinemaFilter, placeOf, ScreenFilter } from '../../../lib/cinema-filters';
 
 /** GET /api/admin/shows as the picker and the live panel ask it (a title search and a page; an event's ids). */
 function useShows(query: AdminShowsRequest) {
