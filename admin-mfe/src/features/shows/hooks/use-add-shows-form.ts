@@ -3,7 +3,7 @@ import type { CinemaWithLayouts } from 'booking-service/contract';
 import { notify } from 'shared-ui';
 import { notifyOutcome, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAddShow } from '../api/add-show';
-import { chosenScreen, seatPricesOf } from '../components/screen-picker';
+import { chosenScreen, seatPricesOf } from '../lib/screen-choice';
 import { addShowProblem, dateTimeProblem, missingParts, priceProblem } from '../lib/validate-add-show';
 import { useAddShowStore } from './add-show-store';
 import { useClashPreview } from './use-clash-preview';
