@@ -6,7 +6,7 @@ import { currentLocation, renderWithProviders, signIn, TEST_API } from 'shared-u
 import AdminRoutes from './exposes/routes';
 import { server } from './testing/server';
 import { booking } from './testing/fixtures';
-import { useAddShowStore } from './features/shows/add-show-store';
+import { useAddShowStore } from './features/shows/hooks/add-show-store';
 import { Route, Routes } from 'react-router-dom';
 
 const admin = () => signIn({ name: 'Theo Theatre', email: 'admin@example.com' });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import { currentLocation, renderWithProviders, signIn, TEST_API } from 'shared-ui/testing';
 import AdminRoutes from './exposes/routes';
-import { repeatFilter } from './features/check-in/repeat-filter';
+import { repeatFilter } from './features/check-in/lib/repeat-filter';
 import { server } from './testing/server';
 
 const SHOW_ID = '7d3c1f3e-1111-4222-8333-444455556666';

@@ -6,7 +6,7 @@ import { currentLocation, renderWithProviders, signIn, TEST_API } from 'shared-u
 import { Route, Routes } from 'react-router-dom';
 import AdminRoutes from './exposes/routes';
 import { server } from './testing/server';
-import { useAddShowStore } from './features/shows/add-show-store';
+import { useAddShowStore } from './features/shows/hooks/add-show-store';
 import { SHOW_ROWS, SHOWS } from './testing/fixtures';
 
 /** Issue 42 on the staff screens: Add Shows on a chosen screen with prices by seat type; lists and dashboard by cinema. */

@@ -7,7 +7,7 @@ import { currentLocation, renderWithProviders, signIn, TEST_API } from 'shared-u
 import { Route, Routes } from 'react-router-dom';
 import AdminRoutes from './exposes/routes';
 import { server } from './testing/server';
-import { useAddShowStore } from './features/shows/add-show-store';
+import { useAddShowStore } from './features/shows/hooks/add-show-store';
 
 /** Issue 52, parts 4 and 5: the Schedule, On Sale's picker, List Shows' screen filter and Cancel, Add Shows' clashes. */
 

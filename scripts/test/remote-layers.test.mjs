@@ -21,8 +21,8 @@ async function layerErrors(fileInRemote, importPath) {
 // Real files to import (an import that does not resolve is not checked): a page, a feature's module, the routes.
 const REMOTES = {
   'customer-mfe': { page: 'cinema-page', feature: 'bookings/api/get-my-bookings' },
-  'admin-mfe': { page: 'add-shows-page', feature: 'access/admin-area' },
-  'debug-mfe': { page: 'bookings-page', feature: 'bookings/outcomes' },
+  'admin-mfe': { page: 'add-shows-page', feature: 'access/lib/admin-area' },
+  'debug-mfe': { page: 'bookings-page', feature: 'bookings/lib/outcomes' },
 };
 
 for (const [remote, { page, feature }] of Object.entries(REMOTES)) {

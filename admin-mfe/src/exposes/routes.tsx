@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageTitle } from 'shared-ui';
 import { StaffGate, useStaffAccess } from 'shared-ui/staff';
-import { ADMIN_AREA } from '../features/access/admin-area';
+import { ADMIN_AREA } from '../features/access/lib/admin-area';
 import { DoorRoutes } from '../pages/door-routes';
 import { AddShowsPage } from '../pages/add-shows-page';
 import { AdminLayout } from '../pages/admin-layout';

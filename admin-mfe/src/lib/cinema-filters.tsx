@@ -1,4 +1,5 @@
 import type { CinemaWithLayouts } from 'booking-service/contract';
+import { FilterSelect, type FilterOption } from 'shared-ui/staff';
 
 /**
  * A list's cinema filter (issue 42): All cinemas or one. Nothing when the service names no cinemas (an older
@@ -6,19 +7,12 @@ import type { CinemaWithLayouts } from 'booking-service/contract';
  */
 export function CinemaFilter({ cinemas, value, onChange }: { cinemas: readonly CinemaWithLayouts[] | undefined; value: string | undefined; onChange: (cinemaId: string | undefined) => void }) {
   if (!cinemas || cinemas.length === 0) return null;
-  return (
-    <label>
-      Cinema
-      <select aria-label="Cinema" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">All cinemas</option>
-        {cinemas.map((cinema) => (
-          <option key={cinema._id} value={cinema._id}>
-            {cinema.name} ({cinema.city})
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <FilterSelect label="Cinema" all="All cinemas" value={value} options={cinemaOptions(cinemas)} onChange={onChange} />;
+}
+
+/** Each cinema by name and city ("Marquee Saket (Delhi)"): the cinema filters' and the schedule's choices. */
+export function cinemaOptions(cinemas: readonly CinemaWithLayouts[]): FilterOption<string>[] {
+  return cinemas.map((cinema) => [cinema._id, `${cinema.name} (${cinema.city})`]);
 }
 
 /**
@@ -38,19 +32,8 @@ export function ScreenFilter({
 }) {
   const cinema = cinemas?.find((c) => c._id === cinemaId);
   if (!cinema) return null;
-  return (
-    <label>
-      Screen
-      <select aria-label="Screen" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">All screens</option>
-        {cinema.screens.map((screen) => (
-          <option key={screen._id} value={screen._id}>
-            {screen.name} · {screen.format}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const screens = cinema.screens.map((screen) => [screen._id, `${screen.name} · ${screen.format}`] as const);
+  return <FilterSelect label="Screen" all="All screens" value={value} options={screens} onChange={onChange} />;
 }
 
 /** "Marquee Saket · Screen 2 (IMAX)": a row's place, or an empty string from an older service. */

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button } from 'shared-ui';
-import { CameraScanner } from '../features/check-in/camera-scanner';
-import { DoorPicker } from '../features/check-in/door-picker';
-import { unlockSound } from '../features/check-in/feedback';
-import { useDoorPlace } from '../features/check-in/door-place';
-import { ResultPanel } from '../features/check-in/result-panel';
-import { ShowCount } from '../features/check-in/show-count';
-import { TypedCodeForm } from '../features/check-in/typed-code-form';
-import { useCheckIn } from '../features/check-in/use-check-in';
-import { useDoorCinemas } from '../features/check-in/use-door-cinemas';
+import { CameraScanner } from '../features/check-in/components/camera-scanner';
+import { DoorPicker } from '../features/check-in/components/door-picker';
+import { unlockSound } from '../features/check-in/lib/feedback';
+import { useDoorPlace } from '../features/check-in/lib/door-place';
+import { ResultPanel } from '../features/check-in/components/result-panel';
+import { ShowCount } from '../features/check-in/components/show-count';
+import { TypedCodeForm } from '../features/check-in/components/typed-code-form';
+import { useCheckIn } from '../features/check-in/hooks/use-check-in';
+import { useDoorCinemas } from '../features/check-in/api/get-door-cinemas';
 
 /**
  * The door's screen, made for a phone: choose the cinema and door once, then scan ticket after ticket without a

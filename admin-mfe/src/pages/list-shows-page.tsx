@@ -1,12 +1,11 @@
-import type { ShowSort } from 'booking-service/contract';
 import { Button, PageLayout } from 'shared-ui';
 import { useComposedSearchParams } from 'shared-ui/search-params';
-import { countOf, StaffListStates, useTheatreTimeZone } from 'shared-ui/staff';
+import { StaffListStates, StaffPager, useTheatreTimeZone } from 'shared-ui/staff';
 import { useAdminShows } from '../features/shows/api/get-admin-shows';
+import { ShowFilters } from '../features/shows/components/show-filters';
 import { ShowTable } from '../features/shows/components/show-table';
-import { showListQuery, SORT_LABELS, withChange } from '../features/shows/show-list-query';
+import { showListQuery, withChange } from '../features/shows/lib/show-list-query';
 import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
-import { CinemaFilter, ScreenFilter } from '../lib/cinema-filters';
 
 /**
  * List Shows: filtered by movie, cinema, screen and date range (or the one show the Schedule opened), sorted and paged by the
@@ -20,53 +19,10 @@ export function ListShowsPage() {
   const timeZone = useTheatreTimeZone();
   const cinemas = useAdminCinemas().data?.cinemas;
   const change = (values: Record<string, string | undefined>) => changeParams((current) => withChange(current, values));
-  const page = Number(query.page);
-  const total = shows.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / Number(query.pageSize)));
 
   return (
     <PageLayout title="List Shows">
-      {/* Each control is named by its label's words alone (aria-label): a wrapping label would add the chosen option's. */}
-      <form className="admin__filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter and sort shows">
-        <label>
-          Movie
-          <select aria-label="Movie" value={query.movieId ?? ''} onChange={(e) => change({ movie: e.target.value || undefined })}>
-            <option value="">All movies</option>
-            {(shows.data?.movies ?? []).map((movie) => (
-              <option key={movie.id} value={movie.id}>
-                {movie.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <CinemaFilter cinemas={cinemas} value={query.cinemaId} onChange={(cinema) => change({ cinema, screen: undefined })} />
-        <ScreenFilter cinemas={cinemas} cinemaId={query.cinemaId} value={query.screenId} onChange={(screen) => change({ screen })} />
-        <label>
-          From
-          <input type="date" aria-label="From" value={query.from ?? ''} onChange={(e) => change({ from: e.target.value || undefined })} />
-        </label>
-        <label>
-          To
-          <input type="date" aria-label="To" value={query.to ?? ''} min={query.from} onChange={(e) => change({ to: e.target.value || undefined })} />
-        </label>
-        <label>
-          Sort by
-          <select aria-label="Sort by" value={query.sort} onChange={(e) => change({ sort: e.target.value === 'time' ? undefined : e.target.value })}>
-            {(Object.entries(SORT_LABELS) as [ShowSort, string][]).map(([sort, label]) => (
-              <option key={sort} value={sort}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Order
-          <select aria-label="Order" value={query.order} onChange={(e) => change({ order: e.target.value === 'desc' ? 'desc' : undefined })}>
-            <option value="asc">{query.sort === 'time' || query.sort === 'movie' ? 'Earliest / A–Z first' : 'Lowest first'}</option>
-            <option value="desc">{query.sort === 'time' || query.sort === 'movie' ? 'Latest / Z–A first' : 'Highest first'}</option>
-          </select>
-        </label>
-      </form>
+      <ShowFilters query={query} movies={shows.data?.movies ?? []} cinemas={cinemas} change={change} />
       {query.ids && (
         <p className="admin__one-show">
           Showing the show opened from the Schedule.{' '}
@@ -83,17 +39,15 @@ export function ListShowsPage() {
         {(data) => (
           <>
             <ShowTable shows={data.shows} withPlace={Boolean(cinemas)} timeZone={timeZone} />
-            <nav className="admin__pager" aria-label="Pages">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => change({ page: String(page - 1) })}>
-                Previous
-              </Button>
-              <span aria-live="polite">
-                Page {page} of {pages} · {countOf(total, 'show')}
-              </span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => change({ page: String(page + 1) })}>
-                Next
-              </Button>
-            </nav>
+            <StaffPager
+              className="admin__pager"
+              label="Pages"
+              page={Number(query.page)}
+              pageSize={Number(query.pageSize)}
+              total={data.total}
+              noun="show"
+              onPage={(page) => change({ page: String(page) })}
+            />
           </>
         )}
       </StaffListStates>

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageTitle } from 'shared-ui';
-import { SupportGate } from '../features/support/support-gate';
+import { SupportGate } from '../features/support/components/support-gate';
 import { BookingsPage } from '../pages/bookings-page';
 import { IntegrityPage } from '../pages/integrity-page';
 import { OutboxPage } from '../pages/outbox-page';

@@ -17,3 +17,6 @@ export { isApiError } from '../api/api-error';
 export { useCsvDownload } from './use-csv-download';
 export { BookingTotals, amountOf } from './booking-money';
 export { countOf } from './count-of';
+export { StaffPager, pageCount } from './staff-pager';
+export { StaffTable, type StaffColumn } from './staff-table';
+export { FilterSelect, type FilterOption } from './filter-select';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OnSaleEvent } from 'booking-service/contract';
+import { FilterSelect } from './filter-select';
 
 /**
  * The on-sale event a staff page shows (admin's live panel, support's waiting room): the one chosen, else the
@@ -14,16 +15,5 @@ export function useChosenOnSaleEvent(events: readonly OnSaleEvent[] | undefined)
 
 /** Picks one of the on-sale events by name; `className` is the remote's field style. */
 export function OnSaleEventPicker({ events, value, onChange, className }: { events: readonly OnSaleEvent[]; value: string; onChange: (eventId: string) => void; className?: string }) {
-  return (
-    <label className={className}>
-      Event
-      <select aria-label="Event" value={value} onChange={(e) => onChange(e.target.value)}>
-        {events.map((event) => (
-          <option key={event.id} value={event.id}>
-            {event.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <FilterSelect className={className} label="Event" value={value} options={events.map((event) => [event.id, event.name] as const)} onChange={onChange} />;
 }

@@ -26,6 +26,11 @@ function bookingsQuery(filters: BookingFilters): AllBookingsRequest {
   };
 }
 
+/** The list's filters without its page: the export holds every booking they match. */
+export function bookingsExportQuery({ movieId, cinemaId, date, paid, q }: BookingFilters): Record<string, string | undefined> {
+  return { movieId, cinemaId, date, paid, q };
+}
+
 /** GET /api/admin/all-bookings, filtered and paged on the server. */
 export const allBookingsQueryOptions = (api: StaffApi, filters: BookingFilters) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Show } from 'booking-service/contract';
-import { Button, formatPrice, formatShowTime, Poster, StarRating } from 'shared-ui';
-import { countOf, useTheatreTimeZone } from 'shared-ui/staff';
+import { formatPrice, formatShowTime, Poster, StarRating } from 'shared-ui';
+import { pageCount, StaffPager, useTheatreTimeZone } from 'shared-ui/staff';
 
 /** A page of cards: two rows on a laptop screen, however many shows are upcoming. */
 export const ACTIVE_SHOWS_PAGE_SIZE = 12;
@@ -11,7 +11,7 @@ export function ActiveShowCards({ shows }: { shows: Show[] }) {
   const [page, setPage] = useState(1);
   const timeZone = useTheatreTimeZone();
   if (shows.length === 0) return <p className="admin__muted">No upcoming shows. Add some from Add Shows.</p>;
-  const pages = Math.ceil(shows.length / ACTIVE_SHOWS_PAGE_SIZE);
+  const pages = pageCount(shows.length, ACTIVE_SHOWS_PAGE_SIZE);
   const current = Math.min(page, pages);
   const visible = shows.slice((current - 1) * ACTIVE_SHOWS_PAGE_SIZE, current * ACTIVE_SHOWS_PAGE_SIZE);
   return (
@@ -32,17 +32,7 @@ export function ActiveShowCards({ shows }: { shows: Show[] }) {
         ))}
       </ul>
       {pages > 1 && (
-        <nav className="admin__pager" aria-label="Active show pages">
-          <Button variant="secondary" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-            Previous
-          </Button>
-          <span aria-live="polite">
-            Page {current} of {pages} · {countOf(shows.length, 'show')}
-          </span>
-          <Button variant="secondary" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-            Next
-          </Button>
-        </nav>
+        <StaffPager className="admin__pager" label="Active show pages" page={current} pageSize={ACTIVE_SHOWS_PAGE_SIZE} total={shows.length} noun="show" onPage={setPage} />
       )}
     </>
   );

@@ -1,33 +1,16 @@
 import type { CinemaTotals as CinemaTotalsRow } from 'booking-service/contract';
 import { formatPrice } from 'shared-ui';
+import { StaffTable, type StaffColumn } from 'shared-ui/staff';
+
+const COLUMNS: StaffColumn<CinemaTotalsRow>[] = [
+  { heading: 'Cinema', rowHeader: true, cell: (row) => row.name },
+  { heading: 'Bookings', cell: (row) => row.bookings },
+  { heading: 'Paid', cell: (row) => row.paidBookings },
+  { heading: 'Seats sold', cell: (row) => row.seatsSold },
+  { heading: 'Revenue', cell: (row) => formatPrice(row.revenue) },
+];
 
 /** The dashboard's totals per cinema (issue 42): bookings, paid bookings, seats sold and revenue of each. */
 export function CinemaTotals({ rows }: { rows: readonly CinemaTotalsRow[] }) {
-  return (
-    <table className="staff-table">
-      <caption className="sr-only">Totals by cinema</caption>
-      <thead>
-        <tr>
-          <th scope="col">Cinema</th>
-          <th scope="col">Bookings</th>
-          <th scope="col">Paid</th>
-          <th scope="col">Seats sold</th>
-          <th scope="col">Revenue</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.cinemaId}>
-            <th scope="row" data-label="Cinema">
-              {row.name}
-            </th>
-            <td data-label="Bookings">{row.bookings}</td>
-            <td data-label="Paid">{row.paidBookings}</td>
-            <td data-label="Seats sold">{row.seatsSold}</td>
-            <td data-label="Revenue">{formatPrice(row.revenue)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <StaffTable caption="Totals by cinema" columns={COLUMNS} rows={rows} rowKey={(row) => row.cinemaId} />;
 }

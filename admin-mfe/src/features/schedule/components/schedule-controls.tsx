@@ -1,5 +1,7 @@
 import type { CinemaWithLayouts } from 'booking-service/contract';
 import { Button } from 'shared-ui';
+import { FilterSelect } from 'shared-ui/staff';
+import { cinemaOptions } from '../../../lib/cinema-filters';
 import { stepped, type ScheduleSpan } from '../lib/schedule-query';
 
 /**
@@ -24,16 +26,7 @@ export function ScheduleControls({
   const unit = span === 'week' ? 'week' : 'day';
   return (
     <form className="admin__filters schedule__controls" onSubmit={(e) => e.preventDefault()} aria-label="Choose the schedule">
-      <label>
-        Cinema
-        <select aria-label="Cinema" value={cinemaId} onChange={(e) => onChange({ cinema: e.target.value })}>
-          {cinemas.map((cinema) => (
-            <option key={cinema._id} value={cinema._id}>
-              {cinema.name} ({cinema.city})
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Cinema" value={cinemaId} options={cinemaOptions(cinemas)} onChange={(cinema) => onChange({ cinema })} />
       <label>
         {span === 'week' ? 'Week from' : 'Day'}
         <input type="date" aria-label={span === 'week' ? 'Week from' : 'Day'} value={date} onChange={(e) => e.target.value && onChange({ date: e.target.value })} />

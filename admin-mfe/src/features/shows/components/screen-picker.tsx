@@ -1,10 +1,9 @@
 import type { CinemaWithLayouts } from 'booking-service/contract';
 import { SEAT_TYPE_LABELS, seatTypes } from 'booking-service/layout';
 import { CURRENCY_SYMBOL } from 'shared-ui';
-import type { ExtraSeatType } from '../add-show-store';
-import { priceProblem } from '../validate-add-show';
-
-const EXTRA_TYPES: readonly ExtraSeatType[] = ['premium', 'wheelchair', 'companion'];
+import type { ExtraSeatType } from '../hooks/add-show-store';
+import { priceProblem } from '../lib/validate-add-show';
+import { chosenScreen, EXTRA_TYPES } from '../lib/screen-choice';
 
 /**
  * Add Shows' cinema and screen (issue 42): the cinema, then one of its screens (named with its format and seats),
@@ -80,19 +79,4 @@ export function ScreenPicker({
       })}
     </fieldset>
   );
-}
-
-/** The request's seatPrices from the form: the types the screen has with a price entered (others cost showPrice). */
-export function seatPricesOf(screen: CinemaWithLayouts['screens'][number] | undefined, typePrices: Partial<Record<ExtraSeatType, string>>) {
-  if (!screen) return undefined;
-  const types = new Set(seatTypes(screen.layout).values());
-  const entries = EXTRA_TYPES.filter((type) => types.has(type) && (typePrices[type] ?? '').trim() !== '').map((type) => [type, Number(typePrices[type])] as const);
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-}
-
-/** The screen shows will go on: the chosen one, or (none chosen yet) the first cinema's first screen, as the picker shows it. */
-export function chosenScreen(cinemas: readonly CinemaWithLayouts[], screenId: string | null) {
-  const cinema = cinemas.find((c) => c.screens.some((s) => s._id === screenId)) ?? cinemas[0];
-  const screen = cinema?.screens.find((s) => s._id === screenId) ?? cinema?.screens[0];
-  return cinema && screen ? { cinema, screen } : null;
 }

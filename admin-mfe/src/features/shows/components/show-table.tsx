@@ -1,7 +1,44 @@
 import type { AdminShowRow } from 'booking-service/contract';
 import { formatPrice, formatShowTime } from 'shared-ui';
+import { StaffTable, type StaffColumn } from 'shared-ui/staff';
 import { placeOf } from '../../../lib/cinema-filters';
 import { ShowRowActions } from './show-row-actions';
+
+/** A show's time on its cinema's clock (the theatre's from an older service). */
+const showTimeZone = (show: AdminShowRow, timeZone: string | undefined) => show.cinema?.timeZone ?? timeZone;
+
+function showColumns(withPlace: boolean, timeZone: string | undefined): (StaffColumn<AdminShowRow> | false)[] {
+  return [
+    { heading: 'Movie', rowHeader: true, cell: (show) => show.movie.title },
+    {
+      heading: 'Show time',
+      cell: (show) => (
+        <>
+          {formatShowTime(show.showDateTime, showTimeZone(show, timeZone))}
+          {show.cancelled && (
+            <>
+              {' '}
+              <span className="admin__state">Cancelled</span>
+            </>
+          )}
+        </>
+      ),
+    },
+    withPlace && { heading: 'Cinema · screen', cell: (show) => placeOf(show) },
+    {
+      heading: 'Sold / seats',
+      cell: (show) => (
+        <>
+          {show.soldSeats} / {show.totalSeats}
+          {show.heldSeats > 0 && <span className="admin__muted"> ({show.heldSeats} held)</span>}
+        </>
+      ),
+    },
+    { heading: 'Price', cell: (show) => formatPrice(show.showPrice) },
+    { heading: 'Revenue', cell: (show) => formatPrice(show.revenue) },
+    { heading: 'Actions', cell: (show) => <ShowRowActions show={show} timeZone={showTimeZone(show, timeZone)} /> },
+  ];
+}
 
 /**
  * List Shows' table (issue 52, part 5): dense, one line a cell where it fits (a row at most 56 px at 1366 wide), so
@@ -9,47 +46,13 @@ import { ShowRowActions } from './show-row-actions';
  */
 export function ShowTable({ shows, withPlace, timeZone }: { shows: readonly AdminShowRow[]; withPlace: boolean; timeZone: string | undefined }) {
   return (
-    <table className="staff-table admin__dense">
-      <caption className="sr-only">Shows</caption>
-      <thead>
-        <tr>
-          <th scope="col">Movie</th>
-          <th scope="col">Show time</th>
-          {withPlace && <th scope="col">Cinema · screen</th>}
-          <th scope="col">Sold / seats</th>
-          <th scope="col">Price</th>
-          <th scope="col">Revenue</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {shows.map((show) => (
-          <tr key={show._id} className={show.cancelled ? 'admin__row--cancelled' : undefined}>
-            <th scope="row" data-label="Movie">
-              {show.movie.title}
-            </th>
-            <td data-label="Show time">
-              {formatShowTime(show.showDateTime, show.cinema?.timeZone ?? timeZone)}
-              {show.cancelled && (
-                <>
-                  {' '}
-                  <span className="admin__state">Cancelled</span>
-                </>
-              )}
-            </td>
-            {withPlace && <td data-label="Cinema · screen">{placeOf(show)}</td>}
-            <td data-label="Sold / seats">
-              {show.soldSeats} / {show.totalSeats}
-              {show.heldSeats > 0 && <span className="admin__muted"> ({show.heldSeats} held)</span>}
-            </td>
-            <td data-label="Price">{formatPrice(show.showPrice)}</td>
-            <td data-label="Revenue">{formatPrice(show.revenue)}</td>
-            <td data-label="Actions">
-              <ShowRowActions show={show} timeZone={show.cinema?.timeZone ?? timeZone} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <StaffTable
+      caption="Shows"
+      className="admin__dense"
+      columns={showColumns(withPlace, timeZone)}
+      rows={shows}
+      rowKey={(show) => show._id}
+      rowClassName={(show) => (show.cancelled ? 'admin__row--cancelled' : undefined)}
+    />
   );
 }

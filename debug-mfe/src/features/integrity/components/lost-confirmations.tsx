@@ -1,8 +1,16 @@
 import type { IntegrityReportResponse } from 'booking-service/contract';
 import { formatShowTime } from 'shared-ui';
+import { StaffTable, type StaffColumn } from 'shared-ui/staff';
 import { BookingLink } from './booking-link';
 
 type LostConfirmation = NonNullable<IntegrityReportResponse['lostConfirmations']>[number];
+
+const lostConfirmationColumns = (timeZone: string | undefined): StaffColumn<LostConfirmation>[] => [
+  { heading: 'Ticket code', rowHeader: true, cell: (entry) => <BookingLink lookup={entry.ticketCode}>{entry.ticketCode}</BookingLink> },
+  { heading: 'What was confirmed', cell: (entry) => (entry.kind === 'paid' ? 'Payment' : 'Admission at the door') },
+  { heading: 'Seats', cell: (entry) => entry.seats?.join(', ') ?? '—' },
+  { heading: 'When', cell: (entry) => (entry.at ? formatShowTime(entry.at, timeZone) : '—') },
+];
 
 /**
  * Payments and admissions an instance confirmed that the database no longer holds (a restored older copy, issue 55):
@@ -14,29 +22,13 @@ export function LostConfirmations({ lost, timeZone }: { lost: readonly LostConfi
       <h2 id="integrity-lost-confirmations" className="debug__section-title">
         Confirmed, then lost by the database
       </h2>
-      <table className="staff-table debug__bookings">
-        <caption className="sr-only">Payments and admissions the database lost</caption>
-        <thead>
-          <tr>
-            <th scope="col">Ticket code</th>
-            <th scope="col">What was confirmed</th>
-            <th scope="col">Seats</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lost.map((entry) => (
-            <tr key={`${entry.seq}-${entry.kind}`}>
-              <th scope="row">
-                <BookingLink lookup={entry.ticketCode}>{entry.ticketCode}</BookingLink>
-              </th>
-              <td data-label="What was confirmed">{entry.kind === 'paid' ? 'Payment' : 'Admission at the door'}</td>
-              <td data-label="Seats">{entry.seats?.join(', ') ?? '—'}</td>
-              <td data-label="When">{entry.at ? formatShowTime(entry.at, timeZone) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <StaffTable
+        caption="Payments and admissions the database lost"
+        className="debug__bookings"
+        columns={lostConfirmationColumns(timeZone)}
+        rows={lost}
+        rowKey={(entry) => `${entry.seq}-${entry.kind}`}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { RemoteEventCountsResponse } from 'booking-service/contract';
 import { EmptyState, ErrorState, Skeleton } from 'shared-ui';
+import { StaffTable, type StaffColumn } from 'shared-ui/staff';
 import { useLiveRemotes, type LiveRemotes } from '../api/get-live-remotes';
 import { useRemoteEvents } from '../api/get-remote-events';
 
@@ -23,6 +24,21 @@ function releaseRows(live: LiveRemotes): ReleaseRow[] {
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
+type EventCounts = RemoteEventCountsResponse['versions'][number];
+
+/** A release's row: which, what it serves, its share, and what the shells reported ('?' when that could not be read). */
+function releaseColumns(countsOf: (row: ReleaseRow) => EventCounts | undefined, countsFailed: boolean): StaffColumn<ReleaseRow>[] {
+  const counted = (figure: (counts: EventCounts | undefined) => number) => (row: ReleaseRow) => (countsFailed ? '?' : figure(countsOf(row)));
+  return [
+    { heading: 'Remote', cell: (row) => row.remote },
+    { heading: 'Release', cell: (row) => <code>{row.version}</code> },
+    { heading: 'Serves', cell: (row) => row.role },
+    { heading: 'Share of browsers', cell: (row) => percent(row.share) },
+    { heading: 'Loads', cell: counted((counts) => counts?.loads ?? 0) },
+    { heading: 'Failures', cell: counted((counts) => counts?.failures ?? 0) },
+  ];
+}
+
 /** For platform and support staff: which release of each remote is live, a canary's share, and the loads and failures the shells reported per release. */
 export function LiveReleases() {
   const live = useLiveRemotes();
@@ -30,37 +46,7 @@ export function LiveReleases() {
   if (live.isPending || events.isPending) return <Skeleton height="6rem" />;
   if (live.isError) return <ErrorState message="Failed to fetch the live releases" onRetry={() => void live.refetch()} />;
   if (!live.data) return <EmptyState title="No remotes.json here" text="This page is not served by a deployed site." />;
-  const counts = new Map((events.data?.versions ?? []).map((entry: RemoteEventCountsResponse['versions'][number]) => [`${entry.remote} ${entry.version}`, entry]));
-  return (
-      <table className="staff-table">
-        <caption className="sr-only">Live releases of the remotes</caption>
-        <thead>
-          <tr>
-            <th scope="col">Remote</th>
-            <th scope="col">Release</th>
-            <th scope="col">Serves</th>
-            <th scope="col">Share of browsers</th>
-            <th scope="col">Loads</th>
-            <th scope="col">Failures</th>
-          </tr>
-        </thead>
-        <tbody>
-          {releaseRows(live.data).map((row) => {
-            const count = counts.get(`${row.remote} ${row.version}`);
-            return (
-              <tr key={`${row.remote} ${row.role}`}>
-                <td data-label="Remote">{row.remote}</td>
-                <td data-label="Release">
-                  <code>{row.version}</code>
-                </td>
-                <td data-label="Serves">{row.role}</td>
-                <td data-label="Share of browsers">{percent(row.share)}</td>
-                <td data-label="Loads">{events.isError ? '?' : (count?.loads ?? 0)}</td>
-                <td data-label="Failures">{events.isError ? '?' : (count?.failures ?? 0)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-  );
+  const counts = new Map((events.data?.versions ?? []).map((entry: EventCounts) => [`${entry.remote} ${entry.version}`, entry]));
+  const columns = releaseColumns((row) => counts.get(`${row.remote} ${row.version}`), events.isError);
+  return <StaffTable caption="Live releases of the remotes" columns={columns} rows={releaseRows(live.data)} rowKey={(row) => `${row.remote} ${row.role}`} />;
 }

@@ -5,12 +5,14 @@ export const SHOWS_PAGE_SIZE = 20;
 /** Every sort of the service's, as the page names it (a Record: a sort the contract adds must be named here). */
 export const SORT_LABELS: Record<ShowSort, string> = { time: 'Show time', movie: 'Movie', sold: 'Seats sold', revenue: 'Revenue' };
 
+export type ShowListQuery = AdminShowsRequest & { sort: ShowSort; order: 'asc' | 'desc'; page: string };
+
 /**
  * List Shows' filters, sort and page as the page's URL keeps them (`?movie=1001&cinema=marquee-saket&screen=marquee-saket-2&from=2026-12-01&sort=sold&order=desc&page=2`;
  * `?show=<id>`: the one show the Schedule opened),
  * so a reload, Back or a shared link shows the same list. Unknown values fall back to the defaults.
  */
-export function showListQuery(params: URLSearchParams): AdminShowsRequest & { sort: ShowSort; order: 'asc' | 'desc'; page: string } {
+export function showListQuery(params: URLSearchParams): ShowListQuery {
   const sort = (Object.keys(SORT_LABELS) as ShowSort[]).find((s) => s === params.get('sort')) ?? 'time';
   const page = /^[1-9][0-9]{0,5}$/.test(params.get('page') ?? '') ? params.get('page')! : '1';
   const date = (name: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? '') ? params.get(name)! : undefined);

@@ -1,4 +1,4 @@
-import { useShowCount } from './use-show-count';
+import { useShowCount } from '../api/get-show-count';
 
 /** "42 of 90 admitted": a show's door count, live. */
 export function ShowCount({ showId, label }: { showId: string; label?: string }) {

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from 'shared-ui';
-import type { ScanResult } from './scan-result';
+import type { ScanResult } from '../lib/scan-result';
 
 /**
  * The fallback to the camera: the ticket code typed (a torn or dim QR, a phone with a cracked screen). The field

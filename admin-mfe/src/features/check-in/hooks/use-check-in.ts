@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStaffApi } from 'shared-ui/staff';
-import { signalResult } from './feedback';
-import { repeatFilter } from './repeat-filter';
-import { scanResultOf, type ScanResult } from './scan-result';
-import { showCountKey } from './use-show-count';
+import { signalResult } from '../lib/feedback';
+import { repeatFilter } from '../lib/repeat-filter';
+import { scanResultOf, type ScanResult } from '../lib/scan-result';
+import { showCountKey } from '../api/get-show-count';
 
 /**
  * The door's scans, one at a time: a camera read while one is being answered, or the same code re-read

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from 'shared-ui';
 import { ConfirmActionDialog, notifyOutcome } from 'shared-ui/staff';
-import { useCancelOnSale } from './use-on-sale';
+import { useCancelOnSale } from '../api/on-sale-events';
 
 /**
  * Cancel an on-sale event that has not opened (or one whose stored time cannot be read), after a confirmation

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ScheduleClashJson } from 'booking-service/contract';
 import { useScheduleCheck } from '../api/check-schedule';
-import { useAddShowStore } from '../add-show-store';
-import { clashesOf, clashesOfChosen, wallClockOf } from './clashes';
+import { useAddShowStore } from './add-show-store';
+import { clashesOf, clashesOfChosen, wallClockOf } from '../lib/clashes';
 
 /**
  * Add Shows' clash preview (issue 52): the chosen movie's times on the chosen screen, checked by the service as

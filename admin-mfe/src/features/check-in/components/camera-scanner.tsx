@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { createQrDecoder } from './qr-decoder';
+import { createQrDecoder } from '../lib/qr-decoder';
 
 const FRAME_INTERVAL_MS = 120;
 

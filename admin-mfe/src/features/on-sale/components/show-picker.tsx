@@ -1,15 +1,9 @@
 import { useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminShowRow, AdminShowsRequest, CinemaWithLayouts } from 'booking-service/contract';
+import type { AdminShowRow, CinemaWithLayouts } from 'booking-service/contract';
 import { Button, ErrorState, formatShowTime, Skeleton } from 'shared-ui';
-import { countOf, useStaffApi } from 'shared-ui/staff';
-import { CinemaFilter, placeOf, ScreenFilter } from '../../lib/cinema-filters';
-
-/** GET /api/admin/shows as the picker and the live panel ask it (a title search and a page; an event's ids). */
-function useShows(query: AdminShowsRequest) {
-  const api = useStaffApi();
-  return useQuery({ queryKey: ['admin', 'shows', query], queryFn: () => api.adminShows(query), placeholderData: keepPreviousData });
-}
+import { StaffPager } from 'shared-ui/staff';
+import { useOnSaleShows } from '../api/on-sale-shows';
+import { CinemaFilter, placeOf, ScreenFilter } from '../../../lib/cinema-filters';
 
 const PICKER_PAGE_SIZE = 20;
 
@@ -46,7 +40,7 @@ export function OnSaleShowPicker({
   const [page, setPage] = useState(1);
   // What each chosen show is called, from the page it was chosen on (the chosen ones may be on no page in view).
   const [labels, setLabels] = useState<Record<string, string>>({});
-  const shows = useShows({
+  const shows = useOnSaleShows({
     openForSale: 'true',
     pageSize: String(PICKER_PAGE_SIZE),
     page: String(page),
@@ -56,8 +50,6 @@ export function OnSaleShowPicker({
     from: filters.date,
     to: filters.date,
   });
-  const total = shows.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PICKER_PAGE_SIZE));
   const filter = (change: Partial<PickerFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
     setPage(1);
@@ -92,18 +84,17 @@ export function OnSaleShowPicker({
               </li>
             ))}
           </ul>
-          <nav className="admin__pager" aria-label="Pages of shows">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span aria-live="polite">
-              {/* The page the list shows (the answer's), not the one asked for: the two differ while the next one loads. */}
-              Page {shows.data.page} of {pages} · {countOf(total, 'show')}
-            </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
+          {/* The page the list shows (the answer's), not the one asked for: the two differ while the next one loads. */}
+          <StaffPager
+            className="admin__pager"
+            label="Pages of shows"
+            page={page}
+            shownPage={shows.data.page}
+            pageSize={PICKER_PAGE_SIZE}
+            total={shows.data.total}
+            noun="show"
+            onPage={setPage}
+          />
         </>
       )}
     </fieldset>
@@ -147,7 +138,7 @@ function PickerFilterControls({ cinemas, filters, onChange }: { cinemas: readonl
 
 /** The live panel's list of the event's shows, read by id from the service (its movie and time each). */
 export function OnSaleEventShows({ showIds, timeZone }: { showIds: string[]; timeZone: string | undefined }) {
-  const shows = useShows({ ids: showIds.join(','), pageSize: '50' });
+  const shows = useOnSaleShows({ ids: showIds.join(','), pageSize: '50' });
   if (shows.isPending) return <Skeleton height="3rem" />;
   if (shows.isError) return <ErrorState message={shows.error.message} onRetry={() => void shows.refetch()} />;
   return (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Cinema } from 'booking-service/contract';
 import { Button } from 'shared-ui';
-import type { DoorPlace } from './door-place';
+import type { DoorPlace } from '../lib/door-place';
 
 /**
  * The door's cinema and name, asked once per phone (kept: door-place.ts); "Change door" brings them back. Without

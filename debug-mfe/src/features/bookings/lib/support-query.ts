@@ -15,3 +15,12 @@ export function supportQuery(params: URLSearchParams): SupportBookingsRequest & 
   const page = /^[1-9][0-9]{0,5}$/.test(params.get('page') ?? '') ? params.get('page')! : '1';
   return { q, view: chosen ?? (q ? 'all' : 'unpaid'), page, pageSize: String(SUPPORT_PAGE_SIZE) };
 }
+
+/** A change of the desk's search, view or page. */
+export type SupportChange = { q?: string; view?: SupportView; page?: number };
+
+/** The URL after `change`: q, view and page only; the page back to 1 unless it is the change; page 1 and empty values left out. */
+export function withSupportChange(current: URLSearchParams, change: SupportChange): URLSearchParams {
+  const next = { q: current.get('q') ?? undefined, view: current.get('view') ?? undefined, page: undefined as string | undefined, ...change, ...(change.page ? { page: String(change.page) } : {}) };
+  return new URLSearchParams(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1]) && entry[1] !== '1'));
+}

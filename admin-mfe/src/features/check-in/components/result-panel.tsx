@@ -1,4 +1,4 @@
-import type { ScanResult } from './scan-result';
+import type { ScanResult } from '../lib/scan-result';
 
 /**
  * The answer, filling the screen's top: green "Admitted" with the seats and the show, red with the service's
