@@ -195,11 +195,16 @@ switch (command) {
     run(tsx, ['src/identity/token-cli.ts', ...args], { cwd: path.join(root, 'booking-service'), env: serviceEnv() });
     break;
   }
+  case 'db:generate':
+    // A migration from the change to booking-service/src/db/schema.ts (drizzle-kit, offline): a new SQL file in
+    // booking-service/drizzle/ and its snapshot; `--name=<what it does>` names it. MongoDB needs none.
+    pnpm(['--filter', 'booking-service', 'exec', 'drizzle-kit', 'generate', ...args]);
+    break;
   case 'deploy':
     // Its exit code is the deploy's: 1 when refused.
     run(process.execPath, [path.join(root, 'scripts/deploy.mjs'), ...args]);
     break;
   default:
-    log(`unknown command "${command}"; use start, test, bench, build, token, typecheck or deploy`);
+    log(`unknown command "${command}"; use start, dev, test, bench, build, token, typecheck, lint, db:generate or deploy`);
     process.exit(2);
 }
