@@ -42,3 +42,12 @@ for (const [remote, { page, feature }] of Object.entries(REMOTES)) {
     assert.deepEqual(await layerErrors(`${remote}/src/exposes/probe.tsx`, `../pages/${page}`), []);
   });
 }
+
+test('a page over 100 lines (blank lines and comments aside) fails lint in every remote; 100 pass', async () => {
+  const pageOf = (lines) => `${Array.from({ length: lines - 1 }, (_, i) => `export const line${i} = ${i};`).join('\n')}\nexport const last = 0;\n`;
+  for (const remote of Object.keys(REMOTES)) {
+    const lint = async (source) => (await eslint.lintText(source, { filePath: path.join(root, `${remote}/src/pages/probe-page.tsx`) }))[0].messages.filter((m) => m.ruleId === 'max-lines');
+    assert.equal((await lint(pageOf(101))).length, 1, remote);
+    assert.deepEqual(await lint(pageOf(100)), [], remote);
+  }
+});
