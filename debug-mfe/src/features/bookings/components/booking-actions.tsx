@@ -16,6 +16,21 @@ const MESSAGES = {
 
 type Confirming = 'markPaid' | 'fixPayment' | null;
 
+/** What each confirmed action's dialog says before support goes ahead. */
+const CONFIRMATIONS = {
+  markPaid: {
+    title: 'Mark this booking as paid?',
+    consequence: 'Only when the money has arrived another way: the customer gets the e-ticket by email. This is recorded under your name.',
+    confirmLabel: 'Mark as Paid',
+  },
+  fixPayment: {
+    title: "Check this booking's payment with the provider?",
+    consequence:
+      "The provider's answer is applied: a payment found marks it paid (with the e-ticket), a late one may be refunded, an expired session cancels it. This is recorded under your name.",
+    confirmLabel: 'Fix Payment',
+  },
+} as const;
+
 /** Which booking a confirmation is about: ticket code, customer, show, seats, amount. */
 function bookingFacts(booking: DebugBooking, timeZone: string | undefined) {
   return [
@@ -74,25 +89,12 @@ export function BookingActions({ booking, timeZone, historyShown, onToggleHistor
       <Button variant="ghost" aria-expanded={historyShown} aria-controls={historyIdOf(booking)} aria-label={`History: ${label}`} onClick={onToggleHistory}>
         History
       </Button>
-      {confirming === 'markPaid' && (
+      {confirming && (
         <ConfirmActionDialog
-          title="Mark this booking as paid?"
-          consequence="Only when the money has arrived another way: the customer gets the e-ticket by email. This is recorded under your name."
-          confirmLabel="Mark as Paid"
+          {...CONFIRMATIONS[confirming]}
           facts={bookingFacts(booking, timeZone)}
-          busy={markPaid.isPending}
-          onConfirm={confirmMarkPaid}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      {confirming === 'fixPayment' && (
-        <ConfirmActionDialog
-          title="Check this booking's payment with the provider?"
-          consequence="The provider's answer is applied: a payment found marks it paid (with the e-ticket), a late one may be refunded, an expired session cancels it. This is recorded under your name."
-          confirmLabel="Fix Payment"
-          facts={bookingFacts(booking, timeZone)}
-          busy={fixPayment.isPending}
-          onConfirm={confirmFixPayment}
+          busy={confirming === 'markPaid' ? markPaid.isPending : fixPayment.isPending}
+          onConfirm={confirming === 'markPaid' ? confirmMarkPaid : confirmFixPayment}
           onCancel={() => setConfirming(null)}
         />
       )}
