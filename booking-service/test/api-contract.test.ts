@@ -197,7 +197,7 @@ for (const lane of lanes) {
       const future = new Date(Date.now() + 86_400_000).getUTCFullYear() + 1;
       const feb30 = await t.api('POST', '/api/show/add', { token: admin, body: { ...base, showsInput: [{ date: `${future}-02-30`, time: ['10:00'] }] } });
       expect(feb30.status).toBe(400);
-      expect(feb30.body.message).toMatch(/not a calendar date/);
+      expect(feb30.body.message).toMatch(/date must be a calendar date/);
       const cents = await t.api('POST', '/api/show/add', { token: admin, body: { ...base, showPrice: 1.005, showsInput: [{ date: `${future}-01-10`, time: ['10:00'] }] } });
       expect(cents.status).toBe(400);
       const unknown = await t.api('POST', '/api/show/add', { token: admin, body: { ...base, movieId: '99999999', showsInput: [{ date: `${future}-01-10`, time: ['10:00'] }] } });

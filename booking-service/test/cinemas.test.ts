@@ -192,7 +192,7 @@ for (const lane of lanes) {
 
     it('Add Shows refuses an unknown screen and a price with more than two decimals', async () => {
       const unknown = await t.api('POST', '/api/show/add', { token: admin, body: { movieId, showsInput: [{ date, time: ['12:00'] }], showPrice: 10, screenId: 'no-such-screen-9' } });
-      expect(unknown.status).toBe(400);
+      expect(unknown.status).toBe(404);
       expect(unknown.body.message).toMatch(/Unknown screen no-such-screen-9/);
       const cents = await t.api('POST', '/api/show/add', { token: admin, body: { movieId, showsInput: [{ date, time: ['12:00'] }], showPrice: 10, screenId: CENTRE_AISLE_SCREEN, seatPrices: { premium: 1.005 } } });
       expect(cents.status).toBe(400);

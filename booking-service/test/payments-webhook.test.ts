@@ -67,37 +67,39 @@ for (const lane of lanes) {
       const { booking, event } = await paidEvent();
       const before = await state(booking.id);
       const good = signStripePayload(event.payload, TEST_WEBHOOK_SECRET, nowSeconds());
-      const cases: [string, Parameters<typeof postWebhook>[2], string?][] = [
-        ['unsigned', { signature: null }],
-        ['empty signature', { signature: '' }],
-        ['wrong secret', { secret: 'whsec_someone_elses_secret_123' }],
-        ['garbage header', { signature: 'not-a-signature' }],
-        ['v0 scheme only', { signature: good.replace('v1=', 'v0=') }],
-        ['tampered body', { signature: good }, event.payload.replace('"amount_total":', '"amount_total":1,"x":')],
-        ['text/plain unsigned', { signature: null, contentType: 'text/plain' }],
+      // No signature: a bad request (400); one that does not verify: not proven to come from Stripe (401).
+      const cases: [string, Parameters<typeof postWebhook>[2], number, string?][] = [
+        ['unsigned', { signature: null }, 400],
+        ['empty signature', { signature: '' }, 400],
+        ['wrong secret', { secret: 'whsec_someone_elses_secret_123' }, 401],
+        ['garbage header', { signature: 'not-a-signature' }, 401],
+        ['v0 scheme only', { signature: good.replace('v1=', 'v0=') }, 401],
+        ['tampered body', { signature: good }, 401, event.payload.replace('"amount_total":', '"amount_total":1,"x":')],
+        ['text/plain unsigned', { signature: null, contentType: 'text/plain' }, 400],
       ];
-      for (const [label, options, body] of cases) {
+      for (const [label, options, status, body] of cases) {
         const res = await postWebhook(t, body ?? event.payload, { timestamp: nowSeconds(), ...options });
-        expect(res.status, label).toBe(400);
+        expect(res.status, label).toBe(status);
         expect(res.body.success, label).toBe(false);
         expect(res.body.message, label).toMatch(/Stripe-Signature|signature/i);
       }
+      // Signed for another body: the empty one does not verify.
       const empty = await t.api('POST', '/api/stripe/webhook', { rawBody: '', headers: { 'content-type': 'application/json', 'stripe-signature': good } });
-      expect(empty.status).toBe(400);
+      expect(empty.status).toBe(401);
       expect(await state(booking.id)).toBe(before);
       // None of them was recorded: the genuine event is still processed.
       expect((await postWebhook(t, event.payload, { timestamp: nowSeconds() })).status).toBe(200);
       expect((await t.store.bookings.get(booking.id))!.isPaid).toBe(true);
     });
 
-    it('refuses a replay: a signature older than 300 s (or from the future) is 400 and changes nothing', async () => {
+    it('refuses a replay: a signature older than 300 s (or from the future) is 401 and changes nothing', async () => {
       const { booking, event } = await paidEvent();
       const before = await state(booking.id);
       const old = await postWebhook(t, event.payload, { timestamp: nowSeconds() - 301 });
-      expect(old.status).toBe(400);
+      expect(old.status).toBe(401);
       expect(old.body.message).toMatch(/tolerance/);
       const future = await postWebhook(t, event.payload, { timestamp: nowSeconds() + 3600 });
-      expect(future.status).toBe(400);
+      expect(future.status).toBe(401);
       expect(await state(booking.id)).toBe(before);
       // Within the tolerance it is accepted (signed 299 s ago).
       expect((await postWebhook(t, event.payload, { timestamp: nowSeconds() - 299 })).status).toBe(200);
@@ -109,7 +111,7 @@ for (const lane of lanes) {
       const signedAt = nowSeconds();
       clock += 10 * 60_000;
       try {
-        expect((await postWebhook(t, event.payload, { timestamp: signedAt })).status).toBe(400);
+        expect((await postWebhook(t, event.payload, { timestamp: signedAt })).status).toBe(401);
         expect((await t.store.bookings.get(booking.id))!.isPaid).toBe(false);
       } finally {
         clock -= 10 * 60_000;

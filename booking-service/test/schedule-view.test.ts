@@ -52,7 +52,7 @@ describe('the schedule view and the show filters', () => {
     const cinemaId = ((await get('/api/admin/cinemas')).body.cinemas as { _id: string }[])[0]!._id;
     expect((await get(`/api/admin/schedule?cinemaId=${cinemaId}&from=2026-12-01&to=2026-12-11`)).status).toBe(400);
     expect((await get(`/api/admin/schedule?cinemaId=${cinemaId}&from=2026-12-02&to=2026-12-01`)).status).toBe(400);
-    expect((await get('/api/admin/schedule?cinemaId=no-such-cinema&from=2026-12-01')).status).toBe(400);
+    expect((await get('/api/admin/schedule?cinemaId=no-such-cinema&from=2026-12-01')).status).toBe(404);
     const customer = await t.tokenFor('schedule.viewer@example.com');
     expect((await get(`/api/admin/schedule?cinemaId=${cinemaId}&from=2026-12-01`, customer)).status).toBe(403);
   });

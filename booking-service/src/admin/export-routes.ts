@@ -9,7 +9,7 @@ import { toUnits } from '../contract/money.ts';
 import { BookingsExportQuery, SalesExportQuery } from '../contract/schemas.ts';
 import { localDate } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
 import { bookingFilterOf, queryDayRange, showDayRange } from './booking-filter.ts';
 import { attachment, toCsv, type CsvCell } from './csv.ts';
@@ -106,7 +106,7 @@ export async function adminExportRoutes(app: AppInstance, { bookings, reports, a
         security,
         summary: "Daily sales (tickets and revenue of paid bookings, by the day they were paid) per cinema between two dates, each cinema's days on its own clock, as CSV",
         querystring: SalesExportQuery,
-        response: { 200: csvFile('UTF-8 CSV with a byte-order mark: Cinema, City, Date, Tickets, Revenue, Currency; a row for every day, zero included'), ...failures(400, 401, 403) },
+        response: { 200: csvFile('UTF-8 CSV with a byte-order mark: Cinema, City, Date, Tickets, Revenue, Currency; a row for every day, zero included'), ...failures(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -118,7 +118,7 @@ export async function adminExportRoutes(app: AppInstance, { bookings, reports, a
       const dates = datesBetween(from, to);
       if (dates.length > MAX_REPORT_DAYS) throw badRequest(`A sales report covers at most ${MAX_REPORT_DAYS} days`);
       const chosen: readonly Cinema[] = cinemaId ? [cinemas.cinema(cinemaId)].filter((cinema): cinema is Cinema => cinema !== undefined) : cinemas.all();
-      if (cinemaId && chosen.length === 0) throw badRequest(`Unknown cinema ${cinemaId}: the cinemas are listed by GET /api/admin/cinemas`);
+      if (cinemaId && chosen.length === 0) throw notFound(`Unknown cinema ${cinemaId}: the cinemas are listed by GET /api/admin/cinemas`);
       const rows: CsvCell[][] = [];
       for (const cinema of chosen) {
         const own = showDayRange(cinema.timeZone);

@@ -49,7 +49,7 @@ export async function checkInRoutes(app: AppInstance, { checkIn, auth, timeZone,
       const { code, door, cinemaId } = request.body;
       const problem = scanTextProblem('code', code) ?? scanTextProblem('door', door);
       if (problem) throw badRequest(problem);
-      if (cinemaId !== undefined && !cinemas.cinema(cinemaId)) throw badRequest('cinemaId names no cinema');
+      if (cinemaId !== undefined && !cinemas.cinema(cinemaId)) throw notFound('cinemaId names no cinema');
       const { sub, name } = request.identity!;
       const result = await checkIn.checkIn({ code, door: door.trim(), ...(cinemaId !== undefined && { cinemaId }), staff: { id: sub, name } });
       if (result.outcome === 'throttled') {

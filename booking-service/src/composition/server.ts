@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config/config.ts';
+import { withShapeFailures } from '../contract/failures.ts';
 import { cors, type CorsPolicy } from '../http/cors.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerStrictJsonParser } from '../http/error-handler.ts';
 import { HttpError } from '../http/errors.ts';
@@ -54,7 +55,8 @@ export async function createServer(config: Config, options: ServerOptions) {
     clientErrorHandler,
     ajv: {
       // Bad input is refused, never silently repaired: no coercion, no stripping of unknown fields.
-      customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false },
+      // multipleOfPrecision: a price's `multipleOf: 0.01` within 1e-6, as toCents takes it (19.99 / 0.01 is 1998.9999999999998).
+      customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, multipleOfPrecision: 6 },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -128,6 +130,8 @@ export async function registerHttpPlugins(app: Server, config: Config) {
       info: { title: 'Movie booking service', version: '0.1.0', description: 'REST contract of the movie-ticket booking platform.' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    // Only OpenAPI documents are made here (the `openapi` option).
+    transformObject: (document) => withShapeFailures('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

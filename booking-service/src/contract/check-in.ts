@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CINEMA_SLUG_PATTERN } from './schemas.ts';
+import { CINEMA_SLUG_PATTERN, MAX_CINEMA_SLUG_LENGTH, PrintableText } from './schemas.ts';
 
 /** Checking a ticket in at a door (POST /api/admin/check-in): docs/service/check-in.md. */
 
@@ -9,13 +9,13 @@ export const MAX_DOOR_LENGTH = 60;
 
 export const CheckInBody = Type.Object(
   {
-    code: Type.String({ description: 'The ticket code as typed (any case), or the QR\'s text (`TICKET:<code>`)', minLength: 1, maxLength: MAX_SCAN_LENGTH }),
-    door: Type.String({ description: 'The door scanning, as staff named it ("Door 2")', minLength: 1, maxLength: MAX_DOOR_LENGTH }),
+    code: PrintableText(MAX_SCAN_LENGTH, 'The ticket code as typed (any case), or the QR\'s text (`TICKET:<code>`)'),
+    door: PrintableText(MAX_DOOR_LENGTH, 'The door scanning, as staff named it ("Door 2")'),
     cinemaId: Type.Optional(
       Type.String({
-        description: "The cinema the door is at (GET /api/admin/cinemas): a ticket for another cinema's show is refused (`another-cinema`). Door screens older than cinemas send none and are not checked",
+        description: "The cinema the door is at (GET /api/admin/cinemas; one it does not list: 404): a ticket for another cinema's show is refused (`another-cinema`). Door screens older than cinemas send none and are not checked",
         pattern: CINEMA_SLUG_PATTERN,
-        maxLength: 100,
+        maxLength: MAX_CINEMA_SLUG_LENGTH,
       }),
     ),
   },

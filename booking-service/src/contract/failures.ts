@@ -31,6 +31,7 @@ const MEANING = {
   409: 'The current state does not allow this (the message says why); nothing changed',
   410: 'Gone: the booking was cancelled or its hold ended',
   413: 'Request body is too large',
+  414: 'A path parameter is longer than 100 characters (the address is too long)',
   415: 'Unsupported content type',
   429: 'Too many requests from this address or account; try again later',
   500: 'A fault on the service’s side (details are logged, never sent)',
@@ -55,6 +56,31 @@ export function failures(...statuses: FailureStatus[]): Partial<Record<FailureSt
     answers[status] = Type.Object({ success: Type.Literal(false), message }, { description: MEANING[status] });
   }
   return answers;
+}
+
+/** Only the methods whose requests can carry a body meet the body limit (413). */
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+type OpenApiOperation = { responses?: Record<string, unknown> };
+
+/**
+ * The failures that follow from an operation's shape, declared once for the whole OpenAPI document (the swagger
+ * plugin's transformObject) rather than on every route: 414 where the path has a parameter (Fastify refuses one
+ * longer than its maxParamLength, 100, before any route runs), 413 where a body may be sent (the body limit is read
+ * before the route's schema). A route that declares them itself keeps its own.
+ */
+export function withShapeFailures<T extends object>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, OpenApiOperation>> }).paths ?? {};
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const shared: FailureStatus[] = [...(path.includes('{') ? [414 as const] : []), ...(BODY_METHODS.has(method) ? [413 as const] : [])];
+      for (const status of shared) {
+        operation.responses ??= {};
+        operation.responses[status] ??= { description: MEANING[status], content: { 'application/json': { schema: ErrorSchema } } };
+      }
+    }
+  }
+  return document;
 }
 
 /** The meaning of a failure status, for the failures answered by content type (contract/media.ts). */

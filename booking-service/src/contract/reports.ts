@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 
 /** GET /api/admin/dashboard/sales: revenue and tickets per day, occupancy per upcoming show. */
 export const SalesReportQuery = Type.Object(
-  { days: Type.Optional(Type.String({ pattern: '^[1-9][0-9]?$', description: 'Days back, 1 to 90 (default 30)' })) },
+  { days: Type.Optional(Type.String({ pattern: '^([1-9]|[1-8][0-9]|90)$', description: 'Days back, 1 to 90 (default 30)' })) },
   { additionalProperties: false },
 );
 

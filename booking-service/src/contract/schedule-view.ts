@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CINEMA_SLUG_PATTERN } from './schemas.ts';
+import { CalendarDate, CinemaSlug } from './schemas.ts';
 
 /**
  * GET /api/admin/schedule (issue 52, part 4): one cinema's screens over a few days, each show as the block it
@@ -7,16 +7,14 @@ import { CINEMA_SLUG_PATTERN } from './schemas.ts';
  * and whether it is on sale. The admin remote's Schedule page draws it as a timeline per screen.
  */
 
-const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
-
 /** The longest range one request may ask: a week view, with a day of slack either side. */
 export const SCHEDULE_VIEW_MAX_DAYS = 9;
 
 export const ScheduleViewQuery = Type.Object(
   {
-    cinemaId: Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'The cinema (GET /api/admin/cinemas)' }),
-    from: Type.String({ pattern: DATE, description: "First day, on the cinema's clock" }),
-    to: Type.Optional(Type.String({ pattern: DATE, description: `Last day (included; default: from), at most ${SCHEDULE_VIEW_MAX_DAYS} days` })),
+    cinemaId: CinemaSlug('The cinema (GET /api/admin/cinemas; one it does not list: 404)'),
+    from: CalendarDate("First day, on the cinema's clock"),
+    to: Type.Optional(CalendarDate(`Last day (included; default: from): not before from, at most ${SCHEDULE_VIEW_MAX_DAYS} days (400 otherwise)`)),
   },
   { additionalProperties: false },
 );
@@ -42,8 +40,8 @@ export const ScheduleViewShowSchema = Type.Object({
 export const ScheduleViewResponse = Type.Object({
   success: Type.Literal(true),
   cinema: Type.Object({ _id: Type.String(), name: Type.String(), timeZone: Type.String(), turnoverMinutes: Type.Integer() }),
-  from: Type.String({ pattern: DATE }),
-  to: Type.String({ pattern: DATE }),
+  from: Type.String({ format: 'date' }),
+  to: Type.String({ format: 'date' }),
   salesCloseMinutes: Type.Integer({ description: 'Online sales of a show close this many minutes before it starts' }),
   screens: Type.Array(
     Type.Object({

@@ -17,6 +17,33 @@ export const UuidPattern = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export const MovieIdPattern = '^[1-9][0-9]{0,9}$';
 /** A cinema's or screen's id: a slug ("marquee-marine-drive", "marquee-marine-drive-1"). */
 export const CINEMA_SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+/** The longest cinema or screen id (as long as a path parameter may be, Fastify's maxParamLength): longer is a bad id, not an unknown one. */
+export const MAX_CINEMA_SLUG_LENGTH = 100;
+/** A cinema's or screen's id as a request names it; one the chain does not have is a 404. */
+export const CinemaSlug = (description: string) => Type.String({ pattern: CINEMA_SLUG_PATTERN, maxLength: MAX_CINEMA_SLUG_LENGTH, description });
+
+/**
+ * A date a request names: YYYY-MM-DD, a real calendar day (`format: date`: no 02-30), from 1970 through 2999, the
+ * years a show can have (admin/booking-filter.ts). The document states all of it, so a client knows what is refused.
+ */
+export const CALENDAR_DATE_PATTERN = '^(19[7-9][0-9]|2[0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
+export const CalendarDate = (description: string) => Type.String({ format: 'date', pattern: CALENDAR_DATE_PATTERN, maxLength: 10, description });
+
+/**
+ * Text a person reads back (a door's name, an event's name, a scan): no control character (C0, DEL, C1) and not blank
+ * (something besides the spaces String.prototype.trim removes). Plain escapes, so any regular expression engine reads it.
+ */
+const CONTROL = '\\x00-\\x1f\\x7f-\\x9f';
+const SPACE = '\\x20\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+export const PRINTABLE_TEXT_PATTERN = `^[^${CONTROL}]*[^${CONTROL}${SPACE}][^${CONTROL}]*$`;
+export const PrintableText = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, pattern: PRINTABLE_TEXT_PATTERN, description });
+
+/** What on-sale-input.ts takes (zod's ISO date-time with an offset): seconds, an upper-case T and Z, an offset of ±HH:MM. */
+export const RFC_3339_INSTANT_PATTERN =
+  '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$';
+
+/** A price in currency units that is whole cents (money.ts toCents: the server's ajv compares within 1e-6, multipleOfPrecision). */
+export const Price = (description: string) => Type.Number({ minimum: 0, maximum: MAX_PRICE, multipleOf: 0.01, description });
 
 // ---- shared pieces of answers ----
 
@@ -191,7 +218,7 @@ export const AddShowBody = Type.Object(
     showsInput: Type.Array(
       Type.Object(
         {
-          date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD in the theatre time zone' }),
+          date: CalendarDate("YYYY-MM-DD on the screen's cinema's clock: today to two years ahead (SHOW_MAX_DAYS_AHEAD)"),
           time: Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', maxLength: 5, description: 'HH:MM' }), {
             minItems: 1,
             maxItems: 24,
@@ -201,14 +228,14 @@ export const AddShowBody = Type.Object(
       ),
       { minItems: 1, maxItems: 62 },
     ),
-    showPrice: Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'The standard seat price' }),
-    screenId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: "The screen (GET /api/admin/cinemas); default: the default cinema's first screen. Times are on its cinema's clock" })),
+    showPrice: Price('The standard seat price'),
+    screenId: Type.Optional(CinemaSlug("The screen (GET /api/admin/cinemas; one it does not list: 404); default: the default cinema's first screen. Times are on its cinema's clock")),
     seatPrices: Type.Optional(
       Type.Object(
         {
-          premium: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
-          wheelchair: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
-          companion: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE })),
+          premium: Type.Optional(Price('A premium seat')),
+          wheelchair: Type.Optional(Price('A wheelchair space')),
+          companion: Type.Optional(Price('A companion seat')),
         },
         { ...Strict, description: 'The other seat types\' prices; a type left out costs showPrice' },
       ),
@@ -233,9 +260,10 @@ export const RemoteEventBody = Type.Object(
 
 export const BookingIdBody = Type.Object({ bookingId: Type.String({ pattern: UuidPattern, maxLength: 36 }) }, Strict);
 export const BookingIdParams = Type.Object({ bookingId: Type.String({ pattern: UuidPattern, description: 'Booking id' }) }, Strict);
-export const CheckoutSessionIdPattern = '^cs_[A-Za-z0-9_]{1,250}$';
+/** Stripe's are about 66 characters; at most 100 (Fastify's maxParamLength: a longer path parameter is a 414). */
+export const CheckoutSessionIdPattern = '^cs_[A-Za-z0-9_]{1,97}$';
 export const CheckoutSessionParams = Type.Object(
-  { sessionId: Type.String({ pattern: CheckoutSessionIdPattern, maxLength: 255, description: 'Payment session id' }) },
+  { sessionId: Type.String({ pattern: CheckoutSessionIdPattern, maxLength: 100, description: 'Payment session id' }) },
   Strict,
 );
 /** The refusal a local checkout page shows after the redirect that followed a refused card (codes from payments/local/cards.ts). */
@@ -270,8 +298,8 @@ const PageQuery = {
 /** List Bookings' filters (its page apart: the CSV export takes the same filters, every page). */
 const BookingFilters = {
   movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
-  cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this cinema' })),
-  date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Show date, theatre time zone' })),
+  cinemaId: Type.Optional(CinemaSlug('Only the shows of this cinema (one the chain does not have matches nothing)')),
+  date: Type.Optional(CalendarDate("Show date, on the show's cinema's clock")),
   paid: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   q: Type.Optional(
     Type.String({ maxLength: 100, description: "Search: part of the ticket code, the customer's name or email, or the movie's title, whatever its case" }),
@@ -286,26 +314,26 @@ export const BookingsExportQuery = Type.Object(BookingFilters, Strict);
 /** GET /api/admin/reports/sales/export: one cinema's or every cinema's daily sales between two dates (on each cinema's clock). */
 export const SalesExportQuery = Type.Object(
   {
-    cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only this cinema (default: every cinema)' })),
-    from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First date, on each cinema\'s clock' }),
-    to: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last date (included), at most 366 days after from' }),
+    cinemaId: Type.Optional(CinemaSlug('Only this cinema (default: every cinema; one the chain does not have: 404)')),
+    from: CalendarDate("First date, on each cinema's clock"),
+    to: CalendarDate('Last date (included): not before from, at most 366 days after it (400 otherwise)'),
   },
   Strict,
 );
 
 /** GET /api/admin/all-shows and /api/admin/dashboard: optionally one cinema's. */
-export const CinemaFilterQuery = Type.Object({ cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only this cinema' })) }, Strict);
+export const CinemaFilterQuery = Type.Object({ cinemaId: Type.Optional(CinemaSlug('Only this cinema')) }, Strict);
 
 /** The admin's List Shows: filtered, sorted and paged on the server. Without dates, upcoming shows. */
 export const AdminShowsQuery = Type.Object(
   {
     ...PageQuery,
     movieId: Type.Optional(Type.String({ pattern: MovieIdPattern })),
-    cinemaId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this cinema' })),
-    screenId: Type.Optional(Type.String({ pattern: CINEMA_SLUG_PATTERN, description: 'Only the shows of this screen' })),
+    cinemaId: Type.Optional(CinemaSlug('Only the shows of this cinema')),
+    screenId: Type.Optional(CinemaSlug('Only the shows of this screen')),
     openForSale: Type.Optional(Type.Literal('true', { description: "Only shows whose online sales have not closed (start after now + SALES_CLOSE_MINUTES), not cancelled: On Sale's picker" })),
-    from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First show date, theatre time zone' })),
-    to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last show date, theatre time zone' })),
+    from: Type.Optional(CalendarDate('First show date, theatre time zone')),
+    to: Type.Optional(CalendarDate('Last show date, theatre time zone: not before from (400 otherwise)')),
     sort: Type.Optional(Type.Union([Type.Literal('time'), Type.Literal('movie'), Type.Literal('sold'), Type.Literal('revenue')], { description: 'time (default), movie, sold, revenue' })),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { description: 'asc (default) or desc' })),
     q: Type.Optional(Type.String({ maxLength: 100, description: "Search: part of the movie's title, whatever its case (On Sale's show picker)" })),
@@ -320,15 +348,43 @@ export const AdminShowsQuery = Type.Object(
 );
 
 
+/**
+ * What support's search takes (debug/support-search.ts reads it with these same pieces): a booking id, a ticket code
+ * (any case), an email, or a name (letters, with spaces, hyphens, apostrophes or dots between; no digits: a mistyped
+ * code is not a name), spaces around; or nothing. Plain ranges, not \\p{L}: any regular expression engine reads them.
+ */
+const LETTER = '[A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u02af\\u0370-\\u03ff\\u0400-\\u052f\\u0590-\\u06ff\\u0900-\\u0dff\\u0e00-\\u0eff\\u1e00-\\u1fff\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af]';
+export const SUPPORT_SEARCH_KINDS = {
+  bookingId: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
+  ticketCode: '[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{10}',
+  email: '[^@ ]+@[^@ ]+',
+  name: `${LETTER}(${LETTER}|[\\u0300-\\u036f' .-])*${LETTER}\\.?`,
+} as const;
+export const SUPPORT_SEARCH_PATTERN = `^ *(|${Object.values(SUPPORT_SEARCH_KINDS).join('|')}) *$`;
+
 /** Support's booking search: by email, ticket code or booking id, within a view; paged, newest first. */
 export const SupportBookingsQuery = Type.Object(
   {
     ...PageQuery,
-    q: Type.Optional(Type.String({ maxLength: 320, description: "A customer's email, a ticket code or a booking id" })),
+    q: Type.Optional(Type.String({ maxLength: 320, pattern: SUPPORT_SEARCH_PATTERN, description: "A customer's email or name, a ticket code (10 characters) or a booking id" })),
     view: Type.Optional(Type.Union([Type.Literal('unpaid'), Type.Literal('cancelled'), Type.Literal('paid'), Type.Literal('all')], { description: 'all (default), unpaid (cancelled left out), cancelled, paid' })),
   },
   Strict,
 );
+
+const CALENDAR_DATE_RULE = 'must be a calendar date from 1970-01-01 to 2999-12-31 (YYYY-MM-DD)';
+const INSTANT_RULE = 'must be an RFC 3339 instant with seconds and its offset, e.g. 2026-12-01T10:00:00Z or 2026-12-01T19:30:00+01:00';
+/**
+ * The rules above in words, for the field that breaks one (http/error-handler.ts): staff read "must be a calendar
+ * date", not the regular expression. By the pattern, the format or the multipleOf broken.
+ */
+export const RULES_IN_WORDS = {
+  pattern: { [CALENDAR_DATE_PATTERN]: CALENDAR_DATE_RULE, [RFC_3339_INSTANT_PATTERN]: INSTANT_RULE, [PRINTABLE_TEXT_PATTERN]: 'must not contain control characters (such as NUL or a line break), nor be blank',
+    [SUPPORT_SEARCH_PATTERN]: "must be a customer's email or name, a ticket code (10 characters) or a booking id",
+  },
+  format: { date: CALENDAR_DATE_RULE, 'date-time': INSTANT_RULE },
+  multipleOf: { '0.01': 'must be an amount with at most 2 decimals' },
+} as const satisfies Record<string, Record<string, string>>;
 
 export const UnpaidBookingsQuery = Type.Object(
   { includeCancelled: Type.Optional(Type.Literal('true', { description: 'Cancelled bookings too (left out by default)' })) },

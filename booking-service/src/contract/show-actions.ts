@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PRICE } from './money.ts';
+import { Price } from './schemas.ts';
 
 /** Staff's actions on one show of List Shows (issue 43, item 9): cancel it with refunds, change its price. */
 
 export const ShowPriceBody = Type.Object(
-  { showPrice: Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'The new standard seat price in currency units, for bookings made from now on' }) },
+  { showPrice: Price('The new standard seat price in currency units, whole cents, for bookings made from now on') },
   { additionalProperties: false },
 );
 

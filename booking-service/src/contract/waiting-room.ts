@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { UuidPattern } from './schemas.ts';
+import { PrintableText, RFC_3339_INSTANT_PATTERN, UuidPattern } from './schemas.ts';
 
 /** The waiting room's requests and answers (issue 30); the customer, admin and debug remotes import the types. */
 
@@ -103,10 +103,11 @@ export const OnSaleEventsResponse = Type.Object({
 
 export const CreateOnSaleEventBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 120 }),
+    name: PrintableText(120, 'What staff and moviegoers call the sale'),
     showIds: Type.Array(Type.String({ pattern: UuidPattern }), { minItems: 1, maxItems: 50, uniqueItems: true }),
     onSaleAt: Type.String({
-      minLength: 1,
+      format: 'date-time',
+      pattern: RFC_3339_INSTANT_PATTERN,
       maxLength: 40,
       description: "An RFC 3339 instant with seconds and its offset (2026-12-01T10:00:00Z), from the theatre's today to ON_SALE_MAX_DAYS_AHEAD days (default 366) ahead",
     }),

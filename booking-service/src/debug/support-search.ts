@@ -1,11 +1,14 @@
 import type { BookingFilter } from '../bookings/booking.ts';
-import { isTicketCode } from '../bookings/ticket-code.ts';
-import { UuidPattern, type SupportView } from '../contract/schemas.ts';
+import { SUPPORT_SEARCH_KINDS, type SupportView } from '../contract/schemas.ts';
 
 export const SEARCH_HELP = "Search by a customer's email or name, a ticket code (10 characters) or a booking id";
 
-/** A person's name as typed: letters, with spaces, hyphens, apostrophes or dots between; no digits (a mistyped code is not a name). */
-const NAME = /^\p{L}[\p{L}\p{M}' .-]*\p{L}\.?$/u;
+/** Each kind of search as the query's schema states it (contract/schemas.ts), the whole term. */
+const whole = (pattern: string) => new RegExp(`^(${pattern})$`, 'u');
+const BOOKING_ID = whole(SUPPORT_SEARCH_KINDS.bookingId);
+const TICKET_CODE = whole(SUPPORT_SEARCH_KINDS.ticketCode);
+const EMAIL = whole(SUPPORT_SEARCH_KINDS.email);
+const NAME = whole(SUPPORT_SEARCH_KINDS.name);
 
 /**
  * What support typed, as the booking filter it means: a booking id (a UUID), a ticket code (10
@@ -15,9 +18,9 @@ const NAME = /^\p{L}[\p{L}\p{M}' .-]*\p{L}\.?$/u;
  */
 export function searchFilter(text: string): BookingFilter | null {
   const term = text.trim();
-  if (new RegExp(UuidPattern, 'i').test(term)) return { bookingId: term.toLowerCase() };
-  if (isTicketCode(term.toUpperCase())) return { ticketCode: term.toUpperCase() };
-  if (/^[^\s@]+@[^\s@]+$/.test(term)) return { customerEmail: term };
+  if (BOOKING_ID.test(term)) return { bookingId: term.toLowerCase() };
+  if (TICKET_CODE.test(term)) return { ticketCode: term.toUpperCase() };
+  if (EMAIL.test(term)) return { customerEmail: term };
   if (NAME.test(term)) return { customerName: term.replace(/\s+/g, ' ') };
   return null;
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RULES_IN_WORDS } from '../contract/schemas.ts';
 import { HttpError } from './errors.ts';
 import { unstorableBodyError } from './storable-text.ts';
 
@@ -37,6 +38,12 @@ export function describeValidationIssue(context: string, issue: ValidationIssue)
       return `${fieldName(context, issue.instancePath)} must be at most ${String(params.limit)} characters`;
     case 'minLength':
       return `${fieldName(context, issue.instancePath)} must not be empty`;
+    case 'pattern':
+    case 'format':
+    case 'multipleOf': {
+      const inWords = (RULES_IN_WORDS[issue.keyword] as Record<string, string>)[String(params[issue.keyword])];
+      return `${fieldName(context, issue.instancePath)} ${inWords ?? issue.message ?? 'is invalid'}`;
+    }
     default:
       return `${fieldName(context, issue.instancePath)} ${issue.message ?? 'is invalid'}`;
   }

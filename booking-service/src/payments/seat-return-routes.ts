@@ -5,7 +5,7 @@ import { seatList, ticketStillValidText } from '../contract/seat-returns.ts';
 import { bookingJson } from '../bookings/booking-json.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { Places } from '../shows/show-json.ts';
 import { cancelMessage, seatReturnsOf } from './own-booking-routes.ts';
@@ -39,8 +39,8 @@ export async function seatReturnRoutes(app: AppInstance, { bookings, auth, payme
           'others at once, their price by seat type (of what was paid) is refunded through the payment provider (once per return, by an ' +
           'idempotency key; a refund the provider cannot take now stays pending on the return and the reconciliation retries it), an email says ' +
           'so, and the e-ticket admits the seats left. Giving back every seat cancels the booking whole (`cancelled`). A retry of seats already ' +
-          'given back answers 200 `already-returned`. 400: no seat, or a seat not on the booking (or a companion seat left without its wheelchair ' +
-          "space); 409 with the reason in the moviegoer's words: outside the policy, not paid, cancelled, or admitted at the door (a scan that " +
+          "given back answers 200 `already-returned`. 409 with the reason in the moviegoer's words: a seat not on the booking (or a companion seat " +
+          "left without its wheelchair space), outside the policy, not paid, cancelled, or admitted at the door (a scan that " +
           'got there first admits every seat; a return that got there first leaves the scan the seats left).',
         params: BookingIdParams,
         body: CancelSeatsBody,
@@ -51,8 +51,8 @@ export async function seatReturnRoutes(app: AppInstance, { bookings, auth, payme
       const booking = await bookings.getWithDetails(request.params.bookingId);
       if (!booking || booking.userId !== request.identity!.sub) throw notFound('Booking not found');
       const result = await payments.returnOwnSeats(booking, request.body.seats);
-      if (result.outcome === 'invalid') throw badRequest(result.reason);
-      if (result.outcome === 'refused' || result.outcome === 'admitted') throw conflict(result.reason);
+      // Which seats may go back depends on the booking as it stands (one given back already is not on it): 409, as the policy's.
+      if (result.outcome === 'invalid' || result.outcome === 'refused' || result.outcome === 'admitted') throw conflict(result.reason);
       if (result.outcome === 'already-cancelled') throw conflict('This booking is cancelled: there are no seats to give back.');
       const after = (await bookings.getWithDetails(booking.id))!;
       const message =

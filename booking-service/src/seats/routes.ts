@@ -55,6 +55,7 @@ export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter,
         response: {
           200: eventStream(
             `\`event: ${SEAT_EVENT}\` with SeatsEvent data \`{ "occupiedSeats": [...] }\` on connect and on every change; comment heartbeats; \`event: ${SEAT_RECONNECT_EVENT}\` (with \`retry: ${RETRY_ON_SHUTDOWN_MS}\`) before the stream ends because the instance shuts down: reconnect`,
+            [SEAT_EVENT, SEAT_RECONNECT_EVENT],
           ),
           // 401: a token was sent and is not valid; 429 and 503 also when a stream cap is reached.
           ...failures(400, 401, 403, 404, 409),

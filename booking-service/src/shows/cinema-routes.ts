@@ -3,7 +3,7 @@ import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import { cinemaWithLayoutsJson } from '../cinemas/cinema-json.ts';
 import { CinemaDetailResponse, type CinemaShowTime } from '../contract/cinema-responses.ts';
 import { failures } from '../contract/failures.ts';
-import { CINEMA_SLUG_PATTERN, type ShowOnSale } from '../contract/schemas.ts';
+import { CinemaSlug, type ShowOnSale } from '../contract/schemas.ts';
 import { showTimePrice } from '../contract/seats/layout.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { notFound } from '../http/errors.ts';
@@ -16,7 +16,7 @@ import type { ShowRepository } from './show-repository.ts';
 
 const CINEMA_TTL_MS = 5_000;
 const CinemaIdParams = Type.Object(
-  { cinemaId: Type.String({ pattern: CINEMA_SLUG_PATTERN, maxLength: 64, description: 'Cinema id (a slug)' }) },
+  { cinemaId: CinemaSlug('Cinema id (a slug)') },
   { additionalProperties: false },
 );
 

@@ -148,7 +148,7 @@ export async function showRoutes(app: AppInstance, { movies, shows, catalog, aut
       const seatPriceCents = seatPriceCentsOf(request.body.seatPrices);
       if (typeof seatPriceCents === 'string') throw badRequest(seatPriceCents);
       const place = cinemas.place(screenId);
-      if (!place) throw badRequest(`Unknown screen ${screenId}: the screens are listed by GET /api/admin/cinemas`);
+      if (!place) throw notFound(`Unknown screen ${screenId}: the screens are listed by GET /api/admin/cinemas`);
       // Staff enter the times on the chosen cinema's clock.
       const instants = instantsOf(showsInput, place.cinema.timeZone, now());
 

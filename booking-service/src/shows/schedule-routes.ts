@@ -5,7 +5,7 @@ import { failures } from '../contract/failures.ts';
 import { ScheduleCheckBody, ScheduleCheckResponse, ScheduleConflictsResponse } from '../contract/schedule.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
 import { movieFromCatalog } from './import-movie.ts';
 import { clashJson, instantsOf, planOnScreen } from './schedule-plan.ts';
@@ -40,7 +40,7 @@ export async function scheduleRoutes(app: AppInstance, { shows, catalog, auth, c
     async (request) => {
       const { movieId, showsInput, screenId = DEFAULT_SCREEN_ID } = request.body;
       const place = cinemas.place(screenId);
-      if (!place) throw badRequest(`Unknown screen ${screenId}: the screens are listed by GET /api/admin/cinemas`);
+      if (!place) throw notFound(`Unknown screen ${screenId}: the screens are listed by GET /api/admin/cinemas`);
       const { timeZone } = place.cinema;
       const instants = instantsOf(showsInput, timeZone, now());
       const movie = await movieFromCatalog(catalog, Number(movieId));

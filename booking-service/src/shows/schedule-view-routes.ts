@@ -6,7 +6,7 @@ import type { ShowOnSale } from '../contract/schemas.ts';
 import { layoutSeats } from '../contract/seats/layout.ts';
 import { isCalendarDate, localDayRange } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
 import { screenTime } from './screen-schedule.ts';
 import type { ShowWithSeats } from './show.ts';
@@ -69,13 +69,13 @@ export async function scheduleViewRoutes(app: AppInstance, { shows, cinemas, aut
         summary: "A cinema's schedule: each screen's shows over the days asked (on the cinema's clock), each from its start to its end and the screen's ready-again time, with seats sold and its on-sale",
         security: [{ bearerAuth: [] }],
         querystring: ScheduleViewQuery,
-        response: { 200: ScheduleViewResponse, ...failures(400, 401, 403) },
+        response: { 200: ScheduleViewResponse, ...failures(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const { cinemaId, from, to = from } = request.query;
       const cinema = cinemas.cinema(cinemaId);
-      if (!cinema) throw badRequest(`Unknown cinema ${cinemaId}: the cinemas are listed by GET /api/admin/cinemas`);
+      if (!cinema) throw notFound(`Unknown cinema ${cinemaId}: the cinemas are listed by GET /api/admin/cinemas`);
       const range = scheduleRange(from, to, cinema.timeZone);
       const [inRange, onSale] = await Promise.all([shows.listWithSeats({ from: new Date(range.from.getTime() - LOOK_BACK_MS), to: range.to }), onSaleShows()]);
       const screens = cinema.screens.map((screen) => ({

@@ -4,7 +4,7 @@ import { EventIdParams, OnSaleEventResponse, PLACE_HEADER, QUEUE_EVENT, QueueStr
 import { eventStream } from '../contract/media.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { clientAddressKey } from '../http/client-address.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { eventStreams } from '../http/event-streams.ts';
 import type { StreamLimiter } from '../http/stream-limiter.ts';
 import type { Auth } from '../identity/auth.ts';
@@ -81,7 +81,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
           `\`event: ${QUEUE_EVENT}\` with QueueEvent data on connect; then sold out, paused, the draw and the stream's turn at the instance's next read of the event (each second; to a crowd, paced over at most 2 s) (a stream opened with the place token, \`token\`, also gets its \`place\`, from the pre-queue with the draw: no poll is needed for it), the queue's progress at most every 15 s (read at most once a second per instance, the same for everyone waiting: no database work per stream); comment heartbeats; \`event: ${QUEUE_RECONNECT_EVENT}\` before the instance shuts down. Capped per address and per instance: past a cap the answer is 429 or 503 with Retry-After, and the page polls GET .../me instead.`,
         params: EventIdParams,
         querystring: QueueStreamQuery,
-        response: { 200: eventStream('Server-sent QueueEvent updates'), ...failures(400, 404) },
+        response: { 200: eventStream('Server-sent QueueEvent updates', [QUEUE_EVENT, QUEUE_RECONNECT_EVENT]), ...failures(400, 404) },
       },
     },
     async (request, reply) => {
@@ -91,7 +91,7 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
       let owner: StreamOwnerPlace | null = place === undefined ? null : { accountId: null, place: Number(place) };
       if (token !== undefined) {
         owner = await waitingRoom.placeOf(eventId, token);
-        if (!owner) throw badRequest('This place token is not valid for this waiting room: open the waiting room again');
+        if (!owner) throw notFound('This place token is not valid for this waiting room: open the waiting room again');
       }
       await queueStreams.serve(request, reply, {
         owner: { address: request.ip, userId: null, topic: eventId },

@@ -5,8 +5,15 @@ import type { Settlement } from '../settle-session.ts';
 import type { WebhookEventRepository } from '../webhook-events.ts';
 import { sessionOutcomeOf, type StripeEventObject } from './stripe-format.ts';
 
-/** A delivery refused before anything changed (unsigned, badly signed, replayed, not an event): answered 400. */
-export class WebhookRefused extends Error {}
+/**
+ * A delivery refused before anything changed: `unsigned` when its signature does not prove it came from Stripe (badly
+ * signed, replayed, out of the tolerance: 401), else not an event (400).
+ */
+export class WebhookRefused extends Error {
+  constructor(message: string, readonly unsigned = false) {
+    super(message);
+  }
+}
 
 export interface WebhookReceiverDeps {
   /** The secret signatures are verified with. */
@@ -30,7 +37,6 @@ export type ReceiveWebhook = (raw: Buffer, signature: string, log: Log) => Promi
  */
 export function createWebhookReceiver({ secret, toleranceSeconds, events, settle, now }: WebhookReceiverDeps): ReceiveWebhook {
   return async function receiveWebhook(raw, signature, log) {
-    if (raw.length === 0) throw new WebhookRefused('The webhook body is empty');
     if (signature.trim() === '') throw new WebhookRefused('Missing Stripe-Signature header');
 
     const receivedAt = now().getTime();
@@ -38,14 +44,18 @@ export function createWebhookReceiver({ secret, toleranceSeconds, events, settle
     try {
       event = Stripe.webhooks.constructEvent(raw, signature, secret, toleranceSeconds, undefined, receivedAt) as unknown as StripeEventObject;
     } catch (error) {
-      log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'webhook refused: bad signature');
-      throw new WebhookRefused(`Webhook signature verification failed: ${error instanceof Error ? error.message.split('\n')[0] : 'invalid signature'}`);
+      log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'webhook refused: bad signature or body');
+      // A body that is not JSON is found after the signature held (a SyntaxError): not an event, 400.
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw new WebhookRefused('The webhook body is not a Stripe event');
+      throw new WebhookRefused(`Webhook signature verification failed: ${error.message.split('\n')[0]}`, true);
     }
     // stripe-node checks only the age; a timestamp from the future is as suspect as an old one.
     const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
     if (!Number.isFinite(signedAt) || signedAt * 1000 > receivedAt + toleranceSeconds * 1000) {
-      throw new WebhookRefused('Webhook signature verification failed: timestamp outside the tolerance zone');
+      throw new WebhookRefused('Webhook signature verification failed: timestamp outside the tolerance zone', true);
     }
+    // Checked after the signature: an empty body signed by Stripe is not an event; one unsigned is a forgery (401).
+    if (raw.length === 0) throw new WebhookRefused('The webhook body is empty');
     if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.data) throw new WebhookRefused('The webhook body is not a Stripe event');
 
     const first = await events.recordOnce({ id: event.id, type: event.type, receivedAt: new Date(receivedAt) });

@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { StripeWebhookResponse } from '../../contract/responses.ts';
 import { failures } from '../../contract/failures.ts';
 import type { AppInstance } from '../../http/app-instance.ts';
@@ -38,8 +39,9 @@ export async function stripeWebhookRoutes(app: AppInstance, { receiveWebhook, pe
         summary: 'Payment events from Stripe, verified by their Stripe-Signature',
         description:
           'Handles checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired. ' +
-          'Unsigned, badly signed or older than 300 s: 400, nothing changes. Bodies past 256 KiB: 413. Limited per address (WEBHOOK_RATE_LIMIT_PER_MINUTE). A repeated event id: 200 with duplicate: true, nothing changes.',
-        response: { 200: StripeWebhookResponse, ...failures(400, 413) },
+          'No Stripe-Signature or not an event: 400; badly signed or signed more than 300 s away: 401; nothing changes either way. Bodies past 256 KiB: 413. Limited per address (WEBHOOK_RATE_LIMIT_PER_MINUTE). A repeated event id: 200 with duplicate: true, nothing changes.',
+        headers: Type.Object({ 'stripe-signature': Type.String({ minLength: 1, pattern: '\\S', description: "Stripe's signature of the body (t=<time>,v1=<HMAC>)" }) }),
+        response: { 200: StripeWebhookResponse, ...failures(400, 401, 413) },
       },
     },
     async (request) => {
@@ -49,7 +51,7 @@ export async function stripeWebhookRoutes(app: AppInstance, { receiveWebhook, pe
         const { duplicate } = await receiveWebhook(raw, typeof signature === 'string' ? signature : '', request.log);
         return duplicate ? { success: true as const, received: true as const, duplicate: true } : { success: true as const, received: true as const };
       } catch (error) {
-        if (error instanceof WebhookRefused) throw badRequest(error.message);
+        if (error instanceof WebhookRefused) throw error.unsigned ? new HttpError(401, error.message) : badRequest(error.message);
         throw error;
       }
     },
