@@ -61,7 +61,7 @@ export const SERVICE_LAYERS = [
   ['check-in'],
   ['users'],
   ['waiting-room'],
-  ['admin', 'debug', 'settings'],
+  ['admin', 'support', 'settings'],
   ['store'],
   ['integrity'],
   ['health', 'remote-health'],

@@ -8,7 +8,7 @@ import { cinemaRoutes } from '../cinemas/routes.ts';
 import { checkInRoutes } from '../check-in/routes.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Config } from '../config/config.ts';
-import { debugRoutes } from '../debug/routes.ts';
+import { debugRoutes } from '../support/routes.ts';
 import { integrityRoutes } from '../health/integrity-routes.ts';
 import { healthRoutes } from '../health/routes.ts';
 import type { AppInstance } from '../http/app-instance.ts';
@@ -66,8 +66,8 @@ export interface RouteSources {
  *                                                  admin/show-action-routes.ts (a show cancelled, repriced), waiting-room/on-sale-routes.ts,
  *                                                  shows/schedule-routes.ts (a screen's time: check, conflicts), shows/schedule-view-routes.ts (a cinema's schedule),
  *                                                  check-in/routes.ts (the doors' check-in: the admin or door role)
- *   /api/debug                                     debug/routes.ts, debug/support-action-routes.ts (mark paid, fix a payment),
- *                                                  debug/email-routes.ts (the outbox, a test email), health/integrity-routes.ts,
+ *   /api/debug                                     support/routes.ts, support/support-action-routes.ts (mark paid, fix a payment),
+ *                                                  support/email-routes.ts (the outbox, a test email), health/integrity-routes.ts,
  *                                                  waiting-room/support-routes.ts
  *
  * test/route-map.test.ts holds this table against the OpenAPI document: each documented route's registering file

@@ -349,7 +349,7 @@ export const AdminShowsQuery = Type.Object(
 
 
 /**
- * What support's search takes (debug/support-search.ts reads it with these same pieces): a booking id, a ticket code
+ * What support's search takes (support/support-search.ts reads it with these same pieces): a booking id, a ticket code
  * (any case), an email, or a name (letters, with spaces, hyphens, apostrophes or dots between; no digits: a mistyped
  * code is not a name), spaces around; or nothing. Plain ranges, not \\p{L}: any regular expression engine reads them.
  */

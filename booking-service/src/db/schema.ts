@@ -3,7 +3,7 @@ import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, pri
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
 import { ANY_SEAT_ID_PATTERN, type ScreenLayout } from '../contract/seats/layout.ts';
 import type { SeatPriceCents } from '../shows/show.ts';
-import { SUPPORT_ACTION_KINDS, type SupportActionKind } from '../debug/support-actions.ts';
+import { SUPPORT_ACTION_KINDS, type SupportActionKind } from '../support/support-actions.ts';
 import { CHECK_IN_OUTCOMES, type CheckInOutcome } from '../check-in/check-in.ts';
 
 /** A list of values as SQL literals: `'held', 'paid'`. */
@@ -241,7 +241,7 @@ export const outbox = pgTable(
   ],
 );
 
-/** Money-affecting support actions and who took them (debug/support-actions.ts): history, never removed. */
+/** Money-affecting support actions and who took them (support/support-actions.ts): history, never removed. */
 export const supportActions = pgTable(
   'support_actions',
   {

@@ -7,7 +7,7 @@ import type { CheckoutSessionRepository } from '../payments/local/checkout-sessi
 import type { WebhookEventRepository } from '../payments/webhook-events.ts';
 import type { MovieRepository, ShowRepository } from '../shows/show-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
-import type { SupportActionRepository } from '../debug/support-actions.ts';
+import type { SupportActionRepository } from '../support/support-actions.ts';
 import type { WaitingRoomRepository } from '../waiting-room/waiting-room-repository.ts';
 
 /**

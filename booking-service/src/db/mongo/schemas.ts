@@ -8,7 +8,7 @@ import type { CheckoutSessionStatus, LocalCheckoutSession } from '../../payments
 import type { Movie, Show } from '../../shows/show.ts';
 import type { User } from '../../identity/user.ts';
 import type { OutboxMessage } from '../../email/outbox.ts';
-import { SUPPORT_ACTION_KINDS, type SupportAction } from '../../debug/support-actions.ts';
+import { SUPPORT_ACTION_KINDS, type SupportAction } from '../../support/support-actions.ts';
 import { CHECK_IN_OUTCOMES, type CheckIn } from '../../check-in/check-in.ts';
 
 /**
@@ -481,7 +481,7 @@ export const storeIdentitySchema = new Schema<StoreIdentityDocument>(
   options(COLLECTIONS.storeIdentity),
 );
 
-/** A money-affecting support action and who took it (debug/support-actions.ts). */
+/** A money-affecting support action and who took it (support/support-actions.ts). */
 export type SupportActionDocument = Stored<SupportAction>;
 
 export const supportActionSchema = new Schema<SupportActionDocument>(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SupportAction, SupportActionRepository } from '../../debug/support-actions.ts';
+import type { SupportAction, SupportActionRepository } from '../../support/support-actions.ts';
 import type { Models } from './models.ts';
 import type { SupportActionDocument } from './schemas.ts';
 

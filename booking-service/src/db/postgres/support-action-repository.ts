@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { supportActions } from '../schema.ts';
-import type { SupportActionRepository } from '../../debug/support-actions.ts';
+import type { SupportActionRepository } from '../../support/support-actions.ts';
 
 export function createSupportActionRepository(db: Db): SupportActionRepository {
   return {

@@ -9,7 +9,7 @@ import type { TimelineEntry, TimelineFacts, TimelineSource } from './booking-tim
 /**
  * The sources of a booking's history (booking-timeline.ts), one function each, in the order entries of the same
  * moment are listed. A new record about bookings is one more function here, added
- * to TIMELINE_SOURCES, and its read in debug/routes.ts's `timelineFacts`.
+ * to TIMELINE_SOURCES, and its read in support/routes.ts's `timelineFacts`.
  */
 
 const time = (facts: TimelineFacts, at: Date) => formatTheatreTime(at, facts.timeZone);

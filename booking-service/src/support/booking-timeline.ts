@@ -9,7 +9,7 @@ import type { SupportAction } from './support-actions.ts';
  * into entries by one small function per source (timeline-sources.ts) and put in order here.
  */
 
-/** Everything the sources read, gathered once per request (debug/routes.ts). */
+/** Everything the sources read, gathered once per request (support/routes.ts). */
 export interface TimelineFacts {
   booking: BookingWithDetails;
   scans: CheckIn[];
