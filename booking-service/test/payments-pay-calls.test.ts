@@ -112,7 +112,7 @@ for (const lane of lanes) {
       const unnamed = ran.filter((file) => !named.includes(file) && !PLUMBING.some((part) => file === part || file.startsWith(part)));
       expect(unnamed, 'files one Pay ran that the walk in docs/ARCHITECTURE.md does not name').toEqual([]);
       // The walk's own steps did run (a trace that saw nothing would pass the check above).
-      expect(ran).toEqual(expect.arrayContaining(['payments/local/checkout-page-routes.ts', 'payments/settle-session.ts', 'db/postgres/booking-repository.ts']));
+      expect(ran).toEqual(expect.arrayContaining(['payments/local/card-form-routes.ts', 'payments/settle-session.ts', 'db/postgres/booking-repository.ts']));
     });
   });
 }

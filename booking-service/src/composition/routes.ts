@@ -15,7 +15,7 @@ import type { AppInstance } from '../http/app-instance.ts';
 import type { Auth } from '../identity/auth.ts';
 import { describeDoubleSale, describeScheduleOverlap } from '../integrity/integrity-check.ts';
 import type { HighWaterMark } from '../integrity/high-water-mark.ts';
-import { localCheckoutRoutes } from '../payments/local/checkout-page-routes.ts';
+import { localCheckoutRoutes } from '../payments/local/card-form-routes.ts';
 import { ownBookingRoutes } from '../payments/own-booking-routes.ts';
 import { seatReturnRoutes } from '../payments/seat-return-routes.ts';
 import { paymentLinkRoutes } from '../payments/payment-link-routes.ts';
@@ -60,7 +60,7 @@ export interface RouteSources {
  *   /api/waiting-room                              waiting-room/routes.ts
  *   /api/user                                      users/routes.ts
  *   /api/checkout, /api/stripe                     payments/payment-link-routes.ts (a booking's payment link),
- *                                                  payments/local/checkout-page-routes.ts (the local checkout's pages),
+ *                                                  payments/local/card-form-routes.ts (the local checkout's pages),
  *                                                  payments/stripe/webhook-routes.ts (Stripe's webhook)
  *   /api/admin                                     admin/routes.ts, admin/report-routes.ts, admin/export-routes.ts (CSV),
  *                                                  admin/show-action-routes.ts (a show cancelled, repriced), waiting-room/on-sale-routes.ts,

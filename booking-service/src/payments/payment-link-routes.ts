@@ -6,7 +6,7 @@ import { failureMeaning, failures } from '../contract/failures.ts';
 import { htmlPage, htmlPageOrError, redirect } from '../contract/media.ts';
 import { BookingIdParams } from '../contract/schemas.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { CHECKOUT_TAGS, checkoutPages, closedReason, gonePage, notFoundPage } from './checkout-pages.ts';
+import { CHECKOUT_TAGS, checkoutPages, closedReason, gonePage, notFoundPage } from './checkout-replies.ts';
 import type { PaymentService } from './payment-service.ts';
 import { PaymentProviderError } from './provider.ts';
 import { SalesStoppedError } from './sales-stop.ts';

@@ -4,7 +4,7 @@ import escapeHtml from 'escape-html';
 /**
  * The checkout's HTML frame, whichever provider takes the payment: one stylesheet (by nonce), the booking's
  * summary, the notice page of a link that takes no payment, and the Content Security Policy they are served
- * under. No external assets. The local checkout's card form builds on it (local/checkout-page.ts).
+ * under. No external assets. The local checkout's card form builds on it (local/card-form-markup.ts).
  */
 
 export function newNonce(): string {

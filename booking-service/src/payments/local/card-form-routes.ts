@@ -8,12 +8,12 @@ import { failures } from '../../contract/failures.ts';
 import { htmlPage, htmlPageOrError, javaScript, redirect } from '../../contract/media.ts';
 import { CheckoutRefusalQuery, CheckoutSessionParams } from '../../contract/schemas.ts';
 import type { AppInstance } from '../../http/app-instance.ts';
-import { CHECKOUT_TAGS, checkoutPages, closedReason, gonePage, notFoundPage, salesStoppedPage } from '../checkout-pages.ts';
+import { CHECKOUT_TAGS, checkoutPages, closedReason, gonePage, notFoundPage, salesStoppedPage } from '../checkout-replies.ts';
 import type { PaymentService } from '../payment-service.ts';
 import type { ProviderSession } from '../provider.ts';
 import { CARD_FIELDS, isRefusalCode, MESSAGES as CARD_MESSAGES, refusalCode, type CardField, type CardInput } from './cards.ts';
-import { newNonce } from '../checkout-html.ts';
-import { CHECKOUT_SCRIPT, checkoutFormPage } from './checkout-page.ts';
+import { newNonce } from '../checkout-markup.ts';
+import { CHECKOUT_SCRIPT, checkoutFormPage } from './card-form-markup.ts';
 import type { LocalCheckoutSession } from './checkout-session.ts';
 import { successRedirect, type LocalCheckoutProvider } from './local-provider.ts';
 

@@ -8,7 +8,7 @@ import { formatMoney } from '../contract/money.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import { cancellationPolicyIfPaidNow } from '../contract/cancellation.ts';
 import { withPageSecurityHeaders } from '../http/security-headers.ts';
-import { checkoutCsp, newNonce, noticePage, type PageBooking } from './checkout-html.ts';
+import { checkoutCsp, newNonce, noticePage, type PageBooking } from './checkout-markup.ts';
 
 /** The HTML answers the checkout's routes share: the payment link's and the local checkout's pages. */
 

@@ -1,10 +1,10 @@
 import escapeHtml from 'escape-html';
-import { page, summary, type PageBooking } from '../checkout-html.ts';
+import { page, summary, type PageBooking } from '../checkout-markup.ts';
 import type { CardField } from './cards.ts';
 
 /**
  * The HTML of the local checkout: a hosted payment page in the manner of Stripe
- * Checkout, served by the service, in the checkout's frame (../checkout-html.ts).
+ * Checkout, served by the service, in the checkout's frame (../checkout-markup.ts).
  * It works without JavaScript (a plain form the server validates); a small script
  * of the same origin only formats the card number and stops a double submit. No
  * external assets; the Content Security Policy allows nothing else.
