@@ -35,6 +35,10 @@ export const ShowTimesSchema = Type.Record(
     }),
   ),
 );
+/** A show's on-sale event, as every answer carrying a show gives it. */
+export type ShowOnSale = Static<typeof ShowOnSaleSchema>;
+/** Per local date, its shows: start, id, the price of a seat (currency units), its place and, in an on-sale event, its sale. */
+export type ShowDateTimes = Static<typeof ShowTimesSchema>;
 export const ShowDetailResponse = Type.Object({
   success: ok,
   movie: MovieSchema,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_SEATS_PER_BOOKING } from './seats/hall.ts';
 import { ANY_SEAT_ID_PATTERN, MAX_SEAT_ID_LENGTH } from './seats/layout.ts';
-import { CinemaRefSchema, ScreenRefSchema, SeatPricesSchema, SeatTypeSchema, type ShowTimePlace } from './cinemas.ts';
+import { CinemaRefSchema, ScreenRefSchema, SeatPricesSchema, SeatTypeSchema } from './cinemas.ts';
 import { MAX_PRICE } from './money.ts';
 
 /**
@@ -74,28 +74,22 @@ export const SeatLedgerSchema = Type.Record(Type.String(), Type.Union([Type.Lite
 });
 
 /** Where a show is and what its seats cost (issue 42): grown beside the spec's fields, absent from an older service's answers. */
-const showPlaceFields = {
+/** A show as every answer that carries one whole gives it: its id, movie, start, standard seat price and place. */
+const showFields = {
+  _id: Type.String(),
+  movie: MovieSchema,
+  showDateTime: Type.String({ format: 'date-time' }),
+  showPrice: Type.Number({ description: 'Price of one standard seat in currency units' }),
   cinema: Type.Optional(CinemaRefSchema),
   screen: Type.Optional(ScreenRefSchema),
   seatPrices: Type.Optional(SeatPricesSchema),
 };
 
-export const ShowSchema = Type.Object({
-  _id: Type.String(),
-  movie: MovieSchema,
-  showDateTime: Type.String({ format: 'date-time' }),
-  showPrice: Type.Number({ description: 'Price of one standard seat in currency units' }),
-  occupiedSeats: SeatLedgerSchema,
-  ...showPlaceFields,
-});
+/** A show with its seat ledger (the shows lists). */
+export const ShowSchema = Type.Object({ ...showFields, occupiedSeats: SeatLedgerSchema });
 
-const BookingShowSchema = Type.Object({
-  _id: Type.String(),
-  showDateTime: Type.String({ format: 'date-time' }),
-  showPrice: Type.Number(),
-  movie: MovieSchema,
-  ...showPlaceFields,
-});
+/** The show of a booking. */
+const BookingShowSchema = Type.Object(showFields);
 
 export const RefundStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('refunded'), Type.Literal('failed'), Type.Null()], {
   description: 'A payment that came after the hold for seats taken meanwhile: pending, refunded or failed (support acts); null otherwise',
@@ -406,6 +400,3 @@ export type AdminShowsRequest = Static<typeof AdminShowsQuery>;
 export type SupportBookingsRequest = Static<typeof SupportBookingsQuery>;
 export type ShowSort = NonNullable<AdminShowsRequest['sort']>;
 export type SupportView = NonNullable<SupportBookingsRequest['view']>;
-export interface ShowOnSale { eventId: string; at: string; waitingRoom: boolean }
-/** Per local date, its shows: start, id, the price of a seat (currency units) and, for an on-sale event's show, its sale. */
-export type ShowDateTimes = Record<string, ({ time: string; showId: string; price: number; onSale?: ShowOnSale } & Partial<ShowTimePlace>)[]>;

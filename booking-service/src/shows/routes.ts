@@ -1,4 +1,4 @@
-import { AddShowResponse, NowPlayingResponse, ShowAllResponse, ShowDetailResponse } from '../contract/responses.ts';
+import { AddShowResponse, NowPlayingResponse, ShowAllResponse, ShowDetailResponse, type ShowOnSale } from '../contract/responses.ts';
 import { failures } from '../contract/failures.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Config } from '../config/config.ts';
@@ -6,7 +6,7 @@ import type { KnownIds } from '../http/known-ids.ts';
 import type { ReadCache } from '../http/read-cache.ts';
 import type { Auth } from '../identity/auth.ts';
 import type { MovieRepository, ShowRepository } from './show-repository.ts';
-import { AddShowBody, MovieIdParams, type ShowOnSale } from '../contract/schemas.ts';
+import { AddShowBody, MovieIdParams } from '../contract/schemas.ts';
 import { movieJson } from './show-json.ts';
 import { toCents } from '../contract/money.ts';
 import type { AppInstance } from '../http/app-instance.ts';

@@ -2,7 +2,7 @@ import type { Cinema } from '../cinemas/cinema.ts';
 import type { CinemaDirectory } from '../cinemas/cinema-directory.ts';
 import { failures } from '../contract/failures.ts';
 import { SCHEDULE_VIEW_MAX_DAYS, ScheduleViewQuery, ScheduleViewResponse, type ScheduleViewShow } from '../contract/schedule-view.ts';
-import type { ShowOnSale } from '../contract/schemas.ts';
+import type { ShowOnSale } from '../contract/responses.ts';
 import { layoutSeats } from '../contract/seats/layout.ts';
 import { isCalendarDate, localDayRange } from '../contract/theatre-time.ts';
 import type { AppInstance } from '../http/app-instance.ts';

@@ -1,7 +1,7 @@
 import type { Show } from './show.ts';
 import { localDate } from '../contract/theatre-time.ts';
 import type { ShowTimePlace } from '../contract/cinemas.ts';
-import type { ShowDateTimes, ShowOnSale } from '../contract/schemas.ts';
+import type { ShowDateTimes, ShowOnSale } from '../contract/responses.ts';
 
 /** Where a show is, for its time entry: its cinema's clock and the entry's place fields (issue 42). */
 export interface ShowPlacing {
