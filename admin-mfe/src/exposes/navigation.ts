@@ -6,7 +6,7 @@ const CHECK_IN: NavItem = { to: '/admin/check-in', label: 'Check-in' };
 const DOOR: NavItem = { to: '/admin/check-in', label: 'Check tickets at the door', landing: true };
 
 /**
- * Exposed as `admin/navigation` (issue 52): where theatre staff and door staff find this remote's tools from the
+ * Exposed as `admin/navigation`: where theatre staff and door staff find this remote's tools from the
  * shell's account menu and home page. A door attendant's sign-in lands on the check-in screen.
  */
 export function useNavigation(): RemoteNavigation {

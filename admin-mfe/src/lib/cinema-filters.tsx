@@ -2,7 +2,7 @@ import type { CinemaWithLayouts } from 'booking-service/contract';
 import { FilterSelect, type FilterOption } from 'shared-ui/staff';
 
 /**
- * A list's cinema filter (issue 42): All cinemas or one. Nothing when the service names no cinemas (an older
+ * A list's cinema filter: All cinemas or one. Nothing when the service names no cinemas (an older
  * service), so the list's filters are as before. Named by its label's word alone, as the lists' other controls.
  */
 export function CinemaFilter({ cinemas, value, onChange }: { cinemas: readonly CinemaWithLayouts[] | undefined; value: string | undefined; onChange: (cinemaId: string | undefined) => void }) {
@@ -16,7 +16,7 @@ export function cinemaOptions(cinemas: readonly CinemaWithLayouts[]): FilterOpti
 }
 
 /**
- * A list's screen filter (issue 52): All screens or one of the chosen cinema's. Nothing until a cinema is chosen
+ * A list's screen filter: All screens or one of the chosen cinema's. Nothing until a cinema is chosen
  * (screens are named per cinema: every cinema has a Screen 1).
  */
 export function ScreenFilter({

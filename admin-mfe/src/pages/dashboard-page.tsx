@@ -42,7 +42,7 @@ export function DashboardPage() {
   }
   const data = dashboard.data.dashboardData;
   const figures = [
-    // What is counted, said beside the figure (issue 43): paid bookings only, as List Bookings' Paid total.
+    // What is counted, said beside the figure: paid bookings only, as List Bookings' Paid total.
     { label: 'Total Bookings', value: String(data.totalBookings), counts: 'paid; refunded and unpaid not counted' },
     { label: 'Total Revenue', value: formatPrice(data.totalRevenue), counts: 'of paid bookings; refunds not counted' },
     { label: 'Active Shows', value: String(data.activeShows.length) },

@@ -9,7 +9,7 @@ import { useAdminCinemas } from '../features/cinemas/api/get-admin-cinemas';
 
 /**
  * List Shows: filtered by movie, cinema, screen and date range (or the one show the Schedule opened), sorted and paged by the
- * service; the URL keeps it all. A dense table (issue 52): each row names
+ * service; the URL keeps it all. A dense table: each row names
  * its cinema and screen, says when it is cancelled, and has its actions (seat map, change price, cancel the show).
  */
 export function ListShowsPage() {

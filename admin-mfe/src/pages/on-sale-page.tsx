@@ -6,7 +6,7 @@ import { LivePanel } from '../features/on-sale/components/live-panel';
 import { NewOnSaleForm } from '../features/on-sale/components/new-on-sale-form';
 import { UnreadableEvents } from '../features/on-sale/components/unreadable-events';
 
-/** On sale (issue 30): make shows an on-sale event, then watch it live and pause or resume its admissions. */
+/** On sale: make shows an on-sale event, then watch it live and pause or resume its admissions. */
 export function OnSalePage() {
   const events = useOnSaleEvents();
   const [eventId, choose] = useChosenOnSaleEvent(events.data?.events);

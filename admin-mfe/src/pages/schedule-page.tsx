@@ -8,7 +8,7 @@ import { daysOf, scheduleChoice, todayAt } from '../features/schedule/lib/schedu
 import { SALE_STATE_LABELS } from '../features/schedule/lib/timeline';
 
 /**
- * Schedule (issue 52, part 4): a cinema's screens over a day or a week, each show a block from its start to the
+ * Schedule: a cinema's screens over a day or a week, each show a block from its start to the
  * screen's ready-again time, the free stretches named; a block opens the show in List Shows. Times on the
  * cinema's clock; the choice in the URL.
  */

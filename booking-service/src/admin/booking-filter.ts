@@ -21,7 +21,7 @@ export function showDayRange(timeZone: string): DayRange {
 }
 
 /**
- * The clock a query's dates (`date`, `from`, `to`) are read on: its cinema's, or its screen's cinema's (issue 52 part 3);
+ * The clock a query's dates (`date`, `from`, `to`) are read on: its cinema's, or its screen's cinema's;
  * `fallback` (THEATRE_TIMEZONE) for a query naming neither, or one the chain does not have.
  */
 function queryTimeZone(query: { cinemaId?: string; screenId?: string }, cinemas: Pick<CinemaDirectory, 'cinema' | 'place'>, fallback: string): string {

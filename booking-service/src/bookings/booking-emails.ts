@@ -13,9 +13,9 @@ import type { ScreenPlace } from '../cinemas/cinema-directory.ts';
 export interface EmailContext {
   timeZone: string;
   currency: string;
-  /** The chain (cinemas/): where a show is, named with its address, map link and screen (issue 42). */
+  /** The chain (cinemas/): where a show is, named with its address, map link and screen. */
   places?: (screenId: string) => ScreenPlace | undefined;
-  /** The cancellation policy (CANCELLATION_CUTOFF_MINUTES), stated on the e-ticket (issue 43); absent: not stated. */
+  /** The cancellation policy (CANCELLATION_CUTOFF_MINUTES), stated on the e-ticket; absent: not stated. */
   cancellationCutoffMinutes?: number;
 }
 
@@ -39,7 +39,7 @@ function bookingLines(booking: BookingWithDetails, context: EmailContext): strin
     `Show time: ${formatTheatreTime(booking.show.startsAt, place?.cinema.timeZone ?? context.timeZone, 'full')}`,
     ...placeLines(place),
     `Seats: ${booking.seats.join(', ')}`,
-    // Seats given back are no longer on the ticket; the amount is what the seats left cost (issue 53).
+    // Seats given back are no longer on the ticket; the amount is what the seats left cost.
     ...(booking.returnedSeats.length
       ? [`Given back: ${booking.returnedSeats.join(', ')} (${formatMoney(booking.returnedCents, context.currency)} refunded to your card)`]
       : []),

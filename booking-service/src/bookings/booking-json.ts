@@ -28,8 +28,8 @@ export function seatReturnJson(seatReturn: SeatReturn): SeatReturnJson {
 
 /**
  * A booking -> the JSON field names of spec §3. With the chain (`places`), its show names its cinema and screen
- * and the booking its seats' types (issue 42) and what each would refund if given back; without, the spec's fields
- * only. With its returns (the owner's own views), each return of seats (issue 53).
+ * and the booking its seats' types and what each would refund if given back; without, the spec's fields
+ * only. With its returns (the owner's own views), each return of seats.
  */
 export function bookingJson(booking: BookingWithShow, places?: Places, seatReturns?: SeatReturn[]): Booking {
   return {

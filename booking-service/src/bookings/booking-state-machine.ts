@@ -20,7 +20,7 @@ import type { Booking, BookingStatus, ConfirmationState, RefundStatus, SeatRetur
  *                 paid ──admit──▶ paid, admitted at the door (for good: no cancellation, no refund after it)
  *       refund pending ──recordRefundOutcome──▶ refunded | failed | still pending (retried)
  *
- * One fate per ticket (issue 55): admission and every cancellation or refund are transitions of the same booking
+ * One fate per ticket: admission and every cancellation or refund are transitions of the same booking
  * row/document and guard on it (`admitted: false` on each cancel and refund, `status: 'paid', admitted: false` on
  * admit), so of a door scan and a cancellation sent at once, on any instances, exactly one applies: the store's
  * row lock (PostgreSQL) or conditional single-document write (MongoDB) decides, never a read of another table.

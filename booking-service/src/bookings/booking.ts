@@ -63,7 +63,7 @@ export interface Booking {
 }
 
 /**
- * Seats of a paid booking given back by its owner (issue 53): the record written in the same write that took them off
+ * Seats of a paid booking given back by its owner: the record written in the same write that took them off
  * the booking, and what became of their refund (pending until the provider takes it; retried by the reconciliation).
  */
 export interface SeatReturn {

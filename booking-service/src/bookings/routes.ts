@@ -82,7 +82,7 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
   async function findShow(showId: string) {
     return (await knownShows.has(showId)) ? showsBooked.get(showId, SHOW_TTL_MS, () => shows.get(showId)) : null;
   }
-  /** What the seat page draws beside the taken seats (issue 42): the screen's layout, the prices by type, where it is. */
+  /** What the seat page draws beside the taken seats: the screen's layout, the prices by type, where it is. */
   function screenOf(show: ShowWithMovie | null) {
     const place = show && cinemas.place(show.screenId);
     if (!show || !place) return {};

@@ -1,6 +1,6 @@
 import type { ScreenLayout } from '../contract/seats/layout.ts';
 
-/** A cinema of the chain and its screens, as the stores keep them (issue 42). */
+/** A cinema of the chain and its screens, as the stores keep them. */
 
 export interface Screen {
   /** A slug, e.g. "marquee-marine-drive-1". */
@@ -31,7 +31,7 @@ export interface Cinema {
   screens: Screen[];
 }
 
-/** A cinema's turnover unless it sets its own (issue 52). */
+/** A cinema's turnover unless it sets its own. */
 export const DEFAULT_TURNOVER_MINUTES = 20;
 
 /** An OpenStreetMap search for the cinema's address: a map link that needs no key or account. */

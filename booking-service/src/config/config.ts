@@ -199,7 +199,7 @@ const currency: Rule<string> = {
 };
 
 /**
- * `true` is refused (issue 38): Fastify then believes the left-most X-Forwarded-For, which the client writes,
+ * `true` is refused: Fastify then believes the left-most X-Forwarded-For, which the client writes,
  * so each client chose its own address and passed every per-address limit (100 of 100 joins against 30).
  */
 const isProxyList = (raw: string) => /^[0-9a-fA-F.:/,\s]+$/.test(raw) && /[.:]/.test(raw);

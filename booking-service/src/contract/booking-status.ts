@@ -1,5 +1,5 @@
 /**
- * One status text per booking state (issue 53), written once: My Bookings' badge and its sentence, the e-ticket,
+ * One status text per booking state, written once: My Bookings' badge and its sentence, the e-ticket,
  * the emails and staff's and support's lists all say a booking's state in these words (`booking-service/booking-status`;
  * shared-ui's bookingStatusLabel is `label`). A booking that was paid and then refunded says so, with the amount and
  * when it was cancelled; one that was never paid says no money was taken. Nothing else words a booking's state.
@@ -11,7 +11,7 @@ export interface BookingStateFacts {
   refundStatus?: 'pending' | 'refunded' | 'failed' | null;
   /** The amount paid (or to pay), in currency units: net of seats given back (`returnedAmount`). */
   amount?: number;
-  /** What seats given back were refunded (issue 53): with `amount`, what was paid. */
+  /** What seats given back were refunded: with `amount`, what was paid. */
   returnedAmount?: number;
   /** When a paid booking was cancelled (its owner or the cinema): its refund started then. */
   cancelledAt?: string | null;

@@ -4,7 +4,7 @@ const Sum = (what: string) =>
   Type.Object({ count: Type.Integer({ description: `${what}: how many` }), amount: Type.Number({ description: `${what}: their amounts, in currency units` }) });
 
 /**
- * List Bookings' totals over every page of the filtered list (issue 43, item 9), each state on its own so that no
+ * List Bookings' totals over every page of the filtered list, each state on its own so that no
  * cancelled or refunded amount is ever added to what was paid: `paid` is what is kept (the dashboard's paid
  * bookings and revenue count the same), `refunded` went back to the card, `refundPending` is on its way back.
  */

@@ -28,7 +28,7 @@ export function cancellationPolicyText(cutoffMinutes: number, length: 'full' | '
 }
 
 /**
- * The policy as it will apply to a booking of this show paid now (issue 53), before the moviegoer pays: "Free
+ * The policy as it will apply to a booking of this show paid now, before the moviegoer pays: "Free
  * cancellation until 9:00 PM." while there is time, "Non-refundable: free cancellation ended at 9:00 PM." once the
  * cutoff has passed (the same instant cancellationRefusal refuses from). `full` adds the refund's terms (the checkout
  * page); `short` fits a phone's checkout bar.

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * Cinemas and screens (issue 42), as the agreed contract fixes them: the schemas the service answers with
+ * Cinemas and screens, as the agreed contract fixes them: the schemas the service answers with
  * and the types the frontends read. Every field here is added beside today's answers, never in place of one;
  * an answer of an older service lacks them, so a frontend treats the fields that grow old answers as optional.
  * This file imports no other schema, so schemas.ts and responses.ts can use its pieces (the answers of the new

@@ -20,7 +20,7 @@ import {
 const ok = Type.Literal(true);
 
 export const ShowAllResponse = Type.Object({ success: ok, shows: Type.Array(MovieSchema) });
-/** Set on a show of an on-sale event (issue 30): before `at` it is listed as "On sale <at>" and cannot be booked; with `waitingRoom`, it is booked through the event's waiting room. */
+/** Set on a show of an on-sale event: before `at` it is listed as "On sale <at>" and cannot be booked; with `waitingRoom`, it is booked through the event's waiting room. */
 export const ShowOnSaleSchema = Type.Object({ eventId: Type.String(), at: Type.String({ format: 'date-time' }), waitingRoom: Type.Boolean() });
 export const ShowTimesSchema = Type.Record(
   Type.String(),
@@ -43,7 +43,7 @@ export const ShowDetailResponse = Type.Object({
   success: ok,
   movie: MovieSchema,
   dateTime: ShowTimesSchema,
-  cinemas: Type.Optional(Type.Record(Type.String(), CinemaRefSchema, { description: 'The cinemas of the show times, by id (issue 42)' })),
+  cinemas: Type.Optional(Type.Record(Type.String(), CinemaRefSchema, { description: 'The cinemas of the show times, by id' })),
 });
 export const NowPlayingResponse = Type.Object({ success: ok, movies: Type.Array(NowPlayingMovieSchema) });
 export const AddShowResponse = Type.Object({ success: ok, message: Type.String(), created: Type.Integer(), skipped: Type.Integer() });
@@ -64,7 +64,7 @@ export const OccupiedSeatsResponse = Type.Object({
   cinema: Type.Optional(CinemaRefSchema),
   screen: Type.Optional(ScreenRefSchema),
 });
-/** GET /api/booking/seats/{showId}/best: the best free seats together (issue 53), [] with a message when none are. */
+/** GET /api/booking/seats/{showId}/best: the best free seats together, [] with a message when none are. */
 export const BestSeatsResponse = Type.Object({
   success: ok,
   seats: Type.Array(Type.String(), { description: 'Seat ids in row and seat order; empty when that many are not free together' }),
@@ -148,7 +148,7 @@ export const DashboardResponse = Type.Object({
     totalRevenue: Type.Number(),
     activeShows: Type.Array(ShowSchema),
     totalUser: Type.Integer(),
-    byCinema: Type.Optional(Type.Array(CinemaTotalsSchema, { description: 'The same totals per cinema (issue 42)' })),
+    byCinema: Type.Optional(Type.Array(CinemaTotalsSchema, { description: 'The same totals per cinema' })),
   }),
 });
 

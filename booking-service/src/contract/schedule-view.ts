@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { CalendarDate, CinemaSlug } from './schemas.ts';
 
 /**
- * GET /api/admin/schedule (issue 52, part 4): one cinema's screens over a few days, each show as the block it
+ * GET /api/admin/schedule: one cinema's screens over a few days, each show as the block it
  * occupies on its screen (start to ready again), with what staff plan by: its movie, seats sold of the screen's,
  * and whether it is on sale. The admin remote's Schedule page draws it as a timeline per screen.
  */

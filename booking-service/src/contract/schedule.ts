@@ -2,14 +2,14 @@ import { Type, type Static } from 'typebox';
 import { AddShowBody } from './schemas.ts';
 
 /**
- * One screen, one show at a time (issue 52): a show occupies its screen from its start to its end (start + runtime)
+ * One screen, one show at a time: a show occupies its screen from its start to its end (start + runtime)
  * plus its cinema's turnover. The answers that name a clash, check a proposed schedule, and list the overlaps
  * stored before the rule (grandfathered).
  */
 
 /**
  * How far ahead a show may be scheduled, on its cinema's clock: two years. One horizon for every date of a show
- * (issue 55): Add Shows and the schedule check refuse a later one, an on-sale cannot be set past it
+ *: Add Shows and the schedule check refuse a later one, an on-sale cannot be set past it
  * (ON_SALE_MAX_DAYS_AHEAD is at most this), and the date filters, which reach 2999, find every show there is.
  */
 export const SHOW_MAX_DAYS_AHEAD = 731;

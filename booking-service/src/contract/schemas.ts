@@ -73,7 +73,7 @@ export const SeatLedgerSchema = Type.Record(Type.String(), Type.Union([Type.Lite
   description: 'Seat id -> held (unpaid booking) or paid',
 });
 
-/** Where a show is and what its seats cost (issue 42): grown beside the spec's fields, absent from an older service's answers. */
+/** Where a show is and what its seats cost: grown beside the spec's fields, absent from an older service's answers. */
 /** A show as every answer that carries one whole gives it: its id, movie, start, standard seat price and place. */
 const showFields = {
   _id: Type.String(),
@@ -95,7 +95,7 @@ export const RefundStatusSchema = Type.Union([Type.Literal('pending'), Type.Lite
   description: 'A payment that came after the hold for seats taken meanwhile: pending, refunded or failed (support acts); null otherwise',
 });
 
-/** One return of seats of a paid booking by its owner (issue 53), as My Bookings and the e-ticket show it. */
+/** One return of seats of a paid booking by its owner, as My Bookings and the e-ticket show it. */
 export const SeatReturnSchema = Type.Object({
   seats: Type.Array(Type.String()),
   amount: Type.Number({ description: 'Their refund, currency units: their price by seat type, of what was paid' }),
@@ -122,14 +122,14 @@ export const BookingSchema = Type.Object({
   ),
   refundStatus: Type.Optional(RefundStatusSchema),
   cancelledAt: Type.Optional(
-    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When a paid booking was cancelled (by its owner or the cinema) and its refund started, else null (issue 53)' }),
+    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When a paid booking was cancelled (by its owner or the cinema) and its refund started, else null' }),
   ),
-  seatTypes: Type.Optional(Type.Record(Type.String(), SeatTypeSchema, { description: "Each booked seat's type on the show's screen (issue 42)" })),
+  seatTypes: Type.Optional(Type.Record(Type.String(), SeatTypeSchema, { description: "Each booked seat's type on the show's screen" })),
   admittedAt: Type.Optional(
     Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: "When the ticket was checked in at the door (the moviegoer's own bookings), else null" }),
   ),
   returnedSeats: Type.Optional(
-    Type.Array(Type.String(), { description: 'Seats its owner gave back (issue 53): no longer on the ticket nor in bookedSeats; `amount` is net of their refunds' }),
+    Type.Array(Type.String(), { description: 'Seats its owner gave back: no longer on the ticket nor in bookedSeats; `amount` is net of their refunds' }),
   ),
   returnedAmount: Type.Optional(Type.Number({ description: 'What the seats given back were refunded in all, currency units (0: none given back)' })),
   seatAmounts: Type.Optional(

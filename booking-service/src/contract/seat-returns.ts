@@ -1,5 +1,5 @@
 /**
- * Giving back some seats of a paid booking (issue 53, item 4): what each seat refunds and how the return reads.
+ * Giving back some seats of a paid booking: what each seat refunds and how the return reads.
  * Shared by the service (which refunds and writes the emails) and the customer site (which states the refund before
  * the moviegoer confirms and shows the return on the ticket), so both say the same amount and the same words.
  */

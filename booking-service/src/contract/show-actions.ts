@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Price } from './schemas.ts';
 
-/** Staff's actions on one show of List Shows (issue 43, item 9): cancel it with refunds, change its price. */
+/** Staff's actions on one show of List Shows: cancel it with refunds, change its price. */
 
 export const ShowPriceBody = Type.Object(
   { showPrice: Price('The new standard seat price in currency units, whole cents, for bookings made from now on') },

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PrintableText, RFC_3339_INSTANT_PATTERN, UuidPattern } from './schemas.ts';
 
-/** The waiting room's requests and answers (issue 30); the customer, admin and debug remotes import the types. */
+/** The waiting room's requests and answers; the customer, admin and debug remotes import the types. */
 
 const ok = Type.Literal(true);
 const instant = Type.String({ format: 'date-time' });

@@ -12,7 +12,7 @@ export interface IntegrityRoutesDeps {
   /** DATA_DIR's high-water mark, with the restore points this instance adopted (none without DATA_DIR). */
   mark: HighWaterMark | undefined;
   describeDoubleSale: (sale: DoubleSale) => string;
-  /** Two live shows of one screen that overlap (issue 52), in support's words. */
+  /** Two live shows of one screen that overlap, in support's words. */
   describeScheduleOverlap: (overlap: IntegrityReport['scheduleOverlaps'][number]) => string;
 }
 

@@ -6,7 +6,7 @@ type Log = (...args: LogArgs) => void;
 /**
  * A request's logger (`request.log`), made into a pino child only when something logs through it. Fastify makes a
  * child logger for every request; pino's child serializes its bindings at once, which a request that logs nothing
- * (all but a few) paid for nothing (issue 44). The access log writes its one line with the parent logger and the
+ * (all but a few) paid for nothing. The access log writes its one line with the parent logger and the
  * request's fields instead (`line`), so an answered request makes no child at all.
  */
 export class RequestLogger {

@@ -28,7 +28,7 @@ const REDACTED_PATHS = [
 
 /**
  * A new request id costs a counter: this instance's random prefix (unique among instances, per start) and the
- * request's number in base 36, e.g. "3f9a1c07-1b2". A random UUID per request cost measurable throughput (issue 44).
+ * request's number in base 36, e.g. "3f9a1c07-1b2". A random UUID per request cost measurable throughput.
  */
 const INSTANCE_PREFIX = randomBytes(4).toString('hex');
 let issued = 0;

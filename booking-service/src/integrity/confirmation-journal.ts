@@ -5,7 +5,7 @@ import type { Confirmation } from '../store/types.ts';
 import { StartupRefusal } from './store-identity.ts';
 
 /**
- * This instance's own record of what it confirmed (issue 55), kept in DATA_DIR outside the database: each
+ * This instance's own record of what it confirmed, kept in DATA_DIR outside the database: each
  * payment and admission it confirmed, with the number the database's confirmation log gave it, appended and
  * flushed to disk before the caller is answered; and the newest entry it has seen in the log (any instance's).
  * A database that no longer holds one of these under its number went back in time (a restored copy, a failover

@@ -38,7 +38,7 @@ export function createMetrics(sources: MetricSources) {
     registers,
   });
   // A child of the histogram per route pattern, method and status, made once and kept: observing through the
-  // parent built a labels object, a closure and the status's string every request (issue 44). Bounded: the
+  // parent built a labels object, a closure and the status's string every request. Bounded: the
   // routes' patterns (never raw URLs), the methods Node accepts and the status codes the service answers.
   const timers = new Map<string, Map<string, Map<number, Histogram.Internal<'method' | 'route' | 'status_code'>>>>();
   function requestTimer(route: string, method: string, statusCode: number) {

@@ -33,7 +33,7 @@ export interface PageBooking {
   showTime: string;
   seats: string[];
   amount: string;
-  /** The cancellation policy as it will apply if paid now (issue 53), on the card form: absent on notices. */
+  /** The cancellation policy as it will apply if paid now, on the card form: absent on notices. */
   policy?: string;
 }
 

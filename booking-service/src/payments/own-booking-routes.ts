@@ -17,7 +17,7 @@ export interface OwnBookingRoutesDeps {
   bookings: Pick<BookingRepository, 'getWithDetails' | 'listSeatReturns'>;
   auth: Auth;
   payments: Pick<PaymentService, 'verifyPayment' | 'reconcileBooking' | 'releaseHold' | 'cancelOwnBooking' | 'deadlineMs'>;
-  /** The chain: the booking answered names where its show is (issue 42). */
+  /** The chain: the booking answered names where its show is. */
   places: Places;
 }
 

@@ -39,7 +39,7 @@ export interface PaymentServiceDeps {
   showCancelled?: (showId: string) => Promise<boolean>;
   /** The cancellation policy the owners' cancellations are weighed with. */
   cancellation: CancellationPolicy;
-  /** The chain: where a booking's show is, for its emails (issue 42). */
+  /** The chain: where a booking's show is, for its emails. */
   places?: EmailContext['places'];
 }
 

@@ -23,7 +23,7 @@ const START_STEP = 15;
 const FORMAT_SURCHARGE: Record<string, number> = { IMAX: 6, 'Dolby Atmos': 3, Recliner: 8 };
 const PREMIUM_SEAT_SURCHARGE = 4;
 
-/** Every time of the seed is on its cinema's own clock (issue 52 part 3): no theatre-wide zone. */
+/** Every time of the seed is on its cinema's own clock: no theatre-wide zone. */
 interface SeedOptions { now: Date; log?: (message: string) => void }
 interface SeedMovie { id: string; runtime: number }
 

@@ -7,7 +7,7 @@ import { clashMessage, findClashes, screenTime, type Occupation, type ScheduleCl
 import type { ShowRepository } from './show-repository.ts';
 import type { Movie } from './show.ts';
 
-/** Add Shows' dates and times on a screen, checked against what the screen already shows (issue 52). */
+/** Add Shows' dates and times on a screen, checked against what the screen already shows. */
 
 const DAY_MS = 86_400_000;
 

@@ -22,7 +22,7 @@ export interface ScheduleRoutesDeps {
   now: () => Date;
 }
 
-/** Staff's view of the screens' time (issue 52): check a proposed schedule before adding it; the overlaps stored before the rule. */
+/** Staff's view of the screens' time: check a proposed schedule before adding it; the overlaps stored before the rule. */
 export async function scheduleRoutes(app: AppInstance, { shows, catalog, auth, cinemas, now }: ScheduleRoutesDeps) {
   app.addHook('onRequest', auth.requireRole('admin'));
 

@@ -57,7 +57,7 @@ export function scheduleShowJson(show: ShowWithSeats, cinema: Cinema, onSale: Sh
   };
 }
 
-/** GET /api/admin/schedule: a cinema's screens over one to nine days, each show as its block (issue 52, part 4). */
+/** GET /api/admin/schedule: a cinema's screens over one to nine days, each show as its block. */
 export async function scheduleViewRoutes(app: AppInstance, { shows, cinemas, auth, onSaleShows, salesCloseMinutes }: ScheduleViewRoutesDeps) {
   app.addHook('onRequest', auth.requireRole('admin'));
 

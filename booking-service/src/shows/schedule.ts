@@ -3,7 +3,7 @@ import { localDate } from '../contract/theatre-time.ts';
 import type { ShowTimePlace } from '../contract/cinemas.ts';
 import type { ShowDateTimes, ShowOnSale } from '../contract/responses.ts';
 
-/** Where a show is, for its time entry: its cinema's clock and the entry's place fields (issue 42). */
+/** Where a show is, for its time entry: its cinema's clock and the entry's place fields. */
 export interface ShowPlacing {
   timeZone: string;
   place?: ShowTimePlace;

@@ -1,7 +1,7 @@
 import { formatTheatreClock, formatTheatreTime } from '../contract/theatre-time.ts';
 
 /**
- * One screen, one show at a time (issue 52). A show occupies its screen from its start to its end (start + the
+ * One screen, one show at a time. A show occupies its screen from its start to its end (start + the
  * movie's runtime) plus its cinema's turnover (cleaning, doors): [startsAt, readyAt). No two live (not cancelled)
  * occupations of one screen overlap; the stores enforce it where two instances cannot race past it (PostgreSQL:
  * an exclusion constraint, migration 0020; MongoDB: a per-screen schedule document written conditionally).

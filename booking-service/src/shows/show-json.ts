@@ -28,7 +28,7 @@ export function movieJson(movie: StoredMovie): Movie {
   };
 }
 
-/** Where a show is (its cinema and screen) and its price of each seat type (issue 42). */
+/** Where a show is (its cinema and screen) and its price of each seat type. */
 export function showPlaceJson(show: StoredShow, places: Places) {
   const place = places.place(show.screenId);
   return {

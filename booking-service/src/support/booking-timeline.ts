@@ -5,7 +5,7 @@ import type { OutboxMessage } from '../email/outbox.ts';
 import type { SupportAction } from './support-actions.ts';
 
 /**
- * One history per booking for support (issue 53, item 5): every record the service keeps about a booking, turned
+ * One history per booking for support: every record the service keeps about a booking, turned
  * into entries by one small function per source (timeline-sources.ts) and put in order here.
  */
 

@@ -34,7 +34,7 @@ export function startTracing({ endpoint, serviceName }: NonNullable<Config['trac
   provider.register();
   // A span for the request and one for its handler; none for each lifecycle hook (request id, security headers,
   // rate limits, load shedding, CORS, access log, metrics: about ten a request, each a few microseconds of the
-  // service's own plumbing), which made tracing cost more than the rest of a read (issue 44).
+  // service's own plumbing), which made tracing cost more than the rest of a read.
   const fastify = new FastifyOtelInstrumentation({ instrumentHooks: false });
   registerInstrumentations({
     tracerProvider: provider,

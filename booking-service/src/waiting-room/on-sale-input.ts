@@ -3,7 +3,7 @@ import { salesCloseAt } from '../contract/seats/sales.ts';
 import { formatTheatreTime, localDate, localDayRange } from '../contract/theatre-time.ts';
 
 /**
- * What staff may enter for an on-sale event, checked before anything is written (issue 38): the time, an
+ * What staff may enter for an on-sale event, checked before anything is written: the time, an
  * RFC 3339 instant (zod's ISO date-time with an offset: real calendar dates, hours 00-23, seconds required)
  * from the theatre's today to `maxDaysAhead` days on; the name, printable. `new Date()` alone took
  * `2030Z`, `2026-02-30` (as 2 March), `T24:00` and year 0, which the store then could not give back.

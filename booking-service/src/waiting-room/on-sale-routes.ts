@@ -38,7 +38,7 @@ export interface OnSaleRoutesDeps {
   salesCloseMinutes: number;
   /**
    * These shows' listings changed (put on sale, or the on-sale cancelled): every instance drops its cached show
-   * times at once, so a show just put on sale never looks bookable for a cache's lifetime (issue 43, item 4).
+   * times at once, so a show just put on sale never looks bookable for a cache's lifetime.
    */
   onShowsListingChanged: (showIds: string[]) => Promise<void>;
 }

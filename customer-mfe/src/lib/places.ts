@@ -3,7 +3,7 @@ import type { ScreenLayout, SeatPrices } from 'booking-service/layout';
 import { formatPrice } from 'shared-ui';
 
 /**
- * Where a show is (issue 42), read from answers that may come from a service older than cinemas: every field
+ * Where a show is, read from answers that may come from a service older than cinemas: every field
  * issue 42 adds is read as optional here (an answer without a layout is drawn as the spec's hall at its one
  * price: features/seats/hooks/use-screen.ts). Type-only imports of the layout: the movie and theatre pages'
  * chunks do not carry the seat rules. Seats, bookings, the movie and theatre pages all read places
@@ -17,7 +17,7 @@ export type SeatsAnswer = OccupiedSeatsResponse & Partial<{ layout: ScreenLayout
 export type PlacedShow = { cinema?: CinemaRef; screen?: ScreenRef };
 
 /**
- * The price a show time's chip states (issue 53): what a moviegoer will pay, "from $14.50" when some seats cost more
+ * The price a show time's chip states: what a moviegoer will pay, "from $14.50" when some seats cost more
  * (the service's fromPrice, contract/seats/layout.ts's showTimePrice); an older service's one price as it was.
  */
 export function chipPrice(time: Pick<ShowTime, 'price' | 'fromPrice' | 'priceVaries'>, currency: string): string {

@@ -7,7 +7,7 @@ import { CinemaShows } from '../features/cinemas/components/cinema-shows';
 import { useSalesSettings } from '../lib/public-config';
 import { isNotFound } from '../lib/api-error';
 
-/** /theaters/:cinemaId (issue 42): one cinema (address with a map link, phone, facilities, screens) and its show times. */
+/** /theaters/:cinemaId: one cinema (address with a map link, phone, facilities, screens) and its show times. */
 export function CinemaPage() {
   const { cinemaId = '' } = useParams();
   const detail = useCinema(cinemaId);

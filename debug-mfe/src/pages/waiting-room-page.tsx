@@ -5,7 +5,7 @@ import { ActionLog } from '../features/waiting-room/components/action-log';
 import { EventNumbers } from '../features/waiting-room/components/event-numbers';
 import { PlaceLookup } from '../features/waiting-room/components/place-lookup';
 
-/** Waiting room (issue 30): a moviegoer's place in an on-sale, the event's numbers, admit or remove, and who did what. */
+/** Waiting room: a moviegoer's place in an on-sale, the event's numbers, admit or remove, and who did what. */
 export function WaitingRoomPage() {
   const events = useSupportOnSaleEvents();
   const [eventId, choose] = useChosenOnSaleEvent(events.data?.events);

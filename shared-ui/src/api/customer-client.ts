@@ -36,12 +36,12 @@ export function customerApi(baseUrl: string, call: Call) {
     publicConfig: () => get<PublicConfigResponse>('/api/config'),
     showAll: () => get<ShowAllResponse>('/api/show/all'),
     showDetail: (movieId: string) => get<ShowDetailResponse>(`/api/show/${id(movieId)}`),
-    /** The chain's cinemas (issue 42), of one city when given. */
+    /** The chain's cinemas, of one city when given. */
     cinemas: (city?: string) => get<CinemasResponse>(`/api/cinemas${queryString({ city })}`),
     /** One cinema, its screens and its upcoming shows. */
     cinema: (cinemaId: string) => get<CinemaDetailResponse>(`/api/cinemas/${id(cinemaId)}`),
     occupiedSeats: (showId: string) => get<OccupiedSeatsResponse>(`/api/booking/seats/${id(showId)}`),
-    /** "Best available" (issue 53): the best free seats together for `count` people, of a seat type if given. */
+    /** "Best available": the best free seats together for `count` people, of a seat type if given. */
     bestSeats: (showId: string, count: number, type?: 'standard' | 'premium' | 'wheelchair') =>
       get<BestSeatsResponse>(`/api/booking/seats/${id(showId)}/best${queryString({ count: String(count), type })}`),
     /** The address of the show's live seat stream (server-sent events, each a `SeatsEvent`), for an EventSource. */

@@ -56,16 +56,16 @@ export function staffApi(call: Call) {
     nowPlaying: () => get<NowPlayingResponse>('/api/show/now-playing'),
     addShow: (request: AddShowRequest) => post<AddShowResponse>('/api/show/add', request),
     adminShows: (query: AdminShowsRequest) => get<AdminShowsResponse>('/api/admin/shows', query),
-    /** Add Shows' times checked before adding (issue 52): each clash named, with the screen's next free start. Nothing is written. */
+    /** Add Shows' times checked before adding: each clash named, with the screen's next free start. Nothing is written. */
     checkSchedule: (request: ScheduleCheckRequest) => post<ScheduleCheckResponse>('/api/admin/shows/check', request),
-    /** A cinema's schedule (issue 52): each screen's shows over a day or a week, start to ready again, with seats sold. */
+    /** A cinema's schedule: each screen's shows over a day or a week, start to ready again, with seats sold. */
     scheduleView: (query: ScheduleViewRequest) => get<ScheduleViewResponse>('/api/admin/schedule', query),
     allBookings: (query: AllBookingsRequest = {}) => get<AllBookingsResponse>('/api/admin/all-bookings', query),
-    /** List Shows' row actions (issue 43): cancel a show (its paid bookings refunded, holds released), change its price. */
+    /** List Shows' row actions: cancel a show (its paid bookings refunded, holds released), change its price. */
     cancelShow: (showId: string) => post<CancelShowResponse>(`/api/admin/shows/${id(showId)}/cancel`, {}),
     setShowPrice: (showId: string, showPrice: number) => post<ShowPriceResponse>(`/api/admin/shows/${id(showId)}/price`, { showPrice }),
     /**
-     * A ticket scanned at a door (issue 45): 200 admitted, 409 refused with the reason, 404 unknown. With the door's
+     * A ticket scanned at a door: 200 admitted, 409 refused with the reason, 404 unknown. With the door's
      * cinema, a ticket for another cinema is refused ("Another cinema: …").
      */
     checkIn: (code: string, door: string, cinemaId?: string) =>
@@ -76,9 +76,9 @@ export function staffApi(call: Call) {
     admittingNow: (cinemaId?: string) => get<AdmittingNowResponse>('/api/admin/check-in/shows', { cinemaId }),
     /** The chain's cinemas (the public list, no layouts): the door's choice of its cinema. */
     cinemas: () => call<CinemasResponse>('/api/cinemas'),
-    /** The dashboard's totals, of one cinema when given (issue 42), with the totals per cinema. */
+    /** The dashboard's totals, of one cinema when given, with the totals per cinema. */
     dashboard: (cinemaId?: string) => get<DashboardResponse>('/api/admin/dashboard', { cinemaId }),
-    /** The chain's cinemas with their screens and layouts (issue 42): Add Shows' picker, the lists' cinema filter. */
+    /** The chain's cinemas with their screens and layouts: Add Shows' picker, the lists' cinema filter. */
     adminCinemas: () => get<AdminCinemasResponse>('/api/admin/cinemas'),
     salesReport: (days = 30) => get<SalesReportResponse>('/api/admin/dashboard/sales', { days: String(days) }),
     debugBookings: (query: SupportBookingsRequest = {}) => get<DebugBookingsResponse>('/api/debug/bookings', query),
@@ -89,7 +89,7 @@ export function staffApi(call: Call) {
     outbox: () => get<OutboxResponse>('/api/debug/outbox'),
     /** The integrity checks' findings: problems, shows whose sales are stopped, adopted restore points' lost bookings. */
     integrity: () => get<IntegrityReportResponse>('/api/debug/integrity'),
-    // On-sale events and their waiting room (issue 30): theatre staff set them up and watch them; support helps a moviegoer.
+    // On-sale events and their waiting room: theatre staff set them up and watch them; support helps a moviegoer.
     onSaleEvents: () => get<OnSaleEventsResponse>('/api/admin/on-sale'),
     createOnSale: (request: CreateOnSaleEventBody) => post<{ success: true; event: OnSaleEvent }>('/api/admin/on-sale', request),
     onSaleFigures: (eventId: string) => get<OnSaleFiguresResponse>(`/api/admin/on-sale/${id(eventId)}`),

@@ -1,5 +1,5 @@
 /**
- * "Best available" (issue 53): the best free seats together for 1 to MAX_SEATS_PER_BOOKING people on any screen's
+ * "Best available": the best free seats together for 1 to MAX_SEATS_PER_BOOKING people on any screen's
  * layout. One rule, proposed by the service (GET /api/booking/seats/{showId}/best) and never restated by a frontend:
  *
  * - seats together are consecutive positions of one row (an aisle or gap splits them); the block nearest the

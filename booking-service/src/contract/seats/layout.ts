@@ -1,5 +1,5 @@
 /**
- * A screen's seat layout (issue 42): its rows, the seats in each, the aisles, and each seat's type. The
+ * A screen's seat layout: its rows, the seats in each, the aisles, and each seat's type. The
  * service's checks, both stores and the customer's seat map read layouts only through this module
  * (`booking-service/layout`), so a layout means the same thing everywhere. The spec's hall (A–J x 9,
  * hall.ts) is DEFAULT_LAYOUT: every rule and text of the spec still holds on it.
@@ -159,7 +159,7 @@ export function priceOfSeatType(prices: SeatPrices, type: SeatType): number {
 }
 
 /**
- * What a show time's chip says a seat costs (issue 53): the lowest price of the seats anyone may choose (standard and
+ * What a show time's chip says a seat costs: the lowest price of the seats anyone may choose (standard and
  * premium; a screen's wheelchair spaces and companion seats, often cheaper, count only when it has nothing else), and
  * whether some of those seats cost more ("from $14.50") or all the same ("$30.00").
  */

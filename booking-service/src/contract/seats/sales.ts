@@ -19,7 +19,7 @@ export function defaultShoppingCapacity(showCount: number): number {
 }
 
 /**
- * The same quarter of the event's seats, counted on each show's own screen (issue 42): what the service sets when
+ * The same quarter of the event's seats, counted on each show's own screen: what the service sets when
  * staff set none. defaultShoppingCapacity counts the spec's hall (the figure an Add On-Sale form shows before it
  * knows the screens).
  */

@@ -9,7 +9,7 @@ type Admission = Pick<CheckInDocument, '_id' | 'bookingId' | 'at' | 'code' | 'do
 const BATCH = 500;
 
 /**
- * MongoDB's side of PostgreSQL's migration 0018 (issue 55), run at every connect (connectMongo): a booking records its
+ * MongoDB's side of PostgreSQL's migration 0018, run at every connect (connectMongo): a booking records its
  * own admission (`admittedAt`, the guard of every cancellation and refund), so bookings written before that get it
  * from the check-in log's admissions (with who admitted them, `admittedBy`), and every other one an explicit null.
  * Nothing to do, and one indexless read, once no booking lacks the field; idempotent, and several instances may run it

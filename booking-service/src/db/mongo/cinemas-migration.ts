@@ -8,7 +8,7 @@ const INDEX_NOT_FOUND = 27;
 const NAMESPACE_NOT_FOUND = 26;
 
 /**
- * MongoDB's side of PostgreSQL's migration 0015 (issue 42), run at every connect before the indexes are made
+ * MongoDB's side of PostgreSQL's migration 0015, run at every connect before the indexes are made
  * (connectMongo): shows written before cinemas existed go to the default cinema's first screen with no other
  * seat prices (their price unchanged, nothing removed), and the old per-movie-and-instant unique index goes,
  * for the per-screen one. Both steps change nothing the second time, and several instances may run them at once.
@@ -25,7 +25,7 @@ export async function moveShowsOntoScreens(connection: Connection): Promise<void
 }
 
 /**
- * MongoDB's side of PostgreSQL's migration 0021 (issue 52 part 3), run at every connect: the built-in chain's cinemas,
+ * MongoDB's side of PostgreSQL's migration 0021, run at every connect: the built-in chain's cinemas,
  * stored on THEATRE_TIMEZONE's clock before, move to their own (India's). Shows keep their stored instant: nothing sold
  * moves. Changes nothing the second time; several instances may run it at once.
  */

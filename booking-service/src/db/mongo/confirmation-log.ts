@@ -4,7 +4,7 @@ import type { Models } from './models.ts';
 import type { BookingDocument } from './schemas.ts';
 
 /**
- * MongoDB's confirmation log (issue 55): a counter document numbers each confirmed payment and admission
+ * MongoDB's confirmation log: a counter document numbers each confirmed payment and admission
  * (`$inc`), and a collection keeps them by number (`_id` is the number: unique). A restore of an older dump
  * (mongorestore --drop) takes both back, so the numbers an instance remembers are missing or name other bookings.
  *

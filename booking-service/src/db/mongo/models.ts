@@ -41,7 +41,7 @@ export interface Models {
   SupportAction: Model<SupportActionDocument>;
   CheckIn: Model<CheckInDocument>;
   Cinema: Model<CinemaDocument>;
-  /** Each screen's occupations (issue 52): db/mongo/screen-schedule.ts. */
+  /** Each screen's occupations: db/mongo/screen-schedule.ts. */
   ScreenSchedule: Model<ScreenScheduleDocument>;
 }
 

@@ -42,7 +42,7 @@ export interface MovieDocument extends Stored<Movie> {
 
 export interface ShowDocument extends Stored<Show> {
   createdAt: Date;
-  /** Overlapped another live show when its screen's schedule was first built (issue 52): kept, listed for staff. */
+  /** Overlapped another live show when its screen's schedule was first built: kept, listed for staff. */
   scheduleConflict?: boolean;
 }
 
@@ -99,7 +99,7 @@ export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation' | 
   returnedSeats?: string[];
   returnedCents?: number;
   /**
-   * Each return of seats (issue 53), pushed in the conditional update that shrinks `seats` (the seat ledger's unique
+   * Each return of seats, pushed in the conditional update that shrinks `seats` (the seat ledger's unique
    * index then no longer holds them): the return, the release and the refund owed are one write. Its refund's outcome
    * is recorded on it while it is pending.
    */

@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import { COLLECTIONS } from './schemas.ts';
 
 /**
- * One document per screen (issue 52): its live shows' occupations, and a version every write must match and
+ * One document per screen: its live shows' occupations, and a version every write must match and
  * raise. Adding a show first adds its occupation here with one conditional update (the version it read), so of
  * two instances adding clashing shows at once only one write matches: the other reads again and sees the clash.
  * MongoDB on FerretDB has no multi-document transactions, so the show's document is written after its claim

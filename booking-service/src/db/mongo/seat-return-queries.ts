@@ -6,7 +6,7 @@ import type { BookingDocument } from './schemas.ts';
 
 type Returns = Pick<BookingDocument, '_id' | 'seatReturns'>;
 
-/** Seats given back (issue 53): the returns on their booking's document (pushed by its guarded update) read and settled. */
+/** Seats given back: the returns on their booking's document (pushed by its guarded update) read and settled. */
 export function seatReturnQueries({ Booking: Bookings }: Models): Pick<BookingRepository, 'listSeatReturns' | 'listPendingSeatReturns' | 'recordSeatReturnRefund'> {
   return {
     async listSeatReturns(bookingId) {

@@ -3,7 +3,7 @@ import type { BookingRepository } from '../../bookings/booking-repository.ts';
 import type { Db } from '../database.ts';
 import { seatReturns } from '../schema.ts';
 
-/** Seats given back (issue 53): the seat_returns rows (written by the booking's guarded update: booking-repository.ts) read and settled. */
+/** Seats given back: the seat_returns rows (written by the booking's guarded update: booking-repository.ts) read and settled. */
 export function seatReturnQueries(db: Db): Pick<BookingRepository, 'listSeatReturns' | 'listPendingSeatReturns' | 'recordSeatReturnRefund'> {
   return {
     async listSeatReturns(bookingId) {

@@ -1,7 +1,7 @@
 /**
  * A `timestamptz` as PostgreSQL writes it in text (DateStyle ISO: `2026-12-01 10:00:00.123456+00`, `... BC`,
  * `infinity`), read exactly: `new Date()` of that text takes year 0001 for 2001 and gives an Invalid Date for
- * a BC year, whose `toISOString()` then throws on every read (issue 38). Anything that is not a finite AD
+ * a BC year, whose `toISOString()` then throws on every read. Anything that is not a finite AD
  * instant comes back as an Invalid Date, for the caller to report rather than show.
  */
 const POSTGRES_TIMESTAMPTZ = /^(\d{4,})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(\.\d+)?([+-])(\d\d)(?::(\d\d))?(?::(\d\d))?$/;

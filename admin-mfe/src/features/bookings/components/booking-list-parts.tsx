@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'shared-ui';
 
 /**
- * List Bookings' search (issue 43, item 9): a ticket code, a customer's name or email, or a movie, searched by the
+ * List Bookings' search: a ticket code, a customer's name or email, or a movie, searched by the
  * service over every booking (not the page in view); Clear shows them all again.
  */
 export function BookingSearch({ value, onSearch }: { value: string | undefined; onSearch: (q: string | undefined) => void }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useStaffApi } from 'shared-ui/staff';
 
 /**
- * GET /api/admin/cinemas: the chain's cinemas, screens and layouts (issue 42), for Add Shows' picker and the lists'
+ * GET /api/admin/cinemas: the chain's cinemas, screens and layouts, for Add Shows' picker and the lists'
  * cinema filter. Read once per visit (the chain changes with a release, not by the minute). A service older than
  * cinemas answers 404: the pages then offer no cinema choice and work as before.
  */

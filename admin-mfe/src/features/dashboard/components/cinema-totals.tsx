@@ -10,7 +10,7 @@ const COLUMNS: StaffColumn<CinemaTotalsRow>[] = [
   { heading: 'Revenue', cell: (row) => formatPrice(row.revenue) },
 ];
 
-/** The dashboard's totals per cinema (issue 42): bookings, paid bookings, seats sold and revenue of each. */
+/** The dashboard's totals per cinema: bookings, paid bookings, seats sold and revenue of each. */
 export function CinemaTotals({ rows }: { rows: readonly CinemaTotalsRow[] }) {
   return <StaffTable caption="Totals by cinema" columns={COLUMNS} rows={rows} rowKey={(row) => row.cinemaId} />;
 }

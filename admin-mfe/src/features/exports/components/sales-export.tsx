@@ -5,7 +5,7 @@ const DAY_MS = 86_400_000;
 const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /**
- * The sales report as a spreadsheet (issue 52): tickets and revenue per day for one cinema or each, between two
+ * The sales report as a spreadsheet: tickets and revenue per day for one cinema or each, between two
  * dates (each cinema's days on its own clock). The last 30 days by default. The page gives the cinema picker.
  */
 export function SalesExport({ cinemaFilter }: { cinemaFilter: (value: string | undefined, onChange: (cinemaId: string | undefined) => void) => ReactNode }) {

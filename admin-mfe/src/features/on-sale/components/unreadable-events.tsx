@@ -1,7 +1,7 @@
 import type { UnreadableOnSaleEvent } from 'booking-service/contract';
 import { CancelOnSaleButton } from './cancel-on-sale';
 
-/** Stored events no page can show (issue 38): their shows stay closed until staff cancel them. */
+/** Stored events no page can show: their shows stay closed until staff cancel them. */
 export function UnreadableEvents({ events }: { events: readonly UnreadableOnSaleEvent[] }) {
   if (events.length === 0) return null;
   return (

@@ -3,7 +3,7 @@ import { Button, formatShowTime } from 'shared-ui';
 import { wallClockOf } from '../lib/clashes';
 
 /**
- * Add Shows' clashes (issue 52), beside the chosen times and before anything is added: each in the service's words
+ * Add Shows' clashes, beside the chosen times and before anything is added: each in the service's words
  * ("Screen 2 is showing Dear Odette 7:00-8:43 PM, ready again at 9:03 PM"), with its next free start as a one-click
  * fix that moves that time there.
  */

@@ -6,7 +6,7 @@ import { priceProblem } from '../lib/validate-add-show';
 import { chosenScreen, EXTRA_TYPES } from '../lib/screen-choice';
 
 /**
- * Add Shows' cinema and screen (issue 42): the cinema, then one of its screens (named with its format and seats),
+ * Add Shows' cinema and screen: the cinema, then one of its screens (named with its format and seats),
  * and a price for each other seat type the screen has (premium, wheelchair space, companion seat), each optional:
  * left empty, it costs the standard Show Price. The times entered are on the chosen cinema's clock.
  */

@@ -5,7 +5,7 @@ export function wallClockTime(date: string, time: string): string {
   return formatTime(`${date}T${time}:00Z`, 'UTC');
 }
 
-/** Add Shows' chosen dates and times, each removable; a time that clashes on the screen is marked (issue 52). */
+/** Add Shows' chosen dates and times, each removable; a time that clashes on the screen is marked. */
 export function SelectedTimes({
   dateTimes,
   clashing,

@@ -7,7 +7,7 @@ import { placeOf } from '../../../lib/cinema-filters';
 import { useCancelShow, useSetShowPrice } from '../api/show-actions';
 
 /**
- * A List Shows row's actions (issue 43, item 9): its seat map (the moviegoers' seat page, with what is taken),
+ * A List Shows row's actions: its seat map (the moviegoers' seat page, with what is taken),
  * Change price (for bookings made from now on) and Cancel show (after a confirmation naming the show and its
  * sales: every paid booking refunded and emailed, the holds released, the show no longer bookable). A cancelled
  * show keeps only its seat map.

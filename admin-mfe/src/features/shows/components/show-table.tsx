@@ -41,7 +41,7 @@ function showColumns(withPlace: boolean, timeZone: string | undefined): (StaffCo
 }
 
 /**
- * List Shows' table (issue 52, part 5): dense, one line a cell where it fits (a row at most 56 px at 1366 wide), so
+ * List Shows' table: dense, one line a cell where it fits (a row at most 56 px at 1366 wide), so
  * a laptop screen holds a dozen shows; on a phone each row is a card (staff-table).
  */
 export function ShowTable({ shows, withPlace, timeZone }: { shows: readonly AdminShowRow[]; withPlace: boolean; timeZone: string | undefined }) {

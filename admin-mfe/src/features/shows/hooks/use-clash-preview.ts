@@ -5,7 +5,7 @@ import { useAddShowStore } from './add-show-store';
 import { clashesOf, clashesOfChosen, wallClockOf } from '../lib/clashes';
 
 /**
- * Add Shows' clash preview (issue 52): the chosen movie's times on the chosen screen, checked by the service as
+ * Add Shows' clash preview: the chosen movie's times on the chosen screen, checked by the service as
  * they are chosen; the clashes of a refused add (409) join them, in case the screen changed meanwhile. Each clash
  * still concerning a chosen time is listed, and `moveTime` takes its one-click fix (the next free start).
  */

@@ -53,13 +53,13 @@ export function BookingCard({
   // Not paid and no longer held: cancelled, or its hold ran out before the sweeper released it.
   const ended = !booking.isPaid && !payable;
   const refunded = Boolean(booking.refundStatus);
-  // Every time of the booking on its show's cinema's clock (issue 52 part 3); the theatre's when the service names no cinema.
+  // Every time of the booking on its show's cinema's clock; the theatre's when the service names no cinema.
   const clock = booking.show.cinema?.timeZone ?? timeZone;
   const bookAgain = `/movies/${movie._id}/${calendarDateIn(booking.show.showDateTime, clock)}?show=${booking.show._id}`;
   const [ticketOpen, setTicketOpen] = useState(false);
   const ticketId = useId();
   const showTime = formatShowTime(booking.show.showDateTime, clock);
-  // Its state in the words every page uses (issue 53): a refunded booking says it was paid, how much, and when cancelled.
+  // Its state in the words every page uses: a refunded booking says it was paid, how much, and when cancelled.
   const status = bookingStatusWords({ ...booking, holdLapsed: ended && !cancelled }, { timeZone: clock, currency });
   // A paid booking's ticket, or one paid and then cancelled: its e-ticket stays readable, marked no longer valid.
   const hasTicket = booking.isPaid || (refunded && Boolean(booking.cancelledAt));

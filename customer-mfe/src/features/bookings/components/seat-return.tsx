@@ -9,7 +9,7 @@ import { useCancelSeats } from '../api/own-booking-actions';
 type Step = 'closed' | 'choose' | 'confirm';
 
 /**
- * "Cancel some seats" (issue 53, item 4): for a paid booking of 2 or more seats while the cancellation policy allows
+ * "Cancel some seats": for a paid booking of 2 or more seats while the cancellation policy allows
  * it (the rule the service applies: contract/cancellation.ts), the moviegoer picks the seats to give back (each with
  * its type and what it refunds: the service's `seatAmounts`), then confirms a sentence naming the refund, the seats
  * kept and that the ticket stays valid for them. Focus moves to each step's heading; a refusal is read out in place.

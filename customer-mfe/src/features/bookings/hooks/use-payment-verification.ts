@@ -17,7 +17,7 @@ export function usePaymentVerification(sessionId: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirmed = verify.data?.success === true;
-  // Where the show is: the verify answer names no cinema, the moviegoer's own booking does (issue 42).
+  // Where the show is: the verify answer names no cinema, the moviegoer's own booking does.
   const bookingId = verify.data?.booking.bookingId;
   const own = useMyBookings(bookingId !== undefined).data?.bookings.find((b) => b._id === bookingId);
 

@@ -8,7 +8,7 @@ type Filter = '' | 'standard' | 'premium' | 'wheelchair';
 const PARTY_SIZES = Array.from({ length: MAX_SEATS_PER_BOOKING }, (_, i) => i + 1);
 
 /**
- * "Best available" (issue 53): the moviegoer says how many (and, on a screen with several seat types, which type)
+ * "Best available": the moviegoer says how many (and, on a screen with several seat types, which type)
  * and one tap selects the best free seats together, as the service proposes them (GET
  * /api/booking/seats/{showId}/best: the one rule, contract/seats/best-available.ts). The seats are only selected, not
  * held: the moviegoer can still change them on the map.

@@ -3,7 +3,7 @@ import { formatShowTime, formatTime } from 'shared-ui';
 import { calendarDateIn } from 'shared-ui/calendar-date';
 import type { ShowTime } from '../../../lib/places';
 
-/** The cancellation policy as it will apply to this booking if paid now (issue 53): until when, or non-refundable. */
+/** The cancellation policy as it will apply to this booking if paid now: until when, or non-refundable. */
 export function policyIfPaidNow(chosen: ShowTime | null, now: number, cutoffMinutes: number, clock: string | undefined): string {
   if (!chosen) return cancellationPolicyText(cutoffMinutes, 'short');
   // "9:00 PM" when free cancellation ends today, "Thu, Dec 10, 7:30 PM" when on another day.

@@ -8,7 +8,7 @@ import { chooseCity } from '../../../lib/chosen-city';
 import { citiesOf, timesByCinema, type ShowDetailWithPlaces, type ShowTime } from '../../../lib/places';
 
 /**
- * The movie's show times by cinema (issue 42), in the moviegoer's city (Your city, remembered), each cinema
+ * The movie's show times by cinema, in the moviegoer's city (Your city, remembered), each cinema
  * with its address and its times by date on its own clock (a time no cinema is named for: the theatre's,
  * `timeZone`; never the browser's, which the page server's first view of the page cannot know), the screen
  * format named where its formats differ;

@@ -10,7 +10,7 @@ const ADMISSION_HEADER = 'X-Admission';
 const PLACE_HEADER = 'X-Queue-Place';
 
 /**
- * The moviegoer's waiting-room calls (issue 30), bundled into this remote's lazily loaded pages and never
+ * The moviegoer's waiting-room calls, bundled into this remote's lazily loaded pages and never
  * into the shell: the queue (`/api/waiting-room/:eventId/...`) over the remote's own copy of the API client,
  * and the calls that carry a header of the waiting room's: the poll with its place token (`X-Queue-Place`),
  * and the two calls an admitted moviegoer makes with the admission token (`X-Admission`), the seat map and

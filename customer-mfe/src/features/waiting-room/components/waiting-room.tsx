@@ -9,7 +9,7 @@ import '../waiting-room.css';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * An on-sale's waiting room (issue 30), shown by the seat page when its address names the event
+ * An on-sale's waiting room, shown by the seat page when its address names the event
  * (`?queue=<event id>`, see waitingRoomPath): the seat page without it is where the turn leads.
  */
 export function WaitingRoom({ eventId }: { eventId: string }) {

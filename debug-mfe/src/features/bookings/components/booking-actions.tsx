@@ -36,7 +36,7 @@ function bookingFacts(booking: DebugBooking, timeZone: string | undefined) {
   return [
     ['Ticket code', <code key="code">{booking.ticketCode}</code>],
     ['Customer', booking.userEmail || booking.userName],
-    // On the show's cinema's clock (issue 52 part 3); the theatre's from an older service.
+    // On the show's cinema's clock; the theatre's from an older service.
     ['Show', `${booking.movieTitle} · ${formatShowTime(booking.showDateTime, booking.showTimeZone ?? timeZone)}`],
     ['Seats', booking.seats.join(', ')],
     ['Amount', formatPrice(booking.amount)],

@@ -16,7 +16,7 @@ function TimelineItem({ entry, timeZone }: { entry: TimelineEntryJson; timeZone:
 }
 
 /**
- * The booking's one history (issue 53): its state in the lists' words, then everything that happened to it, oldest
+ * The booking's one history: its state in the lists' words, then everything that happened to it, oldest
  * first, as the service tells it (created, held, paid, emails, door scans, cancellation, refund, support actions).
  */
 export function BookingHistory({ bookingId, timeZone }: { bookingId: string; timeZone: string | undefined }) {

@@ -34,7 +34,7 @@ function HistoryRow({ booking, timeZone }: { booking: DebugBooking; timeZone: st
 
 /** Support's columns: the booking, its customer and show, seats, amount, state, when booked, and its actions. */
 function bookingColumns(timeZone: string | undefined, history: { isOpen: (id: string) => boolean; toggle: (id: string) => void }): StaffColumn<DebugBooking>[] {
-  // Each booking's times on its show's cinema's clock (issue 52 part 3); the theatre's from an older service.
+  // Each booking's times on its show's cinema's clock; the theatre's from an older service.
   const zoneOf = (b: DebugBooking) => b.showTimeZone ?? timeZone;
   return [
     TICKET_CODE_COLUMN,
