@@ -4,7 +4,7 @@
  * Needs only Node.js and npm: on an older Node it runs itself on the pinned Node 24 (scripts/node-runtime.mjs),
  * it installs pnpm and the workspace's packages when they are missing or out of date, then does the job.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -105,14 +105,16 @@ async function start() {
 /** Dev servers with hot reload for the four frontends, the service and identity provider built and running. */
 async function dev() {
   pnpm(['--filter', 'booking-service', 'run', 'build']);
-  const { startBackend, FRONTENDS } = await import('./stack.mjs');
+  // The same code as the browser test of the dev servers (tests/dev/), which runs them on ports of its own.
+  const { startBackend, startDevServers } = await import('./stack.mjs');
   const backend = await startBackend({ dataDir });
-  const servers = Object.values(FRONTENDS).map((dir) =>
-    spawn(path.join(root, dir, 'node_modules/.bin/rspack'), ['serve', '--mode', 'development'], { cwd: path.join(root, dir), stdio: 'inherit' }),
-  );
+  const servers = await startDevServers().catch(async (error) => {
+    await backend.stop();
+    throw error;
+  });
   process.stdout.write('\nDev servers: shell http://localhost:3000 (remotes 3001-3003, API 4000). Ctrl-C stops everything.\n');
   const shutdown = async () => {
-    for (const server of servers) server.kill('SIGTERM');
+    await servers.stop();
     await backend.stop();
     process.exit(0);
   };

@@ -123,6 +123,36 @@ export async function startBackend({ ports = DEFAULT_PORTS, dataDir = path.join(
   }
 }
 
+/**
+ * The four frontends' dev servers (`rspack serve --mode development`, hot reload) on `ports`, as `npm run dev`
+ * runs them: each app's port by its *_PORT variable, and the shell's /remotes.json and every app's /app-config.json
+ * pointing at `ports` (DEV_RUNTIME_CONFIG, shared-ui/federation.mjs' developmentOptions). Resolves once each
+ * serves its page (a remote: its mf-manifest.json); `stop()` ends them. `log`: false drops their output.
+ */
+export async function startDevServers({ ports = DEFAULT_PORTS, log = true, timeoutMs = 120_000 } = {}) {
+  const env = {
+    ...process.env,
+    ...Object.fromEntries(Object.keys(FRONTENDS).map((name) => [`${name.toUpperCase()}_PORT`, String(ports[name])])),
+    DEV_RUNTIME_CONFIG: JSON.stringify(runtimeConfig(ports)),
+  };
+  const children = {};
+  const stop = () => Promise.all(Object.values(children).map(stopChild));
+  try {
+    for (const [name, dir] of Object.entries(FRONTENDS)) {
+      children[name] = spawn(path.join(root, dir, 'node_modules/.bin/rspack'), ['serve', '--mode', 'development'], {
+        cwd: path.join(root, dir),
+        env,
+        stdio: ['ignore', log ? 'inherit' : 'ignore', log ? 'inherit' : 'ignore'],
+      });
+    }
+    await Promise.all(Object.entries(children).map(([name, child]) => waitFor(`${origin(ports[name])}/${name === 'shell' ? '' : 'mf-manifest.json'}`, child, timeoutMs)));
+    return { ports, urls: Object.fromEntries(Object.keys(FRONTENDS).map((name) => [name, origin(ports[name])])), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 /** Each remote's release id (`<version>-<hash>`, scripts/deploy/site.mjs) from its production build. */
 async function releaseIdsOf(names) {
   const builds = await Promise.all(names.map((name) => describeBuild(name, path.join(root, FRONTENDS[name], 'dist'))));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { ContractPlugin } from './build/contract-plugin.mjs';
+import { DevOneContainerPlugin } from './build/dev-one-container.mjs';
 import { moduleExportNames } from './build/module-exports.mjs';
 import { OWN_RUNTIME_FILE, OwnRuntimeFallbackPlugin } from './build/own-runtime-fallback.mjs';
 import { PrecompressPlugin } from './build/precompress.mjs';
@@ -266,6 +267,50 @@ export function outputOptions({ dir, uniqueName, publicPath, development }) {
   };
 }
 
+/**
+ * What `rspack serve --mode development` needs in every app (the shell and each remote), on `port`:
+ *
+ * - No lazy compilation. The rspack 2 CLI turns it on for web apps unless the config says otherwise, and it
+ *   cannot work across origins: a remote's lazily compiled page asks the page's origin (the shell's dev server)
+ *   to compile it, and the shell's server compiles its own code instead, so the remote's page waited forever
+ *   (/movies stayed on a spinner) and the shell's page got hot updates it never asked for.
+ * - The hot-update socket on the app's own server (`client.webSocketURL`), so a remote's code in the shell's
+ *   page hears its own rebuilds; CORS for the shell's origin to fetch a remote's manifest, chunks and hot updates.
+ * - DEV_RUNTIME_CONFIG (scripts/stack.mjs' startDevServers, JSON `{ remotes, appConfig }`): served as
+ *   /remotes.json and /app-config.json, so the dev servers can run on other ports (the browser test's) than the
+ *   files in the repository name. Unset, those files are served as built.
+ */
+export function developmentOptions({ port }) {
+  const runtime = process.env.DEV_RUNTIME_CONFIG ? JSON.parse(process.env.DEV_RUNTIME_CONFIG) : null;
+  const served = runtime && { '/remotes.json': runtime.remotes, '/app-config.json': runtime.appConfig };
+  return {
+    lazyCompilation: false,
+    devServer: {
+      host: 'localhost',
+      port,
+      historyApiFallback: true,
+      hot: true,
+      client: { webSocketURL: `ws://localhost:${port}/ws`, overlay: { errors: true, warnings: false } },
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      ...(served && {
+        setupMiddlewares: (middlewares) => [
+          ...Object.entries(served).map(([url, body]) => ({
+            name: `dev-runtime-config${url}`,
+            path: url,
+            middleware: (_request, response) => {
+              response.setHeader('Content-Type', 'application/json');
+              response.setHeader('Cache-Control', 'no-cache');
+              response.setHeader('Access-Control-Allow-Origin', '*');
+              response.end(JSON.stringify(body, null, 2));
+            },
+          })),
+          ...middlewares,
+        ],
+      }),
+    },
+  };
+}
+
 /** The development run-time configuration every page serves as /app-config.json unless deployment replaces it. */
 export const LOCAL_APP_CONFIG = path.join(here, 'config/app-config.local.json');
 
@@ -334,22 +379,14 @@ export function remoteRspackConfig({ packageDir, name, port, title, rspack, Modu
         new VersionFilePlugin(packageDir),
         ...(server ? [copyServerModule(rspack, packageDir)] : []),
         ...(contract ? [contract, new EsmFederationRuntimePlugin(), new FederationErrorTextPlugin(), new OwnRuntimeFallbackPlugin({ entryFile: 'remoteEntry.js', globalName: name }), new PrecompressPlugin()] : []),
-        ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack)] : []),
+        ...(development ? [new ReactRefreshPlugin({ library: REFRESH_NAMESPACE }), sharedRefreshRuntimePlugin(rspack), new DevOneContainerPlugin({ entryFile: 'remoteEntry.js', globalName: name })] : []),
       ],
       performance: { hints: false },
       // The exposed module in one file with its styles: its modules that lazily loaded pages share stay in it
       // (a page's chunk then leaves them out, as they are loaded already) rather than going to a chunk of their
       // own, one more request on the way to every first render. Lazily loaded pages still share chunks.
       optimization: { splitChunks: { chunks: (chunk) => !chunk.canBeInitial() && !(chunk.name ?? '').startsWith('__federation_expose_') } },
-      devServer: {
-        host: 'localhost',
-        port,
-        historyApiFallback: true,
-        hot: true,
-        client: { webSocketURL: `ws://localhost:${port}/ws`, overlay: { errors: true, warnings: false } },
-        // The shell on another origin fetches the manifest and chunks.
-        headers: { 'Access-Control-Allow-Origin': '*' },
-      },
+      ...(development && developmentOptions({ port })),
     };
     return development ? remote : [...(server ? [server] : []), remote, standaloneRuntimeConfig({ packageDir, after: name })];
   };

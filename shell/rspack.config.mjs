@@ -4,7 +4,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { FirstRenderHtmlPlugin } from './build/first-render-html.mjs';
-import { contractPlugin, EsmFederationRuntimePlugin, FederationErrorTextPlugin, federationOptions, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedExportsFile, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
+import { contractPlugin, developmentOptions, EsmFederationRuntimePlugin, FederationErrorTextPlugin, federationOptions, LOCAL_APP_CONFIG, moduleRules, PrecompressPlugin, outputOptions, REFRESH_NAMESPACE, sharedExportsFile, sharedRefreshRuntimePlugin, VersionFilePlugin } from 'shared-ui/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -85,12 +85,6 @@ export default (_env, argv) => {
         },
       },
     },
-    devServer: {
-      port: Number(process.env.SHELL_PORT ?? 3000),
-      host: 'localhost',
-      historyApiFallback: true,
-      hot: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
-    },
+    ...(development && developmentOptions({ port: Number(process.env.SHELL_PORT ?? 3000) })),
   };
 };

@@ -66,7 +66,13 @@ export function firstRenderChunks(compilation, asyncBoundary) {
   return chunks;
 }
 
-const filesOf = (chunks, extension) => chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith(extension)));
+/**
+ * A chunk's files with `extension`. After a rebuild in development a chunk also lists its hot-update files, which
+ * only the hot-update runtime may load: run by the page before the entry, one called the shell's hot-update
+ * global before the runtime defined it (`self.rspackHotUpdateshell is not a function`).
+ */
+const HOT_UPDATE = /\.hot-update\.[a-z]+$/;
+const filesOf = (chunks, extension) => chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith(extension) && !HOT_UPDATE.test(file)));
 
 /**
  * The styles of `chunks` as `<style>` elements (libraries' before the app's),
@@ -113,7 +119,7 @@ export class FirstRenderHtmlPlugin {
         // Largest first, the entry too (a deferred script is fetched at low priority, behind all of these):
         // a browser fetches a handful of files from one origin at a time (six over HTTP/1.1), and the
         // largest is the one that must not wait for a free connection.
-        const entryScripts = [...compilation.entrypoints.values()].flatMap((entry) => entry.getFiles()).filter((file) => file.endsWith('.js'));
+        const entryScripts = [...compilation.entrypoints.values()].flatMap((entry) => entry.getFiles()).filter((file) => file.endsWith('.js') && !HOT_UPDATE.test(file));
         const size = (file) => compilation.getAsset(file)?.source.size() ?? 0;
         const preloads = [...new Set([...entryScripts, ...scripts])].sort((a, b) => size(b) - size(a)).map((file) => `<link rel="preload" as="script" href="${publicPath}${file}">`);
         // The first render's chunks also run before the entry (deferred scripts run in order): each only registers
