@@ -3,19 +3,19 @@
  * by TEST_PORT_OFFSET so that two checkouts can run their browser tests at once.
  */
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
-export const TEST_PORTS = {
-  shell: 3100 + offset,
-  customer: 3101 + offset,
-  admin: 3102 + offset,
-  debug: 3103 + offset,
-  service: 4100 + offset,
-  identity: 4500 + offset,
-} as const;
 
-export const urls = Object.fromEntries(Object.entries(TEST_PORTS).map(([name, port]) => [name, `http://localhost:${port}`])) as Record<
-  keyof typeof TEST_PORTS,
-  string
->;
+/** A stack's ports from its shell's (the remotes follow it), its service's and its identity provider's, shifted by TEST_PORT_OFFSET. */
+export function stackPorts(shell: number, service: number, identity: number) {
+  return { shell: shell + offset, customer: shell + 1 + offset, admin: shell + 2 + offset, debug: shell + 3 + offset, service: service + offset, identity: identity + offset } as const;
+}
+
+/** Each port's address on localhost. */
+export function urlsOf<T extends Record<string, number>>(ports: T): Record<keyof T, string> {
+  return Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, `http://localhost:${port}`])) as Record<keyof T, string>;
+}
+
+export const TEST_PORTS = stackPorts(3100, 4100, 4500);
+export const urls = urlsOf(TEST_PORTS);
 
 /** Ports for remote builds a test serves itself (version skew): shifted with the stack. */
 export const FIXTURE_PORTS = {
