@@ -167,6 +167,20 @@ describe("a staff remote's navigation module (issue 52: staff find their tools)"
     vi.unstubAllGlobals();
   });
 
+  it("registers a remote once when its routes and its links load at the same time (its remoteEntry.js runs once)", async () => {
+    resetRemote('admin');
+    serve(200);
+    await readRemotesConfig();
+    vi.mocked(registerRemotes).mockClear();
+    const navigation = { useNavigation: () => ({ workspace: [] }) };
+    vi.mocked(loadRemote).mockResolvedValue({ default: () => null });
+    const [links, routes] = await Promise.all([loadRemoteNavigation('admin', vi.fn().mockResolvedValue(navigation)), loadRemoteRoutes('admin')]);
+    expect(links).toBe(navigation);
+    expect(routes.ok).toBe(true);
+    expect(vi.mocked(registerRemotes).mock.calls.filter(([remotes]) => remotes[0]?.name === 'admin')).toHaveLength(1);
+    vi.unstubAllGlobals();
+  });
+
   it('is null, never an error, for a remote that is down, fails, or predates the module', async () => {
     serve(200);
     await readRemotesConfig();

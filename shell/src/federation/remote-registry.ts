@@ -17,8 +17,13 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type RemoteEntries = Record<RemoteName, { manifest: string; version: string }>;
 
 let entries: RemoteEntries | null = null;
-/** Remotes registered with the runtime since their last failure. */
-const registered = new Set<RemoteName>();
+type RegistrationFailure = Extract<LoadedRoutes, { ok: false }>;
+/**
+ * Each remote's registration with the runtime since its last failure, finished or under way: the routes and the
+ * account menu's links load a staff remote at once, and two registrations would run its remoteEntry.js twice
+ * (two copies of its modules, its entry downloaded twice).
+ */
+const registrations = new Map<RemoteName, Promise<RegistrationFailure | null>>();
 
 /** The remotes.json a deployment serves: every remote's release for this browser (canary.ts), or an error that names what is wrong. */
 export function parseRemotesConfig(config: unknown, url = '/remotes.json'): RemoteEntries {
@@ -52,7 +57,7 @@ async function readJson(url: string): Promise<unknown> {
 
 /** Forgets a remote's loaded (or failed) entry, so the next load reads its manifest and fetches its entry again. */
 export function resetRemote(name: RemoteName): void {
-  registered.delete(name);
+  registrations.delete(name);
 }
 
 export type LoadedRoutes =
@@ -86,21 +91,29 @@ async function loadFromManifest(name: RemoteName): Promise<LoadedRoutes> {
   return (await registerFromManifest(name)) ?? loadRoutesOnce(name);
 }
 
-/** Registers the remote from its manifest unless it is already: null when it is registered, else why not. */
-async function registerFromManifest(name: RemoteName): Promise<Extract<LoadedRoutes, { ok: false }> | null> {
-  if (!registered.has(name) && entries) {
-    let manifest: RemoteManifest;
-    try {
-      manifest = (await readJson(entries[name].manifest)) as RemoteManifest;
-    } catch (error) {
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-    }
-    const mismatches = remoteMismatches(manifest);
-    if (mismatches.length) return { ok: false, reason: 'incompatible', mismatches: mismatches.map(({ message }) => message) };
-    // Forced: a remote registered before (and failed since) loads afresh.
-    registerRemotes([{ name, entry: remoteEntryUrl(manifest, entries[name].manifest) }], { force: true });
-    registered.add(name);
+/** Registers the remote from its manifest unless it is (or is being) already: null when it is registered, else why not. */
+function registerFromManifest(name: RemoteName): Promise<RegistrationFailure | null> {
+  if (!entries) return Promise.resolve(null);
+  const pending = registrations.get(name);
+  if (pending) return pending;
+  const registration = registerNow(name, entries[name].manifest);
+  registrations.set(name, registration);
+  // A failed registration is not kept: the next load reads the manifest again.
+  void registration.then((failure) => failure && registrations.get(name) === registration && registrations.delete(name));
+  return registration;
+}
+
+async function registerNow(name: RemoteName, manifestUrl: string): Promise<RegistrationFailure | null> {
+  let manifest: RemoteManifest;
+  try {
+    manifest = (await readJson(manifestUrl)) as RemoteManifest;
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
+  const mismatches = remoteMismatches(manifest);
+  if (mismatches.length) return { ok: false, reason: 'incompatible', mismatches: mismatches.map(({ message }) => message) };
+  // Forced: a remote registered before (and failed since) loads afresh.
+  registerRemotes([{ name, entry: remoteEntryUrl(manifest, manifestUrl) }], { force: true });
   return null;
 }
 
