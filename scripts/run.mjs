@@ -176,6 +176,7 @@ switch (command) {
     timed('root scripts tests', () => run(process.execPath, ['--test', 'scripts/test/*.test.mjs']));
     // The browser tests (tests/) run against the production builds.
     timed('production build', build);
+    timed('contract tests (Schemathesis)', () => run(process.execPath, ['scripts/contract-test.mjs']));
     const [command, ...prefix] = pnpmCommand();
     for (const name of packagesWithScript('test')) timed(`tests of ${name}`, () => run(command, [...prefix, '--filter', name, 'run', 'test']));
     break;

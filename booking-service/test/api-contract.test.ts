@@ -106,7 +106,7 @@ for (const lane of lanes) {
       const past = (await t.store.shows.listWithSeats({})).find((s) => s.startsAt.getTime() < Date.now());
       expect(past).toBeDefined();
       const res = await t.api('POST', '/api/booking/create', { token: user, body: { showId: past!.id, selectedSeats: ['J5'] } });
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(409);
       expect(res.body.message).toMatch(/already started/);
       const unknown = await t.api('POST', '/api/booking/create', {
         token: user,

@@ -107,12 +107,12 @@ for (const lane of lanes) {
       expect(seats.cinema).toMatchObject({ _id: DEFAULT_CINEMA_ID, address: expect.any(String), mapUrl: expect.any(String) });
     });
 
-    it("refuses a seat that only another screen has and a companion seat alone (400, nothing held; the database's own refusal: booking-rules-in-database.test.ts)", async () => {
+    it("refuses a seat that only another screen has (409) and a companion seat alone (400), nothing held (the database's own refusal: booking-rules-in-database.test.ts)", async () => {
       const onDefault = await t.api('POST', '/api/booking/create', { token: user, body: { showId: onScreen1, selectedSeats: ['B10'] } });
-      expect(onDefault.status).toBe(400);
+      expect(onDefault.status).toBe(409);
       expect(onDefault.body.message).toBe('Unknown seat B10: seats are A1 to J9');
       const notOnScreen2 = await t.api('POST', '/api/booking/create', { token: user, body: { showId: onScreen2, selectedSeats: ['J9'] } });
-      expect(notOnScreen2.status).toBe(400);
+      expect(notOnScreen2.status).toBe(409);
       expect(notOnScreen2.body.message).toMatch(/^Unknown seat J9: seats are A1 to I10$/);
       const companionAlone = await t.api('POST', '/api/booking/create', { token: user, body: { showId: onScreen2, selectedSeats: ['A2'] } });
       expect(companionAlone.status).toBe(400);

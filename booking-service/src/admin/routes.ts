@@ -97,13 +97,14 @@ export async function adminRoutes(app: AppInstance, { bookings, shows, users, re
         const dayRange = dayRangeOf(query);
         // Without dates, upcoming shows; an event's shows (ids) whatever their date.
         let from = query.from ? dayRange(query.from).from : query.to || query.ids ? undefined : now();
+        const to = query.to ? dayRange(query.to).to : undefined;
+        // The dates asked for, backwards: 400. Not the clock's own from below: openForSale with a past `to` is no show.
+        if (query.from && from && to && from >= to) throw badRequest(`from (${query.from}) must not be after to (${query.to})`);
         // On Sale's picker: a show whose online sales have closed cannot be put on sale.
         if (query.openForSale) {
           const salesOpenFrom = new Date(now().getTime() + config.salesCloseMinutes * 60_000);
           if (!from || from < salesOpenFrom) from = salesOpenFrom;
         }
-        const to = query.to ? dayRange(query.to).to : undefined;
-        if (from && to && from >= to) throw badRequest(`from (${query.from}) must not be after to (${query.to})`);
         // The store reads the date range; sold seats and revenue come from each show's seat ledger, so the
         // sort and the page are cut here (a range holds hundreds of shows, not millions).
         const inRange = await shows.listWithSeats({ from, to });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { sortSeats } from '../contract/seats/hall.ts';
-import { seatSelectionProblemIn, type ScreenLayout } from '../contract/seats/layout.ts';
+import { seatSelectionProblemIn, unknownSeatsProblemIn, type ScreenLayout } from '../contract/seats/layout.ts';
 import { seatsAmountCents } from '../shows/seat-prices.ts';
 import { salesCloseAt } from '../contract/seats/sales.ts';
 import type { ShowWithMovie } from '../shows/show.ts';
@@ -86,10 +86,15 @@ export function createSeatHolds({ bookings, openPayment, config, now, findShow, 
     const time = (d: Date) => formatTheatreTime(d, timeZone);
     // The seats of the show's own screen: on the spec's hall the texts are hall.ts's.
     const layout = layoutOf(show.screenId);
+    // A seat id the show's screen does not have is a conflict with that show's layout (409), not malformed input:
+    // the same id is a seat of another screen. The rest of the selection's rules are across its seats (400).
+    const unknown = unknownSeatsProblemIn(layout, selectedSeats);
+    if (unknown) return { refused: 'conflict', message: unknown };
     const problem = seatSelectionProblemIn(layout, selectedSeats);
     if (problem) return { refused: 'invalid', message: problem };
     const at = now();
-    if (show.startsAt.getTime() <= at.getTime()) return { refused: 'invalid', message: 'This show has already started; pick a later show' };
+    // 409 like a started show's cancellation and price change (admin/show-action-routes.ts) and closed sales below.
+    if (show.startsAt.getTime() <= at.getTime()) return { refused: 'conflict', message: 'This show has already started; pick a later show' };
     const salesClose = salesCloseAt(show.startsAt, config.salesCloseMinutes);
     if (salesClose.getTime() <= at.getTime()) {
       return { refused: 'conflict', message: `Online sales for this show closed at ${time(salesClose)}; pick a later show` };

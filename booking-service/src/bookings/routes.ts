@@ -109,7 +109,9 @@ export async function bookingRoutes(app: AppInstance, { bookings, shows, auth, c
           'Holds the seats for HOLD_MINUTES and opens a payment session with the provider; `url` is its page. ' +
           'If the provider does not answer, the seats stay held, `url` is a link that opens the session when followed, and `message` says so. ' +
           'Against hoarding, one account holds at most MAX_HELD_SEATS_PER_SHOW unpaid seats per show and MAX_HELD_SEATS overall, and may not hold again a seat ' +
-          'whose hold it let lapse until REHOLD_COOLDOWN_MINUTES later (409 with a message saying which and until when).',
+          'whose hold it let lapse until REHOLD_COOLDOWN_MINUTES later (409 with a message saying which and until when). ' +
+          'A seat the show\'s screen does not have, a show that has started or whose online sales have closed: 409. ' +
+          'A companion seat without its wheelchair space, or a seat twice: 400 (rules across the seats).',
         security: [{ bearerAuth: [] }],
         body: CreateBookingBody,
         response: { 200: CreateBookingResponse, ...failures(400, 401, 403, 404, 413, 415), 409: SeatsTakenErrorSchema },

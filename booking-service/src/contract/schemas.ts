@@ -283,10 +283,13 @@ export const VerifyPaymentBody = Type.Object({ sessionId: Type.String({ minLengt
 /** The most rows a paged list answers at once (http/pagination.ts refuses more). */
 export const MAX_PAGE_SIZE = 200;
 
+/** 1 to MAX_PAGE_SIZE (200) in digits: the document states the limit, not only http/pagination.ts. */
+const PAGE_SIZE_PATTERN = '^(?:[1-9][0-9]?|1[0-9]{2}|200)$';
+
 /** A paged list's query: the page (from 1) and its size (1 to MAX_PAGE_SIZE), parsed by http/pagination.ts. */
 const PageQuery = {
   page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
-  pageSize: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: `1 to ${MAX_PAGE_SIZE}` })),
+  pageSize: Type.Optional(Type.String({ pattern: PAGE_SIZE_PATTERN, description: `1 to ${MAX_PAGE_SIZE}` })),
 };
 
 /** List Bookings' filters (its page apart: the CSV export takes the same filters, every page). */
@@ -375,6 +378,7 @@ const INSTANT_RULE = 'must be an RFC 3339 instant with seconds and its offset, e
 export const RULES_IN_WORDS = {
   pattern: { [CALENDAR_DATE_PATTERN]: CALENDAR_DATE_RULE, [RFC_3339_INSTANT_PATTERN]: INSTANT_RULE, [PRINTABLE_TEXT_PATTERN]: 'must not contain control characters (such as NUL or a line break), nor be blank',
     [SUPPORT_SEARCH_PATTERN]: "must be a customer's email or name, a ticket code (10 characters) or a booking id",
+    [PAGE_SIZE_PATTERN]: `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
   },
   format: { date: CALENDAR_DATE_RULE, 'date-time': INSTANT_RULE },
   multipleOf: { '0.01': 'must be an amount with at most 2 decimals' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PrintableText, RFC_3339_INSTANT_PATTERN, UuidPattern } from './schemas.ts';
+import { PRINTABLE_TEXT_PATTERN, PrintableText, RFC_3339_INSTANT_PATTERN, UuidPattern } from './schemas.ts';
 
 /** The waiting room's requests and answers; the customer, admin and debug remotes import the types. */
 
@@ -140,8 +140,9 @@ export const QueueEntrySchema = Type.Object({
   windowEndsAt: Type.Union([instant, Type.Null()]),
 });
 
-export const AccountLookupQuery = Type.Object({ account: Type.String({ minLength: 1, maxLength: 320 }) }, { additionalProperties: false });
-export const AccountBody = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 320 }) }, { additionalProperties: false });
+/** An account id as support pastes it: printable text (no NUL nor line break, not blank), as the store keeps it. */
+export const AccountLookupQuery = Type.Object({ account: Type.String({ minLength: 1, maxLength: 320, pattern: PRINTABLE_TEXT_PATTERN }) }, { additionalProperties: false });
+export const AccountBody = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 320, pattern: PRINTABLE_TEXT_PATTERN }) }, { additionalProperties: false });
 export const QueueEntryResponse = Type.Object({ success: ok, entry: QueueEntrySchema });
 export const WaitingRoomActionsResponse = Type.Object({
   success: ok,

@@ -128,6 +128,13 @@ function seatRange(layout: ScreenLayout): string {
   return `${seats[0]?.id ?? ''} to ${seats.at(-1)?.id ?? ''}`;
 }
 
+/** 'Unknown seat …' when a seat is not on this layout (a seat id of another screen's layout), else null. */
+export function unknownSeatsProblemIn(layout: ScreenLayout, seats: readonly string[]): string | null {
+  const types = seatTypes(layout);
+  const unknown = seats.filter((seat) => !types.has(seat));
+  return unknown.length ? `Unknown seat ${unknown.join(', ')}: seats are ${seatRange(layout)}` : null;
+}
+
 /**
  * The reason a seat selection is refused on this layout, or null when it is acceptable: 1 to 5 distinct
  * seats of the layout, and a companion seat only with the wheelchair space beside it. On DEFAULT_LAYOUT the
@@ -136,9 +143,8 @@ function seatRange(layout: ScreenLayout): string {
 export function seatSelectionProblemIn(layout: ScreenLayout, seats: readonly string[]): string | null {
   if (seats.length === 0) return 'Please select at least one seat';
   if (seats.length > MAX_SEATS_PER_BOOKING) return TOO_MANY_SEATS_MESSAGE;
-  const types = seatTypes(layout);
-  const unknown = seats.filter((seat) => !types.has(seat));
-  if (unknown.length) return `Unknown seat ${unknown.join(', ')}: seats are ${seatRange(layout)}`;
+  const unknown = unknownSeatsProblemIn(layout, seats);
+  if (unknown) return unknown;
   const duplicates = seats.filter((seat, i) => seats.indexOf(seat) !== i);
   if (duplicates.length) return `Seat ${[...new Set(duplicates)].join(', ')} is selected more than once`;
   const chosen = new Set(seats);
