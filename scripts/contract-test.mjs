@@ -81,7 +81,9 @@ async function main() {
   backend = await startBackend({ ports, dataDir, log: false, env: { RATE_LIMIT_PER_MINUTE: '0', BOOKING_RATE_LIMIT_PER_MINUTE: '10000' } });
   const token = tokenFor(dataDir, identity);
   const started = Date.now();
-  const args = ['--config-file', path.join(root, 'schemathesis.toml'), 'run', `http://localhost:${service}/docs/json`, '--checks', 'all', '--header', `Authorization: Bearer ${token}`];
+  // filter_too_much is Hypothesis's check of its own generator (too many drawn values thrown away, as dates of
+  // `format: date` and a years pattern are), not of the service; seed by seed it failed a different operation.
+  const args = ['--config-file', path.join(root, 'schemathesis.toml'), 'run', `http://localhost:${service}/docs/json`, '--checks', 'all', '--suppress-health-check', 'filter_too_much', '--header', `Authorization: Bearer ${token}`];
   child = spawn(st, args, { cwd: root, stdio: 'inherit' });
   const code = await new Promise((resolve) => child.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
   process.stdout.write(`contract tests: Schemathesis exited with ${code} after ${Math.round((Date.now() - started) / 1000)} s\n`);
