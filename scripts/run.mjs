@@ -44,15 +44,17 @@ function packagesWithScript(script) {
 
 /** Each step's wall time, printed as a table when the command ends (pass or fail): docs/contributors/ci.md keeps CI's. */
 const stepTimes = [];
+/** The step under way: a failing step exits the process from inside run(), so the exit handler records it. */
+let currentStep = null;
 function timed(step, work) {
-  const started = performance.now();
-  try {
-    return work();
-  } finally {
-    stepTimes.push([step, (performance.now() - started) / 1000]);
-  }
+  currentStep = { step, started: performance.now() };
+  const result = work();
+  stepTimes.push([step, (performance.now() - currentStep.started) / 1000]);
+  currentStep = null;
+  return result;
 }
 process.on('exit', () => {
+  if (currentStep) stepTimes.push([`${currentStep.step} (failed)`, (performance.now() - currentStep.started) / 1000]);
   if (stepTimes.length < 2) return;
   const rows = stepTimes.map(([step, seconds]) => `  ${step.padEnd(44)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
   log(`time per step:\n${rows.join('\n')}`);
