@@ -375,9 +375,14 @@ const INSTANT_RULE = 'must be an RFC 3339 instant with seconds and its offset, e
  * The rules above in words, for the field that breaks one (http/error-handler.ts): staff read "must be a calendar
  * date", not the regular expression. By the pattern, the format or the multipleOf broken.
  */
+/** What support's desk says of a search it cannot run: the schema's refusal and the service's are this one sentence. */
+export const SUPPORT_SEARCH_HELP = "Search by a customer's email or name, a ticket code (10 characters) or a booking id";
+
+/** Patterns whose refusal is a whole sentence of its own, for the person who typed it (no field name before it). */
+export const PATTERN_SENTENCES: Readonly<Record<string, string>> = { [SUPPORT_SEARCH_PATTERN]: SUPPORT_SEARCH_HELP };
+
 export const RULES_IN_WORDS = {
   pattern: { [CALENDAR_DATE_PATTERN]: CALENDAR_DATE_RULE, [RFC_3339_INSTANT_PATTERN]: INSTANT_RULE, [PRINTABLE_TEXT_PATTERN]: 'must not contain control characters (such as NUL or a line break), nor be blank',
-    [SUPPORT_SEARCH_PATTERN]: "must be a customer's email or name, a ticket code (10 characters) or a booking id",
     [PAGE_SIZE_PATTERN]: `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
   },
   format: { date: CALENDAR_DATE_RULE, 'date-time': INSTANT_RULE },

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RULES_IN_WORDS } from '../contract/schemas.ts';
+import { PATTERN_SENTENCES, RULES_IN_WORDS } from '../contract/schemas.ts';
 import { HttpError } from './errors.ts';
 import { unstorableBodyError } from './storable-text.ts';
 
@@ -39,6 +39,8 @@ export function describeValidationIssue(context: string, issue: ValidationIssue)
     case 'minLength':
       return `${fieldName(context, issue.instancePath)} must not be empty`;
     case 'pattern':
+      if (PATTERN_SENTENCES[String(params.pattern)]) return PATTERN_SENTENCES[String(params.pattern)]!;
+    // falls through: the rest of the patterns say what is wrong after the field's name
     case 'format':
     case 'multipleOf': {
       const inWords = (RULES_IN_WORDS[issue.keyword] as Record<string, string>)[String(params[issue.keyword])];

@@ -1,8 +1,6 @@
 import type { BookingFilter } from '../bookings/booking.ts';
 import { SUPPORT_SEARCH_KINDS, type SupportView } from '../contract/schemas.ts';
 
-export const SEARCH_HELP = "Search by a customer's email or name, a ticket code (10 characters) or a booking id";
-
 /** Each kind of search as the query's schema states it (contract/schemas.ts), the whole term. */
 const whole = (pattern: string) => new RegExp(`^(${pattern})$`, 'u');
 const BOOKING_ID = whole(SUPPORT_SEARCH_KINDS.bookingId);
