@@ -55,6 +55,38 @@ describe('dashboard', () => {
     }
   });
 
+  it("lists six of a chain's shows admitting now, the rest behind Show all, and one cinema's when the filter picks it", async () => {
+    admin();
+    const asked: (string | null)[] = [];
+    const admitting = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, i) => ({ showId: `${prefix}${i}`, movieTitle: `${prefix} film ${i + 1}`, showDateTime: '2026-12-01T14:00:00.000Z', showTime: '7:30 PM', admitted: i, sold: 10 }));
+    const screens = [{ _id: 'marquee-marine-drive-1', name: 'Screen 1', format: 'Standard', seatCount: 9, layout: { rows: [{ label: 'A', seats: 'sssssssss' }] } }];
+    const marine = { _id: 'marquee-marine-drive', name: 'Marquee Marine Drive', address: '14 Marine Lines', city: 'Mumbai', timeZone: 'Asia/Kolkata', phone: '+91 22 5550 1401', facilities: [], turnoverMinutes: 20, mapUrl: 'https://www.openstreetmap.org/search?query=Marine', screens };
+    server.use(
+      http.get(`${TEST_API}/api/admin/cinemas`, () => HttpResponse.json({ success: true, cinemas: [marine] })),
+      http.get(`${TEST_API}/api/admin/check-in/shows`, ({ request }) => {
+        const cinemaId = new URL(request.url).searchParams.get('cinemaId');
+        asked.push(cinemaId);
+        return HttpResponse.json({ success: true, shows: cinemaId ? admitting(2, 'Marine') : admitting(9, 'Chain') });
+      }),
+    );
+    renderAdmin();
+    const door = await screen.findByRole('list', { name: 'Admitted at the door' });
+    expect(within(door).getAllByRole('listitem')).toHaveLength(6);
+    expect(door).toHaveTextContent('Chain film 6, 7:30 PM5 of 10 admitted');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 9 shows admitting now' }));
+    expect(within(door).getAllByRole('listitem')).toHaveLength(9);
+    await userEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(within(door).getAllByRole('listitem')).toHaveLength(6);
+
+    const dashboardOf = await screen.findByRole('form', { name: 'Dashboard of' });
+    await userEvent.selectOptions(within(dashboardOf).getByLabelText('Cinema'), 'marquee-marine-drive');
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Admitted at the door' })).toHaveTextContent('Marine film 2'));
+    expect(within(screen.getByRole('list', { name: 'Admitted at the door' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Show all/ })).not.toBeInTheDocument();
+    expect(asked).toContain('marquee-marine-drive');
+  });
+
   it('logs the failure with the spec prefix and offers Retry', async () => {
     admin();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

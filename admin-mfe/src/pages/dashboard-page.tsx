@@ -73,7 +73,7 @@ export function DashboardPage() {
         </>
       )}
       <h2 className="admin__section-title">At the door</h2>
-      <DoorCounts />
+      <DoorCounts cinemaId={cinemaId} />
       <h2 className="admin__section-title">Sales</h2>
       <Charts />
       <SalesExport cinemaFilter={(value, onChange) => <CinemaFilter cinemas={cinemas} value={value} onChange={onChange} />} />
