@@ -5,6 +5,7 @@ import { openPglite, openPostgres, type Database } from '../../src/db/database.t
 import { connectMongo, createMongoStore } from '../../src/db/mongo/store.ts';
 import { createPostgresStore } from '../../src/db/postgres/store.ts';
 import type { Store } from '../../src/store/types.ts';
+import { laneLeftOut, type LaneName } from './lane-selection.ts';
 
 /**
  * The database lanes every integration and repository contract test runs on:
@@ -15,7 +16,7 @@ import type { Store } from '../../src/store/types.ts';
  * own fresh, empty database, removed when its store closes.
  */
 export interface Lane {
-  name: 'pglite' | 'postgres' | 'mongodb';
+  name: LaneName;
   /** Why the lane does not run here, or null when it does. */
   skipReason: string | null;
   /** A store on a fresh, empty database of this lane; closing it drops that database. */
@@ -76,14 +77,14 @@ async function freshMongoStore(uri: string): Promise<Store> {
 export const lanes: Lane[] = [
   {
     name: 'pglite',
-    skipReason: null,
+    skipReason: laneLeftOut('pglite'),
     openStore: async () => createPostgresStore(await openPglite(undefined)),
   },
   {
     name: 'postgres',
-    skipReason: postgresUrl
+    skipReason: laneLeftOut('postgres') ?? (postgresUrl
       ? null
-      : 'PostgreSQL lane skipped: TEST_POSTGRES_URL is not set (bash .ci/run starts a server and sets it)',
+      : 'PostgreSQL lane skipped: TEST_POSTGRES_URL is not set (bash .ci/run starts a server and sets it)'),
     openStore: async () => createPostgresStore(await freshPostgresDatabase(postgresUrl!)),
   },
   {

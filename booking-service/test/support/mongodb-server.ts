@@ -12,6 +12,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureMongodbEngine, MONGODB_ENGINE_LABEL, startMongodbEngine } from '../../../scripts/mongodb-engine.mjs';
 import { connectMongo } from '../../src/db/mongo/store.ts';
+import { laneLeftOut } from './lane-selection.ts';
 
 export interface MongoLaneServer {
   /** The server to connect to, or null when there is none. */
@@ -41,6 +42,11 @@ async function storeRefusal(uri: string): Promise<string | null> {
 }
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  const leftOut = laneLeftOut('mongodb');
+  if (leftOut) {
+    project.provide('mongoLaneServer', { uri: null, label: MONGODB_ENGINE_LABEL, skipReason: leftOut });
+    return;
+  }
   const given = process.env.TEST_MONGODB_URI;
   if (given) {
     project.provide('mongoLaneServer', { uri: given, label: 'MongoDB at TEST_MONGODB_URI', skipReason: null });

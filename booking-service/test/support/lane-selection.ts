@@ -1,0 +1,24 @@
+/**
+ * TEST_LANES, when set, names the database lanes a run wants (comma-separated: pglite, postgres, mongodb); the
+ * others are skipped with that reason, and the MongoDB lane's server is then not started. `npm run test:any-hour`
+ * runs PGlite alone: what the hour decides there is which seeded show a test picks, the same on every store (the
+ * stores' time queries are held to one contract by repository-contract.test.ts at every run).
+ */
+export type LaneName = 'pglite' | 'postgres' | 'mongodb';
+
+const LANE_NAMES: readonly LaneName[] = ['pglite', 'postgres', 'mongodb'];
+
+function wantedLanes(): ReadonlySet<string> | null {
+  const given = process.env.TEST_LANES?.trim();
+  if (!given) return null;
+  const names = given.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !LANE_NAMES.includes(name as LaneName));
+  if (unknown.length > 0) throw new Error(`TEST_LANES names no lane ${unknown.join(', ')}: use ${LANE_NAMES.join(', ')}`);
+  return new Set(names);
+}
+
+/** Why `lane` does not run in this run (TEST_LANES leaves it out), or null when it is wanted. */
+export function laneLeftOut(lane: LaneName): string | null {
+  const wanted = wantedLanes();
+  return wanted && !wanted.has(lane) ? `${lane} lane skipped: TEST_LANES is ${process.env.TEST_LANES}` : null;
+}
