@@ -16,6 +16,7 @@ import { connectRateLimitRedis } from '../http/shared-rate-limits.ts';
 import { trustedProxies } from '../http/trusted-proxies.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { requestTiming } from '../metrics/request-metrics.ts';
+import { answeredDatabaseWork, attributeDatabaseWork } from '../metrics/database-commands.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { refuseUnstorableUrl } from '../http/storable-text.ts';
 import { methodNotAllowed } from '../http/method-not-allowed.ts';
@@ -63,12 +64,13 @@ export async function createServer(config: Config, options: ServerOptions) {
   if (options.tracing) await app.register(options.tracing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const shedLoad = await registerLoadShedding(app, config.loadShedding, HEALTH_PREFIX);
-  // Every answer's request id, security headers and CORS, then load shedding, one hook (request-hooks.ts): a
+  // The request's database work counted under its route, then every answer's request id, security headers and CORS,
+  // then load shedding, one hook (request-hooks.ts): a
   // refused request's 503 carries the headers too, a preflight is answered before anything else, and an
   // overloaded instance refuses before spending anything more on the request.
   // A known address asked with another method: 405 with Allow, after CORS (a preflight is an OPTIONS it answers).
   const refuseUndeclaredMethod = methodNotAllowed(app);
-  runOnRequest(app, [echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config)), shedLoad, refuseUnstorableUrl, refuseUndeclaredMethod]);
+  runOnRequest(app, [attributeDatabaseWork, echoRequestIdOn, setApiSecurityHeaders, cors(corsPolicy(config)), shedLoad, refuseUnstorableUrl, refuseUndeclaredMethod]);
   acceptPreflights(app);
   registerErrorHandling(app, { isTemporaryOutage: isDatabaseUnavailable });
   registerStrictJsonParser(app);
@@ -77,9 +79,9 @@ export async function createServer(config: Config, options: ServerOptions) {
 
 export type Server = Awaited<ReturnType<typeof createServer>>;
 
-/** What every answered request leaves behind, in one onResponse hook: its timing in the metrics, its access line. */
+/** What every answered request leaves behind, in one onResponse hook: its timing in the metrics, its database work closed, its access line. */
 export function registerAnsweredHooks(app: FastifyInstance, config: Config, metrics: Pick<Metrics, 'requestFinished'>) {
-  runOnResponse(app, [requestTiming(metrics), accessLog(app.log, config.accessLogEvery)]);
+  runOnResponse(app, [requestTiming(metrics), answeredDatabaseWork, accessLog(app.log, config.accessLogEvery)]);
 }
 
 /** CORS for the frontends' origins (http/cors.ts). */

@@ -70,6 +70,8 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
     openSeatStreams: () => streams.seats.openStreams(),
     openQueueStreams: () => streams.queues.openStreams(),
   });
+  // Every command the store sends, counted under the request it served (request-hooks.ts's first step).
+  store.commands.listen(metrics.databaseCommandSent);
   // While the last integrity check found damage, writes are refused (app.ts); seats sold twice stop their show's sales.
   const integrity = createIntegrityMonitor(store, { maxAgeMs: INTEGRITY_MAX_AGE_MS, now, mark: highWaterMark, journal: confirmationJournal, initial: initialIntegrity, log });
   // Every transition goes through the repository: counted there, once, by the instance that made it; each

@@ -10,7 +10,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { CommandTap } from '../metrics/database-commands.ts';
 import type { ChangeBus } from '../store/types.ts';
+import { countPostgresCommands } from './database-commands.ts';
 import { createLocalChangeBus } from './local-change-bus.ts';
 import type { PgliteWorkerData } from './pglite-worker.ts';
 import { openPostgresChangeBus } from './postgres/change-bus.ts';
@@ -27,6 +29,8 @@ export interface Database {
   changes: ChangeBus;
   /** The node-postgres pool the query builder runs on (its use is a metric). */
   pool: pg.Pool;
+  /** Each statement the pool runs, as it is answered (the metrics count them by request). */
+  commands: CommandTap;
   close(): Promise<void>;
 }
 
@@ -54,6 +58,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   try {
     // The pool never closes its idle connection: the server takes one client at a time.
     const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+    const commands = countPostgresCommands(pool);
     const db = await openPool(pool);
     // PGlite sets its files' modes itself (0666), whatever the umask: make them private once open and
     // again once closed. In between, the 0700 folder keeps everyone else out of files it adds.
@@ -64,7 +69,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await stopWorker();
       if (dataDir) await makePrivate(dataDir);
     };
-    return { db, driver: 'pglite', changes: createLocalChangeBus(), pool, close };
+    return { db, driver: 'pglite', changes: createLocalChangeBus(), pool, commands, close };
   } catch (error) {
     await stopWorker();
     throw error;
@@ -127,13 +132,14 @@ async function stopPgliteWorker(worker: Worker): Promise<void> {
  */
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  const commands = countPostgresCommands(pool);
   const db = await openPool(pool);
   const changes = await openPostgresChangeBus({ connectionString: url, connectionTimeoutMillis: 10_000 });
   const close = async () => {
     await changes.close();
     await pool.end();
   };
-  return { db, driver: 'postgres', changes, pool, close };
+  return { db, driver: 'postgres', changes, pool, commands, close };
 }
 
 /** Runs the migrations (under an advisory lock: several instances may start at once) and gives the query builder. */

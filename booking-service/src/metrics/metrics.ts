@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routeOfDatabaseWork, type DatabaseCommand } from './database-commands.ts';
 
 /** What the gauges read when Prometheus scrapes: the store's figures and the open seat and queue streams. */
 interface MetricSources {
@@ -49,6 +50,33 @@ export function createMetrics(sources: MetricSources) {
     let timer = byStatus.get(statusCode);
     if (!timer) byStatus.set(statusCode, (timer = requestDuration.labels({ method, route, status_code: String(statusCode) })));
     return timer;
+  }
+  const databaseCommands = new Counter({
+    name: 'db_commands_total',
+    help: "Commands sent to the database, by the route of the request they served (background: timers, the waiting room's ticks, change feeds) and command (PostgreSQL's tag, MongoDB's command, failed)",
+    labelNames: ['route', 'command'] as const,
+    registers,
+  });
+  const databaseRows = new Counter({
+    name: 'db_rows_total',
+    help: 'Rows (MongoDB: documents) those commands read (returned) and wrote (inserted, changed, removed), by route and direction',
+    labelNames: ['route', 'direction'] as const,
+    registers,
+  });
+  // Children made once per label pair and kept, as the request timers: a command is counted without building labels.
+  const commandCounters = new Map<string, { sent: Counter.Internal; read: Counter.Internal; written: Counter.Internal }>();
+  function commandCounter(route: string, command: string) {
+    const key = `${route} ${command}`;
+    let counter = commandCounters.get(key);
+    if (!counter) {
+      counter = {
+        sent: databaseCommands.labels({ route, command }),
+        read: databaseRows.labels({ route, direction: 'read' }),
+        written: databaseRows.labels({ route, direction: 'written' }),
+      };
+      commandCounters.set(key, counter);
+    }
+    return counter;
   }
   const bookingTransitions = new Counter({
     name: 'booking_transitions_total',
@@ -123,6 +151,13 @@ export function createMetrics(sources: MetricSources) {
     registry,
     requestFinished(method: string, route: string, statusCode: number, seconds: number) {
       requestTimer(route, method, statusCode).observe(seconds);
+    },
+    /** A store's command (its tap, store/types.ts), counted under the request it served. */
+    databaseCommandSent(command: DatabaseCommand) {
+      const counter = commandCounter(routeOfDatabaseWork(), command.name);
+      counter.sent.inc();
+      if (command.rowsRead > 0) counter.read.inc(command.rowsRead);
+      if (command.rowsWritten > 0) counter.written.inc(command.rowsWritten);
     },
     bookingEntered(to: BookingTransition) {
       bookingTransitions.inc({ to });

@@ -2,6 +2,7 @@ import type { ReportRepository } from '../admin/report-repository.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { CheckInRepository } from '../check-in/check-in-repository.ts';
 import type { CinemaRepository } from '../cinemas/cinema-repository.ts';
+import type { CommandTap } from '../metrics/database-commands.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
 import type { CheckoutSessionRepository } from '../payments/local/checkout-session.ts';
 import type { WebhookEventRepository } from '../payments/webhook-events.ts';
@@ -169,6 +170,8 @@ export interface Store {
   integrity: IntegrityRepository;
   /** Figures for the metrics, read at scrape time. */
   figures: OperatingFigures;
+  /** Each command sent to the database, as it is answered (the metrics count them by request). */
+  commands: CommandTap;
   readonly driver: string;
   close(): Promise<void>;
 }

@@ -21,6 +21,7 @@ import { createSupportActionRepository } from './support-action-repository.ts';
 import { createCinemaRepository } from './cinema-repository.ts';
 import { moveShowsOntoScreens, putBuiltInChainOnItsClock } from './cinemas-migration.ts';
 import { recordAdmissionsOnBookings } from './admissions-migration.ts';
+import { countMongoCommands } from '../database-commands.ts';
 
 export interface MongoConnectOptions {
   /** Database to use instead of the one named in the URI (the tests use a fresh one per file). */
@@ -38,6 +39,8 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
   const connection = mongoose.createConnection(uri, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
     maxPoolSize: options.maxPoolSize ?? 50,
+    // Each command's answer heard by the store's tap (database-commands.ts): the metrics count them by request.
+    monitorCommands: true,
     ...(options.dbName ? { dbName: options.dbName } : {}),
   });
   try {
@@ -80,6 +83,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     waitingRoom: createMongoWaitingRoomRepository(connection, models),
     integrity: createIntegrityRepository(models),
     figures: createOperatingFigures(models),
+    commands: countMongoCommands(connection),
     driver: 'mongodb',
     async close() {
       await changes.close();

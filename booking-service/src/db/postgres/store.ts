@@ -35,6 +35,7 @@ export function createPostgresStore(database: Database): Store {
     waitingRoom: createWaitingRoomRepository(db),
     integrity: createIntegrityRepository(db),
     figures: createOperatingFigures(db, database.pool),
+    commands: database.commands,
     driver: database.driver,
     close: () => database.close(),
   };
