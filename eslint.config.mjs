@@ -118,7 +118,7 @@ export default tseslint.config(
     },
   },
   {
-    // No function of the product holds a whole area (docs/ARCHITECTURE.md, issue 41): past 150 lines, split it
+    // No function of the product holds a whole area (docs/ARCHITECTURE.md): past 150 lines, split it
     // by what each part is for. Tests, benches and data aside.
     files: ['booking-service/src/**/*.ts', '{customer-mfe,admin-mfe,debug-mfe,shell,shared-ui}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (booking-service part): 20 doors scanning at once (issue 45). The built service on PGlite
+ * `npm run bench` (booking-service part): 20 doors scanning at once. The built service on PGlite
  * (a temporary DATA_DIR); paid tickets of shows admitting now, made through the API (support/door-tickets.ts).
  * 20 door attendants, each on a keep-alive connection, scan their tickets one after another as fast as the
  * answers come (a door scans its next ticket when the last one is answered): first every ticket is admitted

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (booking-service part): the 300-way seat race on PostgreSQL and on the MongoDB store, side by
- * side (issue 46: the MongoDB store's median p99 within 2x of PostgreSQL's). Each run is bench/seat-race-bench.ts
+ * side (the goal: the MongoDB store's median p99 within 2x of PostgreSQL's). Each run is bench/seat-race-bench.ts
  * (the service alone) on a database of its own, created fresh for the run: a database whose seats an earlier run took
  * answers every booking 409, a different race. Runs alternate between the stores so a change of the machine's load
  * falls on both; the goal is judged on the medians of the runs.

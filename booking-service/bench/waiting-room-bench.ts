@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (booking-service part): a presale on-sale behind the waiting room (issue 30).
+ * `npm run bench` (booking-service part): a presale on-sale behind the waiting room.
  *
  * 10,000 simulated signed-in moviegoers (tokens minted beforehand, each from its own address) arrive over
  * 60 s around the on-sale time, half before it, at an event of 4 shows x 90 seats. Each does what the

@@ -2,7 +2,7 @@ import { bookingStatusText, type BookingStateFacts, type BookingStatusText } fro
 import { formatPrice, formatShowTime } from './format';
 
 /**
- * A booking's one status text (booking-service/booking-status, issue 53) with its amount and date told as every page
+ * A booking's one status text (booking-service/booking-status) with its amount and date told as every page
  * tells them: money in the service's currency, times on the show's cinema's clock. My Bookings' card, the e-ticket and
  * support's rows say a booking's state through this, so a refunded booking reads "Paid $25.00; cancelled on …" on each.
  * Its own entry (shared-ui/booking-status-words), not the root: the root is shared with the shell's first visit, which

@@ -86,7 +86,7 @@ export function formatDay(date: string): string {
 
 /**
  * A booking's state as every list says it (admin and debug remotes, My Bookings' badge): the label of the one status
- * text per state (booking-service/booking-status, issue 53): Paid, Awaiting payment, Cancelled: not paid, or a
+ * text per state (booking-service/booking-status): Paid, Awaiting payment, Cancelled: not paid, or a
  * cancellation with its refund (a cancelled paid booking, a late payment sent back).
  */
 export function bookingStatusLabel(booking: BookingStateFacts): string {

@@ -18,7 +18,7 @@ export type { NavPlace, RemoteNavigation, RemoteNavigationModule, RemoteRoutesMo
 export * from './providers';
 export { notify } from './notify';
 export * from './standalone';
-// Neither is used by this release (the test cards are on the checkout page only, issue 29): kept because the
+// Neither is used by this release (the test cards are on the checkout page only): kept because the
 // remotes of release 0, which this release's shell still runs (version skew), import them.
 export * from './components/test-payment-info';
 export * from './checkout-store';

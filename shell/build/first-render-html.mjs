@@ -1,6 +1,6 @@
 /**
  * Makes the shell's index.html start, the moment it is parsed, every download
- * the first page needs, instead of one round trip after another (issue 14):
+ * the first page needs, instead of one round trip after another:
  *
  * - the scripts of the shell's first render, preloaded and run before the
  *   entry, and their styles inline: the chunks behind the entry's async

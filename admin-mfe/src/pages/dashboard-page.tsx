@@ -24,7 +24,7 @@ function Charts() {
 }
 
 export function DashboardPage() {
-  // Issue 42: the figures of one cinema, or of the chain with its totals per cinema.
+  // The figures of one cinema, or of the chain with its totals per cinema.
   const [cinemaId, setCinemaId] = useState<string>();
   const cinemas = useAdminCinemas().data?.cinemas;
   const dashboard = useDashboard(cinemaId);

@@ -38,7 +38,7 @@ export const server = setupServer(
       movies: [1001, 1002].map((id) => ({ id, title: `Movie ${id}`, poster_path: null, backdrop_path: null, vote_average: 7.1, vote_count: 23456, release_date: '2026-11-01', overview: '' })),
     }),
   ),
-  // Issue 52: a proposed schedule is free unless a test says otherwise; a cinema's schedule is empty.
+  // A proposed schedule is free unless a test says otherwise; a cinema's schedule is empty.
   http.post(`${TEST_API}/api/admin/shows/check`, () =>
     HttpResponse.json({ success: true, free: true, message: 'Screen 1 is free for every show', runtime: 120, turnoverMinutes: 20, proposed: [], clashes: [] }),
   ),

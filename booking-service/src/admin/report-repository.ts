@@ -1,7 +1,7 @@
 /** Paid sales of one theatre-local day. */
 export interface DailySales { date: string; revenueCents: number; tickets: number }
 
-/** The bookings of one screen's shows: all made, those paid, their revenue and seats (the dashboard's per cinema, issue 42). */
+/** The bookings of one screen's shows: all made, those paid, their revenue and seats (the dashboard's per cinema). */
 export interface ScreenSales { screenId: string; bookings: number; paidBookings: number; revenueCents: number; seatsSold: number }
 
 /** Narrows a sales report: paid before `to`, of shows on these screens. */

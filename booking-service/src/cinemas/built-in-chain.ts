@@ -65,7 +65,7 @@ function screens(cinemaId: string, plans: ScreenPlan[]): Screen[] {
 export const BUILT_IN_TIME_ZONE = 'Asia/Kolkata';
 
 /**
- * The chain, each cinema on its own clock: India's. A database holding the chain on another clock (before issue 52 part 3 it
+ * The chain, each cinema on its own clock: India's. A database holding the chain on another clock (an older store's: it
  * took THEATRE_TIMEZONE) is moved to it by migration 0021 (MongoDB: db/mongo/cinemas-migration.ts) and by `ensure` at every
  * start; its stored shows keep their instant (nothing sold moves), so they read on the new clock.
  */

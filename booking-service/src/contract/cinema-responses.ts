@@ -3,7 +3,7 @@ import { CinemaSchema, CinemaWithLayoutsSchema } from './cinemas.ts';
 import { ShowOnSaleSchema } from './responses.ts';
 import { MovieSchema } from './schemas.ts';
 
-/** The answers of issue 42's new calls (the pieces: cinemas.ts). */
+/** The answers of the cinema calls (the pieces: cinemas.ts). */
 
 const ok = Type.Literal(true);
 
@@ -18,7 +18,7 @@ export const CinemaShowTimeSchema = Type.Object({
   screenName: Type.String(),
   format: Type.String(),
   onSale: Type.Optional(ShowOnSaleSchema),
-  // Issue 53: what the time's chip says, as on the movie page (contract/seats/layout.ts's showTimePrice); absent from
+  // What the time's chip says, as on the movie page (contract/seats/layout.ts's showTimePrice); absent from
   // an older service's answers.
   fromPrice: Type.Optional(Type.Number({ description: "The lowest price of the screen's standard and premium seats (of any seat when it has neither)" })),
   priceVaries: Type.Optional(Type.Boolean({ description: 'Some of those seats cost more than fromPrice: the chip says "from"' })),

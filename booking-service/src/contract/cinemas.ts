@@ -82,7 +82,7 @@ export const ShowTimePlaceSchema = Type.Object({
   screenName: Type.String(),
   format: Type.String(),
   seatPrices: SeatPricesSchema,
-  // Issue 53: what the chip says (contract/seats/layout.ts's showTimePrice), absent from an older service's answers.
+  // What the chip says (contract/seats/layout.ts's showTimePrice), absent from an older service's answers.
   fromPrice: Type.Optional(Type.Number({ description: "The lowest price of the screen's standard and premium seats (of any seat when it has neither)" })),
   priceVaries: Type.Optional(Type.Boolean({ description: 'Some of those seats cost more than fromPrice: the chip says "from"' })),
 });

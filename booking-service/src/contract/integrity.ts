@@ -51,7 +51,7 @@ export const IntegrityReportResponse = Type.Object({
   checkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   problems: Type.Array(Type.String()),
   doubleSold: Type.Array(DoubleSaleSchema),
-  /** Live shows of one screen that overlap (issue 52: stored before the rule), each pair with its seats sold and what to do. */
+  /** Live shows of one screen that overlap (stored before migration 0020's rule of one show at a time per screen), each pair with its seats sold and what to do. */
   scheduleOverlaps: Type.Optional(Type.Array(Type.String())),
   /**
    * Payments the provider took anyway for bookings of a show whose sales were stopped (Stripe's hosted page

@@ -30,7 +30,7 @@ export const ShowTimesSchema = Type.Record(
       showId: Type.String(),
       price: Type.Number({ description: 'The price of one standard seat, in the currency of GET /api/config' }),
       onSale: Type.Optional(ShowOnSaleSchema),
-      // Issue 42: where the show is and its prices by seat type (absent from an older service's answers).
+      // Where the show is and its prices by seat type (absent from an older service's answers).
       ...Type.Partial(ShowTimePlaceSchema).properties,
     }),
   ),
@@ -58,7 +58,7 @@ export const CreateBookingResponse = Type.Object({
 export const OccupiedSeatsResponse = Type.Object({
   success: ok,
   occupiedSeats: Type.Array(Type.String()),
-  // Issue 42: the show's screen drawn from its own layout, its prices by seat type, and where it is.
+  // The show's screen drawn from its own layout, its prices by seat type, and where it is.
   layout: Type.Optional(ScreenLayoutSchema),
   seatPrices: Type.Optional(SeatPricesSchema),
   cinema: Type.Optional(CinemaRefSchema),

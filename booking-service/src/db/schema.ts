@@ -146,11 +146,11 @@ export const bookings = pgTable(
     refundId: text('refund_id'),
     // The e-ticket: queued with the payment, or sample data (none by design); null: none yet.
     confirmation: text('confirmation').$type<ConfirmationState>(),
-    // Issue 55 (migration 0018): the door's admission on the booking's own row, the guard every cancellation and
+    // Migration 0018: the door's admission on the booking's own row, the guard every cancellation and
     // refund checks (bookings/booking-state-machine.ts), and when a paid booking was cancelled (the door names it).
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    // Issue 53 (migration 0022): seats given back by the owner and their refunds in all (amount_cents is net of them).
+    // Migration 0022: seats given back by the owner and their refunds in all (amount_cents is net of them).
     returnedSeats: text('returned_seats').array().notNull().default(sql`'{}'::text[]`),
     returnedCents: integer('returned_cents').notNull().default(0),
   },
@@ -193,7 +193,7 @@ export const seatReservations = pgTable(
 );
 
 /**
- * Seats of a paid booking given back by its owner (issue 53, migration 0022): written in the transaction that took them
+ * Seats of a paid booking given back by its owner (migration 0022): written in the transaction that took them
  * off the booking and out of seat_reservations; the refund's outcome recorded on it. History: never removed.
  */
 export const seatReturns = pgTable(
@@ -350,7 +350,7 @@ export const rowLedger = pgTable(
 );
 
 /**
- * On-sale events (issue 30, src/waiting-room/): a set of shows sold from one instant, behind a virtual
+ * On-sale events (src/waiting-room/): a set of shows sold from one instant, behind a virtual
  * waiting room when `waitingRoom` is on. `serving` is the highest place admitted so far: a waiting
  * entry's position is its place minus it, so a poll reads two rows and writes none. `lastPlace` is the
  * last place given out; the row's lock orders the draw and every later arrival.

@@ -27,7 +27,7 @@ const needsMetadata = Symbol.for('pino.metadata');
  * The access line as pino would write it (`{"level":30,"time":…,"pid":…,"hostname":…,"reqId":…,"method":…,"url":…,
  * "route":…,"status":…,"ms":…,"msg":"request"}`), but built as one string by hand and appended to the logger's own
  * destination (the batched stdout of log-destination.ts): no object a request, no pass over its keys, no
- * serializers. Measured on the hook bench's access-log row (issue 44, docs/performance.md, 2026-11-28). The values a
+ * serializers. Measured on the hook bench's access-log row (docs/performance.md, 2026-11-28). The values a
  * client chooses (the URL, its X-Request-Id) are JSON-escaped; the rest are the service's own (the method is one
  * of the methods Node's parser accepts, the route a pattern of ours, the trace id 32 hex digits).
  *

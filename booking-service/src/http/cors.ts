@@ -16,7 +16,7 @@ export interface CorsPolicy {
  * CORS for the frontends' origins as a step of the one onRequest hook (composition/request-hooks.ts): what
  * @fastify/cors answered with the same options, without its work on every request (a copy of its options into a
  * new object, the Vary header parsed, the origin resolved through a callback, the exposed headers set on every
- * answer, with or without an Origin header; issue 44, docs/performance.md).
+ * answer, with or without an Origin header; docs/performance.md, 2026-11-28).
  * - Every answer varies by Origin: a cache must not give a cross-origin caller an answer made for another.
  * - A request from an allowed origin is answered with Access-Control-Allow-Origin (that origin) and the exposed
  *   headers; from any other origin without them, so the browser keeps the answer from the page.

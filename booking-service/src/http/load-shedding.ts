@@ -50,7 +50,7 @@ const DELAY_SAMPLED_AFTER_READY_MS = 2_000;
  * @fastify/under-pressure samples the event-loop delay and memory once a second; the latest samples are compared
  * with the limits ten times a second, and the request step (of the one onRequest hook,
  * composition/request-hooks.ts) reads the outcome. The library's own hook read `request.routeOptions` (a new
- * 12-field object) on every request: 4.6 % of a cached read's CPU in a profile (docs/performance.md, issue 44).
+ * 12-field object) on every request: 4.6 % of a cached read's CPU in a profile (docs/performance.md, 2026-12-01).
  * Registered without thresholds, the library only samples.
  */
 export async function registerLoadShedding(app: FastifyInstance, limits: LoadSheddingLimits, exemptPrefix: string): Promise<SheddingStep> {

@@ -60,8 +60,9 @@ let stdout: LogDestination | undefined;
 
 /**
  * The log's destination: stdout, batched (batchedDestination) and written asynchronously instead of one blocking
- * write a line (a synchronous write per access line cost a bare route about half its throughput, issue 44; under
- * load each write is a system call that yields the core, so fewer and larger is what counts). One per process.
+ * write a line (a synchronous write per access line cost a bare route about half its throughput: docs/performance.md,
+ * 2026-11-28; under load each write is a system call that yields the core, so fewer and larger is what counts). One
+ * per process.
  * Nothing is lost at a stop: the graceful shutdown awaits flushLog().
  */
 export function bufferedStdout(): LogDestination {

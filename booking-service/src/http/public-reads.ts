@@ -32,7 +32,7 @@ function inWords(seconds: number): string {
  * together) the library counts them in Redis; otherwise they are counted here, in memory
  * (address-window-counter.ts), by a callback hook of the route, and their answers carry no X-RateLimit headers
  * until one is refused (429 with Retry-After and the X-RateLimit headers, as the library answers): the count is
- * the only work a cached read does besides its answer (issue 44, docs/performance.md).
+ * the only work a cached read does besides its answer (docs/performance.md, 2026-11-28).
  */
 export function limitPublicReadsSeparately(app: FastifyInstance, perAddressPerMinute: number, { shared, ipv6Prefix }: { shared: boolean; ipv6Prefix?: number }) {
   const counters: { stop(): void }[] = [];

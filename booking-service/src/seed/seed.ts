@@ -36,7 +36,7 @@ function clock(minute: number): string {
 }
 
 /**
- * One screen's day of shows, one after another (issue 52: a show occupies its screen for its runtime plus the
+ * One screen's day of shows, one after another (a show occupies its screen for its runtime plus the
  * cinema's turnover): matinee to late night, the movies rotating by screen and day so every cinema shows a mix.
  */
 export function screenDay(screenIndex: number, day: number, movies: readonly SeedMovie[], turnoverMinutes: number): { movieId: string; time: string }[] {

@@ -59,7 +59,7 @@ function seatPriceCentsOf(prices: Partial<Record<keyof SeatPriceCents, number>> 
   return cents;
 }
 
-/** A time entry's prices by seat type and what its chip says (issue 53: "from $14.50"). */
+/** A time entry's prices by seat type and what its chip says ("from $14.50"). */
 function priced(layout: ScreenLayout, seatPrices: SeatPrices) {
   return { seatPrices, ...showTimePrice(layout, seatPrices) };
 }

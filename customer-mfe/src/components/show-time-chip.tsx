@@ -5,7 +5,7 @@ import { chipPrice, type ShowTime } from '../lib/places';
 
 /**
  * A show time as a chip that leads to its seat page: the time on its cinema's clock, what follows it (a screen or
- * format), and what a seat costs ("from $14.50" when the seats most moviegoers choose differ in price: issue 53).
+ * format), and what a seat costs ("from $14.50" when the seats most moviegoers choose differ in price).
  * No price when the answer has none (an older service).
  */
 export function ShowTimeChip({

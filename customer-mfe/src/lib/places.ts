@@ -4,7 +4,7 @@ import { formatPrice } from 'shared-ui';
 
 /**
  * Where a show is, read from answers that may come from a service older than cinemas: every field
- * issue 42 adds is read as optional here (an answer without a layout is drawn as the spec's hall at its one
+ * an older service lacks is read as optional here (an answer without a layout is drawn as the spec's hall at its one
  * price: features/seats/hooks/use-screen.ts). Type-only imports of the layout: the movie and theatre pages'
  * chunks do not carry the seat rules. Seats, bookings, the movie and theatre pages all read places
  * through this module, so an old answer means the same everywhere.

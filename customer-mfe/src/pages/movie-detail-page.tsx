@@ -54,7 +54,7 @@ function MovieDetail() {
         }
       />
 
-      {/* The way to book right under the movie, before its cast (issue 43 item 6: on a phone it sat under 12 cast cards). */}
+      {/* The way to book right under the movie, before its cast (on a phone, 12 cast cards would push it far down). */}
       <DatePicker movieId={movie._id} dates={Object.keys(dateTime).sort()} id={DATE_PICKER_ID} />
       <ShowtimesByCinema
         movieId={movie._id}

@@ -6,7 +6,7 @@ import { MovieGrid } from '../features/shows/components/movie-grid';
 import { FEATURED_THEATER_MOVIES } from '../lib/constants';
 
 /**
- * /theaters (spec §3, issue 42): the featured movies, then the chain's cinemas of the moviegoer's city (GET
+ * /theaters (spec §3): the featured movies, then the chain's cinemas of the moviegoer's city (GET
  * /api/cinemas), the city chosen with the tabs and remembered (lib/chosen-city.ts); until one is chosen, the
  * chain's first city. Each card leads to that cinema's show times (/theaters/:cinemaId).
  */

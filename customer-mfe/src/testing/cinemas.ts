@@ -1,6 +1,6 @@
 import { MOVIES } from './fixtures';
 
-/** The chain as GET /api/cinemas and /api/cinemas/:id answer it (issue 42), for the theatre pages' tests. */
+/** The chain as GET /api/cinemas and /api/cinemas/:id answer it, for the theatre pages' tests. */
 const screen = (cinemaId: string, n: number, format = 'Standard') => ({ _id: `${cinemaId}-${n}`, name: `Screen ${n}`, format, seatCount: 90 });
 const cinema = (id: string, name: string, city: string, formats: string[]) => ({
   _id: id,

@@ -20,7 +20,7 @@ function RemoteWorkspace({ name, module, report }: Loaded & { report: (name: Rem
 /**
  * Loads the staff remotes' `./navigation` modules (rendered only once someone is signed in: an anonymous visit
  * loads neither this chunk nor them) and hands their workspace links, in the path spaces' order, to `onLinks`
- * (issue 52: staff find their tools). The shell knows which remotes serve a path space, not what they link to.
+ * (so staff find their tools). The shell knows which remotes serve a path space, not what they link to.
  */
 export function WorkspaceLoader({ onLinks }: { onLinks: (links: readonly NavItem[]) => void }) {
   const [modules, setModules] = useState<readonly Loaded[]>([]);

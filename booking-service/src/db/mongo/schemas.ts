@@ -81,7 +81,7 @@ export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation' | 
   live: boolean;
   /** Absent on documents written before e-tickets were tracked: reads as null. */
   confirmation?: ConfirmationState | null;
-  /** Absent on documents written before issue 55 (the store's start-up fills it from the check-in log): reads as null. */
+  /** Absent on documents written before migration 0018 (the store's start-up fills it from the check-in log: admissions-migration.ts): reads as null. */
   admittedAt?: Date | null;
   cancelledAt?: Date | null;
   /**
@@ -95,7 +95,7 @@ export interface BookingDocument extends Omit<Stored<Booking>, 'confirmation' | 
    * until the mailer moves it into the outbox (by its id, so exactly once): MongoDB's outbox.
    */
   queuedEmail?: OutboxDocument;
-  /** Absent on documents written before issue 53: none given back. */
+  /** Absent on documents written before seats could be given back (migration 0022): none given back. */
   returnedSeats?: string[];
   returnedCents?: number;
   /**
@@ -253,7 +253,7 @@ export const cinemaSchema = new Schema<CinemaDocument>(
     timeZone: requiredText(64),
     phone: anyText(64),
     facilities: { type: [String], default: [] },
-    /** Absent on cinemas stored before issue 52: DEFAULT_TURNOVER_MINUTES (cinema-repository.ts). */
+    /** Absent on cinemas stored before the screen schedule (migration 0020): DEFAULT_TURNOVER_MINUTES (cinema-repository.ts). */
     turnoverMinutes: { type: Number, min: 0 },
     screens: { type: [screenSchema], default: [] },
     position: wholeNumber(),

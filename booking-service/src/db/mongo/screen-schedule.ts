@@ -19,7 +19,7 @@ const CLAIM_GRACE_MS = 60_000;
 /** Conditional writes lost to another writer before giving up (each loss means someone else's write went in). */
 const ATTEMPTS = 50;
 
-/** Issue 52 on MongoDB: each screen's schedule document, written conditionally (screen-schedule-schema.ts). */
+/** One show at a time per screen, on MongoDB: each screen's schedule document, written conditionally (screen-schedule-schema.ts). */
 export function createScreenSchedules({ ScreenSchedule: Schedules, Show: Shows, Movie: Movies, Cinema: Cinemas, Booking: Bookings }: Models) {
   async function turnoverOf(screenId: string): Promise<number> {
     const cinema = await Cinemas.findOne({ 'screens.id': { $eq: screenId } }, { turnoverMinutes: 1 }).lean<Pick<CinemaDocument, 'turnoverMinutes'>>();
@@ -31,7 +31,7 @@ export function createScreenSchedules({ ScreenSchedule: Schedules, Show: Shows, 
     return new Map(docs.map((doc) => [doc._id, doc]));
   }
 
-  /** The screen's document, built from its live shows the first time (a store from before issue 52, or a new screen). */
+  /** The screen's document, built from its live shows the first time (a store from before the screen schedule, or a new screen). */
   async function load(screenId: string): Promise<ScreenScheduleDocument> {
     const found = await Schedules.findOne({ _id: { $eq: screenId } }).lean<ScreenScheduleDocument>();
     if (found) return found;

@@ -4,7 +4,7 @@ import { findClashes, screenTime, ScheduleClashError, type Occupation, type Scre
 import type { NewShow } from '../../shows/show.ts';
 import { DEFAULT_SCREEN_ID } from '../../cinemas/built-in-chain.ts';
 
-/** Issue 52 on PostgreSQL: reading the screens' occupations (migration 0020 keeps and guards them). */
+/** One show at a time per screen, on PostgreSQL: reading the screens' occupations (migration 0020 keeps and guards them). */
 
 const EXCLUSION_VIOLATION = '23P01';
 

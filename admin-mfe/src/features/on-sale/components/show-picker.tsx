@@ -20,7 +20,7 @@ interface PickerFilters {
 }
 
 /**
- * On Sale's show picker (issues 43 and 52): the shows still open for sale (online sales not closed, not cancelled),
+ * On Sale's show picker: the shows still open for sale (online sales not closed, not cancelled),
  * filtered by cinema, screen, date and movie and paged by the service; every row names its cinema and screen; the
  * chosen ones kept across pages and filters and listed above with a way to take each out. Targets are 24 px or more
  * (a row is a 44 px tap target).

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Seat types priced apart from the standard price (showPrice), by issue 42. */
+/** Seat types priced apart from the standard price (showPrice). */
 export type ExtraSeatType = 'premium' | 'wheelchair' | 'companion';
 
 /**

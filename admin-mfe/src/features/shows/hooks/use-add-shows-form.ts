@@ -16,7 +16,7 @@ export function useAddShowsForm(cinemas: readonly CinemaWithLayouts[]) {
   const addShow = useAddShow();
   const draft = useAddShowStore();
   const { movieId, price, dateTimes, addDateTime, reset, screenId, typePrices } = draft;
-  // Issue 42: the screen (none from an older service: its one hall) and the other seat types' prices.
+  // The screen (none from an older service: its one hall) and the other seat types' prices.
   const where = chosenScreen(cinemas, screenId);
   const [dateTimeInput, setDateTimeInput] = useState('');
   const [dateTimeError, setDateTimeError] = useState<string | null>(null);
@@ -24,7 +24,7 @@ export function useAddShowsForm(cinemas: readonly CinemaWithLayouts[]) {
   const [submitted, setSubmitted] = useState(false);
   const theatreTimeZone = useTheatreTimeZone();
   const timeZone = where?.cinema.timeZone ?? theatreTimeZone;
-  // Issue 52: the chosen times checked on the screen before adding; a refused add's clashes shown the same way.
+  // The chosen times checked on the screen before adding; a refused add's clashes shown the same way.
   const { clashes, clashing, refuse, moveTime } = useClashPreview({ movieId, screenId: where?.screen._id, dateTimes, timeZone });
 
   const typeDateTime = (value: string) => {

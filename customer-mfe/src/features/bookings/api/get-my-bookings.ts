@@ -5,7 +5,7 @@ import type { PlacedShow } from '../../../lib/places';
 import { useCustomerApi, type CustomerApi } from 'shared-ui/customer';
 import { bookedSeatList } from '../lib/booked-seats';
 
-/** What the payments work adds to a paid booking, and issue 42 to its show (where) and seats (their types): read when present. */
+/** A booking with what newer services add: its ticket code once paid, where its show is and its seats' types: read when present. */
 export type BookingWithTicket = Booking & { ticketCode?: string | null; show: PlacedShow; seatTypes?: Record<string, SeatType> };
 
 /** GET /api/user/bookings (auth): the caller's bookings, newest first. */

@@ -14,7 +14,7 @@ type Detail = CinemaDetailResponse;
 const DAY = 'day';
 
 /**
- * A cinema's upcoming shows one day at a time (issue 53: eight days of every film made a phone's page 12,000 px
+ * A cinema's upcoming shows one day at a time (eight days of every film would make a phone's page 12,000 px
  * tall): a strip of the days with shows, the chosen day (`?day=`, the first by default) kept in the address, and
  * that day's movies with their times on the cinema's clock, each with its screen and what a seat costs, leading to
  * the show's seat page (which then lists this cinema's city: following the link chooses it). Times whose online

@@ -17,7 +17,7 @@ type EntryProps = {
 };
 
 /**
- * The show times of the chosen date, grouped by cinema (issue 42: each group names the cinema, its screen and
+ * The show times of the chosen date, grouped by cinema (each group names the cinema, its screen and
  * address, and its times are on the cinema's clock; a time names its screen format where the cinema's formats
  * differ), as toggle buttons with the seat price. An answer naming no cinema (an older service) is one group with
  * no heading: the list as the spec draws it. A show whose online sales have closed (SALES_CLOSE_MINUTES before
@@ -119,7 +119,7 @@ function TimeEntry({
   );
 }
 
-/** Every show time carries the clock, a pre-sale one too (it lost it: issue 43, item 11). */
+/** Every show time carries the clock, a pre-sale one too. */
 function ClockIcon() {
   return (
     <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

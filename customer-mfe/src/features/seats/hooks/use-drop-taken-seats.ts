@@ -5,7 +5,7 @@ import { notify } from 'shared-ui';
 /**
  * Someone else took a seat this visitor had picked (the live seat list says so): it is let go, and the visitor
  * told. A picked seat that turned out to be their own hold is let go without a word. Nothing is judged until the
- * visitor's own holds are known (`mineKnown`): before that their own hold looks like someone else's (issue 43: a
+ * visitor's own holds are known (`mineKnown`): before that their own hold looks like someone else's (a
  * false "just taken" after a declined card and Back). Nothing is done while checking out (`paused`): the seats
  * being held are about to show as taken.
  */

@@ -12,7 +12,7 @@ import { citiesOf, timesByCinema, type ShowDetailWithPlaces, type ShowTime } fro
  * with its address and its times by date on its own clock (a time no cinema is named for: the theatre's,
  * `timeZone`; never the browser's, which the page server's first view of the page cannot know), the screen
  * format named where its formats differ;
- * a time leads to that show's seats, and says what a seat costs ("from $14.50": issue 53). A time whose online sales
+ * a time leads to that show's seats, and says what a seat costs ("from $14.50"). A time whose online sales
  * have closed is not offered (its seat page would only say so). Nothing when the service names no cinemas (an older service): the date
  * picker alone, as the spec has it.
  */

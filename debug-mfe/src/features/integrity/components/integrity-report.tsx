@@ -6,7 +6,7 @@ import { StoppedSales } from './stopped-sales';
 import { LostConfirmations } from './lost-confirmations';
 
 function hasFindings(report: IntegrityReportResponse): boolean {
-  // lostConfirmations: from services since issue 55 (an older service sends none).
+  // lostConfirmations: absent from an older service's report.
   return report.problems.length + report.doubleSold.length + report.paidWhileStopped.length + report.adoptions.length + (report.lostConfirmations?.length ?? 0) > 0;
 }
 

@@ -13,7 +13,7 @@ const lostConfirmationColumns = (timeZone: string | undefined): StaffColumn<Lost
 ];
 
 /**
- * Payments and admissions an instance confirmed that the database no longer holds (a restored older copy, issue 55):
+ * Payments and admissions an instance confirmed that the database no longer holds (a restored older copy):
  * each ticket for support to settle (book the seats again or refund; a lost admission means the guest is inside).
  */
 export function LostConfirmations({ lost, timeZone }: { lost: readonly LostConfirmation[]; timeZone: string | undefined }) {
