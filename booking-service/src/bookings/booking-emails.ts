@@ -1,6 +1,12 @@
+/**
+ * The emails a booking sends its moviegoer: what each says (the e-ticket, the late payment's refund, the cancellation
+ * and seat-return notices, support's test email), and how the payment steps send them (`createETickets`).
+ */
 import escapeHtml from 'escape-html';
-import type { BookingWithDetails, SeatReturn } from './booking.ts';
-import type { NewOutboxMessage } from '../email/outbox.ts';
+import type { BookingRepository } from './booking-repository.ts';
+import type { Booking, BookingWithDetails, SeatReturn } from './booking.ts';
+import type { Mailer } from '../email/mailer.ts';
+import type { NewOutboxMessage, QueuedMessage } from '../email/outbox.ts';
 import { ticketQrDataUrl } from './ticket-qr.ts';
 import { formatTheatreTime } from '../contract/theatre-time.ts';
 import { formatMoney, toUnits } from '../contract/money.ts';
@@ -132,11 +138,14 @@ export function lateRefundEmail(booking: BookingWithDetails, context: EmailConte
   );
 }
 
+/** Who cancelled a paid booking: its owner, or the cinema (the show was cancelled). */
+export type CancellationNotice = 'customer' | 'show';
+
 /** The kind of the message telling a moviegoer their paid booking is cancelled and refunded. */
 export const CANCELLATION_KIND = 'cancellation-notice';
 
 /** A paid booking cancelled (by its owner within the policy, or because the cinema cancelled the show): refunded in full. */
-export function cancellationEmail(booking: BookingWithDetails, context: EmailContext, why: 'customer' | 'show'): NewOutboxMessage {
+export function cancellationEmail(booking: BookingWithDetails, context: EmailContext, why: CancellationNotice): NewOutboxMessage {
   // After seats were given back (and refunded), what is left to refund is what the remaining seats cost.
   const what = booking.returnedSeats.length ? 'the rest of what you paid' : 'the full amount';
   const refund =
@@ -188,4 +197,64 @@ export async function seatReturnEmail(
 export function testEmail(booking: BookingWithDetails, context: EmailContext): NewOutboxMessage {
   // Named by what it is about (support finds it in the outbox by movie and seats), not by the booking's id.
   return message('test', `Test email for ${booking.show.movie.title}, seats ${booking.seats.join(', ')}`, 'This is a test email sent by the support team.', booking, context);
+}
+
+export type ETickets = ReturnType<typeof createETickets>;
+
+export interface ETicketsDeps {
+  bookings: Pick<BookingRepository, 'getWithDetails'>;
+  mailer: Pick<Mailer, 'queue' | 'deliverQueued' | 'send'>;
+  context: EmailContext;
+  log: { error(object: object, message: string): void };
+}
+
+/**
+ * The e-ticket a payment sends: prepared before the write that pays the booking (so that write queues it, exactly
+ * once), delivered after it. The notices of a refund, a cancellation or seats given back are recorded in the outbox.
+ */
+export function createETickets({ bookings, mailer, context, log }: ETicketsDeps) {
+  return {
+    /**
+     * The booking's e-ticket, ready to be queued in the write that pays it. Undefined when it cannot
+     * be prepared: the payment is recorded anyway, and the confirmation sweep sends the e-ticket later.
+     */
+    async prepare(booking: Booking | BookingWithDetails): Promise<QueuedMessage | undefined> {
+      try {
+        const full = 'user' in booking ? booking : await bookings.getWithDetails(booking.id);
+        return full ? mailer.queue(await bookingConfirmationEmail(full, context)) : undefined;
+      } catch (error) {
+        log.error({ err: error, bookingId: booking.id }, 'could not prepare the e-ticket; the confirmation sweep sends it');
+        return undefined;
+      }
+    },
+
+    /** Once the write that queued the e-ticket is done: delivers it (a failure leaves it to the retries). */
+    async deliver(paid: { changed: boolean; booking: Booking }, eTicket: QueuedMessage | undefined): Promise<void> {
+      if (!paid.changed || !eTicket || paid.booking.confirmation !== 'queued') return;
+      await mailer.deliverQueued(eTicket.id).catch((error: unknown) => {
+        log.error({ err: error, bookingId: paid.booking.id }, 'could not deliver the e-ticket now; it stays queued and is retried');
+      });
+    },
+
+    /** Tells the customer their late payment is refunded (recorded in the outbox; a failure is only logged). */
+    async sendRefundNotice(booking: Booking): Promise<void> {
+      const full = await bookings.getWithDetails(booking.id);
+      if (full) await mailer.send(lateRefundEmail(full, context)).catch((error: unknown) => log.error({ err: error }, 'could not record the refund email'));
+    },
+
+    /** Tells the moviegoer their paid booking is cancelled and refunded (recorded in the outbox; a failure is only logged). */
+    async sendCancellationNotice(booking: Booking, why: CancellationNotice): Promise<void> {
+      const full = await bookings.getWithDetails(booking.id);
+      if (full) await mailer.send(cancellationEmail(full, context, why)).catch((error: unknown) => log.error({ err: error }, 'could not record the cancellation email'));
+    },
+
+    /** Tells the moviegoer which seats they gave back, their refund, and that the ticket admits the rest (outbox; a failure is only logged). */
+    async sendSeatReturnNotice(booking: Booking, seatReturn: SeatReturn): Promise<void> {
+      const full = await bookings.getWithDetails(booking.id);
+      if (!full) return;
+      await seatReturnEmail(full, seatReturn, context)
+        .then((email) => mailer.send(email))
+        .catch((error: unknown) => log.error({ err: error }, 'could not record the seat return email'));
+    },
+  };
 }

@@ -18,8 +18,7 @@ import type { Store } from '../store/types.ts';
 import { admissionKey } from '../waiting-room/admission-token.ts';
 import { QUEUE_STREAM_WORDING } from '../waiting-room/routes.ts';
 import { createWaitingRoom } from '../waiting-room/waiting-room.ts';
-import type { ConfirmationJournal } from '../integrity/confirmation-journal.ts';
-import { journalingAdmissions, journalingPayments } from './confirmations.ts';
+import { journalingAdmissions, journalingPayments, type ConfirmationJournal } from '../integrity/confirmation-journal.ts';
 import { followChanges } from './instance-changes.ts';
 import { composePayments } from './payments.ts';
 

@@ -260,7 +260,7 @@ export const CheckoutSessionParams = Type.Object(
   { sessionId: Type.String({ pattern: CheckoutSessionIdPattern, maxLength: 100, description: 'Payment session id' }) },
   Strict,
 );
-/** The refusal a local checkout page shows after the redirect that followed a refused card (codes from payments/local/cards.ts). */
+/** The refusal a local checkout page shows after the redirect that followed a refused card (codes from payments/local/local-provider.ts). */
 export const CheckoutRefusalQuery = Type.Object({
   refused: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,40}$', description: 'Why the last card was refused' })),
   field: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,20}$', description: 'The card field at fault' })),

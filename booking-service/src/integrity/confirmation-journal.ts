@@ -1,6 +1,8 @@
 import { existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BookingRepository } from '../bookings/booking-repository.ts';
+import type { CheckInRepository } from '../check-in/check-in-repository.ts';
 import type { Confirmation } from '../store/types.ts';
 import { StartupRefusal } from './store-identity.ts';
 
@@ -10,7 +12,8 @@ import { StartupRefusal } from './store-identity.ts';
  * flushed to disk before the caller is answered; and the newest entry it has seen in the log (any instance's).
  * A database that no longer holds one of these under its number went back in time (a restored copy, a failover
  * that lost transactions, a crash of a store whose last writes were not durable): the bookings are named from
- * here, since the restored database may not know them at all.
+ * here, since the restored database may not know them at all. The bookings' and the door's repositories are
+ * wrapped (`journalingPayments`, `journalingAdmissions`) so that every confirmation is journaled before its answer.
  */
 export const JOURNAL_FILE = 'confirmation-journal.jsonl';
 const SEEN_FILE = 'confirmation-seen.json';
@@ -138,6 +141,38 @@ export function openConfirmationJournal(dataDir: string, location: string): Conf
       const { [location]: _, ...others } = seenAll;
       seenAll = newest ? { ...others, [location]: newest } : others;
       writeSeen();
+    },
+  };
+}
+
+/** Journals a confirmation this instance just committed (the integrity monitor's `journal`: the log's entry, flushed here). */
+type JournalConfirmed = (confirmed: { bookingId: string; kind: Confirmation['kind'] }) => Promise<void>;
+
+/**
+ * Every payment this instance confirms passes through the repository's one guarded update (bookings/booking-state-machine.ts):
+ * a change into `paid` that this call made is journaled after its commit and before the caller (checkout, webhook,
+ * support, reconciliation) answers anyone. The sample sales of the seed are the store's own and not confirmations of
+ * this instance.
+ */
+export function journalingPayments(bookings: BookingRepository, journal: JournalConfirmed): BookingRepository {
+  return {
+    ...bookings,
+    async updateIf(id, update) {
+      const result = await bookings.updateIf(id, update);
+      if (result?.changed && update.changes.status === 'paid') await journal({ bookingId: id, kind: 'paid' });
+      return result;
+    },
+  };
+}
+
+/** The door's one admission of a ticket, journaled the same way before the door is told "admitted". */
+export function journalingAdmissions(checkIns: CheckInRepository, journal: JournalConfirmed): CheckInRepository {
+  return {
+    ...checkIns,
+    async admit(entry) {
+      const result = await checkIns.admit(entry);
+      if (result.admitted) await journal({ bookingId: entry.bookingId, kind: 'admitted' });
+      return result;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Booking } from '../bookings/booking.ts';
-import type { CancellationNotice } from './e-tickets.ts';
+import type { CancellationNotice } from '../bookings/booking-emails.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { performRefund } from './refunds.ts';
 

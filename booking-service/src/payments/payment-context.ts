@@ -1,7 +1,7 @@
+import type { ETickets } from '../bookings/booking-emails.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { BookingTransitions } from '../bookings/guarded-transitions.ts';
 import type { ScreenLayout } from '../contract/seats/layout.ts';
-import type { ETickets } from './e-tickets.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { SalesStop } from './sales-stop.ts';
 

@@ -1,4 +1,4 @@
-import type { EmailContext } from '../bookings/booking-emails.ts';
+import { createETickets, type CancellationNotice, type EmailContext } from '../bookings/booking-emails.ts';
 import type { Config } from '../config/config.ts';
 import type { BookingRepository } from '../bookings/booking-repository.ts';
 import type { Booking, BookingWithDetails, BookingWithShow } from '../bookings/booking.ts';
@@ -8,7 +8,6 @@ import type { Mailer } from '../email/mailer.ts';
 import type { OutboxRepository } from '../email/outbox.ts';
 import { cancelOwnBooking, type CancellationPolicy } from './cancel-booking.ts';
 import { cancelPaidBooking } from './cancel-paid.ts';
-import { createETickets, type CancellationNotice } from './e-tickets.ts';
 import { markPaidBySupport } from './mark-paid.ts';
 import { openPayment, openPaymentWithin } from './open-payment.ts';
 import type { Log, PaymentContext } from './payment-context.ts';

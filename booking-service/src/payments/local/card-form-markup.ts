@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import { page, summary, type PageBooking } from '../checkout-markup.ts';
-import type { CardField } from './cards.ts';
+import type { CardField } from './local-provider.ts';
 
 /**
  * The HTML of the local checkout: a hosted payment page in the manner of Stripe

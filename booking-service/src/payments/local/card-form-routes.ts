@@ -11,11 +11,10 @@ import type { AppInstance } from '../../http/app-instance.ts';
 import { CHECKOUT_TAGS, checkoutPages, closedReason, gonePage, notFoundPage, salesStoppedPage } from '../checkout-replies.ts';
 import type { PaymentService } from '../payment-service.ts';
 import type { ProviderSession } from '../provider.ts';
-import { CARD_FIELDS, isRefusalCode, MESSAGES as CARD_MESSAGES, refusalCode, type CardField, type CardInput } from './cards.ts';
+import { CARD_FIELDS, isRefusalCode, MESSAGES as CARD_MESSAGES, refusalCode, successRedirect, type CardField, type CardInput, type LocalCheckoutProvider } from './local-provider.ts';
 import { newNonce } from '../checkout-markup.ts';
 import { CHECKOUT_SCRIPT, checkoutFormPage } from './card-form-markup.ts';
 import type { LocalCheckoutSession } from './checkout-session.ts';
-import { successRedirect, type LocalCheckoutProvider } from './local-provider.ts';
 
 /** A card form is tiny; anything bigger is not one. */
 const FORM_BODY_LIMIT = 4 * 1024;

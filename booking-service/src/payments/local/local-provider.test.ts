@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charge, checkCard, luhnValid, MESSAGES, parseExpiry } from './cards.ts';
+import { charge, checkCard, luhnValid, MESSAGES, parseExpiry } from './local-provider.ts';
 
 const NOW = new Date('2031-05-15T12:00:00.000Z');
 const good = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Maya Moviegoer' };
