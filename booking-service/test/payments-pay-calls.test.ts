@@ -40,7 +40,7 @@ const ARCHITECTURE = path.resolve(SRC, '../../docs/ARCHITECTURE.md');
 /** Files of the walk one Pay here does not run: the refund of a payment for a show cancelled meanwhile, and the bookings' port (types only). */
 const BRANCHES = ['payments/cancel-paid.ts', 'bookings/booking-repository.ts'];
 /** What every request runs, whatever its route: not part of any walk. */
-const PLUMBING = ['app.ts', 'composition/request-hooks.ts', 'http/', 'metrics/'];
+const PLUMBING = ['app.ts', 'composition/request-hooks.ts', 'http/', 'metrics/', 'db/database-commands.ts'];
 
 /** docs/ARCHITECTURE.md's "A moviegoer pays", up to the next section. */
 function thePaySection(): string {

@@ -126,7 +126,7 @@ export interface BookingFilter {
    * whatever its case.
    */
   search?: string;
-  /** Only bookings of shows on these screens (one cinema's: issue 42). */
+  /** Only bookings of shows on these screens (one cinema's). */
   screenIds?: string[];
 }
 

@@ -11,7 +11,7 @@ type AnsweredStep = (request: FastifyRequest, reply: FastifyReply, route: string
 /**
  * The per-request plumbing as one onRequest hook that runs its steps in sequence, callback style (no promise, no
  * microtask): Fastify's hook runner costs each hook a call and each async hook a promise and a turn of the
- * microtask queue, paid on every request (issue 44, docs/performance.md). Each step stays its own module's function.
+ * microtask queue, paid on every request (docs/performance.md, 2026-11-28). Each step stays its own module's function.
  */
 export function runOnRequest(app: FastifyInstance, steps: readonly RequestStep[]) {
   app.addHook('onRequest', (request, reply, done) => {

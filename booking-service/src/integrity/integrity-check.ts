@@ -15,7 +15,7 @@ export interface IntegrityReport {
   problems: string[];
   doubleSold: DoubleSale[];
   /**
-   * Seats of overlapping live shows on one screen (issue 52: stored before the rule, kept): listed for staff to settle
+   * Seats of overlapping live shows on one screen (stored before migration 0020's rule, kept): listed for staff to settle
    * (GET /api/admin/shows/conflicts). Like seats sold twice, they do not make the database unhealthy.
    */
   scheduleOverlaps: ScreenOverlap[];

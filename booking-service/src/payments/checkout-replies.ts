@@ -28,7 +28,7 @@ export function checkoutPages(
   /** An instant of a booking, on its show's cinema's clock. */
   const time = (d: Date, booking: Pick<BookingWithDetails, 'show'>) => formatTheatreTime(d, cinemas.timeZoneOf(booking.show.screenId, config.theatreTimeZone));
 
-  /** A booking on a page; `withPolicy`: the cancellation policy as it will apply if paid now (the card form, issue 53). */
+  /** A booking on a page; `withPolicy`: the cancellation policy as it will apply if paid now (the card form). */
   function pageBooking(booking: BookingWithDetails, withPolicy = false): PageBooking {
     const cutoffMinutes = config.cancellationCutoffMinutes;
     const policy =

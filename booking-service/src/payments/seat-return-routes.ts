@@ -22,7 +22,7 @@ const tags = ['bookings'];
 const security = [{ bearerAuth: [] }];
 
 /**
- * A moviegoer gives back some seats of their own paid booking (issue 53, item 4: return-seats.ts), within the
+ * A moviegoer gives back some seats of their own paid booking (return-seats.ts), within the
  * cancellation policy. Someone else's booking answers like an unknown one.
  */
 export async function seatReturnRoutes(app: AppInstance, { bookings, auth, payments, places }: SeatReturnRoutesDeps) {

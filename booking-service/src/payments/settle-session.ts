@@ -100,8 +100,8 @@ async function settlePaid(ctx: PaymentContext, booking: Booking, session: Provid
  * A payment confirmed for a show staff cancelled meanwhile: cancelled and refunded as the show's cancellation does
  * (its moviegoer told why). The show's cancellation marks the show first and then refunds the paid bookings it
  * finds; a payment confirms first and then reads the show here: whichever order the two run in, one of them sees
- * the other, so no paid booking is left standing for a cancelled show (the late payment that retook its seats
- * after the cancellation released its hold was, issue 55).
+ * the other, so no paid booking is left standing for a cancelled show (a late payment could otherwise retake seats
+ * the cancellation had released).
  */
 async function refundIfShowCancelled(ctx: PaymentContext, booking: Booking): Promise<Settlement | null> {
   if (!(await ctx.showCancelled(booking.showId))) return null;
