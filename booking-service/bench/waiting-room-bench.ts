@@ -410,7 +410,7 @@ interface Result {
   /** The load generator's own event-loop delay during the run (ms): its share of every latency measured. */
   generatorDelay: { p99: number; max: number } | null;
   /** As the service measured itself (its metrics): p99 by route (a histogram bucket's bound) and each instance's largest event-loop delay. */
-  serviceSide: { p99Bounds: Record<keyof typeof MEASURED_ROUTES, string>; eventLoopMaxMs: number[] } | null;
+  serviceSide: { p99Bounds: Record<keyof typeof MEASURED_ROUTES, string>; eventLoopMaxMs: number[]; database: DatabaseWork } | null;
   /** The probe's calls, by way in (see probe). */
   probes: Record<string, { at: number; ms: number }[]>;
   problems: string[];
@@ -626,6 +626,44 @@ const MEASURED_ROUTES = {
   booking: 'POST /api/booking/create',
 } as const;
 
+/** Per request of each measured route, summed over the instances: database commands, rows (documents) read and written. */
+type DatabaseWork = {
+  perRequest: Record<keyof typeof MEASURED_ROUTES, { commands: number; read: number; written: number; requests: number }>;
+  /** Commands no request was being answered for: the waiting room's ticks, change feeds, timers. */
+  background: { commands: number; read: number; written: number };
+};
+
+/** Each `name{labels} value` sample of a Prometheus text, summed by the label `by` (and `direction` for rows). */
+function sumsBy(text: string, name: string, key: (labels: string) => string | null, into: Map<string, number>) {
+  for (const [, labels, value] of text.matchAll(new RegExp(`^${name}\\{([^}]*)\\} (\\S+)`, 'gm'))) {
+    const at = key(labels!);
+    if (at !== null) into.set(at, (into.get(at) ?? 0) + Number(value));
+  }
+}
+
+/** The database work of each measured route per request, and the background's, from the instances' counters. */
+function databaseWork(texts: string[]): DatabaseWork {
+  const label = (labels: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(labels)?.[1];
+  const commands = new Map<string, number>();
+  const rows = new Map<string, number>();
+  const requests = new Map<string, number>();
+  for (const text of texts) {
+    sumsBy(text, 'db_commands_total', (l) => label(l, 'route') ?? null, commands);
+    sumsBy(text, 'db_rows_total', (l) => `${label(l, 'route')} ${label(l, 'direction')}`, rows);
+    sumsBy(text, 'http_request_duration_seconds_count', (l) => `${label(l, 'method')} ${label(l, 'route')}`, requests);
+  }
+  const perRequest = Object.fromEntries(
+    Object.entries(MEASURED_ROUTES).map(([name, key]) => {
+      const route = key.slice(key.indexOf(' ') + 1);
+      const count = requests.get(key) ?? 0;
+      const per = (total: number) => (count === 0 ? 0 : total / count);
+      return [name, { commands: per(commands.get(route) ?? 0), read: per(rows.get(`${route} read`) ?? 0), written: per(rows.get(`${route} written`) ?? 0), requests: count }];
+    }),
+  ) as DatabaseWork['perRequest'];
+  const background = { commands: commands.get('background') ?? 0, read: rows.get('background read') ?? 0, written: rows.get('background written') ?? 0 };
+  return { perRequest, background };
+}
+
 /**
  * What the instances measured themselves: each route's p99 from their request histograms (summed; the bound
  * of the bucket holding it: from the request's parsing to its answer, so without the wait for the event loop
@@ -635,8 +673,10 @@ const MEASURED_ROUTES = {
 async function serviceSide(metricsUrls: string[]): Promise<Result['serviceSide']> {
   const buckets = new Map<string, Map<string, number>>();
   const eventLoopMaxMs: number[] = [];
+  const texts: string[] = [];
   for (const url of metricsUrls) {
     const text = await (await fetch(url)).text();
+    texts.push(text);
     for (const [, labels, count] of text.matchAll(/^http_request_duration_seconds_bucket\{([^}]*)\} (\d+)/gm)) {
       const method = /method="([^"]+)"/.exec(labels!)?.[1];
       const route = /route="([^"]+)"/.exec(labels!)?.[1];
@@ -657,7 +697,7 @@ async function serviceSide(metricsUrls: string[]): Promise<Result['serviceSide']
     return total === 0 ? '–' : bound === undefined ? 'over 10 s' : `≤ ${Number(bound) * 1000} ms`;
   };
   const p99Bounds = Object.fromEntries(Object.entries(MEASURED_ROUTES).map(([name, key]) => [name, p99Bound(key)])) as Record<keyof typeof MEASURED_ROUTES, string>;
-  return { p99Bounds, eventLoopMaxMs };
+  return { p99Bounds, eventLoopMaxMs, database: databaseWork(texts) };
 }
 
 /** Admissions out of place order (by the database's record): 0 when the queue served strictly in order. */
@@ -832,6 +872,15 @@ function report(byScenario: Result[][]): { markdown: string; failures: string[] 
     '',
     results.map((r) => (r.serviceSide ? Object.values(r.serviceSide.p99Bounds).join(' / ') : '–')),
   );
+  const perRequest = (pick: (work: DatabaseWork['perRequest'][keyof typeof MEASURED_ROUTES]) => number) =>
+    results.map((r) => (r.serviceSide ? Object.values(r.serviceSide.database.perRequest).map((work) => pick(work).toFixed(2)).join(' / ') : '–'));
+  row('database commands per request, as the instances counted them: poll / join / seat map / booking', '', perRequest((work) => work.commands));
+  row('rows (documents) read per request: poll / join / seat map / booking', '', perRequest((work) => work.read));
+  row('rows (documents) written per request: poll / join / seat map / booking', '', perRequest((work) => work.written));
+  row('database commands outside requests (ticks, change feeds, timers): commands, rows read, rows written', '', results.map((r) => {
+    const work = r.serviceSide?.database.background;
+    return work ? `${work.commands} / ${work.read} / ${work.written}` : '–';
+  }));
   row("each instance's largest event-loop delay", '', results.map((r) => (r.serviceSide ? r.serviceSide.eventLoopMaxMs.map((n) => `${ms(n)} ms`).join(', ') : '–')));
   row("the load generator's own event-loop delay, p99 / max (part of every latency above)", '', results.map((r) => (r.generatorDelay ? `${ms(r.generatorDelay.p99)} / ${ms(r.generatorDelay.max)} ms` : '–')));
   const probeNames = [...new Set(results.flatMap((r) => Object.keys(r.probes)))];

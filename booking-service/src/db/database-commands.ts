@@ -19,34 +19,46 @@ function report(tap: CommandTap, error: unknown, answer: pg.QueryResult | pg.Que
   for (const result of Array.isArray(answer) ? answer : [answer]) tap.sent(postgresCommand(result));
 }
 
+type Query = (...args: unknown[]) => unknown;
+
 /**
- * Every statement the pool's connections run, reported on the tap once answered. The query builder reaches the
- * database through `client.query`: as a promise inside a transaction, through the pool's own callback otherwise.
+ * `query` with each answer reported on the tap in the async context of its caller. A promise's continuation keeps
+ * the caller's context; a callback is bound to it, as node-postgres calls back from its socket's (or, when the
+ * pool queued the query, from the previous query's).
+ */
+function reporting(query: Query, tap: CommandTap): Query {
+  return (...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = AsyncResource.bind((error: unknown, answer: pg.QueryResult | pg.QueryResult[] | undefined) => {
+        report(tap, error, answer);
+        callback(error, answer);
+      });
+      return query(...args);
+    }
+    const pending = query(...args);
+    if (pending instanceof Promise) {
+      pending.then(
+        (answer: pg.QueryResult | pg.QueryResult[]) => report(tap, null, answer),
+        (error: unknown) => report(tap, error ?? 'refused', undefined),
+      );
+    }
+    return pending;
+  };
+}
+
+/**
+ * Every statement sent through the pool, reported on the tap once answered: `pool.query` (the query builder's
+ * statements outside a transaction) and a checked-out connection's `query` (inside one). The pool's own call of
+ * its connection, with a callback, is the `pool.query` already counted.
  */
 export function countPostgresCommands(pool: pg.Pool): CommandTap {
   const tap = createCommandTap();
+  pool.query = reporting(pool.query.bind(pool) as Query, tap) as typeof pool.query;
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => {
-      const callback = args.at(-1);
-      if (typeof callback === 'function') {
-        // Bound to the caller's async context: node-postgres calls back from its socket's, which would count the
-        // statement under whichever request opened the connection.
-        args[args.length - 1] = AsyncResource.bind((error: unknown, answer: pg.QueryResult | pg.QueryResult[] | undefined) => {
-          report(tap, error, answer);
-          callback(error, answer);
-        });
-        return query(...args);
-      }
-      const pending = query(...args);
-      if (pending instanceof Promise) {
-        pending.then(
-          (answer: pg.QueryResult | pg.QueryResult[]) => report(tap, null, answer),
-          (error: unknown) => report(tap, error ?? 'refused', undefined),
-        );
-      }
-      return pending;
-    }) as typeof client.query;
+    const query = client.query.bind(client) as Query;
+    const counted = reporting(query, tap);
+    client.query = ((...args: unknown[]) => (typeof args.at(-1) === 'function' ? query(...args) : counted(...args))) as typeof client.query;
   });
   return tap;
 }
