@@ -76,7 +76,14 @@ function client(port: number, signer: TestSigner) {
         return { bookingId: '', ticketCode: '' };
       }
       expect(held.status, JSON.stringify(body)).toBe(200);
-      expect((await submitCard({ baseUrl: base } as TestApp, body.url)).status).toBe(303);
+      const paid = await submitCard({ baseUrl: base } as TestApp, body.url);
+      // The instance may find the restore between the hold and the payment (its watch reads the log every second;
+      // a busy machine widens the gap): the payment is then refused as every write is.
+      if (refusedWith && paid.status === 503) {
+        refusedWith.status = paid.status;
+        return { bookingId: body.bookingId, ticketCode: '' };
+      }
+      expect(paid.status).toBe(303);
       if (noRead) return { bookingId: body.bookingId, ticketCode: '' };
       const own = (await (await fetch(`${base}/api/user/bookings`, { headers: { authorization: `Bearer ${token}` } })).json()) as { bookings: { _id: string; ticketCode: string }[] };
       return { bookingId: body.bookingId, ticketCode: own.bookings.find((b) => b._id === body.bookingId)!.ticketCode };
