@@ -11,6 +11,8 @@ export default defineConfig({
   ...baseConfig,
   testDir: './dev',
   globalSetup: './support/dev-setup.ts',
+  // One file, one set of dev servers.
+  workers: 1,
   // A dev server compiles a page's code when first asked, and again after each edit.
   timeout: 120_000,
   expect: { timeout: 20_000 },

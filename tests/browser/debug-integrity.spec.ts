@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs, bookFreeSeats, tokenFor } from '../support/api';
 import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
 import { signInFromPrompt } from '../support/sign-in';
-import { control, urls } from '../support/test-stack';
+import { control, stackDataDir, urls } from '../support/test-stack';
 
 /**
  * Support's Integrity page against the real stack. First all is well; then the stack's embedded database is
@@ -14,7 +14,7 @@ import { control, urls } from '../support/test-stack';
  * adopted as docs/operators/backup-and-restore.md says), and support sees the paid booking the copy lost.
  */
 
-const dataDir = () => process.env.TEST_STACK_DATA_DIR!;
+const dataDir = () => stackDataDir();
 const pgliteDir = () => path.join(dataDir(), 'pglite');
 
 const serviceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../booking-service');

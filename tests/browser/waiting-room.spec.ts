@@ -135,6 +135,10 @@ function wallClockInput(at: Date, timeZone: string): string {
 /** The staff's browser, far from the theatre: the on-sale time they enter is still the theatre's. */
 const STAFF_BROWSER_ZONE = 'Pacific/Kiritimati'; // UTC+14: no theatre's zone is ahead of it
 
+// Each test makes its own show and event (freshShow, hallShowOfItsOwn), so the file's tests may be shared between the
+// two workers, each on its own stack: the longest file (about 3 minutes) and the last, it ran alone at the run's end.
+test.describe.configure({ mode: 'parallel' });
+
 for (const size of SIZES) {
   test.describe(`waiting room at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });

@@ -5,26 +5,29 @@ import type { CreateBookingResponse } from 'booking-service/contract';
 import { customerApi, type CustomerApi } from 'shared-ui/customer-api-client';
 import { ApiError, createCaller, type Call } from 'shared-ui/request';
 import { staffApi, type StaffApi } from 'shared-ui/staff-api-client';
-import { urls } from './test-stack';
+import { STACK, stackDataDir, type BrowserStack } from './test-stack';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** An access token from the test stack's identity provider, minted by the same command as `npm run token`. */
-export function tokenFor(email: string, role?: 'admin' | 'support'): string {
-  const dataDir = process.env.TEST_STACK_DATA_DIR;
-  if (!dataDir) throw new Error('TEST_STACK_DATA_DIR is not set: the global setup starts the stack');
+/**
+ * An access token from the identity provider of `stack` (this worker's), minted by the same command as
+ * `npm run token` from that stack's DATA_DIR.
+ */
+export function tokenFor(email: string, role?: 'admin' | 'support', stack: BrowserStack = STACK): string {
   const args = ['dist/identity/token-cli.js', email, ...(role ? ['--role', role] : [])];
+  const { identity } = stack.urls;
   return execFileSync(process.execPath, args, {
     cwd: path.join(root, 'booking-service'),
-    env: { ...process.env, DATA_DIR: dataDir, AUTH_ISSUER: `${urls.identity}/`, IDENTITY_PORT: new URL(urls.identity).port },
+    env: { ...process.env, DATA_DIR: stackDataDir(stack), AUTH_ISSUER: `${identity}/`, IDENTITY_PORT: new URL(identity).port },
     encoding: 'utf8',
   }).trim();
 }
 
-/** The frontends' typed client (shared-ui), calling the test stack's service as the holder of `token`, or anonymously. */
-export function apiAs(token?: string): CustomerApi & StaffApi & { call: Call } {
-  const call = createCaller(urls.service, token === undefined ? undefined : async () => token);
-  return { call, ...customerApi(urls.service, call), ...staffApi(call) };
+/** The frontends' typed client (shared-ui), calling the service of `stack` (this worker's) as the holder of `token`, or anonymously. */
+export function apiAs(token?: string, stack: BrowserStack = STACK): CustomerApi & StaffApi & { call: Call } {
+  const { service } = stack.urls;
+  const call = createCaller(service, token === undefined ? undefined : async () => token);
+  return { call, ...customerApi(service, call), ...staffApi(call) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { apiAs, HALL_SCREEN_ID, tokenFor } from './api';
 import { adminCall } from './door-tickets';
+import type { BrowserStack } from './test-stack';
 
 const DAY = 24 * 3600_000;
 
@@ -14,14 +15,15 @@ function dateAhead(days: number, timeZone: string): string {
  * starts, POST /api/admin/shows/check). Tests that tap a time by its place and book seats by row and number
  * (support/api.ts hallOnlyDates, customer.spec's pickShow) need one; the seed plays every screen of the chain
  * (issue 52), so whether its week has such a date depended on the hour the stack was started. The dates are after the
- * seed's week, where no screen has shows: the latest date is the one those tests take.
+ * seed's week, where no screen has shows: the latest date is the one those tests take. On `stack` (the global setup
+ * adds them to each worker's).
  */
-export async function addHallOnlyDates(movies = 6): Promise<void> {
-  const token = tokenFor('admin@example.com', 'admin');
-  const admin = apiAs(token);
-  const { cinemas } = await adminCall<{ cinemas: { timeZone: string; screens: { _id: string }[] }[] }>(token, 'GET', '/api/admin/cinemas');
+export async function addHallOnlyDates(stack: BrowserStack, movies = 6): Promise<void> {
+  const token = tokenFor('admin@example.com', 'admin', stack);
+  const admin = apiAs(token, stack);
+  const { cinemas } = await adminCall<{ cinemas: { timeZone: string; screens: { _id: string }[] }[] }>(token, 'GET', '/api/admin/cinemas', undefined, stack);
   const { timeZone } = cinemas.find((cinema) => cinema.screens.some((screen) => screen._id === HALL_SCREEN_ID))!;
-  const listed = (await apiAs().showAll()).shows.slice(0, movies);
+  const listed = (await apiAs(undefined, stack).showAll()).shows.slice(0, movies);
   // Two movies a day, each twice, one after the other on the hall (one show at a time), from 09:00.
   for (let pair = 0; pair * 2 < listed.length; pair++) {
     const date = dateAhead(9 + pair, timeZone);
@@ -29,7 +31,7 @@ export async function addHallOnlyDates(movies = 6): Promise<void> {
     let time = '09:00';
     for (const movie of [...day, ...day]) {
       type Check = { free: boolean; nextFreeStart?: string; runtime: number; turnoverMinutes: number };
-      const check = await adminCall<Check>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: HALL_SCREEN_ID });
+      const check = await adminCall<Check>(token, 'POST', '/api/admin/shows/check', { movieId: movie._id, showsInput: [{ date, time: [time] }], screenId: HALL_SCREEN_ID }, stack);
       if (!check.free) throw new Error(`the hall is not free on ${date} at ${time} (next free start ${check.nextFreeStart})`);
       await admin.addShow({ movieId: movie._id, showsInput: [{ date, time: [time] }], showPrice: 12, screenId: HALL_SCREEN_ID });
       // The next show once this one has ended and the screen is turned over (its runtime and the cinema's turnover).

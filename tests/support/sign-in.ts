@@ -3,9 +3,13 @@ import { expect, type Page } from '@playwright/test';
 /** The development password of the seeded accounts (docs/service/sign-in.md). */
 export const DEV_PASSWORD = 'movies-dev-password';
 
-/** Signs in through the navbar's Login button and the identity provider's own page, as a person would. */
+/**
+ * Signs in through the navbar's Login button and the identity provider's own page, as a person would. The navbar's:
+ * a signed-out page may offer its own Login too (My Bookings), which came while the click waited for the app to take
+ * over from the first view (two Login buttons: "strict mode violation").
+ */
 export async function signIn(page: Page, email: string, password = DEV_PASSWORD): Promise<void> {
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
