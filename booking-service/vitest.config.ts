@@ -5,12 +5,12 @@ requireSupportedNodeFor("booking-service's tests");
 
 /**
  * Two projects: unit tests beside their files (src/), which start nothing; integration tests (test/), which get
- * the MongoDB lane's server (FerretDB, built once) and Stripe's stripe-mock (built once) for the run. A run of
- * unit files alone never starts either (a project's global setup runs only when it has files to run).
+ * a migrated database per lane to copy, the MongoDB lane's server (FerretDB, built once) and Stripe's stripe-mock
+ * (built once) for the run. A run of unit files alone starts none of them (a project's global setup runs only when it has files to run).
  */
 export default defineConfig({
   test: {
-    // Integration files each start PGlite (about 2.5 s, a few hundred MB): run a couple at a time.
+    // Integration files each start PGlite (a few hundred MB): run a couple at a time.
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -18,7 +18,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts'], globalSetup: ['test/support/mongodb-server.ts', 'test/support/stripe-mock-server.ts'] },
+        test: { name: 'integration', include: ['test/**/*.test.ts'], globalSetup: ['test/support/migrated-copies.ts', 'test/support/mongodb-server.ts', 'test/support/stripe-mock-server.ts'] },
       },
     ],
   },

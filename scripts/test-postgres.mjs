@@ -41,7 +41,7 @@ function runServerTool(bin, tool, args, env) {
 }
 
 /**
- * Starts a server on a free loopback port, its processes with `env` (test:any-hour's moved clock). Returns
+ * Starts a server on a free loopback port, its processes with `env`. Returns
  * its admin URL and the shell command that stops it and removes its folder (synchronous through `stop()`,
  * so an exit handler can call it).
  */

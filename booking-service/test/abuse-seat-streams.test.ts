@@ -34,7 +34,7 @@ function openStream(t: TestApp, showId: string, options: { from: string; token?:
 
 // Finding 1: streams were uncapped, so one anonymous client could exhaust the service's file handles.
 const lane = lanes[0]!;
-describe(`live seat streams are capped on ${lane.name}`, () => {
+describe.skipIf(lane.skipReason !== null)(`live seat streams are capped on ${lane.name}`, () => {
   let t: TestApp;
   let shortLived: TestApp;
   const streams: OpenedStream[] = [];
@@ -140,7 +140,7 @@ function openAndAbort(t: TestApp, showId: string): Promise<void> {
 
 // Issue 27, M5: the close listener was registered after an await, so a client gone within milliseconds kept
 // its slot until the stream's lifetime ended (600 s): about 100 addresses could fill an instance's cap.
-describe(`aborted seat streams give their slots back on ${lane.name}`, () => {
+describe.skipIf(lane.skipReason !== null)(`aborted seat streams give their slots back on ${lane.name}`, () => {
   const CAP = 5;
   let t: TestApp;
   beforeAll(async () => {

@@ -25,7 +25,7 @@ function rawRequest(t: TestApp, bytes: string): Promise<{ status: number; body: 
 
 // Finding 6, each small case with the attack that showed it.
 const lane = lanes[0]!;
-describe(`small cases of bad input on ${lane.name}`, () => {
+describe.skipIf(lane.skipReason !== null)(`small cases of bad input on ${lane.name}`, () => {
   let t: TestApp;
   // Everything the service logs, to check no SQL leaks into it.
   const logLines: string[] = [];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtService, builtServiceEnv, freePort, startProcess, stop } from './support/processes.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
 
 const skipReason = existsSync(builtService) ? null : 'access log shutdown test skipped: the service is not built (npm test builds it first)';
 if (skipReason) console.warn(skipReason);
@@ -13,7 +14,7 @@ const REQUESTS = 400;
  * The log is written in batches (src/http/log-destination.ts). The built service, stopped with SIGTERM right after a
  * burst of requests, has written every access line of them before it exits: a graceful stop loses none.
  */
-describe.skipIf(skipReason !== null)('the access log at a graceful stop', () => {
+describe.skipIf(skipReason !== null || laneLeftOut('pglite') !== null)('the access log at a graceful stop', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'access-log-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicketCode } from '../src/bookings/ticket-code.ts';
 import { builtInChain, DEFAULT_CINEMA_ID } from '../src/cinemas/built-in-chain.ts';
 import { ALL_SEATS, MAX_SEATS_PER_BOOKING, seatSelectionProblem } from '../src/contract/seats/hall.ts';
-import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
+import { openPostgres, type Database } from '../src/db/database.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
-import { freshPostgresDatabaseUrl, lanes } from './support/databases.ts';
+import { freshPostgresDatabaseUrl, lanes, openFreshPglite } from './support/databases.ts';
 import { sampleMovie } from './support/mongo-fixtures.ts';
 
 /**
@@ -44,7 +44,7 @@ for (const lane of lanes.filter((l) => l.name !== 'mongodb')) {
     const userId = 'auth0|rules';
 
     beforeAll(async () => {
-      if (lane.name === 'pglite') database = await openPglite(undefined);
+      if (lane.name === 'pglite') database = await openFreshPglite();
       else {
         const fresh = await freshPostgresDatabaseUrl(process.env.TEST_POSTGRES_URL!);
         database = await openPostgres(fresh.url, 5);

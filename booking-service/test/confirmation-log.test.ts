@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newTicketCode } from '../src/bookings/ticket-code.ts';
 import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { ALL_SEATS } from '../src/contract/seats/hall.ts';
-import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
+import { openPostgres, type Database } from '../src/db/database.ts';
 import { connectMongo, createMongoStore } from '../src/db/mongo/store.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import { JOURNAL_FILE, openConfirmationJournal } from '../src/integrity/confirmation-journal.ts';
 import type { Store } from '../src/store/types.ts';
-import { freshPostgresDatabaseUrl, lanes, type Lane } from './support/databases.ts';
+import { freshPostgresDatabaseUrl, lanes, openFreshPglite, type Lane } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -62,7 +62,7 @@ async function onMongo(): Promise<Tamperable> {
 }
 
 const open: Record<Lane['name'], () => Promise<Tamperable>> = {
-  pglite: async () => onPostgres(await openPglite(undefined)),
+  pglite: async () => onPostgres(await openFreshPglite()),
   postgres: async () => {
     const fresh = await freshPostgresDatabaseUrl(process.env.TEST_POSTGRES_URL!);
     return onPostgres(await openPostgres(fresh.url, 10), fresh.drop);

@@ -11,7 +11,7 @@ import { storeLocation } from '../src/db/open-store.ts';
 import { connectMongo, createMongoStore } from '../src/db/mongo/store.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
-import { freshPostgresDatabaseUrl, lanes, type Lane } from './support/databases.ts';
+import { freshPostgresDatabaseUrl, lanes, openFreshPglite, type Lane } from './support/databases.ts';
 import { createBooking, eventually } from './support/payments.ts';
 import { builtService, builtServiceEnv, freePort, startProcess, stop, type BuiltServiceSettings } from './support/processes.ts';
 import { startTestSigner, type TestSigner } from './support/signer.ts';
@@ -51,7 +51,7 @@ function sqlDamage(database: Database, dropDatabase = async () => {}): Damageabl
 async function openDamageable(lane: Lane): Promise<DamageableStore> {
   switch (lane.name) {
     case 'pglite':
-      return sqlDamage(await openPglite(undefined));
+      return sqlDamage(await openFreshPglite());
     case 'postgres': {
       const fresh = await freshPostgresDatabaseUrl(process.env.TEST_POSTGRES_URL!);
       return sqlDamage(await openPostgres(fresh.url, 10), () => fresh.drop());

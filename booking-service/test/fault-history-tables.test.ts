@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
+import { openPostgres, type Database } from '../src/db/database.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
-import { freshPostgresDatabaseUrl, lanes, type Lane } from './support/databases.ts';
+import { freshPostgresDatabaseUrl, lanes, openFreshPglite, type Lane } from './support/databases.ts';
 import { createBooking, postWebhook, sessionEvent, submitCard } from './support/payments.ts';
 import { startTestApp } from './support/test-app.ts';
 
@@ -17,7 +17,7 @@ import { startTestApp } from './support/test-app.ts';
 async function openDamageableApp(lane: Lane) {
   let database: Database;
   let drop = async () => {};
-  if (lane.name === 'pglite') database = await openPglite(undefined);
+  if (lane.name === 'pglite') database = await openFreshPglite();
   else {
     const fresh = await freshPostgresDatabaseUrl(process.env.TEST_POSTGRES_URL!);
     database = await openPostgres(fresh.url, 10);

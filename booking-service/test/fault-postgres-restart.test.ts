@@ -11,13 +11,14 @@ import { isDatabaseUnavailable } from '../src/store/unavailable.ts';
 import { postgresClusterSkipReason, startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts';
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 import { builtService, builtServiceEnv, freePort, startProcess } from './support/processes.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
 
 const clusterProblem = postgresClusterSkipReason();
-const skipReason = !existsSync(builtService)
+const skipReason = laneLeftOut('postgres') ?? (!existsSync(builtService)
   ? 'PostgreSQL restart fault test skipped: the service is not built (npm test builds it first)'
   : clusterProblem
     ? `PostgreSQL restart fault test skipped: ${clusterProblem}`
-    : null;
+    : null);
 if (skipReason) console.warn(skipReason);
 
 const LOOPS = 20;

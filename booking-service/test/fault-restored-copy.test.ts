@@ -10,6 +10,7 @@ import { submitCard } from './support/payments.ts';
 import { builtService, builtServiceEnv, freePort, startProcess, stop, type BuiltServiceSettings } from './support/processes.ts';
 import { startTestSigner, type TestSigner } from './support/signer.ts';
 import type { TestApp } from './support/test-app.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
 
 /**
  * Issue 38 (1): a restored older copy of the store (same identity, fewer bookings) started silently and
@@ -62,7 +63,7 @@ interface RestoreLane {
 
 const pgliteLane: RestoreLane = {
   name: 'PGlite (the data folder copied while stopped)',
-  skip: null,
+  skip: laneLeftOut('pglite'),
   async setUp() {
     const backupDir = mkdtempSync(path.join(tmpdir(), 'restore-backup-'));
     return {

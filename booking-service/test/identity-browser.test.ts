@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_PASSWORD } from '../src/identity/dev-accounts.ts';
 import { AUDIENCE, CLIENT_ID, startTestIdentity, type TestIdentity } from './support/identity.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
 
 const serviceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SDK_FILE = path.join(serviceRoot, 'node_modules', '@auth0', 'auth0-spa-js', 'dist', 'auth0-spa-js.production.js');
@@ -104,7 +105,7 @@ async function startPageServer(): Promise<PageServer> {
   };
 }
 
-describe('the Auth0 SPA SDK in Chromium against the local identity provider', () => {
+describe.skipIf(laneLeftOut('pglite') !== null)('the Auth0 SPA SDK in Chromium against the local identity provider', () => {
   let pages: PageServer;
   let idp: TestIdentity;
   let browser: Browser;

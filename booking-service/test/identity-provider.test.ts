@@ -10,13 +10,14 @@ import { loadIdentityConfig, ProductionRefusedError } from '../src/identity/prov
 import { startIdentityServer } from '../src/identity/provider/server.ts';
 import { APP_ORIGIN, AUDIENCE, CLIENT_ID, startTestIdentity, type TestIdentity } from './support/identity.ts';
 import { Agent, decodeJwt, formAction, redeemCode, refresh, signIn, startAuthorization, type FlowOptions, type Tokens } from './support/oidc-client.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
 
 const serviceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
 
 const app: FlowOptions = { clientId: CLIENT_ID, redirectUri: APP_ORIGIN, audience: AUDIENCE };
 
-describe('local identity provider over HTTP', () => {
+describe.skipIf(laneLeftOut('pglite') !== null)('local identity provider over HTTP', () => {
   let idp: TestIdentity;
   const agent = () => new Agent(idp.server.url);
 
@@ -463,7 +464,7 @@ describe('local identity provider over HTTP', () => {
   });
 });
 
-describe('production mode', () => {
+describe.skipIf(laneLeftOut('pglite') !== null)('production mode', () => {
   it('the provider refuses to start', async () => {
     const config = loadIdentityConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent-identity-dir', IDENTITY_PORT: '0' });
     await expect(startIdentityServer(config)).rejects.toBeInstanceOf(ProductionRefusedError);

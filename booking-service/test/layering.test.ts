@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { laneLeftOut } from './support/lane-selection.ts';
 
 /**
  * The service's layers (eslint.config.mjs, SERVICE_LAYERS; docs/ARCHITECTURE.md) are enforced by
@@ -17,7 +18,7 @@ async function layeringErrors(folder: string, importPath: string): Promise<strin
   return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 
-describe('the layers of booking-service/src', () => {
+describe.skipIf(laneLeftOut('pglite') !== null)('the layers of booking-service/src', () => {
   it('refuses contract/ importing anything else of the service', async () => {
     const errors = await layeringErrors('contract', '../bookings/booking-json.ts');
     expect(errors).toHaveLength(1);

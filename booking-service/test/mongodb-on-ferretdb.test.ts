@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFerretdb, FERRETDB_LABEL, findGo, startFerretdb, type FerretdbServer } from '../../scripts/ferretdb.mjs';
 import { openMongoStore } from '../src/db/mongo/store.ts';
 import { builtService, builtServiceEnv, freePort, packageRoot } from './support/processes.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
 
 /**
  * The MongoDB store pointed at FerretDB v1.24.2, the MongoDB-protocol server the
@@ -18,7 +19,7 @@ import { builtService, builtServiceEnv, freePort, packageRoot } from './support/
  * the MongoDB lane of the other tests runs on FerretDB 2 over DocumentDB
  * (scripts/mongodb-engine.mjs), where the store opens.
  */
-const skipReason = findGo() ? null : `FerretDB refusal tests skipped: Go is not installed, and ${FERRETDB_LABEL} is built with it`;
+const skipReason = laneLeftOut('mongodb') ?? (findGo() ? null : `FerretDB refusal tests skipped: Go is not installed, and ${FERRETDB_LABEL} is built with it`);
 if (skipReason) console.warn(skipReason);
 let server: FerretdbServer | undefined;
 

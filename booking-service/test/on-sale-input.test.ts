@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPglite } from '../src/db/database.ts';
 import { connectMongo, createMongoStore } from '../src/db/mongo/store.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
-import { lanes, type Lane } from './support/databases.ts';
+import { lanes, openFreshPglite, type Lane } from './support/databases.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const DAY = 86_400_000;
@@ -20,7 +19,7 @@ interface StoreUnderTest {
 
 const stores: Record<'pglite' | 'mongodb', () => Promise<StoreUnderTest>> = {
   async pglite() {
-    const database = await openPglite(undefined);
+    const database = await openFreshPglite();
     return {
       store: createPostgresStore(database),
       // As year 0 was stored before: PostgreSQL keeps it as 1 BC, which new Date() cannot read.

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../src/store/types.ts';
 import { lanes } from './support/databases.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
 import { createBooking, submitCard } from './support/payments.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -96,7 +97,7 @@ async function filesRunBy(work: () => Promise<unknown>): Promise<string[]> {
   }
 }
 
-describe("docs/ARCHITECTURE.md's walk of one Pay", () => {
+describe.skipIf(laneLeftOut('pglite') !== null)("docs/ARCHITECTURE.md's walk of one Pay", () => {
   it('lists the files its steps name, in their order, as many as it says (the files beneath aside)', () => {
     const { steps, listed, stated, beneath } = thePayWalk();
     expect(listed).toHaveLength(stated);

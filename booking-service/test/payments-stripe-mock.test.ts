@@ -40,7 +40,7 @@ function mockApiBase(): { protocol: 'http'; host: string; port: number } {
   return { protocol: 'http', host: url.hostname, port: Number(url.port) };
 }
 
-describe.skipIf(stripeMock.skipReason !== null)(`the Stripe adapter against ${stripeMock.label}`, () => {
+describe.skipIf(stripeMock.skipReason !== null || pglite.skipReason !== null)(`the Stripe adapter against ${stripeMock.label}`, () => {
   let t: TestApp;
   let provider: PaymentProvider;
 
@@ -98,7 +98,7 @@ describe.skipIf(stripeMock.skipReason !== null)(`the Stripe adapter against ${st
   });
 });
 
-describe.skipIf(stripeMock.skipReason !== null)(`the stand-in of Stripe's API answers as ${stripeMock.label} does`, () => {
+describe.skipIf(stripeMock.skipReason !== null || pglite.skipReason !== null)(`the stand-in of Stripe's API answers as ${stripeMock.label} does`, () => {
   let standIn: StripeStandIn;
   let tee: StripeTee;
   let provider: PaymentProvider;

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 /** The shell's beacon (POST /api/remote-events) and the counts the deploy command's canary watch reads. */
 const lane = lanes[0]!;
 const REMOTE_EVENTS_PER_MINUTE = 30;
-describe(`remote load reports, on ${lane.name}`, () => {
+describe.skipIf(lane.skipReason !== null)(`remote load reports, on ${lane.name}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(lane, { env: { REMOTE_EVENTS_RATE_LIMIT_PER_MINUTE: String(REMOTE_EVENTS_PER_MINUTE) } });

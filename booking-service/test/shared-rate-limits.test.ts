@@ -48,7 +48,7 @@ async function alternate(instances: TestApp[], count: number): Promise<number[]>
   return statuses;
 }
 
-describe.skipIf(skipReason !== null)('per-address rate limits across two instances', () => {
+describe.skipIf(skipReason !== null || lane.skipReason !== null)('per-address rate limits across two instances', () => {
   let redis: Awaited<ReturnType<typeof startRedis>>;
   const apps: TestApp[] = [];
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
 import { builtService, builtServiceEnv, freePort, startProcess, stop } from './support/processes.ts';
 import { startTestSigner, type TestSigner } from './support/signer.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
 
 const skipReason = existsSync(builtService) ? null : 'tracing test skipped: the service is not built (npm test builds it first)';
 if (skipReason) console.warn(skipReason);
@@ -61,7 +62,7 @@ async function startOtlpReceiver() {
  * the browser's traceparent arrives as one trace (the caller's) with the HTTP request and its database
  * queries, and its log lines carry the request id and that trace id, never the token or a card number.
  */
-describe.skipIf(skipReason !== null)('traces and logs of the built service', () => {
+describe.skipIf(skipReason !== null || laneLeftOut('pglite') !== null)('traces and logs of the built service', () => {
   let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
   let signer: TestSigner;
   let child: ChildProcess;

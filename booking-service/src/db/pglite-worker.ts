@@ -4,7 +4,7 @@
  * instead of the service's event loop. The service talks to it with the same
  * `pg` pool it uses for a PostgreSQL server. See openPglite in database.ts.
  */
-import { fsyncSync } from 'node:fs';
+import { fsyncSync, readFileSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
@@ -14,10 +14,15 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 export interface PgliteWorkerData {
   /** undefined keeps the database in memory. */
   dataDir: string | undefined;
+  /** A copy of an in-memory database (dumpDataDir's tarball) to start from instead of initdb. */
+  startFrom?: string;
   socketPath: string;
 }
 
-const { dataDir, socketPath } = workerData as PgliteWorkerData;
+/** 'close' ends PGlite (answered 'closed'); dumpTo writes a copy of the database to that file (answered 'dumped'). */
+export type PgliteWorkerMessage = 'close' | { dumpTo: string };
+
+const { dataDir, startFrom, socketPath } = workerData as PgliteWorkerData;
 
 /**
  * PGlite starts PostgreSQL with fsync off (`-F`): a power cut could lose committed payments. Here it runs
@@ -42,7 +47,8 @@ function syncToDisk(db: PGlite): void {
 // amcheck: start-up checks the seat and money indexes against their tables (integrity/stale-indexes.ts).
 // btree_gist: one screen, one show at a time (migration 0020's exclusion constraint compares screen ids in gist).
 const extensions = { amcheck, btree_gist };
-const db = await PGlite.create(dataDir, dataDir ? { startParams: DURABLE_START, extensions } : { extensions });
+const copy = startFrom ? { loadDataDir: new Blob([readFileSync(startFrom)]) } : {};
+const db = await PGlite.create(dataDir, dataDir ? { startParams: DURABLE_START, extensions } : { extensions, ...copy });
 if (dataDir) syncToDisk(db);
 // The service's pool holds one connection at a time: PGlite has one session, and the server's
 // multiplexer would interleave two busy clients' extended-protocol messages. The second slot
@@ -52,11 +58,22 @@ const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 
 await server.start();
 parentPort!.postMessage('ready');
 
-parentPort!.on('message', (message) => {
-  if (message !== 'close') return;
+parentPort!.on('message', (message: PgliteWorkerMessage) => {
+  if (message === 'close') {
+    void (async () => {
+      await server.stop();
+      await db.close();
+      parentPort!.postMessage('closed');
+    })();
+    return;
+  }
   void (async () => {
-    await server.stop();
-    await db.close();
-    parentPort!.postMessage('closed');
+    try {
+      const tarball = await db.dumpDataDir('none');
+      writeFileSync(message.dumpTo, Buffer.from(await tarball.arrayBuffer()));
+      parentPort!.postMessage('dumped');
+    } catch (error) {
+      parentPort!.postMessage(error instanceof Error ? error.message : String(error));
+    }
   })();
 });

@@ -8,8 +8,8 @@ import type { Store } from '../../src/store/types.ts';
  * sees that show first while its online sales are already closed
  * (SALES_CLOSE_MINUTES before it starts). Tests that book "a show" pick one that
  * starts past the sales close with an hour's margin for a slow run, so they pass
- * at any time of day. `npm run test:any-hour` runs the service tests in a closing
- * window to keep it so.
+ * at any time of day. The service's test command runs the PGlite lane in a closing
+ * window to keep it so (scripts/service-tests.mjs).
  */
 const BOOKABLE_LEAD_MS = (loadConfig({}).salesCloseMinutes + 60) * 60_000;
 

@@ -25,17 +25,22 @@ export interface Lane {
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const mongoServer = inject('mongoLaneServer');
+const pgliteCopy = inject('pgliteCopy');
+const postgresTemplate = inject('postgresTemplate');
 
 function freshName(): string {
   return `test_${randomBytes(6).toString('hex')}`;
 }
 
-/** A fresh, empty database on the PostgreSQL server at `adminUrl`: its URL, and how to drop it. */
-export async function freshPostgresDatabaseUrl(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database on the PostgreSQL server at `adminUrl`: its URL, and how to drop it. Empty, or a copy of
+ * `template` (the run's migrated one: migrated-copies.ts).
+ */
+export async function freshPostgresDatabaseUrl(adminUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = freshName();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -51,7 +56,7 @@ export async function freshPostgresDatabaseUrl(adminUrl: string): Promise<{ url:
 }
 
 async function freshPostgresDatabase(adminUrl: string): Promise<Database> {
-  const fresh = await freshPostgresDatabaseUrl(adminUrl);
+  const fresh = await freshPostgresDatabaseUrl(adminUrl, postgresTemplate ?? undefined);
   const database = await openPostgres(fresh.url, 40);
   return {
     ...database,
@@ -74,23 +79,41 @@ async function freshMongoStore(uri: string): Promise<Store> {
   };
 }
 
+/** A new in-memory PGlite database, migrated: started from the run's migrated copy (migrated-copies.ts). */
+export function openFreshPglite(): Promise<Database> {
+  const leftOut = laneLeftOut('pglite');
+  if (leftOut) return Promise.reject(new Error(`a test opened PGlite, which this run leaves out (${leftOut}): skip its describe on the lane's skipReason`));
+  return openPglite(undefined, { startFrom: pgliteCopy ?? undefined });
+}
+
+/**
+ * A store of a lane this run leaves out is a mistake of the test asking for it (its describe must skip on the
+ * lane's skipReason): a run split by TEST_LANES (scripts/service-tests.mjs) would otherwise run it twice.
+ */
+function refusedWhenLeftOut(lane: LaneName, open: () => Promise<Store>): () => Promise<Store> {
+  return () => {
+    const leftOut = laneLeftOut(lane);
+    return leftOut ? Promise.reject(new Error(`a test opened a store of the ${lane} lane, which this run leaves out (${leftOut}): skip its describe on lane.skipReason`)) : open();
+  };
+}
+
 export const lanes: Lane[] = [
   {
     name: 'pglite',
     skipReason: laneLeftOut('pglite'),
-    openStore: async () => createPostgresStore(await openPglite(undefined)),
+    openStore: refusedWhenLeftOut('pglite', async () => createPostgresStore(await openFreshPglite())),
   },
   {
     name: 'postgres',
     skipReason: laneLeftOut('postgres') ?? (postgresUrl
       ? null
       : 'PostgreSQL lane skipped: TEST_POSTGRES_URL is not set (bash .ci/run starts a server and sets it)'),
-    openStore: async () => createPostgresStore(await freshPostgresDatabase(postgresUrl!)),
+    openStore: refusedWhenLeftOut('postgres', async () => createPostgresStore(await freshPostgresDatabase(postgresUrl!))),
   },
   {
     name: 'mongodb',
     skipReason: mongoServer.skipReason,
-    openStore: () => freshMongoStore(mongoServer.uri!),
+    openStore: refusedWhenLeftOut('mongodb', () => freshMongoStore(mongoServer.uri!)),
   },
 ];
 

@@ -1,8 +1,11 @@
 /**
  * TEST_LANES, when set, names the database lanes a run wants (comma-separated: pglite, postgres, mongodb); the
- * others are skipped with that reason, and the MongoDB lane's server is then not started. `npm run test:any-hour`
- * runs PGlite alone: what the hour decides there is which seeded show a test picks, the same on every store (the
- * stores' time queries are held to one contract by repository-contract.test.ts at every run).
+ * others are skipped with that reason, and the MongoDB lane's server is then not started. The service's test
+ * command (scripts/service-tests.mjs) runs PGlite at the worst hour of the day and the server lanes at the real
+ * hour: what the hour decides is which seeded show a test picks, the same on every store (the stores' time queries
+ * are held to one contract by repository-contract.test.ts on every lane). A file that opens no lane's store (the
+ * migrations on a PGlite data folder, the identity provider, the built service on its own folder) runs with the
+ * PGlite lane: it skips on laneLeftOut('pglite'), so that a split run runs it once.
  */
 export type LaneName = 'pglite' | 'postgres' | 'mongodb';
 
