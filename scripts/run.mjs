@@ -4,10 +4,10 @@
  * Needs only Node.js and npm: on an older Node it runs itself on the pinned Node 24 (scripts/node-runtime.mjs),
  * it installs pnpm and the workspace's packages when they are missing or out of date, then does the job.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { constants } from 'node:os';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { relaunchOnPinnedNodeIfTooOld } from './node-runtime.mjs';
@@ -59,6 +59,39 @@ process.on('exit', () => {
   const rows = stepTimes.map(([step, seconds]) => `  ${step.padEnd(44)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
   log(`time per step:\n${rows.join('\n')}`);
 });
+
+/** The same for an awaited step (a step under way elsewhere, say). */
+async function timedAsync(step, work) {
+  currentStep = { step, started: performance.now() };
+  const result = await work();
+  stepTimes.push([step, (performance.now() - currentStep.started) / 1000]);
+  currentStep = null;
+  return result;
+}
+
+/**
+ * The contract tests (scripts/contract-test.mjs) started in the background, their output to a file (this process
+ * blocks in spawnSync meanwhile, so a pipe would fill and stall them); `finished` prints it once they end, with how
+ * long they took, and exits like run() when they failed.
+ */
+function startContractTests() {
+  const folder = mkdtempSync(path.join(tmpdir(), 'contract-tests-output-'));
+  const output = path.join(folder, 'output.txt');
+  const fd = openSync(output, 'w');
+  const started = performance.now();
+  const child = spawn(process.execPath, ['scripts/contract-test.mjs'], { cwd: root, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const stop = () => child.exitCode === null && child.kill('SIGTERM');
+  process.on('exit', stop);
+  const finished = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1))).then((code) => {
+    process.off('exit', stop);
+    process.stdout.write(`\n${readFileSync(output, 'utf8')}`);
+    rmSync(folder, { recursive: true, force: true });
+    log(`contract tests (Schemathesis), beside the packages' tests: ${((performance.now() - started) / 60_000).toFixed(1)} min, ${code === 0 ? 'passed' : 'FAILED'}`);
+    if (code !== 0) process.exit(code);
+  });
+  return { finished };
+}
 
 function pnpm(args, options) {
   const [command, ...prefix] = pnpmCommand();
@@ -178,9 +211,11 @@ switch (command) {
     timed('root scripts tests', () => run(process.execPath, ['--test', 'scripts/test/*.test.mjs']));
     // The browser tests (tests/) run against the production builds.
     timed('production build', build);
-    timed('contract tests (Schemathesis)', () => run(process.execPath, ['scripts/contract-test.mjs']));
+    // Schemathesis mostly waits on the service's answers: it runs beside the packages' tests, its output kept until it ends.
+    const contract = startContractTests();
     const [command, ...prefix] = pnpmCommand();
     for (const name of packagesWithScript('test')) timed(`tests of ${name}`, () => run(command, [...prefix, '--filter', name, 'run', 'test']));
+    await timedAsync('contract tests (Schemathesis): the wait after the rest', () => contract.finished);
     break;
   }
   case 'bench': {
