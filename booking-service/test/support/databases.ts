@@ -81,39 +81,35 @@ async function freshMongoStore(uri: string): Promise<Store> {
 
 /** A new in-memory PGlite database, migrated: started from the run's migrated copy (migrated-copies.ts). */
 export function openFreshPglite(): Promise<Database> {
-  const leftOut = laneLeftOut('pglite');
-  if (leftOut) return Promise.reject(new Error(`a test opened PGlite, which this run leaves out (${leftOut}): skip its describe on the lane's skipReason`));
-  return openPglite(undefined, { startFrom: pgliteCopy ?? undefined });
+  return unlessLeftOut('pglite', () => openPglite(undefined, { startFrom: pgliteCopy ?? undefined }));
 }
 
 /**
  * A store of a lane this run leaves out is a mistake of the test asking for it (its describe must skip on the
  * lane's skipReason): a run split by TEST_LANES (scripts/service-tests.mjs) would otherwise run it twice.
  */
-function refusedWhenLeftOut(lane: LaneName, open: () => Promise<Store>): () => Promise<Store> {
-  return () => {
-    const leftOut = laneLeftOut(lane);
-    return leftOut ? Promise.reject(new Error(`a test opened a store of the ${lane} lane, which this run leaves out (${leftOut}): skip its describe on lane.skipReason`)) : open();
-  };
+function unlessLeftOut<T>(lane: LaneName, open: () => Promise<T>): Promise<T> {
+  const leftOut = laneLeftOut(lane);
+  return leftOut ? Promise.reject(new Error(`a test opened a database of the ${lane} lane, which this run leaves out (${leftOut}): skip its describe on the lane's skipReason`)) : open();
 }
 
 export const lanes: Lane[] = [
   {
     name: 'pglite',
     skipReason: laneLeftOut('pglite'),
-    openStore: refusedWhenLeftOut('pglite', async () => createPostgresStore(await openFreshPglite())),
+    openStore: async () => createPostgresStore(await openFreshPglite()),
   },
   {
     name: 'postgres',
     skipReason: laneLeftOut('postgres') ?? (postgresUrl
       ? null
       : 'PostgreSQL lane skipped: TEST_POSTGRES_URL is not set (bash .ci/run starts a server and sets it)'),
-    openStore: refusedWhenLeftOut('postgres', async () => createPostgresStore(await freshPostgresDatabase(postgresUrl!))),
+    openStore: () => unlessLeftOut('postgres', async () => createPostgresStore(await freshPostgresDatabase(postgresUrl!))),
   },
   {
     name: 'mongodb',
     skipReason: mongoServer.skipReason,
-    openStore: refusedWhenLeftOut('mongodb', () => freshMongoStore(mongoServer.uri!)),
+    openStore: () => unlessLeftOut('mongodb', () => freshMongoStore(mongoServer.uri!)),
   },
 ];
 
