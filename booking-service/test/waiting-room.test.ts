@@ -628,5 +628,28 @@ for (const lane of lanes.filter((l) => l.name !== 'pglite')) {
       const shopping = (await a.api('GET', `/api/admin/on-sale/${eventId}`, { token: await a.tokenFor('staff@example.com', ['admin']) })).body.figures.shopping;
       expect(shopping).toBe(capacity);
     });
+
+    it("the admission ramp is the event's, not each instance's: runs on both instances in one second admit one run's worth", async () => {
+      const [, show] = await bookableHallShows(a.store, new Date(Date.now() + 3 * 3600_000));
+      const admin = await a.tokenFor('staff@example.com', ['admin']);
+      const created = await a.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Ramp on two', showIds: [show!.id], onSaleAt: clock.now().toISOString(), waitingRoom: true, shoppingCapacity: 25 },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const eventId = created.body.event.id as string;
+      for (let i = 0; i < 30; i++) await a.api('POST', `/api/waiting-room/${eventId}/join`, { token: await a.tokenFor(`ramp${i}@example.com`) });
+      const runs = () => Promise.all([a, b, a, b].map((instance) => instance.services.waitingRoom.admitAll()));
+      const perSecond: number[] = [];
+      for (let second = 0; second < 4; second++) {
+        clock.advance(1_000);
+        perSecond.push((await runs()).reduce((sum, n) => sum + n, 0));
+        // Within the same second, later runs on either instance admit nobody.
+        clock.advance(400);
+        expect(await runs()).toEqual([0, 0, 0, 0]);
+      }
+      // 10 a second for the event, as one instance alone would admit: the capacity (25) in three seconds.
+      expect(perSecond).toEqual([10, 10, 5, 0]);
+    });
   });
 }

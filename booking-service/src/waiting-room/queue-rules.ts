@@ -23,6 +23,20 @@ export function admissionsPerRun(shoppingCapacity: number): number {
   return Math.max(ADMISSIONS_AT_ONCE, Math.ceil(shoppingCapacity / ADMISSION_RAMP_RUNS));
 }
 
+/**
+ * The ramp is the event's, not each instance's: every instance's timer runs admissions once a second, and one at
+ * a time per event does the work, so without a spacing 50 instances would give 50 runs' worth a second, the burst
+ * the ramp exists to prevent. A run admits only when the event's latest admission is at least this old, whichever
+ * instance gave it. A little under the timers' period, so one instance's own runs (a tick read a few milliseconds
+ * early or late) are never skipped.
+ */
+export const ADMISSION_RUN_SPACING_MS = 900;
+
+/** Whether an admission run may admit now, given the event's latest admission (run by any instance). */
+export function admissionRunDue(latestAdmission: Date | null, now: Date): boolean {
+  return latestAdmission === null || now.getTime() - latestAdmission.getTime() >= ADMISSION_RUN_SPACING_MS;
+}
+
 /** Where an entry stands at `now` (a window that ran out, or an admission never claimed within the grace, is done: its slot was freed). */
 export function entryState(entry: Pick<QueueEntry, 'removedAt' | 'leftAt' | 'admittedAt' | 'windowEndsAt' | 'claimedAt' | 'place'>, now: Date): EntryState {
   if (entry.removedAt) return 'removed';

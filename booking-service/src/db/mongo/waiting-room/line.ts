@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { QueueEntry, WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
-import { admissionsPerRun } from '../../../waiting-room/queue-rules.ts';
+import { admissionRunDue, admissionsPerRun } from '../../../waiting-room/queue-rules.ts';
 import type { Models } from '../models.ts';
 import { isDuplicateKeyError } from '../queries.ts';
 import { entryId, entryOf, toEntry, type EntryDocument, type EventDocument, type WaitingRoomModels } from './documents.ts';
@@ -152,6 +152,8 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
   async function admitUnderLease(eventId: string, now: Date): Promise<number> {
     const event = await settledEvent(eventId, now);
     if (event.paused || event.drawnAt === null) return 0;
+    // The event's ramp, whichever instance ran the last admissions (queue-rules.ts).
+    if (!admissionRunDue(event.lastAdmittedAt, now)) return 0;
     const active = await shoppingNow(deps, event, now);
     const free = Math.min(event.shoppingCapacity - active, admissionsPerRun(event.shoppingCapacity));
     if (free <= 0) return 0;

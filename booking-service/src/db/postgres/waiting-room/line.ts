@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
 import type { Db } from '../../database.ts';
-import { admissionsPerRun } from '../../../waiting-room/queue-rules.ts';
+import { admissionRunDue, admissionsPerRun } from '../../../waiting-room/queue-rules.ts';
 import { activeShopping, ENTRY_COLUMNS, entryOf, instant, rows, toEntry, type EntryRow, type Executor } from './rows.ts';
 
 /** The first key of the advisory locks that let one instance at a time admit for an event (the second: the event id's hash). */
@@ -119,6 +119,10 @@ export function queueLineQueries(db: Db): Pick<WaitingRoomRepository, 'join' | '
         let event = await readEvent(tx, eventId);
         if (event && !event.drawn_at && instant(event.on_sale_at) <= now) event = await lockEvent(tx, eventId, now);
         if (!event || event.paused || !event.drawn_at) return 0;
+        // The event's ramp, whichever instance ran the last admissions (queue-rules.ts; support's admission out of
+        // turn counts too, delaying the next run by under a second). An index lookup.
+        const [latest] = await rows<{ at: string | null }>(tx, sql`select max(admitted_at) as at from queue_entries where event_id = ${eventId}`);
+        if (!admissionRunDue(latest?.at ? instant(latest.at) : null, now)) return 0;
         const [active] = await rows<{ n: number }>(tx, activeShopping(eventId, now));
         const free = Math.min(event.shopping_capacity - active!.n, admissionsPerRun(event.shopping_capacity));
         if (free <= 0) return 0;
