@@ -569,6 +569,59 @@ describe.skipIf(pglite.skipReason !== null)('the waiting room when its store is 
   });
 });
 
+/**
+ * The joins an instance holds while it writes 5 at a time are bounded (WAITING_ROOM_JOIN_BACKLOG): past it a join
+ * is answered 503 with Retry-After at once, takes no place, and may try again. Store-independent (waiting-room.ts):
+ * on the first lane.
+ */
+describe.skipIf(lanes[0]!.skipReason !== null)('a crowd of joins past the backlog', () => {
+  let t: TestApp;
+  const clock = testClock();
+  beforeAll(async () => {
+    t = await startTestApp(lanes[0]!, { now: clock.now, env: { WAITING_ROOM_JOINS_PER_IP_PER_MINUTE: '10000', WAITING_ROOM_JOIN_BACKLOG: '2' } });
+  });
+  afterAll(() => t?.close());
+
+  it('is answered 503 with Retry-After beyond 5 writing and 2 waiting; the refused join later takes its place', async () => {
+    const [show] = await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000));
+    const created = await t.api('POST', '/api/admin/on-sale', {
+      token: await t.tokenFor('staff@example.com', ['admin']),
+      body: { name: 'Backlog', showIds: [show!.id], onSaleAt: new Date(clock.now().getTime() + MINUTE).toISOString(), waitingRoom: true },
+    });
+    const eventId = created.body.event.id as string;
+    const join = async (name: string) => t.api('POST', `/api/waiting-room/${eventId}/join`, { token: await t.tokenFor(`${name}@example.com`) });
+    // The database takes its time: each join's write waits until released.
+    const repository = t.store.waitingRoom;
+    const { join: write } = repository;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    repository.join = async (...args) => (await released, write(...args));
+    try {
+      const names = Array.from({ length: 12 }, (_, i) => `crowd${i}`);
+      const answers = names.map((name) => join(name));
+      const refused: { name: string; status: number; body: { message: string }; headers: Headers }[] = [];
+      answers.forEach((answer, i) => void answer.then((r) => r.status !== 200 && refused.push({ name: names[i]!, ...r })));
+      // 5 writing and 2 waiting are held; the other 5 are refused without waiting for them.
+      await eventually(async () => refused.length >= 5, 10_000, 'five joins refused');
+      expect(refused).toHaveLength(5);
+      for (const answer of refused) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(answer.body.message).toBe('Too many people are joining at this moment, and your place is not taken yet: please try again in 5 seconds');
+        expect(await repository.entry(eventId, `test|${answer.name}@example.com`)).toBeNull();
+      }
+      release();
+      const statuses = (await Promise.all(answers)).map((r) => r.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(7);
+      // Trying again once the crowd has passed: a place.
+      expect((await join(refused[0]!.name)).body).toMatchObject({ state: 'pre-queue' });
+    } finally {
+      release();
+      repository.join = write;
+    }
+  });
+});
+
 /** Two instances on one database (PostgreSQL, MongoDB) agree on places, positions and admissions. */
 for (const lane of lanes.filter((l) => l.name !== 'pglite')) {
   describe.skipIf(lane.skipReason !== null)(`two instances sharing one waiting room on ${lane.name}`, () => {

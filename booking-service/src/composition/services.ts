@@ -98,7 +98,7 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
   const payments = composePayments({ config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop, places: cinemas.place });
 
   // Admission tokens are signed with a key every instance derives from the secret they already share.
-  const waitingRoom = createWaitingRoom({ repository: store.waitingRoom, admissionKey: admissionKey(webhookSecret), now, log });
+  const waitingRoom = createWaitingRoom({ repository: store.waitingRoom, admissionKey: admissionKey(webhookSecret), now, log, joinBacklog: config.waitingRoomJoinBacklog });
   // Seats sold twice stop the sales of their show only; the seat map still answers.
   const saleGate: SaleGate = async (showId, caller) => {
     const stopped = salesStopped(showId);

@@ -101,6 +101,8 @@ export interface Config {
    * per-address and per-user caps and the lifetime are the seat streams'. Past it, pages poll instead.
    */
   waitingRoomStreams: { total: number };
+  /** Joins waiting their turn to be written, per instance (waiting-room.ts): past it a join is answered 503 with Retry-After. */
+  waitingRoomJoinBacklog: number;
   /** How far ahead staff may set an on-sale time (from the theatre's today). */
   onSale: { maxDaysAhead: number };
   /** When the door admits a show's tickets, around its start (check-in/admission-rules.ts). */
@@ -398,6 +400,10 @@ export const ServiceEnvironment = z.object({
   WAITING_ROOM_STREAMS_TOTAL: withDefault(wholeNumber(1, 1_000_000), '20000').meta({
     description: 'open waiting-room queue streams per instance (one per moviegoer waiting); past it pages poll instead',
   }),
+  WAITING_ROOM_JOIN_BACKLOG: withDefault(wholeNumber(1, 1_000_000), '2000').meta({
+    description:
+      'joins of a waiting room an instance holds in memory while it writes 5 at a time (about 1,000 a second); past it a join is answered 503 with `Retry-After` and the page tries again, so a crowd beyond what the database takes waits in browsers, not in the instance\'s memory, see [Presale waiting room](../service/waiting-room.md)',
+  }),
   STRIPE_SECRET_KEY: optional(stripeSecretKey).meta({
     description: '`sk_live_…`/`sk_test_…` (or a restricted `rk_…` key with Checkout Sessions write and Refunds write): payments through Stripe Checkout (see [Payments](../service/payments.md))',
     default: 'unset: the local checkout',
@@ -566,6 +572,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxLifetimeSeconds: e.SEAT_STREAM_MAX_SECONDS,
     },
     waitingRoomStreams: { total: e.WAITING_ROOM_STREAMS_TOTAL },
+    waitingRoomJoinBacklog: e.WAITING_ROOM_JOIN_BACKLOG,
     onSale: { maxDaysAhead: e.ON_SALE_MAX_DAYS_AHEAD },
     checkIn: { opensMinutesBefore: e.CHECK_IN_OPENS_MINUTES_BEFORE, closesMinutesAfter: e.CHECK_IN_CLOSES_MINUTES_AFTER },
     checkInUnknownCodesPerMinute: e.CHECK_IN_UNKNOWN_CODES_PER_MINUTE,

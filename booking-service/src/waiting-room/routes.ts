@@ -10,7 +10,7 @@ import type { StreamLimiter } from '../http/stream-limiter.ts';
 import type { Auth } from '../identity/auth.ts';
 import { createQueueFeed, type StreamOwnerPlace } from './queue-feed.ts';
 import { answerOutagesAsPaused, security, tags } from './route-helpers.ts';
-import type { WaitingRoom } from './waiting-room.ts';
+import { JoinBacklogFull, type WaitingRoom } from './waiting-room.ts';
 
 /** How a refused queue stream is explained: the waiting page polls instead. */
 export const QUEUE_STREAM_WORDING = { streams: 'live waiting rooms', topic: "This waiting room's live updates", fallback: 'your place updates every few seconds instead' };
@@ -116,12 +116,16 @@ export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoute
         tags,
         security,
         summary: 'Take a place (one per account: joining again returns the same place)',
+        description: 'Past the joins an instance holds waiting to be written (WAITING_ROOM_JOIN_BACKLOG), 503 with Retry-After: the place is not taken, try again.',
         params: EventIdParams,
         response: { 200: QueueStatusResponse, ...failures(400, 401, 404, 409, 413, 429, 503) },
       },
     },
-    async (request) => {
-      const status = await waitingRoom.join(request.params.eventId, request.identity!.sub);
+    async (request, reply) => {
+      const status = await waitingRoom.join(request.params.eventId, request.identity!.sub).catch((error: unknown) => {
+        if (error instanceof JoinBacklogFull) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      });
       if (!status) throw notFound('On-sale event not found');
       return { success: true as const, ...status };
     },

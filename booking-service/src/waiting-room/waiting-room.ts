@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { QueueEvent } from '../contract/waiting-room.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict, HttpError } from '../http/errors.ts';
 import { createAdmissionGate } from './admission-gate.ts';
 import type { WaitingRoomKey } from './admission-token.ts';
 import { createEventView, eventJson, pace, type EventView } from './event-view.ts';
@@ -17,6 +17,17 @@ import type { StreamOwnerPlace } from './queue-feed.ts';
  * bookings waited behind them. A join takes a few milliseconds: 5 at once pass 1,000 a second.
  */
 const JOINS_AT_ONCE = 5;
+/** What a join past the backlog is told to wait before trying again (the waiting page also re-asks on its own). */
+export const JOIN_BACKLOG_RETRY_SECONDS = 5;
+
+/** A join refused because this instance already holds its backlog of joins to write: 503, try again shortly. */
+export class JoinBacklogFull extends HttpError {
+  readonly retryAfterSeconds = JOIN_BACKLOG_RETRY_SECONDS;
+  constructor() {
+    super(503, `Too many people are joining at this moment, and your place is not taken yet: please try again in ${JOIN_BACKLOG_RETRY_SECONDS} seconds`);
+  }
+}
+
 /** How often each instance runs the draw and admissions (the repository lets one instance at a time do it). */
 export const ADMISSION_INTERVAL_MS = 1_000;
 
@@ -25,6 +36,8 @@ export interface WaitingRoomDeps {
   admissionKey: WaitingRoomKey;
   now: () => Date;
   log: { warn(object: unknown, message: string): void };
+  /** Joins held waiting their turn (WAITING_ROOM_JOIN_BACKLOG); past it, JoinBacklogFull. */
+  joinBacklog: number;
 }
 
 export type WaitingRoom = ReturnType<typeof createWaitingRoom>;
@@ -54,7 +67,7 @@ async function admitAll({ view, repository, now }: { view: EventView; repository
  * The waiting room of one instance: its view of the events (event-view.ts), the moviegoers' places
  * (queue-status.ts), the sale gate (admission-gate.ts), and the admission timer; staff's reads and cancel.
  */
-export function createWaitingRoom({ repository, admissionKey, now, log }: WaitingRoomDeps) {
+export function createWaitingRoom({ repository, admissionKey, now, log, joinBacklog }: WaitingRoomDeps) {
   const joining = pLimit(JOINS_AT_ONCE);
   const view = createEventView({ repository, now, log });
   const { changed } = view;
@@ -89,6 +102,9 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
       const found = await view.find(eventId);
       if (!found) return null;
       if (!found.event.waitingRoom) throw conflict(`"${found.event.name}" has no waiting room: its shows are booked directly`);
+      // A bounded wait: a crowd larger than the database takes waits in its browsers, not in this instance's memory.
+      // (Counted with those writing: p-limit moves a join from waiting to writing a microtask after it is queued.)
+      if (joining.activeCount + joining.pendingCount >= JOINS_AT_ONCE + joinBacklog) throw new JoinBacklogFull();
       return places.statusOf(eventId, await joining(() => repository.join(eventId, accountId, now())));
     },
     async leave(eventId: string, accountId: string) {
