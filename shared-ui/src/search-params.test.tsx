@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useNavigate, useSearchParams } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useComposedSearchParams } from './search-params';
 
@@ -34,6 +34,20 @@ describe('useComposedSearchParams', () => {
     });
     expect(router.state.location.search).toBe('?sort=sold&from=2026-12-04&to=2026-12-04');
     expect(result.current[0].get('from')).toBe('2026-12-04');
+  });
+
+  it('shows a change in a render of its own, before the navigation renders (a tapped seat paints chosen at once)', async () => {
+    const seen: { shown: string; location: string }[] = [];
+    const { result, router } = onPage(() => {
+      const params = useComposedSearchParams();
+      seen.push({ shown: params[0].toString(), location: useLocation().search });
+      return params;
+    }, '/list?seats=A1');
+    await act(async () => result.current[1](set('seats', 'A1,A2')));
+    expect(router.state.location.search).toBe('?seats=A1%2CA2');
+    // A render showed the new seats while the router still rendered the old URL; then both agree.
+    expect(seen).toContainEqual({ shown: 'seats=A1%2CA2', location: '?seats=A1' });
+    expect(seen.at(-1)).toEqual({ shown: 'seats=A1%2CA2', location: '?seats=A1%2CA2' });
   });
 
   it('react-router’s own setter, for contrast, loses the first of two such changes (the reason for this hook)', async () => {
