@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; se
   await registerHttpPlugins(app, config);
   refuseWritesWhileDamaged(app, services);
   runWithTheServer(app, services, options);
-  const auth = createAuth(options.verifyToken, store.users);
+  const auth = createAuth(options.verifyToken, store.users, config.authCacheEntries);
   await registerRoutes(app, { config, store, catalog: options.catalog, auth, now, services, highWaterMark: options.highWaterMark });
   return { app, services };
 }

@@ -61,6 +61,7 @@ export async function serve(config: Config, tracing: Tracing | null) {
     rolesClaim: config.auth.rolesClaim,
     maxTokenAgeSeconds: config.auth.maxTokenAgeSeconds,
     keys: remoteKeySet(config.auth.jwksUrl),
+    cacheEntries: config.authCacheEntries,
   });
   const { app } = await buildApp({ config, store, catalog, verifyToken, tracing: tracing?.fastifyPlugin, highWaterMark, initialIntegrity: integrity, confirmationJournal });
 

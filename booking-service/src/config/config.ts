@@ -31,6 +31,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** MongoDB deployment (e.g. Atlas); selects the MongoDB store. Never together with databaseUrl. */
   mongodbUri: string | undefined;
+  /** Connections each instance opens to a database server (PostgreSQL's pool, MongoDB's maxPoolSize); undefined: the store's default. */
+  databasePoolSize: number | undefined;
+  /** Signed-in callers each instance remembers (verified tokens, accounts already written): a presale's crowd fits. */
+  authCacheEntries: number;
   /** Public origin of this service, used for links it hands out (images, checkout). */
   publicUrl: string;
   /** Origin of the shell, for links back to the site. */
@@ -297,6 +301,14 @@ export const ServiceEnvironment = z.object({
   MONGODB_URI: optional(mongodbUri).meta({
     description: 'a MongoDB deployment instead, e.g. Atlas `mongodb+srv://…/cinema`; never together with `DATABASE_URL` (see [MongoDB deployments](../service/mongodb.md))',
   }),
+  DATABASE_POOL_SIZE: optional(wholeNumber(1, 1_000)).meta({
+    description:
+      'connections each instance opens to PostgreSQL (its pool; LISTEN takes one more) or to MongoDB (the driver\'s `maxPoolSize`); instances × this must stay under the server\'s `max_connections`, see [Running several instances](several-instances.md)',
+    default: '20 (PostgreSQL), 50 (MongoDB)',
+  }),
+  AUTH_CACHE_ENTRIES: withDefault(wholeNumber(100, 10_000_000), '20000').meta({
+    description: 'signed-in callers each instance remembers: tokens already verified and accounts already written (an on-sale\'s crowd should fit: past it the oldest are verified again, costing CPU, not correctness)',
+  }),
   PUBLIC_URL: optional(absoluteUrl).meta({
     description: 'the service\'s public origin (image and checkout links)',
     default: '`http://localhost:$PORT`',
@@ -526,6 +538,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     mongodbUri: e.MONGODB_URI,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    authCacheEntries: e.AUTH_CACHE_ENTRIES,
     publicUrl,
     shellUrl: e.SHELL_URL,
     corsOrigins: e.CORS_ORIGINS,

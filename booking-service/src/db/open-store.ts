@@ -7,7 +7,7 @@ import type { Store } from '../store/types.ts';
 
 export type StoreKind = 'mongodb' | 'postgres' | 'pglite';
 
-type StoreConfig = Pick<Config, 'databaseUrl' | 'mongodbUri' | 'dataDir'>;
+type StoreConfig = Pick<Config, 'databaseUrl' | 'mongodbUri' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>;
 
 /** Which store the configuration selects: MongoDB, a PostgreSQL server, else embedded PGlite. */
 export function storeKind(config: Pick<Config, 'databaseUrl' | 'mongodbUri'>): StoreKind {
@@ -41,9 +41,9 @@ export function storeLocation(config: StoreConfig): string {
 export async function openStore(config: StoreConfig): Promise<Store> {
   switch (storeKind(config)) {
     case 'mongodb':
-      return openMongoStore(config.mongodbUri!);
+      return openMongoStore(config.mongodbUri!, { maxPoolSize: config.databasePoolSize });
     case 'postgres':
-      return createPostgresStore(await openPostgres(config.databaseUrl!));
+      return createPostgresStore(await openPostgres(config.databaseUrl!, config.databasePoolSize));
     case 'pglite': {
       const folder = pgliteFolder(config);
       try {

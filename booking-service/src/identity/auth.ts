@@ -35,9 +35,9 @@ export interface Auth {
 /** A presale's crowd (the bench's 10,000 moviegoers) fits: each is written once per instance, not again on each call. */
 const MAX_REMEMBERED_USERS = 20_000;
 
-export function createAuth(verify: TokenVerifier, users: AccountRecorder): Auth {
+export function createAuth(verify: TokenVerifier, users: AccountRecorder, rememberedUsers = MAX_REMEMBERED_USERS): Auth {
   // Users already written with this name and email: skip the upsert on their next calls.
-  const known = new LRUCache<string, string>({ max: MAX_REMEMBERED_USERS });
+  const known = new LRUCache<string, string>({ max: rememberedUsers });
 
   async function remember(identity: Identity) {
     const fingerprint = `${identity.name}\n${identity.email}`;

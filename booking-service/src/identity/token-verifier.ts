@@ -12,6 +12,8 @@ export interface TokenVerifierOptions {
   maxTokenAgeSeconds: number;
   /** Where signing keys come from: a remote JWKS (cached by jose, refetched on an unknown kid) or a local set. */
   keys: JWTVerifyGetKey;
+  /** How many verified tokens are kept (AUTH_CACHE_ENTRIES; default VERIFIED_TOKENS). */
+  cacheEntries?: number;
 }
 
 export class InvalidTokenError extends Error {}
@@ -59,7 +61,7 @@ function accountSubject(sub: unknown): string {
 
 /** Verifies RS256 access tokens (issuer, audience, expiry, signature) and reads the identity; a token verified before is answered from memory. */
 export function createTokenVerifier(options: TokenVerifierOptions) {
-  const verified = new LRUCache<string, Identity>({ max: VERIFIED_TOKENS });
+  const verified = new LRUCache<string, Identity>({ max: options.cacheEntries ?? VERIFIED_TOKENS });
 
   return async function verify(token: string): Promise<Identity> {
     const known = verified.get(token);
