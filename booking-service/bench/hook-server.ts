@@ -25,7 +25,7 @@ if (!HOOKS.includes(hook)) throw new Error(`HOOK must be one of ${HOOKS.join(', 
 const config = loadConfig();
 
 /** The gauges are read only when Prometheus scrapes; the request timing is what a request pays. */
-const idleSources = { liveHeldSeats: async () => 0, outboxBacklog: async () => 0, poolUse: () => null, openSeatStreams: () => 0, openQueueStreams: () => 0 };
+const idleSources = { liveHeldSeats: async () => 0, outboxBacklog: async () => 0, poolUse: () => null, openSeatStreams: () => 0, openQueueStreams: () => 0, serverWaits: async () => null, waitingRoomLines: async () => [], joinsHeld: () => 0 };
 
 async function serverWith(hook: Hook): Promise<FastifyInstance> {
   const logging = requestLogging(config.logLevel, { traced: false });

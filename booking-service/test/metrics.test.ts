@@ -78,6 +78,36 @@ describe.skipIf(lane.skipReason !== null)(`metrics on ${lane.name}`, () => {
     }
   });
 
+  it("reports an on-sale's line, its draw and admissions, the joins held, and the database's lock waits and NOTIFY queue use", async () => {
+    const [show] = (await bookableHallShows(t.store)).slice(-1);
+    const created = await t.api('POST', '/api/admin/on-sale', {
+      token: await t.tokenFor('staff@example.com', ['admin']),
+      body: { name: 'Metrics night', showIds: [show!.id], onSaleAt: new Date(clock + MINUTE).toISOString(), waitingRoom: true, shoppingCapacity: 2 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const eventId = created.body.event.id as string;
+    for (const name of ['fan1', 'fan2', 'fan3']) {
+      expect((await t.api('POST', `/api/waiting-room/${eventId}/join`, { token: await t.tokenFor(`${name}@example.com`) })).status).toBe(200);
+    }
+    let text = await scrape();
+    expect(sample(text, 'waiting_room_line', `{event="${eventId}",state="pre_queue"}`)).toBe(3);
+    expect(sample(text, 'waiting_room_line', `{event="${eventId}",state="shopping"}`)).toBe(0);
+    expect(sample(text, 'waiting_room_joins_held')).toBe(0);
+    const admittedBefore = sample(text, 'waiting_room_admitted_total') ?? 0;
+
+    clock += MINUTE + 1_000;
+    t.services.waitingRoom.changed();
+    expect(await t.services.waitingRoom.admitAll()).toBe(2);
+    text = await scrape();
+    expect(sample(text, 'waiting_room_draw_seconds_count')).toBe(1);
+    expect(sample(text, 'waiting_room_admitted_total')).toBe(admittedBefore + 2);
+    expect(sample(text, 'waiting_room_line', `{event="${eventId}",state="pre_queue"}`)).toBe(0);
+    expect(sample(text, 'waiting_room_line', `{event="${eventId}",state="waiting"}`)).toBe(1);
+    expect(sample(text, 'waiting_room_line', `{event="${eventId}",state="shopping"}`)).toBe(2);
+    expect(sample(text, 'db_lock_waits')).toBe(0);
+    expect(sample(text, 'db_notification_queue_usage')).toBe(0);
+  });
+
   it("reports the pool's use and Node's event-loop delay, and is not served on the API's port", async () => {
     const text = await scrape();
     expect(sample(text, 'db_pool_connections', '{state="total"}')).toBeGreaterThanOrEqual(1);

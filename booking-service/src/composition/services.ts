@@ -68,6 +68,9 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
     poolUse: () => store.figures.poolUse(),
     openSeatStreams: () => streams.seats.openStreams(),
     openQueueStreams: () => streams.queues.openStreams(),
+    serverWaits: () => store.figures.serverWaits(),
+    waitingRoomLines: () => waitingRoom.linesOfTheDay(),
+    joinsHeld: () => waitingRoom.joinsHeld(),
   });
   // Every command the store sends, counted under the request it served (request-hooks.ts's first step).
   store.commands.listen(metrics.databaseCommandSent);
@@ -98,7 +101,7 @@ export async function composeServices({ config, store, now, log, highWaterMark, 
   const payments = composePayments({ config, store, bookings, mailer, metrics, webhookSecret, now, log, onSeatsChanged, salesStop, places: cinemas.place });
 
   // Admission tokens are signed with a key every instance derives from the secret they already share.
-  const waitingRoom = createWaitingRoom({ repository: store.waitingRoom, admissionKey: admissionKey(webhookSecret), now, log, joinBacklog: config.waitingRoomJoinBacklog });
+  const waitingRoom = createWaitingRoom({ repository: store.waitingRoom, admissionKey: admissionKey(webhookSecret), now, log, joinBacklog: config.waitingRoomJoinBacklog, figures: metrics });
   // Seats sold twice stop the sales of their show only; the seat map still answers.
   const saleGate: SaleGate = async (showId, caller) => {
     const stopped = salesStopped(showId);

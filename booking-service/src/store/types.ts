@@ -147,6 +147,11 @@ export interface OperatingFigures {
   outboxBacklog(): Promise<number>;
   /** The connection pool's use, where the store has one (node-postgres); null elsewhere. */
   poolUse(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * The database server's waits an on-sale watches (PostgreSQL): sessions of this database waiting on a lock, and
+   * the share of the NOTIFY queue in use (0-1; at 1 every notifying commit fails). null where there is no such figure.
+   */
+  serverWaits(): Promise<{ lockWaits: number; notificationQueueUsage: number } | null>;
 }
 
 export interface Store {

@@ -38,6 +38,8 @@ export interface WaitingRoomDeps {
   log: { warn(object: unknown, message: string): void };
   /** Joins held waiting their turn (WAITING_ROOM_JOIN_BACKLOG); past it, JoinBacklogFull. */
   joinBacklog: number;
+  /** Told of this instance's admissions and draws (the metrics). */
+  figures?: { admittedToShop(count: number): void; drawRan(seconds: number): void };
 }
 
 export type WaitingRoom = ReturnType<typeof createWaitingRoom>;
@@ -48,18 +50,22 @@ function onSale(event: OnSaleEvent, now: Date) {
 }
 
 /** Draws and admits for every event on sale with its queue on (run by each instance; one at a time per event does the work). */
-async function admitAll({ view, repository, now }: { view: EventView; repository: WaitingRoomRepository; now: () => Date }): Promise<number> {
+async function admitAll({ view, repository, now, figures }: Pick<WaitingRoomDeps, 'repository' | 'now' | 'figures'> & { view: EventView }): Promise<number> {
   const at = now();
   const { events, pulses } = await view.current();
   let count = 0;
   for (const event of events) {
     if (!event.waitingRoom || !onSale(event, at)) continue;
-    if (!event.drawnAt) await repository.draw(event.id, at);
+    if (!event.drawnAt) {
+      const started = performance.now();
+      if (await repository.draw(event.id, at)) figures?.drawRan((performance.now() - started) / 1000);
+    }
     // Nobody is let in to find nothing: admissions wait while every seat is sold or held.
     if ((pulses.get(event.id)?.seatsLeft ?? 0) <= 0) continue;
     count += await repository.admitNext(event.id, at);
   }
   if (count > 0) view.admitted();
+  figures?.admittedToShop(count);
   return count;
 }
 
@@ -67,12 +73,12 @@ async function admitAll({ view, repository, now }: { view: EventView; repository
  * The waiting room of one instance: its view of the events (event-view.ts), the moviegoers' places
  * (queue-status.ts), the sale gate (admission-gate.ts), and the admission timer; staff's reads and cancel.
  */
-export function createWaitingRoom({ repository, admissionKey, now, log, joinBacklog }: WaitingRoomDeps) {
+export function createWaitingRoom({ repository, admissionKey, now, log, joinBacklog, figures }: WaitingRoomDeps) {
   const joining = pLimit(JOINS_AT_ONCE);
   const view = createEventView({ repository, now, log });
   const { changed } = view;
   const places = createQueueStatus({ view, repository, admissionKey, now });
-  const admitNow = () => admitAll({ view, repository, now });
+  const admitNow = () => admitAll({ view, repository, now, figures });
   let timer: NodeJS.Timeout | null = null;
   return {
     gate: createAdmissionGate({ current: view.current, admissionKey, now, admissionEnded: repository.admissionEnded }),
@@ -84,6 +90,15 @@ export function createWaitingRoom({ repository, admissionKey, now, log, joinBack
     /** The event as moviegoers see it, or null when there is none. */
     event: async (eventId: string) => (await view.find(eventId))?.json ?? null,
     status: places.status,
+    /** Joins held in memory, writing or waiting their turn (a metric). */
+    joinsHeld: () => joining.activeCount + joining.pendingCount,
+    /** The on-sale events of the day (on sale within the last 24 hours or still to open) with their lines, read now (a metric). */
+    async linesOfTheDay() {
+      const since = now().getTime() - 24 * 3600_000;
+      const { events } = await view.current();
+      const today = events.filter((event) => event.waitingRoom && event.onSaleAt.getTime() >= since);
+      return Promise.all(today.map(async (event) => ({ eventId: event.id, ...(await repository.figures(event.id, now())) })));
+    },
     /** Whose queue stream it is, from the place token it was opened with: null when the token is not this event's. */
     async placeOf(eventId: string, token: string): Promise<StreamOwnerPlace | null> {
       const hint = await readPlace(admissionKey, token, now());

@@ -13,5 +13,7 @@ export function createOperatingFigures({ Booking: Bookings, Outbox }: Models): O
     },
     outboxBacklog: () => Outbox.countDocuments({ sentAt: null, nextAttemptAt: { $ne: null } }),
     poolUse: () => null,
+    // MongoDB's lock waits and change streams are the server's own figures (its serverStatus), not this service's.
+    serverWaits: async () => null,
   };
 }

@@ -24,5 +24,12 @@ export function createOperatingFigures(db: Db, pool: pg.Pool): OperatingFigures 
       return Number(row?.count ?? 0);
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async serverWaits() {
+      const { rows } = await db.execute<{ lock_waits: number; queue_usage: number }>(sql`
+        select (select count(*)::int from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock') as lock_waits,
+               pg_notification_queue_usage()::float8 as queue_usage`);
+      const [row] = rows;
+      return row ? { lockWaits: Number(row.lock_waits), notificationQueueUsage: Number(row.queue_usage) } : null;
+    },
   };
 }
