@@ -1,20 +1,15 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routeOfDatabaseWork, type DatabaseCommand } from './database-commands.ts';
+import { onSaleMetrics, type OnSaleSources } from './on-sale-metrics.ts';
 
 /** What the gauges read when Prometheus scrapes: the store's figures and the open seat and queue streams. */
-interface MetricSources {
+interface MetricSources extends OnSaleSources {
   liveHeldSeats(): Promise<number>;
   outboxBacklog(): Promise<number>;
   /** null where the store has no pool (MongoDB). */
   poolUse(): { total: number; idle: number; waiting: number } | null;
   openSeatStreams(): number;
   openQueueStreams(): number;
-  /** The database server's lock waits and NOTIFY queue use (PostgreSQL); null elsewhere. */
-  serverWaits(): Promise<{ lockWaits: number; notificationQueueUsage: number } | null>;
-  /** The on-sale events of the day (on sale in the last 24 hours or still to open) and their lines, read now. */
-  waitingRoomLines(): Promise<{ eventId: string; preQueue: number; waiting: number; shopping: number }[]>;
-  /** Joins this instance holds, writing or waiting their turn (waiting-room.ts; bounded by WAITING_ROOM_JOIN_BACKLOG). */
-  joinsHeld(): number;
 }
 
 /** Where bookings go: a hold made, paid (on time or late), ended by its deadline or otherwise, refunded. */
@@ -23,8 +18,6 @@ type WebhookOutcome = 'processed' | 'duplicate' | 'refused' | 'failed';
 
 /** Request durations (s): a read from cache is ~1 ms, a booking tens of ms, a slow one seconds. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** A draw's duration (s): 5,000 places take well under a second; a million, seconds. */
-const DRAW_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60];
 /** Change notification lag (s): the issue's bound between instances is 0.2 s. */
 const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 5];
 
@@ -155,68 +148,10 @@ export function createMetrics(sources: MetricSources) {
     },
   });
 
-  const admitted = new Counter({
-    name: 'waiting_room_admitted_total',
-    help: "Moviegoers this instance's admission runs let in to shop (sum over instances: the event's admissions)",
-    registers,
-  });
-  const drawDuration = new Histogram({
-    name: 'waiting_room_draw_seconds',
-    help: "Draws of a pre-queue run by this instance's admission timer (a draw a join ran, on PostgreSQL, is in that join's request duration)",
-    buckets: DRAW_BUCKETS,
-    registers,
-  });
-  new Gauge({
-    name: 'waiting_room_line',
-    help: 'Moviegoers of each on-sale event of the day: in the pre-queue, waiting with a place, shopping (the whole database, read at the scrape)',
-    labelNames: ['event', 'state'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      for (const line of await sources.waitingRoomLines()) {
-        this.set({ event: line.eventId, state: 'pre_queue' }, line.preQueue);
-        this.set({ event: line.eventId, state: 'waiting' }, line.waiting);
-        this.set({ event: line.eventId, state: 'shopping' }, line.shopping);
-      }
-    },
-  });
-  new Gauge({
-    name: 'waiting_room_joins_held',
-    help: 'Joins this instance holds in memory, writing or waiting their turn; past 5 + WAITING_ROOM_JOIN_BACKLOG a join is answered 503',
-    registers,
-    collect() {
-      this.set(sources.joinsHeld());
-    },
-  });
-  new Gauge({
-    name: 'db_lock_waits',
-    help: "Sessions of this database waiting on a lock now (PostgreSQL's pg_stat_activity): joins queueing on an event's row show here",
-    registers,
-    async collect() {
-      const waits = await sources.serverWaits();
-      if (waits) this.set(waits.lockWaits);
-    },
-  });
-  new Gauge({
-    name: 'db_notification_queue_usage',
-    help: "Share of PostgreSQL's NOTIFY queue in use (pg_notification_queue_usage(), 0-1): at 1, every commit that notifies fails",
-    registers,
-    async collect() {
-      const waits = await sources.serverWaits();
-      if (waits) this.set(waits.notificationQueueUsage);
-    },
-  });
-
+  const onSale = onSaleMetrics(registers, sources);
   return {
     registry,
-    /** An admission run let `count` moviegoers in. */
-    admittedToShop(count: number) {
-      if (count > 0) admitted.inc(count);
-    },
-    /** This instance ran a draw, in `seconds`. */
-    drawRan(seconds: number) {
-      drawDuration.observe(seconds);
-    },
+    ...onSale,
     requestFinished(method: string, route: string, statusCode: number, seconds: number) {
       requestTimer(route, method, statusCode).observe(seconds);
     },
