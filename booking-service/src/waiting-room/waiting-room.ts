@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import pLimit from 'p-limit';
 import type { QueueEvent } from '../contract/waiting-room.ts';
 import { conflict } from '../http/errors.ts';
@@ -89,12 +90,13 @@ export function createWaitingRoom({ repository, admissionKey, now, log }: Waitin
       const found = await view.find(eventId);
       if (!found) return null;
       if (!found.event.waitingRoom) throw conflict(`"${found.event.name}" has no waiting room: its shows are booked directly`);
-      return places.statusOf(eventId, await joining(() => repository.join(eventId, accountId, now())));
+      // Bound to this request: a join queued here runs when another ends, and its commands count under its own request.
+      return places.statusOf(eventId, await joining(AsyncResource.bind(() => repository.join(eventId, accountId, now()))));
     },
     async leave(eventId: string, accountId: string) {
       const entry = await repository.leave(eventId, accountId, now());
       // The gate of this instance refuses the admission at once (the others at their next read, within a second).
-      changed();
+      if (entry?.leftAt) view.admissionEndedHere(eventId, accountId);
       return places.statusOf(eventId, entry);
     },
     describeEntry(entry: QueueEntry, event: Pick<OnSaleEvent, 'serving'>) {
