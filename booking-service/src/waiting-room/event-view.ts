@@ -63,11 +63,25 @@ export function createEventView({ repository, now, log }: EventViewDeps) {
     log.warn({ eventId: event.id, name: event.name, problem }, 'on-sale event cannot be shown: its shows stay closed until staff cancel it');
   }
 
+  /**
+   * Admissions this instance ended (a moviegoer left) that a read of the view may not hold yet: the read in
+   * flight may have begun before the leave was written. Each is dropped once a read begun after it is in.
+   */
+  let endedHere: { eventId: string; accountId: string }[] = [];
+
   /** Reads the view again (one read in flight at a time, shared by every caller). */
   function refresh(): Promise<Snapshot> {
-    reading ??= readSnapshot(repository, now(), report)
-      .then((read) => (snapshot = read))
-      .finally(() => (reading = null));
+    if (!reading) {
+      // Written before this read begins: the read finds them.
+      const seenByRead = new Set(endedHere);
+      reading = readSnapshot(repository, now(), report)
+        .then((read) => {
+          endedHere = endedHere.filter((ended) => !seenByRead.has(ended));
+          for (const { eventId, accountId } of endedHere) read.pulses.get(eventId)?.endedAdmissions.add(accountId);
+          return (snapshot = read);
+        })
+        .finally(() => (reading = null));
+    }
     return reading;
   }
 
@@ -95,6 +109,15 @@ export function createEventView({ repository, now, log }: EventViewDeps) {
     admitted() {
       if (refreshedInBackground) refresh().catch(() => {});
       else changed();
+    },
+    /**
+     * This instance ended the account's admission (it left): its gate refuses the admission at once, without
+     * reading the view again (a leave is a moviegoer's request: re-reading every event's pulse on each one was
+     * most of the store's reads in the presale bench on MongoDB). Other instances see it at their next read.
+     */
+    admissionEndedHere(eventId: string, accountId: string) {
+      endedHere.push({ eventId, accountId });
+      snapshot?.pulses.get(eventId)?.endedAdmissions.add(accountId);
     },
     /** The event in the view, or null. */
     async find(eventId: string): Promise<FoundEvent | null> {

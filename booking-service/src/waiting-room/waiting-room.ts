@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import pLimit from 'p-limit';
 import type { QueueEvent } from '../contract/waiting-room.ts';
 import { conflict, HttpError } from '../http/errors.ts';
@@ -120,12 +121,13 @@ export function createWaitingRoom({ repository, admissionKey, now, log, joinBack
       // A bounded wait: a crowd larger than the database takes waits in its browsers, not in this instance's memory.
       // (Counted with those writing: p-limit moves a join from waiting to writing a microtask after it is queued.)
       if (joining.activeCount + joining.pendingCount >= JOINS_AT_ONCE + joinBacklog) throw new JoinBacklogFull();
-      return places.statusOf(eventId, await joining(() => repository.join(eventId, accountId, now())));
+      // Bound to this request: a join queued here runs when another ends, and its commands count under its own request.
+      return places.statusOf(eventId, await joining(AsyncResource.bind(() => repository.join(eventId, accountId, now()))));
     },
     async leave(eventId: string, accountId: string) {
       const entry = await repository.leave(eventId, accountId, now());
       // The gate of this instance refuses the admission at once (the others at their next read, within a second).
-      changed();
+      if (entry?.leftAt) view.admissionEndedHere(eventId, accountId);
       return places.statusOf(eventId, entry);
     },
     describeEntry(entry: QueueEntry, event: Pick<OnSaleEvent, 'serving'>) {

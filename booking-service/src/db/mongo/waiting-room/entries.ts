@@ -43,16 +43,9 @@ export function queueEntryQueries({ User, Event, Entry, Action }: Deps): Pick<
     },
 
     async entryClaiming(eventId, accountId, now) {
-      const entry = await entryOf(Entry, eventId, accountId);
-      const due =
-        entry?.admittedAt &&
-        entry.claimedAt === null &&
-        entry.admittedAt.getTime() > now.getTime() - ADMISSION_GRACE_MS &&
-        entry.windowEndsAt! > now &&
-        entry.leftAt === null &&
-        entry.removedAt === null;
-      if (!due) return entry;
-      // The claim, once: conditional on the same state, so a second poll racing this one writes nothing.
+      // The claim first, conditional on the admission being due (open, within the grace, unclaimed): the poll
+      // that comes on the turn claims in one command; a second poll racing it, or any other, writes nothing and
+      // reads the entry as it is.
       const claimFilter = { admittedAt: { $gt: new Date(now.getTime() - ADMISSION_GRACE_MS) }, claimedAt: null, windowEndsAt: { $gt: now }, leftAt: null, removedAt: null };
       return (await update(eventId, accountId, claimFilter, { claimedAt: now })) ?? entryOf(Entry, eventId, accountId);
     },

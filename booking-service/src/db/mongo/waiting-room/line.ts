@@ -38,6 +38,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join' | 'draw' | 'admitNext'> {
   const { Event, Entry } = deps;
+  /** Events this instance saw drawn (a draw is never undone: the cancel refuses a drawn event). */
+  const drawn = new Set<string>();
 
   /** Places the pre-queue in random order, as the holder of the draw's lease `holder`. */
   async function runDraw(eventId: string, holder: string, now: Date) {
@@ -90,10 +92,15 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
     }
   }
 
-  /** The next place in arrival order (after the draw), written on the account's entry, made or not yet. */
-  async function joinAfterDraw(eventId: string, accountId: string, now: Date): Promise<QueueEntry> {
-    const counter = await Event.findOneAndUpdate({ _id: eventId, drawnAt: { $ne: null } }, { $inc: { lastPlace: 1 } }, { returnDocument: 'after' }).lean<EventDocument>();
-    const place = counter!.lastPlace;
+  /**
+   * The next place in arrival order, written on the account's entry, made or not yet; null (nothing written)
+   * while the event is not drawn.
+   */
+  async function joinAfterDraw(eventId: string, accountId: string, now: Date): Promise<QueueEntry | null> {
+    const counter = await Event.findOneAndUpdate({ _id: eventId, drawnAt: { $ne: null } }, { $inc: { lastPlace: 1 } }, { returnDocument: 'after', projection: { lastPlace: 1 } }).lean<Pick<EventDocument, 'lastPlace'>>();
+    if (!counter) return null;
+    drawn.add(eventId);
+    const place = counter.lastPlace;
     try {
       const created = await Entry.create(newEntry(eventId, accountId, now, place));
       return toEntry(created.toObject<EntryDocument>());
@@ -110,16 +117,18 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
    * read again, and if a draw has begun, wait for it and take an arrival place if it did not place this entry.
    */
   async function joinPreQueue(eventId: string, accountId: string, now: Date): Promise<QueueEntry> {
+    let created: QueueEntry | null = null;
     try {
-      await Entry.create(newEntry(eventId, accountId, now, null));
+      created = toEntry((await Entry.create(newEntry(eventId, accountId, now, null))).toObject<EntryDocument>());
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
     const event = await Event.findById(eventId, { drawnAt: 1, drawingBy: 1 }).lean<Pick<EventDocument, 'drawnAt' | 'drawingBy'>>();
-    if (event?.drawnAt === null && event.drawingBy === null) return (await entryOf(Entry, eventId, accountId))!;
+    // No draw begun since the insert: the entry stands as written (a second request's: as the first wrote it).
+    if (event?.drawnAt === null && event.drawingBy === null) return created ?? (await entryOf(Entry, eventId, accountId))!;
     await settledEvent(eventId, now);
     const entry = (await entryOf(Entry, eventId, accountId))!;
-    return entry.place === null ? joinAfterDraw(eventId, accountId, now) : entry;
+    return entry.place === null ? (await joinAfterDraw(eventId, accountId, now))! : entry;
   }
 
   return {
@@ -129,8 +138,10 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
       // The common repeat (a refresh, a second tab) reads and writes nothing more.
       const existing = await entryOf(Entry, eventId, accountId);
       if (existing) return existing;
+      // Once an event is drawn it stays drawn: the rush after the draw takes its places without reading the event.
+      if (drawn.has(eventId)) return (await joinAfterDraw(eventId, accountId, now))!;
       const event = await settledEvent(eventId, now);
-      return event.drawnAt === null ? joinPreQueue(eventId, accountId, now) : joinAfterDraw(eventId, accountId, now);
+      return event.drawnAt === null ? joinPreQueue(eventId, accountId, now) : (await joinAfterDraw(eventId, accountId, now))!;
     },
 
     async admitNext(eventId, now) {
@@ -139,18 +150,20 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
       const leased = await Event.findOneAndUpdate(
         { _id: eventId, $or: [{ admittingBy: null }, { admittingUntil: { $lte: now } }] },
         { $set: { admittingBy: holder, admittingUntil: new Date(now.getTime() + ADMISSION_LEASE_MS) } },
-      ).lean();
+      ).lean<EventDocument>();
       if (!leased) return 0;
       try {
-        return await admitUnderLease(eventId, now);
+        return await admitUnderLease(leased, now);
       } finally {
         await Event.updateOne({ _id: eventId, admittingBy: holder }, { $set: { admittingBy: null, admittingUntil: null } });
       }
     },
   };
 
-  async function admitUnderLease(eventId: string, now: Date): Promise<number> {
-    const event = await settledEvent(eventId, now);
+  /** Admits as the lease's holder; `leased`: the event as the lease found it (read again only while the draw is due or running). */
+  async function admitUnderLease(leased: EventDocument, now: Date): Promise<number> {
+    const eventId = leased._id;
+    const event = leased.drawnAt === null ? await settledEvent(eventId, now) : leased;
     if (event.paused || event.drawnAt === null) return 0;
     // The event's ramp, whichever instance ran the last admissions (queue-rules.ts).
     if (!admissionRunDue(event.lastAdmittedAt, now)) return 0;
