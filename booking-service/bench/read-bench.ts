@@ -18,6 +18,12 @@ import { builtServiceEnv, packageRoot, startProcess, stop } from '../test/suppor
 import { measureAgainstBaseline, throughputSettings, type Figure, type RatioFigure } from './support/throughput.ts';
 
 const TARGET_RATIO = 0.6;
+/**
+ * Issue 54: the reads a rush polls, at this share of bare Fastify sending the same bytes (what their answers alone
+ * cost), every guarantee kept (the sale gate, the live feed's freshness, the rate limits counting).
+ */
+const OF_ITS_BYTES_TARGET = 0.85;
+const JUDGED_AGAINST_BYTES = new Set(['GET /api/show/:id', 'GET /api/booking/seats/:showId']);
 
 /** An answer's body as sent to a browser (fetch would decompress it), and whether it came gzipped. */
 function sentBody(url: string): Promise<{ body: Buffer; gzip: boolean }> {
@@ -109,8 +115,13 @@ async function main() {
     lines.push(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${ratio.toFixed(2)}${ok ? '' : ' BELOW TARGET'} |`);
   }
   const ratioOf = (label: string) => figures.find((f) => f.label === label)!.ratio;
+  for (const [label] of reads) {
+    if (!JUDGED_AGAINST_BYTES.has(label)) continue;
+    const ofBytes = ratioOf(label) / ratioOf(sameBytes(label));
+    if (ofBytes < OF_ITS_BYTES_TARGET) failures.push(`${label}: ${ofBytes.toFixed(2)} of bare Fastify sending its bytes (target ${OF_ITS_BYTES_TARGET})`);
+  }
   const target = [
-    `Target: every API route at least ${TARGET_RATIO} of the bare route's req/s, with no errors.`,
+    `Targets: every API route at least ${TARGET_RATIO} of the bare route's req/s, with no errors; ${[...JUDGED_AGAINST_BYTES].join(' and ')} at least ${OF_ITS_BYTES_TARGET} of bare Fastify sending their bytes (issue 54).`,
     'What the bytes alone cost (bare Fastify sending the read\'s own answer as a browser gets it, against the bare route; the read against that):',
     reads.map(([label]) => `${label} ${ratioOf(sameBytes(label)).toFixed(2)}, the read ${(ratioOf(label) / ratioOf(sameBytes(label))).toFixed(2)} of it`).join('; ') + '.',
   ].join(' ');
