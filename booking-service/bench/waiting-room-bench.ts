@@ -825,6 +825,25 @@ function latencyFailures(rounds: Result[]): string[] {
   return failures;
 }
 
+/** Issue 54: the MongoDB store within this factor of PostgreSQL's, each latency on the median of the rounds. */
+const MONGODB_OF_POSTGRES = 2;
+
+/** MongoDB's latencies against PostgreSQL's (both scenarios run): a line each, and the failures past the factor. */
+function storeComparison(byScenario: Result[][]): { lines: string[]; failures: string[] } {
+  const of = (prefix: string) => byScenario.find((rounds) => rounds[0]!.name.startsWith(prefix))?.map(figures);
+  const postgres = of('2 instances, PostgreSQL');
+  const mongodb = of('2 instances, MongoDB');
+  if (!postgres || !mongodb) return { lines: [], failures: [] };
+  const lines: string[] = [];
+  const failures: string[] = [];
+  for (const [label, pick] of [['queue poll p99', (f) => f.pollP99], ['seat map p99', (f) => f.seatMapP99], ['booking p99', (f) => f.bookingP99]] as const satisfies readonly (readonly [string, (f: ReturnType<typeof figures>) => number])[]) {
+    const ratio = median(mongodb.map(pick)) / median(postgres.map(pick));
+    lines.push(`${label} ${ratio.toFixed(2)}x`);
+    if (!(ratio <= MONGODB_OF_POSTGRES)) failures.push(`MongoDB against PostgreSQL: ${label} ${ratio.toFixed(2)}x (medians of the rounds; goal ≤ ${MONGODB_OF_POSTGRES}x)`);
+  }
+  return { lines, failures };
+}
+
 /** Each round's main figures and its load, and each scenario's medians: the figures the goals are judged on. */
 function roundsTable(byScenario: Result[][]): string {
   const lines = [
@@ -849,7 +868,8 @@ function medianRound(rounds: Result[]): Result {
 }
 
 function report(byScenario: Result[][]): { markdown: string; failures: string[] } {
-  const failures = byScenario.flatMap((rounds) => [...rounds.flatMap(correctnessFailures), ...latencyFailures(rounds)]);
+  const comparison = storeComparison(byScenario);
+  const failures = [...byScenario.flatMap((rounds) => [...rounds.flatMap(correctnessFailures), ...latencyFailures(rounds)]), ...comparison.failures];
   const results = byScenario.map(medianRound);
   const rows = [
     '| figure | goal | ' + results.map((r) => r.name).join(' | ') + ' |',
@@ -907,7 +927,8 @@ function report(byScenario: Result[][]): { markdown: string; failures: string[] 
       return `**${r.name}: database transactions per second against people waiting and admissions** (every 5th one-second sample; they should follow admissions and joins, not the number waiting)\n\n${lines.join('\n')}`;
     });
   const detail = `**Each scenario's median round** (by its queue poll p99):`;
-  return { markdown: `${roundsTable(byScenario)}\n\n${detail}\n\n${rows.join('\n')}\n\n${results.map(timeline).join('\n\n')}\n\n${tps.join('\n\n')}`, failures };
+  const against = comparison.lines.length ? `\n\n**MongoDB against PostgreSQL** (medians of the rounds; goal ≤ ${MONGODB_OF_POSTGRES}x each): ${comparison.lines.join(', ')}.` : '';
+  return { markdown: `${roundsTable(byScenario)}${against}\n\n${detail}\n\n${rows.join('\n')}\n\n${results.map(timeline).join('\n\n')}\n\n${tps.join('\n\n')}`, failures };
 }
 
 /** Waits (up to SETTLE_MAX_S) for the 1-minute load average to fall under 1: the last round's work, or other work, settling. */
