@@ -6,7 +6,7 @@
  *   (127.1.x.y), so the per-address limits count them as the different people they are. The goal is judged here.
  * - **the service alone** (NODE_ENV=development, rate limits off, log level warn), for comparison.
  * 300 signed-in users, each on a keep-alive connection opened beforehand, POST /api/booking/create at the same
- * moment for 2-4 overlapping seats among the first 30 of one show (most are answered 409). Three rounds on three
+ * moment for 2-4 overlapping seats among the first 30 standard or premium seats of one show (most are answered 409). Three rounds on three
  * shows, after a warm-up on a fourth; the report gives each round's p50 / p99 / max and the median round's p99.
  *
  * Environment (optional): BENCH_RACE_CONTENDERS (300), BENCH_RACE_ROUNDS (3), BENCH_RACE_SETUPS (`stack,service`).
@@ -19,6 +19,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
+import { layoutSeats, type ScreenLayout } from '../src/contract/seats/layout.ts';
 import { startWholeStack } from './support/whole-stack.ts';
 import { startTestSigner } from '../test/support/signer.ts';
 import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/processes.ts';
@@ -30,7 +31,17 @@ const DATABASE_URL = process.env.BENCH_RACE_DATABASE_URL ?? '';
 const MONGODB_URI = process.env.BENCH_RACE_MONGODB_URI ?? '';
 const STORE = MONGODB_URI ? 'MongoDB (MONGODB_URI)' : DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
 const SETUPS = (process.env.BENCH_RACE_SETUPS || (STORE === 'PGlite' ? 'stack,service' : 'service')).split(',');
-const SEATS = 'ABCDEFGHIJ'.split('').flatMap((row) => Array.from({ length: 9 }, (_, i) => `${row}${i + 1}`));
+/** The seats raced for: the first 30 standard or premium seats of the show's screen (a companion seat alone is a 400), or all of a smaller screen's. */
+const RACED_SEATS = 30;
+const FEWEST_RACED_SEATS = 10;
+
+/** A show's seats as the race takes them, in row order, from its seat map's layout (the chain's screens differ). */
+async function racedSeats(origin: string, showId: string): Promise<string[]> {
+  const { layout } = (await (await fetch(`${origin}/api/booking/seats/${showId}`)).json()) as { layout: ScreenLayout };
+  const seats = layoutSeats(layout).filter((seat) => seat.type === 'standard' || seat.type === 'premium').map((seat) => seat.id);
+  if (seats.length < FEWEST_RACED_SEATS) throw new Error(`show ${showId} has ${seats.length} standard and premium seats; the race needs ${FEWEST_RACED_SEATS}`);
+  return seats.slice(0, RACED_SEATS);
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -83,16 +94,18 @@ async function race({ origin, tokens, agents }: Racers): Promise<Round[]> {
   const shows = Object.values(detail.dateTime).flat().map((s) => s.showId).slice(-(ROUNDS + 1));
   if (shows.length < ROUNDS + 1) throw new Error(`the first movie has ${shows.length} upcoming shows; the bench needs ${ROUNDS + 1}`);
   // Warm-up on another show: compiles the booking path, signs every racer in once, opens the connections.
-  await Promise.all(tokens.map((token, i) => post(agents[i]!, origin, token, { showId: shows[0], selectedSeats: [SEATS[i % SEATS.length]] })));
+  const warmUpSeats = await racedSeats(origin, shows[0]!);
+  await Promise.all(tokens.map((token, i) => post(agents[i]!, origin, token, { showId: shows[0], selectedSeats: [warmUpSeats[i % warmUpSeats.length]] })));
   const rounds: Round[] = [];
   for (const showId of shows.slice(1)) {
     const latencies: number[] = [];
     const statuses: Record<number, number> = {};
+    const seats = await racedSeats(origin, showId);
     await Promise.all(
       tokens.map(async (token, i) => {
-        const start = (i * 7) % 27;
+        const start = (i * 7) % (seats.length - 3); // 2-4 seats from `start`, within the seats raced for
         const started = performance.now();
-        const status = await post(agents[i]!, origin, token, { showId, selectedSeats: SEATS.slice(start, start + 2 + (i % 3)) });
+        const status = await post(agents[i]!, origin, token, { showId, selectedSeats: seats.slice(start, start + 2 + (i % 3)) });
         latencies.push(performance.now() - started);
         statuses[status] = (statuses[status] ?? 0) + 1;
       }),
@@ -169,7 +182,7 @@ async function main() {
     for (const r of rounds) if (Object.keys(r.statuses).some((s) => s !== '200' && s !== '409')) failures.push(`seat race: answers other than 200 and 409: ${JSON.stringify(r.statuses)}`);
   }
   const markdown = [
-    `Built service (dist/) on ${STORE === 'PGlite' ? 'embedded PGlite (its own worker thread, fsync on)' : STORE}. ${CONTENDERS} signed-in users POST /api/booking/create at once for 2-4 overlapping seats among the first 30 of one show, on keep-alive connections opened by a warm-up on another show; ${ROUNDS} rounds on ${ROUNDS} shows. The load generator shares the machine with the service. Load average (1 / 5 / 15 min, 2 cores): ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
+    `Built service (dist/) on ${STORE === 'PGlite' ? 'embedded PGlite (its own worker thread, fsync on)' : STORE}. ${CONTENDERS} signed-in users POST /api/booking/create at once for 2-4 overlapping seats among the first 30 standard or premium seats of one show, on keep-alive connections opened by a warm-up on another show; ${ROUNDS} rounds on ${ROUNDS} shows. The load generator shares the machine with the service. Load average (1 / 5 / 15 min, 2 cores): ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
     ...results.flatMap(({ title, rounds }) => ['', `**${title}**`, '', ...table(rounds), '', `Median round's p99: ${medianP99(rounds).toFixed(0)} ms.`]),
     '',
     `Goal: the median round's p99 ≤ ${GOAL_P99_MS} ms ${judged.setup === 'stack' ? 'with the whole stack running' : '(the whole stack was not run)'}.`,

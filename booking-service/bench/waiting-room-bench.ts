@@ -30,6 +30,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { writeBenchResult } from '../../scripts/bench-results.mjs';
+import { DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
 import { PLACE_HEADER, QUEUE_EVENT, type QueueEvent, type QueueStatusResponse } from '../src/contract/waiting-room.ts';
 import { builtServiceEnv, freePort, startProcess, stop } from '../test/support/processes.ts';
 import { startTestSigner, type TestSigner } from '../test/support/signer.ts';
@@ -530,10 +531,13 @@ async function scenario(name: string, signer: TestSigner, users: User[], admin: 
     const shows = await api.call('GET', '/api/admin/all-shows', admin);
     // Shows an hour ahead at least: a show whose online sales close during the run (SALES_CLOSE_MINUTES before
     // it starts) would refuse every booking, and the event would never sell out.
-    const showIds = (shows.body as { shows: { _id: string; showDateTime?: string }[] }).shows
-      .filter((show) => show.showDateTime !== undefined && Date.parse(show.showDateTime) > Date.now() + 3600_000)
+    // On the spec's hall (A-J x 9, the seats the moviegoers pick from): a show of another screen refuses those
+    // seats (400), which ended its shoppers' turns and kept the event from selling out (runs of 2026-12-07).
+    const showIds = (shows.body as { shows: { _id: string; showDateTime?: string; screen?: { _id: string } }[] }).shows
+      .filter((show) => show.screen?._id === DEFAULT_SCREEN_ID && show.showDateTime !== undefined && Date.parse(show.showDateTime) > Date.now() + 3600_000)
       .slice(0, SHOWS)
       .map((show) => show._id);
+    if (showIds.length < SHOWS) throw new Error(`only ${showIds.length} shows of the default screen start an hour or more from now; the bench needs ${SHOWS}`);
     // The on-sale time falls halfway through the arrivals (plus the time to start them all).
     const start = performance.now() + 2_000;
     const onSaleAt = new Date(Date.now() + 2_000 + (ARRIVAL_S * 1000) / 2);
