@@ -27,12 +27,16 @@ interface FirstPage {
 }
 
 let movie: { id: string; title: string };
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The first date the movie plays on, as its page lists it (each cinema's own clock): not today's UTC date, which in
+ * the evening (UTC) is already past in the chain's cities and lists no show.
+ */
+let firstShowDate: string;
 
 const PAGES: FirstPage[] = [
   { name: 'home', path: () => '/', text: /Now Showing/, lcp: 'img.c-hero__art' },
   { name: 'a movie page', path: () => `/movies/${movie.id}`, text: /Buy Tickets|Choose a date/i, lcp: '.c-detail__poster img' },
-  { name: 'a seat page', path: () => `/movies/${movie.id}/${today()}`, text: /Choose a show time/, lcp: 'p.c-seats-prompt' },
+  { name: 'a seat page', path: () => `/movies/${movie.id}/${firstShowDate}`, text: /Choose a show time/, lcp: 'p.c-seats-prompt' },
 ];
 
 test.beforeAll(async () => {
@@ -41,6 +45,8 @@ test.beforeAll(async () => {
   const response = await fetch(`${urls.service}/api/show/all`);
   const { shows } = (await response.json()) as { shows: { _id: string; title: string }[] };
   movie = { id: shows[0]!._id, title: shows[0]!.title };
+  const detail = (await (await fetch(`${urls.service}/api/show/${movie.id}`)).json()) as { dateTime: Record<string, unknown> };
+  firstShowDate = Object.keys(detail.dateTime).sort()[0]!;
   // The page server loads a release's module on its first request for it (over its 1 s when the machine is busy,
   // and that visitor gets the client render): one request each first, as any visitor before ours.
   for (const firstPage of PAGES) await fetch(new URL(firstPage.path(), urls.shell));
