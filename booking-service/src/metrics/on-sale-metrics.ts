@@ -19,6 +19,12 @@ const DRAW_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60];
  * the waiting room tells them.
  */
 export function onSaleMetrics(registers: Registry[], sources: OnSaleSources) {
+  // Two gauges read the server's waits: one query per scrape, shared by both.
+  let waits: { readAt: number; value: ReturnType<OnSaleSources['serverWaits']> } | null = null;
+  const serverWaits = () => {
+    if (!waits || Date.now() - waits.readAt > 1_000) waits = { readAt: Date.now(), value: sources.serverWaits() };
+    return waits.value;
+  };
   const admitted = new Counter({
     name: 'waiting_room_admitted_total',
     help: "Moviegoers this instance's admission runs let in to shop (sum over instances: the event's admissions)",
@@ -57,7 +63,7 @@ export function onSaleMetrics(registers: Registry[], sources: OnSaleSources) {
     help: "Sessions of this database waiting on a lock now (PostgreSQL's pg_stat_activity): joins queueing on an event's row show here",
     registers,
     async collect() {
-      const waits = await sources.serverWaits();
+      const waits = await serverWaits();
       if (waits) this.set(waits.lockWaits);
     },
   });
@@ -66,7 +72,7 @@ export function onSaleMetrics(registers: Registry[], sources: OnSaleSources) {
     help: "Share of PostgreSQL's NOTIFY queue in use (pg_notification_queue_usage(), 0-1): at 1, every commit that notifies fails",
     registers,
     async collect() {
-      const waits = await sources.serverWaits();
+      const waits = await serverWaits();
       if (waits) this.set(waits.notificationQueueUsage);
     },
   });
