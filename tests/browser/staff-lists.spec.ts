@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs, holdIfFree, tokenFor } from '../support/api';
 import { farShow, payByCard } from '../support/paid-bookings';
 import { attachScreenshot, expectAllWithinWidth, expectNoA11yViolations, SCREEN_SIZES } from '../support/screens';
+import { tickShowInPicker } from '../support/show-picker';
 import { signInFromPrompt } from '../support/sign-in';
 
 /**
@@ -110,15 +111,7 @@ test.describe('On Sale at both sizes', () => {
       // The picker lists the shows still open for sale (issue 52), not every upcoming one.
       const open = (await admin.adminShows({ pageSize: '1', openForSale: 'true' })).total;
       await expect(pages.getByText(new RegExp(`^Page 1 of \\d+ · ${open} shows$`))).toBeVisible();
-      await page.getByLabel('Search shows by movie').fill(last.movie.title.toLowerCase());
-      const box = page.locator(`input[type="checkbox"][value="${last._id}"]`);
-      const listed = page.getByRole('list', { name: 'Shows open for sale' }).getByRole('listitem');
-      await expect.poll(async () => (await listed.allTextContents()).every((text) => text.startsWith(last.movie.title))).toBe(true);
-      for (let next = 2; (await box.count()) === 0; next++) {
-        await pages.getByRole('button', { name: 'Next' }).click();
-        await expect(pages.getByText(new RegExp(`^Page ${next} of`))).toBeVisible();
-      }
-      await box.check();
+      await tickShowInPicker(page, { showId: last._id, title: last.movie.title }, last.movie.title.toLowerCase());
       const chosen = page.getByRole('list', { name: 'Chosen shows' });
       await expect(chosen.getByRole('listitem')).toHaveCount(1);
       await expect(chosen).toContainText(last.movie.title);

@@ -5,6 +5,7 @@ import { apiAs, HALL_SCREEN_ID, tokenFor } from '../support/api';
 import { seriousA11yViolations } from '../support/a11y';
 import { addShowOnScreen } from '../support/door-tickets';
 import { signIn, signInFromPrompt } from '../support/sign-in';
+import { tickShowInPicker } from '../support/show-picker';
 import { urls } from '../support/test-stack';
 
 /**
@@ -107,19 +108,9 @@ async function holdAdmitted(token: string, admission: string, showId: string, se
   return body;
 }
 
-/** Ticks a show in On Sale's picker (issue 43): searched by its movie, paged by the service until it is listed. */
 async function pickShow(page: Page, show: { movieId: string; showId: string }) {
   const { movie } = await apiAs().showDetail(show.movieId);
-  await page.getByLabel('Search shows by movie').fill(movie.title);
-  const listed = page.getByRole('list', { name: 'Shows open for sale' }).getByRole('listitem');
-  await expect.poll(async () => (await listed.allTextContents()).every((text) => text.startsWith(movie.title))).toBe(true);
-  const box = page.locator(`input[type="checkbox"][value="${show.showId}"]`);
-  const pages = page.getByRole('navigation', { name: 'Pages of shows' });
-  for (let next = 2; (await box.count()) === 0; next++) {
-    await pages.getByRole('button', { name: 'Next' }).click();
-    await expect(pages.getByText(new RegExp(`^Page ${next} of`))).toBeVisible();
-  }
-  await box.check();
+  await tickShowInPicker(page, { showId: show.showId, title: movie.title });
 }
 
 /** A datetime-local value ("2026-12-01T10:00:05"): `at` on the clocks of `timeZone`. */
