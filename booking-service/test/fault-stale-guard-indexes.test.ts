@@ -11,6 +11,7 @@ import { bookingTransitions } from '../src/bookings/guarded-transitions.ts';
 import { localDate, zonedInstant } from '../src/contract/theatre-time.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
 import { createModels } from '../src/db/mongo/models.ts';
+import { createWaitingRoomModels } from '../src/db/mongo/waiting-room/documents.ts';
 import { connectMongo, createMongoStore } from '../src/db/mongo/store.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
@@ -158,7 +159,7 @@ describe.skipIf(!mongodb || mongodb.skipReason !== null)('every unique index the
     const first = await store.integrity.verifyIndexes();
     expect(first).toMatchObject({ checked: true, damaged: [] });
     // What the schemas declare unique, each dropped through the driver as a restore without its indexes would leave it.
-    const declared = (Object.values(createModels(connection)) as Model<unknown>[]).flatMap((model) =>
+    const declared = (Object.values({ ...createModels(connection), ...createWaitingRoomModels(connection) }) as unknown as Model<unknown>[]).flatMap((model) =>
       model.schema
         .indexes()
         .filter(([, options]) => options?.unique)

@@ -1,6 +1,10 @@
 import type { Model } from 'mongoose';
 import type { DamagedIndex, IndexRebuild, IndexVerification } from '../../store/types.ts';
 import type { Models } from './models.ts';
+import type { WaitingRoomModels } from './waiting-room/documents.ts';
+
+/** The models whose unique indexes carry a guarantee: every collection's. */
+type GuardedModels = Models & WaitingRoomModels;
 
 /** A unique index a schema declares: where its guarantee comes from on MongoDB (there is no catalogue of rules). */
 interface DeclaredUnique {
@@ -13,13 +17,24 @@ interface DeclaredUnique {
 /** mongoose's default index name: each key and direction joined ("showId_1_seats_1"). */
 const nameOf = (keys: Record<string, unknown>, options: Record<string, unknown>) => (options.name as string | undefined) ?? Object.entries(keys).map(([key, dir]) => `${key}_${String(dir)}`).join('_');
 
-function declaredUniques(models: Models): DeclaredUnique[] {
-  return (Object.values(models) as Model<unknown>[]).flatMap((model) =>
-    model.schema
+function declaredUniques(models: GuardedModels): DeclaredUnique[] {
+  return (Object.values(models) as Model<unknown>[]).flatMap(uniquesOf);
+}
+
+function uniquesOf(model: Model<unknown>): DeclaredUnique[] {
+  return model.schema
       .indexes()
       .filter(([, options]) => options?.unique)
-      .map(([keys, options]) => ({ model, name: nameOf(keys, options as Record<string, unknown>), keys: keys as Record<string, 1 | -1>, options: options as Record<string, unknown> })),
-  );
+      .map(([keys, options]) => ({ model, name: nameOf(keys, options as Record<string, unknown>), keys: keys as Record<string, 1 | -1>, options: options as Record<string, unknown> }));
+}
+
+/** A unique index of `model` its documents break (a key held twice), with the key; null if none does. */
+export async function uniqueKeyHeldTwice(model: Model<unknown>): Promise<{ index: string; key: string } | null> {
+  for (const unique of uniquesOf(model)) {
+    const key = await keyHeldTwice(unique);
+    if (key) return { index: unique.name, key };
+  }
+  return null;
 }
 
 /** A key the collection holds twice under the index's filter, read from the documents (not through the index), or null. */
@@ -42,7 +57,7 @@ async function keyHeldTwice({ model, keys, options }: DeclaredUnique): Promise<s
  * The unique indexes the schemas declare, against what each collection has (listIndexes: one dropped, or
  * never built on a restored collection, guards nothing) and against its documents (a key held twice).
  */
-export async function verifyIndexes(models: Models): Promise<IndexVerification> {
+export async function verifyIndexes(models: GuardedModels): Promise<IndexVerification> {
   const declared = declaredUniques(models);
   const damaged: DamagedIndex[] = [];
   for (const unique of declared) {
@@ -59,7 +74,7 @@ export async function verifyIndexes(models: Models): Promise<IndexVerification> 
 }
 
 /** Builds a declared unique index that is missing; refused (named) when the collection holds a key twice. */
-export async function rebuildIndex(models: Models, name: string): Promise<IndexRebuild> {
+export async function rebuildIndex(models: GuardedModels, name: string): Promise<IndexRebuild> {
   const unique = declaredUniques(models).find((candidate) => candidate.name === name);
   if (!unique) throw new Error(`The index ${name} is not one the schemas declare`);
   const twice = await keyHeldTwice(unique);

@@ -4,6 +4,7 @@ import { confirmationLog } from './confirmation-log.ts';
 import { rebuildIndex, verifyIndexes } from './index-verification.ts';
 import type { Models } from './models.ts';
 import type { StoreIdentityDocument } from './schemas.ts';
+import type { WaitingRoomModels } from './waiting-room/documents.ts';
 
 const IDENTITY_ID = 'store';
 
@@ -19,8 +20,10 @@ async function countCollection(model: Model<never>): Promise<number> {
   }
 }
 
-export function createIntegrityRepository(models: Models): IntegrityRepository {
+export function createIntegrityRepository(models: Models, waitingRoom: WaitingRoomModels): IntegrityRepository {
   const { StoreIdentity: Identity, Booking: Bookings } = models;
+  // Every collection's unique indexes, the waiting room's (one live event per show, one account per place) with them.
+  const guarded = { ...models, ...waitingRoom };
 
   async function identity() {
     const doc = await Identity.findOne({ _id: { $eq: IDENTITY_ID } }).lean<StoreIdentityDocument>();
@@ -102,8 +105,8 @@ export function createIntegrityRepository(models: Models): IntegrityRepository {
 
     // MongoDB has no amcheck: the double-sale check (above, from the bookings' own seat lists) is what stands guard.
     // The unique indexes the schemas declare, against each collection's indexes and documents.
-    verifyIndexes: () => verifyIndexes(models),
-    rebuildIndex: (index) => rebuildIndex(models, index),
+    verifyIndexes: () => verifyIndexes(guarded),
+    rebuildIndex: (index) => rebuildIndex(guarded, index),
     ...confirmationLog(models),
   };
 }

@@ -1,5 +1,7 @@
 import type { Connection, Model, Schema } from 'mongoose';
 import { describeEngine, type MongoEngine } from './engine.ts';
+import { uniqueKeyHeldTwice } from './index-verification.ts';
+import type { WaitingRoomModels } from './waiting-room/documents.ts';
 import { screenScheduleSchema, type ScreenScheduleDocument } from './screen-schedule-schema.ts';
 import {
   bookingSchema,
@@ -78,11 +80,21 @@ export function createModels(connection: Connection): Models {
  * start at once; an existing index of the same name with other options makes
  * this fail loudly instead of serving without the seat ledger's unique index.
  */
-export async function ensureIndexes(models: Models, engine: MongoEngine): Promise<void> {
+export async function ensureIndexes(models: Models & WaitingRoomModels, engine: MongoEngine): Promise<void> {
   for (const m of Object.values(models) as Model<unknown>[]) {
     try {
       await m.createIndexes();
     } catch (error) {
+      // A new unique index over documents an earlier release wrote twice (one place given to two accounts): each engine
+      // words its refusal its own way (DocumentDB: an exclusion constraint), so the documents say it.
+      const twice = await uniqueKeyHeldTwice(m).catch(() => null);
+      if (twice) {
+        throw new Error(
+          `The ${m.collection.collectionName} collection holds the key ${twice.key} twice, so its unique index ${twice.index} cannot be built. ` +
+            'The guarantee it carries cannot be relied on: the store does not start until the duplicate is settled or the database is restored from a backup.',
+          { cause: error },
+        );
+      }
       throw new Error(
         `The server refused the indexes of the ${m.collection.collectionName} collection: ${(error as Error).message}. ` +
           'The store needs unique and partial indexes on array fields (MongoDB 4.4 or later, Atlas; FerretDB 1.x has neither), ' +

@@ -8,7 +8,7 @@ import { recognisedEngine, recogniseEngine } from './engine.ts';
 import { createModels, ensureIndexes } from './models.ts';
 import { buildScreenSchedules } from './screen-schedule.ts';
 import { createOperatingFigures } from './operating-figures.ts';
-import { ensureWaitingRoomIndexes } from './waiting-room/documents.ts';
+import { createWaitingRoomModels } from './waiting-room/documents.ts';
 import { createMongoWaitingRoomRepository } from './waiting-room/repository.ts';
 import { createIntegrityRepository } from './integrity-repository.ts';
 import { createMovieRepository } from './movie-repository.ts';
@@ -50,8 +50,7 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     await moveShowsOntoScreens(connection);
     await putBuiltInChainOnItsClock(connection);
     await recordAdmissionsOnBookings(connection);
-    await ensureIndexes(createModels(connection), await recogniseEngine(connection));
-    await ensureWaitingRoomIndexes(connection);
+    await ensureIndexes({ ...createModels(connection), ...createWaitingRoomModels(connection) }, await recogniseEngine(connection));
     await buildScreenSchedules(createModels(connection));
   } catch (error) {
     await connection.close().catch(() => {});
@@ -81,7 +80,7 @@ export function createMongoStore(connection: Connection, changes: MongoChangeBus
     supportActions: createSupportActionRepository(models),
     checkIns: createCheckInRepository(models),
     waitingRoom: createMongoWaitingRoomRepository(connection, models),
-    integrity: createIntegrityRepository(models),
+    integrity: createIntegrityRepository(models, createWaitingRoomModels(connection)),
     figures: createOperatingFigures(models),
     commands: countMongoCommands(connection),
     driver: 'mongodb',

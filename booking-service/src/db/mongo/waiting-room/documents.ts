@@ -95,6 +95,13 @@ const entrySchema = new Schema<EntryDocument>(
 );
 // The next in line (admissions), the pre-queue (the draw) and the recent admissions (the pulse).
 entrySchema.index({ eventId: 1, place: 1 }, { name: 'queue_entries_event_place_idx' });
+// One account per place, as PostgreSQL's key of the same name: a draw that outlived its lease and another that took
+// it over cannot both give a place. Entries without a place yet (the pre-queue) are outside it; descending, it also
+// answers the draw's "highest place given".
+entrySchema.index(
+  { eventId: 1, place: -1 },
+  { unique: true, partialFilterExpression: { place: { $type: 'number' } }, name: 'queue_entries_event_place_key' },
+);
 entrySchema.index({ eventId: 1, admittedAt: 1 }, { name: 'queue_entries_event_admitted_idx' });
 
 const actionSchema = new Schema<ActionDocument>(
@@ -126,11 +133,6 @@ export function createWaitingRoomModels(connection: Connection): WaitingRoomMode
     Entry: model(connection, 'QueueEntry', entrySchema),
     Action: model(connection, 'WaitingRoomAction', actionSchema),
   };
-}
-
-/** Creates the waiting room's indexes that are missing (at start, with the store's others; never drops one). */
-export async function ensureWaitingRoomIndexes(connection: Connection): Promise<void> {
-  for (const m of Object.values(createWaitingRoomModels(connection)) as Model<unknown>[]) await m.createIndexes();
 }
 
 export const entryId = (eventId: string, accountId: string) => `${eventId}/${accountId}`;

@@ -1,35 +1,19 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { QueueEntry, WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
 import { admissionRunDue, admissionsPerRun } from '../../../waiting-room/queue-rules.ts';
 import type { Models } from '../models.ts';
 import { isDuplicateKeyError } from '../queries.ts';
 import { entryId, entryOf, toEntry, type EntryDocument, type EventDocument, type WaitingRoomModels } from './documents.ts';
+import { preQueueDraw } from './draw.ts';
 import { shoppingNow } from './figures.ts';
 
 /**
- * Leases: the draw's and the admission run's. A run takes milliseconds (a draw of 10,000 places, a few
- * seconds); a lease only expires when its instance died holding it, and then another takes it over.
+ * The admission run's lease: a run takes milliseconds; the lease only expires when its instance died holding it,
+ * and then another takes it over.
  */
-const DRAW_LEASE_MS = 60_000;
 const ADMISSION_LEASE_MS = 30_000;
-/** How long a join waits for a draw that is running (real time), polling the event. */
-const DRAW_WAIT_MS = 30_000;
-const DRAW_POLL_MS = 20;
-const DRAW_BATCH = 1_000;
 
 type Deps = Pick<Models, 'Booking'> & WaitingRoomModels;
-
-/** Fisher-Yates with the system's random numbers: every order equally likely. */
-function shuffled<T>(items: T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The line: joining it, the draw that orders the pre-queue, and the admissions. Without transactions, the
@@ -38,59 +22,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join' | 'draw' | 'admitNext'> {
   const { Event, Entry } = deps;
+  const { draw, settledEvent } = preQueueDraw(deps);
   /** Events this instance saw drawn (a draw is never undone: the cancel refuses a drawn event). */
   const drawn = new Set<string>();
-
-  /** Places the pre-queue in random order, as the holder of the draw's lease `holder`. */
-  async function runDraw(eventId: string, holder: string, now: Date) {
-    const unplaced = await Entry.find({ eventId, place: null }, { _id: 1 }).lean<{ _id: string }[]>();
-    // After a draw that died half way (its lease expired), the places it gave stay and the rest follow them.
-    const [highest] = await Entry.find({ eventId, place: { $ne: null } }, { place: 1 }).sort({ place: -1 }).limit(1).lean<{ place: number }[]>();
-    const event = await Event.findById(eventId, { lastPlace: 1 }).lean<Pick<EventDocument, 'lastPlace'>>();
-    const base = Math.max(event?.lastPlace ?? 0, highest?.place ?? 0);
-    const order = shuffled(unplaced.map((entry) => entry._id));
-    for (let start = 0; start < order.length; start += DRAW_BATCH) {
-      await Entry.bulkWrite(
-        order.slice(start, start + DRAW_BATCH).map((_id, i) => ({ updateOne: { filter: { _id, place: null }, update: { $set: { place: base + start + i + 1 } } } })),
-        { ordered: false },
-      );
-    }
-    // Joins take places from lastPlace only once drawnAt is set, so nobody else moved it meanwhile.
-    await Event.updateOne({ _id: eventId, drawingBy: holder }, { $set: { drawnAt: now, lastPlace: base + order.length, drawingBy: null, drawingSince: null } });
-  }
-
-  /** Claims the draw when it is due and nobody runs it (or the runner's lease expired); runs it. True if this call did. */
-  async function draw(eventId: string, now: Date): Promise<boolean> {
-    const holder = randomUUID();
-    const claimed = await Event.findOneAndUpdate(
-      {
-        _id: eventId,
-        live: true,
-        drawnAt: null,
-        onSaleAt: { $lte: now },
-        $or: [{ drawingBy: null }, { drawingSince: { $lte: new Date(now.getTime() - DRAW_LEASE_MS) } }],
-      },
-      { $set: { drawingBy: holder, drawingSince: now } },
-    ).lean();
-    if (!claimed) return false;
-    await runDraw(eventId, holder, now);
-    return true;
-  }
-
-  /** The event once no draw is running: drawn, or not due. Runs the draw when due; waits for another's. */
-  async function settledEvent(eventId: string, now: Date): Promise<EventDocument> {
-    const deadline = Date.now() + DRAW_WAIT_MS;
-    for (;;) {
-      const event = await Event.findById(eventId).lean<EventDocument>();
-      if (!event) throw new Error(`no on-sale event ${eventId}`);
-      const due = event.live && event.drawnAt === null && event.onSaleAt <= now;
-      if (!due && event.drawingBy === null) return event;
-      if (due && (await draw(eventId, now))) continue;
-      if (event.drawnAt !== null) return event;
-      if (Date.now() > deadline) throw new Error(`the draw of on-sale event ${eventId} is taking longer than ${DRAW_WAIT_MS / 1000} s`);
-      await sleep(DRAW_POLL_MS);
-    }
-  }
 
   /**
    * The next place in arrival order, written on the account's entry, made or not yet; null (nothing written)
