@@ -135,6 +135,7 @@ async function registerBooking(app: AppInstance, { config, store, auth, now, ser
     auth,
     config,
     saleGate: (showId, admission) => waitingRoom.gate(showId, { accountId: null, admission }),
+    streamsSwitchedOff: waitingRoom.streamsSwitchedOff,
   });
   await app.register(ownBookingRoutes, { bookings, auth, payments: services.payments.service, places: services.cinemas });
   await app.register(seatReturnRoutes, { bookings, auth, payments: services.payments.service, places: services.cinemas });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PRINTABLE_TEXT_PATTERN, PrintableText, RFC_3339_INSTANT_PATTERN, UuidPattern } from './schemas.ts';
+import { LONGEST_POLL_SECONDS, QUEUE_POLL_SECONDS } from './seats/sales.ts';
 
 /** The waiting room's requests and answers; the customer, admin and debug remotes import the types. */
 
@@ -36,6 +37,9 @@ export const OnSaleEventSchema = Type.Object({
   shoppingCapacity: Type.Integer(),
   windowMinutes: Type.Integer(),
   paused: Type.Boolean(),
+  salesClosed: Type.Boolean({ description: 'Staff stopped seat holds for a moment (the day\'s controls): places and shopping windows are kept' }),
+  streamsOff: Type.Boolean({ description: 'Live streams are off (the day\'s controls): the queue and seat streams answer 503, and pages poll' }),
+  pollEverySeconds: Type.Integer({ minimum: QUEUE_POLL_SECONDS, maximum: LONGEST_POLL_SECONDS, description: 'How often a waiting page polls its status' }),
   showIds: Type.Array(Type.String()),
   soldOut: Type.Boolean({ description: 'Every seat of the event is sold or held (holds may lapse and return seats)' }),
 });
@@ -118,6 +122,18 @@ export const CreateOnSaleEventBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The day's controls staff change (each one given; the others stay as they are): issue 56. */
+export const OnSaleControlsBody = Type.Object(
+  {
+    salesClosed: Type.Optional(Type.Boolean({ description: 'True: seat holds are refused for a moment (places and shopping windows are kept); false: sales reopen' })),
+    streamsOff: Type.Optional(Type.Boolean({ description: 'True: the queue and seat streams are refused and the open ones closed, pages poll instead' })),
+    pollEverySeconds: Type.Optional(
+      Type.Integer({ minimum: QUEUE_POLL_SECONDS, maximum: LONGEST_POLL_SECONDS, description: `How often waiting pages poll (default ${QUEUE_POLL_SECONDS})` }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
 export const OnSaleFiguresResponse = Type.Object({
   success: ok,
   event: OnSaleEventSchema,
@@ -166,5 +182,6 @@ export type QueueStatusResponse = Static<typeof QueueStatusResponse>;
 export type QueueEvent = Static<typeof QueueEventSchema>;
 export type CreateOnSaleEventBody = Static<typeof CreateOnSaleEventBody>;
 export type OnSaleFiguresResponse = Static<typeof OnSaleFiguresResponse>;
+export type OnSaleControlsBody = Static<typeof OnSaleControlsBody>;
 export type QueueEntryResponse = Static<typeof QueueEntryResponse>;
 export type WaitingRoomActionsResponse = Static<typeof WaitingRoomActionsResponse>;

@@ -365,6 +365,10 @@ export const onSaleEvents = pgTable(
     shoppingCapacity: integer('shopping_capacity').notNull(),
     windowMinutes: integer('window_minutes').notNull(),
     paused: boolean('paused').notNull().default(false),
+    /** The day's controls (issue 56): staff stopped seat holds for a moment; live streams off; the pages' poll interval. */
+    salesClosed: boolean('sales_closed').notNull().default(false),
+    streamsOff: boolean('streams_off').notNull().default(false),
+    pollEverySeconds: integer('poll_every_seconds').notNull().default(8),
     serving: integer('serving').notNull().default(0),
     lastPlace: integer('last_place').notNull().default(0),
     /** When the pre-queue was put in random order (null until the on-sale time was first seen passed). */
@@ -375,6 +379,7 @@ export const onSaleEvents = pgTable(
   (t) => [
     check('on_sale_events_capacity_positive', sql`${t.shoppingCapacity} > 0`),
     check('on_sale_events_window_positive', sql`${t.windowMinutes} > 0`),
+    check('on_sale_events_poll_interval_valid', sql`${t.pollEverySeconds} between 8 and 120`),
   ],
 );
 

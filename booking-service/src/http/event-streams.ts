@@ -17,7 +17,18 @@ export interface EventStreamSettings {
   maxLifetimeMs: number;
   /** The event sent, with `retry: RETRY_ON_SHUTDOWN_MS`, before a stream ends because the instance shuts down. */
   reconnectEvent: string;
+  /**
+   * Whether staff turned this topic's streams off (the on-sale's day controls): new ones are refused (503, the page
+   * polls) and open ones ended within a second. Read from the instance's view of its events, never per stream.
+   */
+  switchedOff?: (topic: string) => Promise<boolean>;
 }
+
+/** How often open streams are checked against `switchedOff`: staff's switch reaches every instance within a second or two. */
+const SWITCH_SWEEP_MS = 1_000;
+/** Why a stream is refused when its streams are switched off, and when to try again. */
+const SWITCHED_OFF_MESSAGE = 'Live updates are off for this on-sale for now: the page checks by itself instead';
+const SWITCHED_OFF_RETRY_SECONDS = '60';
 
 /** Writes one event to the stream. */
 export type SendEvent = (event: string, data: unknown) => void;
@@ -29,18 +40,29 @@ export type SendEvent = (event: string, data: unknown) => void;
  * to every open stream (to another instance: this one no longer accepts connections once the hook is done),
  * or the shutdown would wait for them.
  */
-export function eventStreams(app: AppInstance, { limiter, maxLifetimeMs, reconnectEvent }: EventStreamSettings) {
-  const open = new Set<(reason?: 'shutdown') => void>();
+export function eventStreams(app: AppInstance, { limiter, maxLifetimeMs, reconnectEvent, switchedOff }: EventStreamSettings) {
+  /** Each open stream's end, with its topic. */
+  const open = new Map<(reason?: 'shutdown') => void, string>();
+  const sweep = switchedOff && setInterval(() => void endSwitchedOff(switchedOff), SWITCH_SWEEP_MS).unref();
   app.addHook('preClose', async () => {
-    for (const end of open) end('shutdown');
+    if (sweep) clearInterval(sweep);
+    for (const end of open.keys()) end('shutdown');
   });
+
+  /** Ends the open streams whose topic staff switched off (the browser reconnects, is refused and polls). */
+  async function endSwitchedOff(isOff: (topic: string) => Promise<boolean>) {
+    if (open.size === 0) return;
+    const off = new Map<string, boolean>();
+    for (const topic of new Set(open.values())) off.set(topic, await isOff(topic).catch(() => false));
+    for (const [end, topic] of open) if (off.get(topic)) end();
+  }
 
   const streams = {
     /**
      * Call before any await, with what the stream holds (its cap's slot): `release` runs once, when the
      * stream ends, when the client leaves first, or when the route calls `fail` instead of `start`.
      */
-    begin(request: FastifyRequest, release: () => void) {
+    begin(request: FastifyRequest, topic: string, release: () => void) {
       let endStream = release;
       let clientGone = false;
       request.raw.on('close', () => {
@@ -83,7 +105,7 @@ export function eventStreams(app: AppInstance, { limiter, maxLifetimeMs, reconne
             open.delete(end);
             response.end();
           }
-          open.add(end);
+          open.set(end, topic);
           endStream = end;
         },
       };
@@ -100,9 +122,13 @@ export function eventStreams(app: AppInstance, { limiter, maxLifetimeMs, reconne
       reply.header('retry-after', '30');
       throw new HttpError(admission.statusCode, admission.message);
     }
-    const stream = streams.begin(request, admission.release);
+    const stream = streams.begin(request, route.owner.topic, admission.release);
     let first: T | null;
     try {
+      if (switchedOff && (await switchedOff(route.owner.topic))) {
+        reply.header('retry-after', SWITCHED_OFF_RETRY_SECONDS);
+        throw new HttpError(503, SWITCHED_OFF_MESSAGE);
+      }
       first = await route.load();
     } catch (error) {
       stream.fail();

@@ -34,10 +34,12 @@ export interface SeatEventsRoutesDeps {
   config: Pick<Config, 'seatStreams'>;
   /** Resolves when the show's seats may be seen now with this admission token; throws the refusal when not (the waiting room's sale gate). */
   saleGate: (showId: string, admission: string | undefined) => Promise<void>;
+  /** Whether staff turned off the live streams of this show's on-sale (the day's controls): the seat map polls. */
+  streamsSwitchedOff: (showId: string) => Promise<boolean>;
 }
 
-export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter, auth, config, saleGate }: SeatEventsRoutesDeps) {
-  const streams = eventStreams(app, { limiter, maxLifetimeMs: config.seatStreams.maxLifetimeSeconds * 1000, reconnectEvent: SEAT_RECONNECT_EVENT });
+export async function seatEventsRoutes(app: AppInstance, { shows, feed, limiter, auth, config, saleGate, streamsSwitchedOff }: SeatEventsRoutesDeps) {
+  const streams = eventStreams(app, { limiter, maxLifetimeMs: config.seatStreams.maxLifetimeSeconds * 1000, reconnectEvent: SEAT_RECONNECT_EVENT, switchedOff: streamsSwitchedOff });
   app.addHook('preClose', async () => feed.close());
 
   app.get(

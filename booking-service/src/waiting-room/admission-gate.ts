@@ -26,6 +26,10 @@ export function createAdmissionGate({ current, admissionKey, now, admissionEnded
     const event = view.byShow.get(showId);
     if (!event) return;
     if (event.onSaleAt > now()) throw conflict(`This show goes on sale at ${event.onSaleAt.toISOString()}: it cannot be booked before then`);
+    // Staff stopped seat holds for a moment (the day's controls): the seat map still shows, nothing is held.
+    if (event.salesClosed && caller.accountId !== null) {
+      throw conflict(`The theatre has stopped sales of "${event.name}" for a moment: nothing was held. Your place and your shopping window are kept: try again shortly`);
+    }
     if (!event.waitingRoom) return;
     if (!caller.admission) throw forbidden(`This show is sold through the waiting room of "${event.name}": join it, and book once you are admitted`);
     const admission = await readAdmission(admissionKey, caller.admission, now());

@@ -31,6 +31,9 @@ export function eventJson(event: OnSaleEvent, pulse: Pick<EventPulse, 'seatsLeft
     shoppingCapacity: event.shoppingCapacity,
     windowMinutes: event.windowMinutes,
     paused: event.paused,
+    salesClosed: event.salesClosed,
+    streamsOff: event.streamsOff,
+    pollEverySeconds: event.pollEverySeconds,
     showIds: event.showIds,
     soldOut: pulse !== undefined && pulse.seatsLeft <= 0,
   };

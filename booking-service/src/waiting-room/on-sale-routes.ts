@@ -1,6 +1,6 @@
 import { failures } from '../contract/failures.ts';
 import { MessageResponse } from '../contract/responses.ts';
-import { CreateOnSaleEventBody, EventIdParams, OnSaleEventResponse, OnSaleEventsResponse, OnSaleFiguresResponse } from '../contract/waiting-room.ts';
+import { CreateOnSaleEventBody, EventIdParams, OnSaleControlsBody, OnSaleEventResponse, OnSaleEventsResponse, OnSaleFiguresResponse } from '../contract/waiting-room.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Auth } from '../identity/auth.ts';
@@ -24,7 +24,7 @@ function cancelRefusal(outcome: 'started' | 'not-found') {
 
 export interface OnSaleRoutesDeps {
   waitingRoom: WaitingRoom;
-  repository: Pick<WaitingRoomRepository, 'createEvent' | 'figures' | 'setPaused'>;
+  repository: Pick<WaitingRoomRepository, 'createEvent' | 'figures' | 'setPaused' | 'setControls'>;
   auth: Auth;
   now: () => Date;
   /** Which errors mean the store is unreachable (store/unavailable.ts). */
@@ -43,7 +43,7 @@ export interface OnSaleRoutesDeps {
   onShowsListingChanged: (showIds: string[]) => Promise<void>;
 }
 
-/** Theatre staff, /api/admin/on-sale/*: set up an on-sale, the live panel, cancel, pause and resume. */
+/** Theatre staff, /api/admin/on-sale/*: set up an on-sale, the live panel, cancel, pause and resume, the day's controls. */
 export async function onSaleRoutes(admin: AppInstance, deps: OnSaleRoutesDeps) {
   const { waitingRoom, repository, auth, now } = deps;
   answerOutagesAsPaused(admin, deps.isUnavailable);
@@ -117,4 +117,24 @@ export async function onSaleRoutes(admin: AppInstance, deps: OnSaleRoutesDeps) {
       },
     );
   }
+
+  admin.post(
+    '/api/admin/on-sale/:eventId/controls',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The day's controls (admin): stop or reopen seat holds, live streams off or on, the waiting pages' poll interval",
+        description: 'Every instance obeys within a second (each reads its events once a second); each change is recorded with who made it.',
+        params: EventIdParams,
+        body: OnSaleControlsBody,
+        response: { 200: OnSaleEventResponse, ...failures(400, 401, 403, 404, 413, 415, 503) },
+      },
+    },
+    async (request) => {
+      const event = await storedEventOr404(waitingRoom, request.params.eventId);
+      await repository.setControls(event.id, request.body, request.identity!.sub, now());
+      return { success: true as const, event: waitingRoom.eventJson({ ...event, ...request.body }, undefined) };
+    },
+  );
 }

@@ -35,7 +35,12 @@ export interface WaitingRoomRoutesDeps {
 export async function waitingRoomRoutes(app: AppInstance, deps: WaitingRoomRoutesDeps) {
   const { waitingRoom, auth, joinsPerIpPerMinute, ipv6Prefix } = deps;
   const feed = createQueueFeed({ read: waitingRoom.queueEvent, drawnPlaces: waitingRoom.drawnPlaces }, (error) => app.log.warn({ err: error }, 'waiting room stream failed to read the event'));
-  const queueStreams = eventStreams(app, { limiter: deps.streams, maxLifetimeMs: deps.streamLifetimeSeconds * 1000, reconnectEvent: QUEUE_RECONNECT_EVENT });
+  const queueStreams = eventStreams(app, {
+    limiter: deps.streams,
+    maxLifetimeMs: deps.streamLifetimeSeconds * 1000,
+    reconnectEvent: QUEUE_RECONNECT_EVENT,
+    switchedOff: waitingRoom.streamsSwitchedOff,
+  });
   app.addHook('preClose', async () => feed.close());
   answerOutagesAsPaused(app, deps.isUnavailable);
 

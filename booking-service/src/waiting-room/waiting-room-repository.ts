@@ -11,6 +11,10 @@ export interface OnSaleEvent {
   /** How long an admitted moviegoer may shop. */
   windowMinutes: number;
   paused: boolean;
+  /** The day's controls (staff, any time): seat holds refused for a moment, live streams off, the pages' poll interval. */
+  salesClosed: boolean;
+  streamsOff: boolean;
+  pollEverySeconds: number;
   /** The highest place admitted so far: a waiting entry's position is its place minus this. */
   serving: number;
   /** When the pre-queue was put in random order; null until the on-sale time was first seen passed. */
@@ -18,6 +22,21 @@ export interface OnSaleEvent {
   showIds: string[];
   createdBy: string;
   createdAt: Date;
+}
+
+/** The day's controls of an event (issue 56): what staff switch while it sells. */
+export type EventControls = Pick<OnSaleEvent, 'salesClosed' | 'streamsOff' | 'pollEverySeconds'>;
+
+/** The trail's word for each control change. */
+export type ControlAction = 'close-sales' | 'reopen-sales' | 'streams-off' | 'streams-on' | 'poll-interval';
+
+/** The actions a change of controls records, one per control that changes. */
+export function controlActions(before: EventControls, after: Partial<EventControls>): ControlAction[] {
+  const actions: ControlAction[] = [];
+  if (after.salesClosed !== undefined && after.salesClosed !== before.salesClosed) actions.push(after.salesClosed ? 'close-sales' : 'reopen-sales');
+  if (after.streamsOff !== undefined && after.streamsOff !== before.streamsOff) actions.push(after.streamsOff ? 'streams-off' : 'streams-on');
+  if (after.pollEverySeconds !== undefined && after.pollEverySeconds !== before.pollEverySeconds) actions.push('poll-interval');
+  return actions;
 }
 
 export interface QueueEntry {
@@ -77,7 +96,7 @@ export interface NewOnSaleEvent {
 export interface WaitingRoomAction {
   eventId: string;
   actor: string;
-  action: 'create' | 'pause' | 'resume' | 'admit' | 'remove' | 'cancel';
+  action: 'create' | 'pause' | 'resume' | 'admit' | 'remove' | 'cancel' | ControlAction;
   accountId: string | null;
   at: Date;
 }
@@ -122,6 +141,8 @@ export interface WaitingRoomRepository {
   leave(eventId: string, accountId: string, now: Date): Promise<QueueEntry | null>;
   figures(eventId: string, now: Date): Promise<EventFigures>;
   setPaused(eventId: string, paused: boolean, actor: string, now: Date): Promise<void>;
+  /** Sets the day's controls given (the others as they are), each change recorded as its action. */
+  setControls(eventId: string, controls: Partial<EventControls>, actor: string, now: Date): Promise<void>;
   /** Support: a shopping window now for this entry, out of turn. */
   admitEntry(eventId: string, accountId: string, actor: string, now: Date): Promise<QueueEntry | null>;
   removeEntry(eventId: string, accountId: string, actor: string, now: Date): Promise<QueueEntry | null>;

@@ -88,6 +88,11 @@ export function createWaitingRoom({ repository, admissionKey, now, log, joinBack
       const { byShow } = await view.current();
       return new Map([...byShow].map(([showId, event]) => [showId, { eventId: event.id, at: event.onSaleAt.toISOString(), waitingRoom: event.waitingRoom }]));
     },
+    /** Whether staff turned off the live streams of this event, or of this show's event (the day's controls). */
+    async streamsSwitchedOff(eventOrShowId: string) {
+      const { events, byShow } = await view.current();
+      return (byShow.get(eventOrShowId) ?? events.find((event) => event.id === eventOrShowId))?.streamsOff ?? false;
+    },
     /** The event as moviegoers see it, or null when there is none. */
     event: async (eventId: string) => (await view.find(eventId))?.json ?? null,
     status: places.status,

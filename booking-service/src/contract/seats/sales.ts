@@ -29,3 +29,7 @@ export function shoppingCapacityFor(seats: number): number {
 
 /** An on-sale's shopping window when staff set none. */
 export const DEFAULT_WINDOW_MINUTES = 10;
+
+/** How often a waiting page asks where it stands, unless staff stretched it (the day's controls); the longest they may. */
+export const QUEUE_POLL_SECONDS = 8;
+export const LONGEST_POLL_SECONDS = 120;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOnSaleEventBody } from 'booking-service/contract';
+import type { CreateOnSaleEventBody, OnSaleControlsBody } from 'booking-service/contract';
 import { useStaffApi } from 'shared-ui/staff';
 
 /** How often the live panel reads the event's figures. */
@@ -39,6 +39,16 @@ export function usePauseOnSale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ eventId, paused }: { eventId: string; paused: boolean }) => api.pauseOnSale(eventId, paused),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsKey }),
+  });
+}
+
+/** The day's controls: stop or reopen seat holds, live streams off or on, the waiting pages' poll interval. */
+export function useOnSaleControls() {
+  const api = useStaffApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ eventId, controls }: { eventId: string; controls: OnSaleControlsBody }) => api.setOnSaleControls(eventId, controls),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsKey }),
   });
 }

@@ -3,9 +3,10 @@ import { Button, ErrorState, formatShowTime, Skeleton } from 'shared-ui';
 import { notifyOutcome, useTheatreTimeZone } from 'shared-ui/staff';
 import { useOnSaleFigures, usePauseOnSale } from '../api/on-sale-events';
 import { CancelOnSaleButton } from './cancel-on-sale';
+import { controlsSummary, DayControls } from './day-controls';
 import { OnSaleEventShows } from './show-picker';
 
-/** An event watched live: its settings, its shows, the queue's figures, pause or resume, cancel before it opens. */
+/** An event watched live: its settings, its shows, the queue's figures, pause or resume, the day's controls, cancel before it opens. */
 export function LivePanel({ eventId }: { eventId: string }) {
   const [live, setLive] = useState(true);
   const figures = useOnSaleFigures(eventId, live);
@@ -32,6 +33,7 @@ export function LivePanel({ eventId }: { eventId: string }) {
         On sale {formatShowTime(event.onSaleAt, timeZone)} · waiting room {event.waitingRoom ? 'on' : 'off'} · {event.shoppingCapacity} shopping at once ·{' '}
         {event.windowMinutes} min window · admissions {event.paused ? 'paused' : 'running'}
         {event.soldOut && ' · sold out'}
+        {controlsSummary(event)}
       </p>
       <h3 className="admin__subtitle">Shows in this on-sale</h3>
       <OnSaleEventShows showIds={event.showIds} timeZone={timeZone} />
@@ -80,6 +82,7 @@ export function LivePanel({ eventId }: { eventId: string }) {
           {live ? `Updates every few seconds · last ${new Date(figures.dataUpdatedAt).toLocaleTimeString()}` : 'Not updating'}
         </span>
       </div>
+      <DayControls event={event} onChanged={() => void figures.refetch()} />
     </section>
   );
 }

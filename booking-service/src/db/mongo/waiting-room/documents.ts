@@ -1,3 +1,4 @@
+import { LONGEST_POLL_SECONDS, QUEUE_POLL_SECONDS } from '../../../contract/seats/sales.ts';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { OnSaleEvent, QueueEntry, WaitingRoomAction } from '../../../waiting-room/waiting-room-repository.ts';
 
@@ -59,6 +60,10 @@ const eventSchema = new Schema<EventDocument>(
     shoppingCapacity: whole,
     windowMinutes: whole,
     paused: { type: Boolean, required: true },
+    // Absent on events written before the day's controls (issue 56): read as their defaults (toEvent).
+    salesClosed: { type: Boolean, default: false },
+    streamsOff: { type: Boolean, default: false },
+    pollEverySeconds: { type: Number, default: QUEUE_POLL_SECONDS, min: QUEUE_POLL_SECONDS, max: LONGEST_POLL_SECONDS },
     serving: whole,
     drawnAt: nullableDate,
     showIds: { type: [String], required: true },
@@ -109,7 +114,7 @@ const actionSchema = new Schema<ActionDocument>(
     _id: text,
     eventId: text,
     actor: text,
-    action: { type: String, required: true, enum: ['create', 'pause', 'resume', 'admit', 'remove', 'cancel'] },
+    action: { type: String, required: true, enum: ['create', 'pause', 'resume', 'admit', 'remove', 'cancel', 'close-sales', 'reopen-sales', 'streams-off', 'streams-on', 'poll-interval'] },
     accountId: nullableText,
     at: date,
   },
@@ -146,6 +151,9 @@ export function toEvent(doc: EventDocument): OnSaleEvent {
     shoppingCapacity: doc.shoppingCapacity,
     windowMinutes: doc.windowMinutes,
     paused: doc.paused,
+    salesClosed: doc.salesClosed ?? false,
+    streamsOff: doc.streamsOff ?? false,
+    pollEverySeconds: doc.pollEverySeconds ?? QUEUE_POLL_SECONDS,
     serving: doc.serving,
     drawnAt: doc.drawnAt,
     showIds: [...doc.showIds].sort(),

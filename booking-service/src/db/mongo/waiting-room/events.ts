@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
+import { QUEUE_POLL_SECONDS } from '../../../contract/seats/sales.ts';
+import { controlActions, type WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
 import type { Models } from '../models.ts';
 import { isDuplicateKeyError } from '../queries.ts';
 import { record, toEvent, type ActionDocument, type EventDocument, type WaitingRoomModels } from './documents.ts';
@@ -7,7 +8,7 @@ import { record, toEvent, type ActionDocument, type EventDocument, type WaitingR
 type Deps = Pick<Models, 'Show'> & WaitingRoomModels;
 
 /** Staff's side: the on-sale events, pausing and cancelling them, and the trail of who did what. */
-export function onSaleEventQueries({ Show, Event, Action }: Deps): Pick<WaitingRoomRepository, 'createEvent' | 'events' | 'setPaused' | 'cancelEvent' | 'actions'> {
+export function onSaleEventQueries({ Show, Event, Action }: Deps): Pick<WaitingRoomRepository, 'createEvent' | 'events' | 'setPaused' | 'setControls' | 'cancelEvent' | 'actions'> {
   return {
     async createEvent(input) {
       const known = new Set((await Show.find({ _id: { $in: input.showIds } }, { _id: 1 }).lean<{ _id: string }[]>()).map((show) => show._id));
@@ -21,6 +22,9 @@ export function onSaleEventQueries({ Show, Event, Action }: Deps): Pick<WaitingR
         shoppingCapacity: input.shoppingCapacity,
         windowMinutes: input.windowMinutes,
         paused: false,
+        salesClosed: false,
+        streamsOff: false,
+        pollEverySeconds: QUEUE_POLL_SECONDS,
         serving: 0,
         drawnAt: null,
         showIds: input.showIds,
@@ -55,6 +59,12 @@ export function onSaleEventQueries({ Show, Event, Action }: Deps): Pick<WaitingR
     async setPaused(eventId, paused, actor, now) {
       await Event.updateOne({ _id: eventId }, { $set: { paused } });
       await record(Action, { eventId, actor, action: paused ? 'pause' : 'resume', accountId: null }, now);
+    },
+
+    async setControls(eventId, controls, actor, now) {
+      const before = await Event.findOneAndUpdate({ _id: eventId }, { $set: controls }).lean<EventDocument>();
+      if (!before) return;
+      for (const action of controlActions(toEvent(before), controls)) await record(Action, { eventId, actor, action, accountId: null }, now);
     },
 
     async cancelEvent(eventId, { actor, now, unreadable }) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { WaitingRoomAction, WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
+import { controlActions, type WaitingRoomAction, type WaitingRoomRepository } from '../../../waiting-room/waiting-room-repository.ts';
 import type { Db } from '../../database.ts';
 import { cancelled, instant, record, rows, toEvent, type EventRow } from './rows.ts';
 
@@ -11,7 +11,7 @@ class ShowInEvent extends Error {
 }
 
 /** Staff's side: the on-sale events, pausing and cancelling them, and the trail of who did what. */
-export function onSaleEventQueries(db: Db): Pick<WaitingRoomRepository, 'createEvent' | 'events' | 'setPaused' | 'cancelEvent' | 'actions'> {
+export function onSaleEventQueries(db: Db): Pick<WaitingRoomRepository, 'createEvent' | 'events' | 'setPaused' | 'setControls' | 'cancelEvent' | 'actions'> {
   return {
     async createEvent(input) {
       return db.transaction(async (tx) => {
@@ -54,6 +54,18 @@ export function onSaleEventQueries(db: Db): Pick<WaitingRoomRepository, 'createE
       await db.transaction(async (tx) => {
         await tx.execute(sql`update on_sale_events set paused = ${paused} where id = ${eventId}`);
         await record(tx, { eventId, actor, action: paused ? 'pause' : 'resume', accountId: null }, now);
+      });
+    },
+
+    async setControls(eventId, controls, actor, now) {
+      await db.transaction(async (tx) => {
+        const [before] = await rows<EventRow>(tx, sql`select * from on_sale_events where id = ${eventId} for update`);
+        if (!before) return;
+        const { salesClosed, streamsOff, pollEverySeconds } = { ...toEvent({ ...before, show_ids: [] }), ...controls };
+        await tx.execute(
+          sql`update on_sale_events set sales_closed = ${salesClosed}, streams_off = ${streamsOff}, poll_every_seconds = ${pollEverySeconds} where id = ${eventId}`,
+        );
+        for (const action of controlActions(toEvent({ ...before, show_ids: [] }), controls)) await record(tx, { eventId, actor, action, accountId: null }, now);
       });
     },
 

@@ -16,6 +16,9 @@ export interface EventRow {
   shopping_capacity: number;
   window_minutes: number;
   paused: boolean;
+  sales_closed: boolean;
+  streams_off: boolean;
+  poll_every_seconds: number;
   serving: number;
   drawn_at: string | null;
   created_by: string;
@@ -53,6 +56,9 @@ export function toEvent(row: EventRow): OnSaleEvent {
     shoppingCapacity: row.shopping_capacity,
     windowMinutes: row.window_minutes,
     paused: row.paused,
+    salesClosed: row.sales_closed,
+    streamsOff: row.streams_off,
+    pollEverySeconds: row.poll_every_seconds,
     serving: row.serving,
     drawnAt: instantOrNull(row.drawn_at),
     showIds: row.show_ids ?? [],

@@ -1,14 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
+import type { QueueStatusResponse } from 'booking-service/contract';
+import { QUEUE_POLL_SECONDS } from 'booking-service/sales';
+
 import { keepPlaceToken, placeTokenOf } from './place-tokens';
 import { useWaitingRoomApi } from './waiting-room-api';
 
-/** How often the waiting page asks where the moviegoer stands without the queue stream: within the 5-10 s the issue asks, far inside its 20 s floor. */
-const QUEUE_POLL_MS = 8000;
 /**
  * With the queue stream open, or while shopping (the window's end is known), the status is re-read only as
  * a safety net: to notice support's actions and the window ending.
  */
 const SAFETY_POLL_MS = 20_000;
+
+/**
+ * How often the waiting page asks where the moviegoer stands without the queue stream: the event's interval, 8 s
+ * (within the 5-10 s the issue asks, far inside its 20 s floor) unless staff stretched it for the day; a service from
+ * before the day's controls sends none.
+ */
+export function pollIntervalMs(status: QueueStatusResponse | undefined): number {
+  return ((status?.event as Partial<QueueStatusResponse['event']> | undefined)?.pollEverySeconds ?? QUEUE_POLL_SECONDS) * 1000;
+}
 
 export const queueStatusQueryKey = (eventId: string) => ['waiting-room', eventId] as const;
 
@@ -32,7 +42,7 @@ export function useQueueStatus(eventId: string | null, { join, enabled, streamOp
       keepPlaceToken(id, status.placeToken);
       return status;
     },
-    refetchInterval: (query) => (query.state.data?.state === 'shopping' || streamOpen ? SAFETY_POLL_MS : QUEUE_POLL_MS),
+    refetchInterval: (query) => (query.state.data?.state === 'shopping' || streamOpen ? SAFETY_POLL_MS : pollIntervalMs(query.state.data)),
     // A background tab keeps polling too: the place is the moviegoer's, and the poll costs the service no write.
     refetchIntervalInBackground: true,
     staleTime: 0,

@@ -4,7 +4,7 @@ import { shownStatus, withQueueEvent } from './use-queue-stream';
 
 const waiting: QueueStatusResponse = {
   success: true,
-  event: { id: 'e', name: 'Premiere', onSaleAt: '2026-12-01T10:00:00.000Z', waitingRoom: true, shoppingCapacity: 90, windowMinutes: 10, paused: false, showIds: [], soldOut: false },
+  event: { id: 'e', name: 'Premiere', onSaleAt: '2026-12-01T10:00:00.000Z', waitingRoom: true, shoppingCapacity: 90, windowMinutes: 10, paused: false, salesClosed: false, streamsOff: false, pollEverySeconds: 8, showIds: [], soldOut: false },
   state: 'waiting',
   place: 500,
   position: 120,

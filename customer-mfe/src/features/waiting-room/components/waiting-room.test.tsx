@@ -11,7 +11,7 @@ import { server } from '../../../testing/server';
 
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 const ROUTE = waitingRoomPath(EVENT_ID, { movieId: SHOW_DETAIL.movie._id, date: '2026-12-01', showId: SHOW_ID });
-const event = { id: EVENT_ID, name: 'Opening night', onSaleAt: '2026-11-01T10:00:00.000Z', waitingRoom: true, shoppingCapacity: 90, windowMinutes: 10, paused: false, showIds: [SHOW_ID], soldOut: false };
+const event = { id: EVENT_ID, name: 'Opening night', onSaleAt: '2026-11-01T10:00:00.000Z', waitingRoom: true, shoppingCapacity: 90, windowMinutes: 10, paused: false, salesClosed: false, streamsOff: false, pollEverySeconds: 8, showIds: [SHOW_ID], soldOut: false };
 const status = (change: Partial<QueueStatusResponse>): QueueStatusResponse => ({
   success: true,
   event,
