@@ -241,6 +241,29 @@ for (const size of SIZES) {
         await expectNoA11yViolations(page);
         await panel.getByRole('button', { name: 'Resume admissions' }).click();
         await expect(panel).toContainText('admissions running', QUEUE_WAIT);
+
+        // The day's controls (issue 56): each said back to staff, shown in the panel's line, and obeyed by the service.
+        const controls = panel.getByRole('group', { name: 'Controls for the day' });
+        const summary = panel.getByText(/^On sale /);
+        const box = (await controls.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
+        await controls.getByRole('button', { name: 'Stop sales' }).click();
+        await expect(page.getByText('Sales stopped: nobody can hold seats; places and shopping windows are kept')).toBeVisible();
+        await expect(summary).toContainText('sales stopped', QUEUE_WAIT);
+        await controls.getByLabel('Waiting pages ask every').selectOption('30');
+        await expect(summary).toContainText('pages ask every 30 s', QUEUE_WAIT);
+        await controls.getByRole('button', { name: 'Turn live updates off' }).click();
+        await expect(summary).toContainText('live updates off', QUEUE_WAIT);
+        await shot(page, testInfo, 'admin-on-sale-day-controls');
+        await expectNoA11yViolations(page);
+        const stood = (await apiAs().call<{ event: OnSaleEvent }>(`/api/waiting-room/${eventId}`)).event;
+        expect(stood).toMatchObject({ salesClosed: true, streamsOff: true, pollEverySeconds: 30 });
+        await controls.getByRole('button', { name: 'Reopen sales' }).click();
+        await expect(summary).not.toContainText('sales stopped', QUEUE_WAIT);
+        await controls.getByRole('button', { name: 'Turn live updates on' }).click();
+        await expect(summary).not.toContainText('live updates off', QUEUE_WAIT);
+        await controls.getByLabel('Waiting pages ask every').selectOption('8');
+        await expect(summary).not.toContainText('pages ask every', QUEUE_WAIT);
       });
     });
 
