@@ -32,6 +32,15 @@ describe('configuration', () => {
     expect(config.imageBaseUrl).toBe('https://image.tmdb.org/t/p/original');
   });
 
+  it('takes DATABASE_SESSION_URL for the session work (PgBouncer in front of DATABASE_URL), else DATABASE_URL; never alone', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/cinema' }).databaseSessionUrl).toBe('postgres://db/cinema');
+    const split = loadConfig({ DATABASE_URL: 'postgres://pgbouncer:6432/cinema', DATABASE_SESSION_URL: 'postgres://db:5432/cinema' });
+    expect(split).toMatchObject({ databaseUrl: 'postgres://pgbouncer:6432/cinema', databaseSessionUrl: 'postgres://db:5432/cinema' });
+    expect(loadConfig({}).databaseSessionUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_SESSION_URL: 'postgres://db/cinema' })).toThrow(/DATABASE_SESSION_URL is set without DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/cinema', DATABASE_SESSION_URL: 'mysql://db/cinema' })).toThrow(/^DATABASE_SESSION_URL must be a PostgreSQL connection URL/);
+  });
+
   it('selects MongoDB with MONGODB_URI, and refuses it together with DATABASE_URL', () => {
     expect(loadConfig({}).mongodbUri).toBeUndefined();
     const uri = 'mongodb+srv://cinema:secret@cluster0.example.mongodb.net/cinema?retryWrites=true&w=majority';

@@ -29,6 +29,11 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server; when absent (and no MongoDB) the embedded PGlite store under dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * The same PostgreSQL database reached without a transaction-mode pooler (PgBouncer), for what needs one
+   * connection for its whole life: LISTEN and the migrations' lock. Defaults to databaseUrl.
+   */
+  databaseSessionUrl: string | undefined;
   /** MongoDB deployment (e.g. Atlas); selects the MongoDB store. Never together with databaseUrl. */
   mongodbUri: string | undefined;
   /** Connections each instance opens to a database server (PostgreSQL's pool, MongoDB's maxPoolSize); undefined: the store's default. */
@@ -298,12 +303,17 @@ export const ServiceEnvironment = z.object({
     description: 'a PostgreSQL server, e.g. `postgres://user:pw@host:5432/cinema`; several instances may share it (see [Running several instances](several-instances.md))',
     default: 'unset: PGlite in `DATA_DIR` (on its own worker thread, one process only)',
   }),
+  DATABASE_SESSION_URL: optional(postgresUrl).meta({
+    description:
+      'the same database as `DATABASE_URL` reached directly (or through a session-mode pooler), for what needs one server connection for its whole life: LISTEN for other instances\' changes, and the migrations under their lock at start; set it when `DATABASE_URL` points at PgBouncer in transaction mode (see [PgBouncer](pgbouncer.md))',
+    default: '`DATABASE_URL`',
+  }),
   MONGODB_URI: optional(mongodbUri).meta({
     description: 'a MongoDB deployment instead, e.g. Atlas `mongodb+srv://…/cinema`; never together with `DATABASE_URL` (see [MongoDB deployments](../service/mongodb.md))',
   }),
   DATABASE_POOL_SIZE: optional(wholeNumber(1, 1_000)).meta({
     description:
-      'connections each instance opens to PostgreSQL (its pool; LISTEN takes one more) or to MongoDB (the driver\'s `maxPoolSize`); instances × this must stay under the server\'s `max_connections`, see [Running several instances](several-instances.md)',
+      'connections each instance opens to PostgreSQL (its pool; LISTEN takes one more) or to MongoDB (the driver\'s `maxPoolSize`); instances × this must stay under the server\'s `max_connections` (through PgBouncer: its `max_client_conn`, see [PgBouncer](pgbouncer.md)), see [Running several instances](several-instances.md)',
     default: '20 (PostgreSQL), 50 (MongoDB)',
   }),
   AUTH_CACHE_ENTRIES: withDefault(wholeNumber(100, 10_000_000), '20000').meta({
@@ -503,6 +513,10 @@ const crossRules: CrossRule[] = [
       ? 'DATABASE_URL (PostgreSQL) and MONGODB_URI (MongoDB) are both set: set only the one for the store to use'
       : undefined,
   (env) =>
+    env.DATABASE_SESSION_URL && !env.DATABASE_URL
+      ? 'DATABASE_SESSION_URL is set without DATABASE_URL: it is the PostgreSQL store\'s second address, set DATABASE_URL too'
+      : undefined,
+  (env) =>
     env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET
       ? 'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: add the webhook endpoint in Stripe and set its signing secret'
       : undefined,
@@ -537,6 +551,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseSessionUrl: e.DATABASE_SESSION_URL ?? e.DATABASE_URL,
     mongodbUri: e.MONGODB_URI,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     authCacheEntries: e.AUTH_CACHE_ENTRIES,

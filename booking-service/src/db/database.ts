@@ -37,8 +37,8 @@ export interface Database {
 // src/db or dist/db -> the package's drizzle/ folder.
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** Any lock id will do as long as every instance uses the same one. */
-const MIGRATION_LOCK_ID = 7_240_001;
+/** The migrations' advisory lock: any id will do as long as every instance uses the same one. */
+export const MIGRATION_LOCK_ID = 7_240_001;
 
 /** How openPglite starts an in-memory database. */
 export interface PgliteOptions {
@@ -83,8 +83,9 @@ async function openPgliteWorker(dataDir: string | undefined, { startFrom }: Pgli
   try {
     // The pool never closes its idle connection: the server takes one client at a time.
     const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+    keepOpenOnDroppedConnections(pool);
     const commands = countPostgresCommands(pool);
-    const db = await openPool(pool);
+    const db = await migratedOnItsConnection(pool);
     // PGlite sets its files' modes itself (0666), whatever the umask: make them private once open and
     // again once closed. In between, the 0700 folder keeps everyone else out of files it adds.
     if (dataDir) await makePrivate(dataDir);
@@ -99,6 +100,17 @@ async function openPgliteWorker(dataDir: string | undefined, { startFrom }: Pgli
     await stopWorker();
     throw error;
   }
+}
+
+/** PGlite takes one client at a time: the migrations run on the pool's only connection. */
+async function migratedOnItsConnection(pool: pg.Pool): Promise<Db> {
+  const client = await pool.connect();
+  try {
+    await migrateUnderLock(client);
+  } finally {
+    client.release();
+  }
+  return queryBuilder(pool);
 }
 
 /** The port number only names the socket file (`.s.PGSQL.<port>`), as libpq does. */
@@ -160,36 +172,72 @@ function askWorker(worker: Worker, message: PgliteWorkerMessage, done: string): 
 }
 
 /**
- * Opens a PostgreSQL server connection pool, and a connection listening for the
- * changes other instances publish (see postgres/change-bus.ts).
+ * Opens a PostgreSQL server connection pool on `url`, and on `sessionUrl` (the same database, by default
+ * reached the same way) what needs one server connection for its whole life: the connection listening for
+ * the changes other instances publish (see postgres/change-bus.ts) and the migrations under their lock.
+ * `url` may then go through PgBouncer in transaction mode (docs/operators/pgbouncer.md): every query of the
+ * pool is a statement or a transaction of its own.
  */
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 20, sessionUrl = url): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  keepOpenOnDroppedConnections(pool);
   const commands = countPostgresCommands(pool);
-  const db = await openPool(pool);
-  const changes = await openPostgresChangeBus({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  const close = async () => {
-    await changes.close();
-    await pool.end();
-  };
-  return { db, driver: 'postgres', changes, pool, commands, close };
+  const session: pg.ClientConfig = { connectionString: sessionUrl, connectionTimeoutMillis: 10_000 };
+  try {
+    // The listener first: a session URL that keeps no session is refused before the migrations' lock could be
+    // taken on a pooled server connection and never given back.
+    const changes = await openPostgresChangeBus(session, (channel, payload) => pool.query('select pg_notify($1, $2)', [channel, payload]));
+    try {
+      await migrateOnSession(session);
+    } catch (error) {
+      await changes.close();
+      throw error;
+    }
+    const close = async () => {
+      await changes.close();
+      await pool.end();
+    };
+    return { db: queryBuilder(pool), driver: 'postgres', changes, pool, commands, close };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
 }
 
-/** Runs the migrations (under an advisory lock: several instances may start at once) and gives the query builder. */
-async function openPool(pool: pg.Pool): Promise<Db> {
+/** The migrations on a connection of their own, closed after: its session holds their lock. */
+async function migrateOnSession(session: pg.ClientConfig): Promise<void> {
+  const client = new pg.Client(session);
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await migrateUnderLock(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Runs the migrations under a session-level advisory lock (several instances may start at once): `client`
+ * must be one server connection throughout, never a transaction-mode pooler's.
+ */
+async function migrateUnderLock(client: pg.Client | pg.PoolClient): Promise<void> {
+  await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+  try {
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+  }
+}
+
+function keepOpenOnDroppedConnections(pool: pg.Pool): void {
   // A dropped idle connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may a dropped connection that is checked out (a transaction between two statements): the pool
   // only listens while a client is idle, and an 'error' event nobody listens to kills the process. The
   // client's pending and next queries fail instead, and the pool discards it when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    lockClient.release();
-  }
+}
+
+function queryBuilder(pool: pg.Pool): Db {
   return drizzlePg(pool, { schema }) as unknown as Db;
 }

@@ -7,7 +7,7 @@ import type { Store } from '../store/types.ts';
 
 export type StoreKind = 'mongodb' | 'postgres' | 'pglite';
 
-type StoreConfig = Pick<Config, 'databaseUrl' | 'mongodbUri' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>;
+type StoreConfig = Pick<Config, 'databaseUrl' | 'mongodbUri' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize' | 'databaseSessionUrl'>>;
 
 /** Which store the configuration selects: MongoDB, a PostgreSQL server, else embedded PGlite. */
 export function storeKind(config: Pick<Config, 'databaseUrl' | 'mongodbUri'>): StoreKind {
@@ -43,7 +43,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     case 'mongodb':
       return openMongoStore(config.mongodbUri!, { maxPoolSize: config.databasePoolSize });
     case 'postgres':
-      return createPostgresStore(await openPostgres(config.databaseUrl!, config.databasePoolSize));
+      return createPostgresStore(await openPostgres(config.databaseUrl!, config.databasePoolSize, config.databaseSessionUrl));
     case 'pglite': {
       const folder = pgliteFolder(config);
       try {

@@ -41,6 +41,7 @@ export function builtServiceEnv({ port, dataDir, databaseUrl, jwksUrl, logLevel 
     PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    DATABASE_SESSION_URL: '',
     MONGODB_URI: '',
     PUBLIC_URL: '',
     AUTH0_DOMAIN: '',

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Change, ChangeBus } from '../../store/types.ts';
 import { createLocalChangeBus } from '../local-change-bus.ts';
+import { proveListenerHears, type SendNotification } from './listener-check.ts';
 
 /** The channel the database's triggers notify (drizzle/0002_change_notifications.sql). */
 const CHANNEL = 'booking_changes';
@@ -18,9 +19,10 @@ export interface PostgresChangeBus extends ChangeBus {
  * instance's subscribers at once, so its own next read sees its write; the same
  * change comes back from the database a moment later (a second, idle refresh).
  * While the listening connection is down notifications are lost, so a reconnect
- * tells subscribers to `resync`.
+ * tells subscribers to `resync`. With `sendCheck`, start-up first proves the listener hears what is sent
+ * that way (listener-check.ts: a connection that does not keep its session is refused).
  */
-export async function openPostgresChangeBus(listenerConfig: pg.ClientConfig): Promise<PostgresChangeBus> {
+export async function openPostgresChangeBus(listenerConfig: pg.ClientConfig, sendCheck?: SendNotification): Promise<PostgresChangeBus> {
   const local = createLocalChangeBus();
   let listener: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -35,7 +37,7 @@ export async function openPostgresChangeBus(listenerConfig: pg.ClientConfig): Pr
     }
   }
 
-  async function listen(): Promise<void> {
+  async function listen(): Promise<pg.Client> {
     const client = new pg.Client(listenerConfig);
     client.on('notification', received);
     // A dropped connection (server restart) is replaced; what was sent meanwhile is lost.
@@ -53,6 +55,7 @@ export async function openPostgresChangeBus(listenerConfig: pg.ClientConfig): Pr
       throw error;
     }
     listener = client;
+    return client;
   }
 
   function reconnectSoon() {
@@ -67,16 +70,17 @@ export async function openPostgresChangeBus(listenerConfig: pg.ClientConfig): Pr
     retry.unref();
   }
 
-  await listen();
-  return {
-    crossInstance: true,
-    subscribe: local.subscribe,
-    publish: local.publish,
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      await listener?.end().catch(() => {});
-      listener = null;
-    },
-  };
+  async function close() {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    await listener?.end().catch(() => {});
+    listener = null;
+  }
+
+  const first = await listen();
+  if (sendCheck) await proveListenerHears(first, sendCheck).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  return { crossInstance: true, subscribe: local.subscribe, publish: local.publish, close };
 }
