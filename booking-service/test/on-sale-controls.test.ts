@@ -125,5 +125,41 @@ for (const lane of lanes) {
       expect(trail.map((action) => action.action).sort()).toEqual(['close-sales', 'poll-interval', 'reopen-sales', 'streams-off', 'streams-on']);
       expect(new Set(trail.map((action) => action.actor))).toEqual(new Set(['test|staff@example.com']));
     });
+
+    it('queue everyone: an on-sale selling to whoever comes goes through the waiting room, and back', async () => {
+      const [, other] = (await bookableHallShows(t.store, new Date(Date.now() + 3 * 3600_000))).filter((show) => show.id !== showId && Object.keys(show.occupiedSeats).length === 0);
+      const direct = await t.api('POST', '/api/admin/on-sale', {
+        token: admin,
+        body: { name: 'Matinee rush', showIds: [other!.id], onSaleAt: clock.now().toISOString(), waitingRoom: false, shoppingCapacity: 1 },
+      });
+      const directId = direct.body.event.id as string;
+      const walkIn = await t.tokenFor('walk-in@example.com');
+      const hold = (seat: string, headers: Record<string, string> = {}) =>
+        t.api('POST', '/api/booking/create', { token: walkIn, body: { showId: other!.id, selectedSeats: [seat] }, headers });
+      aSecondLater();
+      expect((await hold('B1')).status).toBe(200);
+
+      const queued = await t.api('POST', `/api/admin/on-sale/${directId}/controls`, { token: admin, body: { waitingRoom: true } });
+      expect(queued.body.event.waitingRoom).toBe(true);
+      aSecondLater();
+      const refused = await hold('B2');
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('This show is sold through the waiting room of "Matinee rush": join it, and book once you are admitted');
+      // The show's time now says to go through the waiting room.
+      const times = Object.values((await t.api('GET', `/api/show/${other!.movie.id}`)).body.dateTime).flat() as { showId: string; onSale?: { waitingRoom: boolean } }[];
+      expect(times.find((time) => time.showId === other!.id)!.onSale!.waitingRoom).toBe(true);
+      expect((await t.api('POST', `/api/waiting-room/${directId}/join`, { token: walkIn })).status).toBe(200);
+      aSecondLater();
+      await t.services.waitingRoom.admitAll();
+      aSecondLater();
+      const admitted = (await t.api('GET', `/api/waiting-room/${directId}/me`, { token: walkIn })).body;
+      expect(admitted.state).toBe('shopping');
+      expect((await hold('B2', { 'x-admission': admitted.admission })).status).toBe(200);
+
+      expect((await t.api('POST', `/api/admin/on-sale/${directId}/controls`, { token: admin, body: { waitingRoom: false } })).status).toBe(200);
+      aSecondLater();
+      expect((await hold('B3')).status).toBe(200);
+      expect((await t.store.waitingRoom.actions(directId)).map((action) => action.action)).toEqual(expect.arrayContaining(['queue-everyone', 'queue-off']));
+    });
   });
 }

@@ -264,6 +264,18 @@ for (const size of SIZES) {
         await expect(summary).not.toContainText('live updates off', QUEUE_WAIT);
         await controls.getByLabel('Waiting pages ask every').selectOption('8');
         await expect(summary).not.toContainText('pages ask every', QUEUE_WAIT);
+        // Turning the waiting room off lets everyone book at once: only after a confirmation naming the event.
+        await controls.getByRole('button', { name: 'Turn the waiting room off' }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toContainText(`Turn off the waiting room of "Opening night ${size.name}"?`);
+        await expectNoA11yViolations(page);
+        await dialog.getByRole('button', { name: 'Keep the queue' }).click();
+        await expect(summary).toContainText('waiting room on');
+        await controls.getByRole('button', { name: 'Turn the waiting room off' }).click();
+        await dialog.getByRole('button', { name: 'Turn the waiting room off' }).click();
+        await expect(summary).toContainText('waiting room off', QUEUE_WAIT);
+        await controls.getByRole('button', { name: 'Queue everyone' }).click();
+        await expect(summary).toContainText('waiting room on', QUEUE_WAIT);
       });
     });
 

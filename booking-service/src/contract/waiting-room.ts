@@ -125,6 +125,9 @@ export const CreateOnSaleEventBody = Type.Object(
 /** The day's controls staff change (each one given; the others stay as they are): issue 56. */
 export const OnSaleControlsBody = Type.Object(
   {
+    waitingRoom: Type.Optional(
+      Type.Boolean({ description: 'True: queue everyone (an on-sale sold without the waiting room goes through it from now on); false: sell to whoever comes' }),
+    ),
     salesClosed: Type.Optional(Type.Boolean({ description: 'True: seat holds are refused for a moment (places and shopping windows are kept); false: sales reopen' })),
     streamsOff: Type.Optional(Type.Boolean({ description: 'True: the queue and seat streams are refused and the open ones closed, pages poll instead' })),
     pollEverySeconds: Type.Optional(

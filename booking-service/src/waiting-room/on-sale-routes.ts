@@ -124,7 +124,7 @@ export async function onSaleRoutes(admin: AppInstance, deps: OnSaleRoutesDeps) {
       schema: {
         tags,
         security,
-        summary: "The day's controls (admin): stop or reopen seat holds, live streams off or on, the waiting pages' poll interval",
+        summary: "The day's controls (admin): queue everyone, stop or reopen seat holds, live streams off or on, the waiting pages' poll interval",
         description: 'Every instance obeys within a second (each reads its events once a second); each change is recorded with who made it.',
         params: EventIdParams,
         body: OnSaleControlsBody,
@@ -134,6 +134,9 @@ export async function onSaleRoutes(admin: AppInstance, deps: OnSaleRoutesDeps) {
     async (request) => {
       const event = await storedEventOr404(waitingRoom, request.params.eventId);
       await repository.setControls(event.id, request.body, request.identity!.sub, now());
+      waitingRoom.changed();
+      // Queue everyone (or not): the show times say whether to go through the waiting room; every instance drops its copy.
+      if (request.body.waitingRoom !== undefined && request.body.waitingRoom !== event.waitingRoom) await deps.onShowsListingChanged(event.showIds);
       return { success: true as const, event: waitingRoom.eventJson({ ...event, ...request.body }, undefined) };
     },
   );

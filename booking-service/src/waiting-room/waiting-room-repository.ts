@@ -25,14 +25,15 @@ export interface OnSaleEvent {
 }
 
 /** The day's controls of an event (issue 56): what staff switch while it sells. */
-export type EventControls = Pick<OnSaleEvent, 'salesClosed' | 'streamsOff' | 'pollEverySeconds'>;
+export type EventControls = Pick<OnSaleEvent, 'waitingRoom' | 'salesClosed' | 'streamsOff' | 'pollEverySeconds'>;
 
 /** The trail's word for each control change. */
-export type ControlAction = 'close-sales' | 'reopen-sales' | 'streams-off' | 'streams-on' | 'poll-interval';
+export type ControlAction = 'queue-everyone' | 'queue-off' | 'close-sales' | 'reopen-sales' | 'streams-off' | 'streams-on' | 'poll-interval';
 
 /** The actions a change of controls records, one per control that changes. */
 export function controlActions(before: EventControls, after: Partial<EventControls>): ControlAction[] {
   const actions: ControlAction[] = [];
+  if (after.waitingRoom !== undefined && after.waitingRoom !== before.waitingRoom) actions.push(after.waitingRoom ? 'queue-everyone' : 'queue-off');
   if (after.salesClosed !== undefined && after.salesClosed !== before.salesClosed) actions.push(after.salesClosed ? 'close-sales' : 'reopen-sales');
   if (after.streamsOff !== undefined && after.streamsOff !== before.streamsOff) actions.push(after.streamsOff ? 'streams-off' : 'streams-on');
   if (after.pollEverySeconds !== undefined && after.pollEverySeconds !== before.pollEverySeconds) actions.push('poll-interval');

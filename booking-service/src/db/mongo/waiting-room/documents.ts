@@ -114,7 +114,7 @@ const actionSchema = new Schema<ActionDocument>(
     _id: text,
     eventId: text,
     actor: text,
-    action: { type: String, required: true, enum: ['create', 'pause', 'resume', 'admit', 'remove', 'cancel', 'close-sales', 'reopen-sales', 'streams-off', 'streams-on', 'poll-interval'] },
+    action: { type: String, required: true, enum: ['create', 'pause', 'resume', 'admit', 'remove', 'cancel', 'close-sales', 'reopen-sales', 'streams-off', 'streams-on', 'poll-interval', 'queue-everyone', 'queue-off'] },
     accountId: nullableText,
     at: date,
   },

@@ -61,9 +61,10 @@ export function onSaleEventQueries(db: Db): Pick<WaitingRoomRepository, 'createE
       await db.transaction(async (tx) => {
         const [before] = await rows<EventRow>(tx, sql`select * from on_sale_events where id = ${eventId} for update`);
         if (!before) return;
-        const { salesClosed, streamsOff, pollEverySeconds } = { ...toEvent({ ...before, show_ids: [] }), ...controls };
+        const { waitingRoom, salesClosed, streamsOff, pollEverySeconds } = { ...toEvent({ ...before, show_ids: [] }), ...controls };
         await tx.execute(
-          sql`update on_sale_events set sales_closed = ${salesClosed}, streams_off = ${streamsOff}, poll_every_seconds = ${pollEverySeconds} where id = ${eventId}`,
+          sql`update on_sale_events set waiting_room = ${waitingRoom}, sales_closed = ${salesClosed}, streams_off = ${streamsOff}, poll_every_seconds = ${pollEverySeconds}
+              where id = ${eventId}`,
         );
         for (const action of controlActions(toEvent({ ...before, show_ids: [] }), controls)) await record(tx, { eventId, actor, action, accountId: null }, now);
       });
