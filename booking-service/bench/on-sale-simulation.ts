@@ -2,15 +2,14 @@
  * A discrete-event simulation of an on-sale behind the waiting room (bench/simulation/): first the 10k bench
  * simulated beside what it measured, each figure with its ratio (exit 1 when one is outside ±20%); then, only when
  * that calibration holds, the sizing for 10k, 100k and 1M moviegoers. Prints Markdown tables
- * (docs/operators/capacity-planning.md quotes them). Starts nothing: no server, no database, one core for ~1-3 min.
+ * (docs/operators/capacity-planning.md quotes them). Starts nothing: no server, no database; one core for ~30 s.
  *
  *   npx tsx bench/on-sale-simulation.ts               calibration, then the projections (10k, 100k)
- *   npx tsx bench/on-sale-simulation.ts --million     and 1M, only when the calibration holds (~10 GB, minutes)
+ *   npx tsx bench/on-sale-simulation.ts --million     and 1M, only when the calibration holds (~9 GB, minutes)
  *   npx tsx bench/on-sale-simulation.ts --calibrate   the calibration alone
  *   npx tsx bench/on-sale-simulation.ts --fit         the grid behind the two fitted costs (calibration.ts, FITTED)
  */
 import { calibrate, fitCosts, FITTED, TOLERANCE, type CalibrationRow } from './simulation/calibration.ts';
-import { BOOKING_CPU_ESTIMATE } from './simulation/costs.ts';
 import { project, SIZES, type Projection } from './simulation/projection.ts';
 import type { Scenario } from './simulation/scenario.ts';
 
@@ -36,7 +35,7 @@ function projectionTable(projections: Projection[]): string {
     row('queue streams at the peak: all / the most on one instance', (p) => `${number(p.figures.streamsTotal)} / ${number(p.figures.streamsPerInstance)}`),
     row('instance event loop busy (mean over the run)', (p) => `${number(p.figures.instanceLoopUtilisation * 100, 1)}%`),
     row('nginx connections at the peak (3 a moviegoer waiting)', (p) => number(p.proxyConnections)),
-    row('cores kept busy on average: nginx (an upper bound) / PostgreSQL', (p) => `${number(p.figures.proxyCoresUsed, 2)} / ${number(p.figures.databaseCoresUsed, 2)} of ${p.scenario.machine.kind === 'dedicated' ? p.scenario.machine.databaseCores : '–'}`),
+    row('cores kept busy on average: nginx / PostgreSQL', (p) => `${number(p.figures.proxyCoresUsed, 2)} / ${number(p.figures.databaseCoresUsed, 2)} of ${p.scenario.machine.kind === 'dedicated' ? p.scenario.machine.databaseCores : '–'}`),
     row('database connections (instances x (pool 20 + LISTEN 1))', (p) => number(p.databaseConnections)),
     row('most requests waiting for a pool connection, one instance', (p) => number(p.figures.poolMostWaiting)),
     row('database transactions/s: pre-queue / the draw\'s second / peak second', (p) => `${number(p.figures.transactionsPreQueue)} / ${number(p.figures.transactionsAtDraw)} / ${number(p.figures.transactionsPeak)}`),
@@ -54,11 +53,11 @@ function projectionTable(projections: Projection[]): string {
 function main() {
   const args = process.argv.slice(2);
   if (args.includes('--fit')) {
-    console.log('Fit of the two unmeasured costs (best first): exchange and bookingCpu (core-ms), median p99s of 9 seeds');
+    console.log("Fit of the two unmeasured costs (best first): the generator's and nginx's CPU per exchange (core-ms), medians of 9 seeds");
     for (const point of fitCosts().slice(0, 10)) console.log(JSON.stringify(point));
     return;
   }
-  console.log(`## Calibration: the 10k bench simulated (fitted: exchange ${FITTED.exchange} ms, bookingCpu ${FITTED.bookingCpu} ms; the booking's estimate from the measured stall: ${number(BOOKING_CPU_ESTIMATE.low, 1)}-${number(BOOKING_CPU_ESTIMATE.high, 1)} ms)\n`);
+  console.log(`## Calibration: the 10k bench simulated (fitted: the generator's ${FITTED.generatorPerExchange} ms and nginx's ${FITTED.proxyPerExchange} ms of CPU an exchange)\n`);
   const rows = calibrate();
   console.log(calibrationTable(rows));
   const outside = rows.filter((r) => !r.fitted && !r.within);
@@ -67,7 +66,7 @@ function main() {
   else console.log(`\nCalibration FAILED: ${outside.map((r) => r.figure).join(', ')} outside ±${TOLERANCE * 100}%. The 1M projection is not quoted.`);
   process.exitCode = holds ? 0 : 1;
   if (args.includes('--calibrate')) return;
-  // 1M only on a calibration that holds (and it takes ~10 GB of memory and minutes here: run it on a larger machine).
+  // 1M only on a calibration that holds (and it takes ~9 GB of memory and minutes: run it on a larger machine).
   const sizes = SIZES.filter(({ factor }) => factor < 100 || (holds && args.includes('--million')));
   for (const joins of ['today', 'no-hot-row'] as Scenario['joins'][]) {
     console.log(`\n## Projection, joins ${joins === 'today' ? "as today (the event row's lock)" : "without the hot row (issue 56 point 1's target)"}\n`);

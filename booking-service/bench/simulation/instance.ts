@@ -163,15 +163,21 @@ export class Instance {
   }
 
   /**
-   * A booking: its commands, the seats claimed at the end (409 when one was taken meanwhile), then its own work on
-   * the loop in one piece (the fitted bookingCpu: what was measured of it is a stall of the instances, synchronous work).
+   * A booking: its commands one after another, each answer handled on the loop (MEASURED.bookingCpu split evenly
+   * over them: the handler runs between its awaits), the seats claimed at the last (409 when one was taken meanwhile).
    */
   book(show: number, seats: number[], respond: (held: boolean) => void) {
     const { db, random } = this.world;
-    db.autocommit(this.pool, random.count(MEASURED.bookingCommands), () => {
-      const held = db.hold(show, seats);
-      this.loop.submit(this.world.costs.bookingCpu, () => respond(held));
-    });
+    const commands = Math.max(1, random.count(MEASURED.bookingCommands));
+    const piece = MEASURED.bookingCpu / commands;
+    const next = (left: number) =>
+      db.autocommit(this.pool, 1, () =>
+        this.loop.submit(piece, () => {
+          if (left > 1) return next(left - 1);
+          respond(db.hold(show, seats));
+        }),
+      );
+    next(commands);
   }
 
   leave(entry: Entry, respond: () => void) {

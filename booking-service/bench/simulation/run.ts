@@ -3,6 +3,7 @@ import { percentile } from '../support/measures.ts';
 import type { FittedCosts } from './costs.ts';
 import { Instance } from './instance.ts';
 import { Moviegoer, type Records } from './moviegoer.ts';
+import { startProbes, type Probes } from './probes.ts';
 import { seededRandom } from './random.ts';
 import type { Scenario } from './scenario.ts';
 import { createWorld, type World } from './world.ts';
@@ -38,15 +39,21 @@ export interface SimulatedFigures {
   rowLockMostWaiting: number;
   drawAtS: number | null;
   moviegoersLeftWaiting: number;
+  /** The load generator's event-loop delay p99 and max (NaN without one), the probes' p99s. */
+  generatorDelayP99: number;
+  generatorDelayMax: number;
+  probeFrontDoorP99: number;
+  probeNginxP99: number;
+  probeDirectP99: number[];
 }
 
 export function simulate(scenario: Scenario, costs: FittedCosts): SimulatedFigures {
-  const { world, records } = runOnSale(scenario, costs);
-  return figuresOf(world, records);
+  const { world, records, probes } = runOnSale(scenario, costs);
+  return figuresOf(world, records, probes);
 }
 
 /** The run itself: the world and what was recorded, for the figures and the model's tests. */
-export function runOnSale(scenario: Scenario, costs: FittedCosts): { world: World; records: Records } {
+export function runOnSale(scenario: Scenario, costs: FittedCosts): { world: World; records: Records; probes: Probes } {
   const world = createWorld(scenario, seededRandom(scenario.seed), costs) as World;
   world.instances = Array.from({ length: scenario.instances }, (_, i) => new Instance(world, i));
   const records: Records = { polls: [], seatMaps: [], bookings: [], joins: [], lastSeatAt: null, moviegoers: [] };
@@ -60,12 +67,13 @@ export function runOnSale(scenario: Scenario, costs: FittedCosts): { world: Worl
     world.sim.at((i / scenario.moviegoers) * scenario.arrivalS * 1000, () => moviegoer.arrive());
   }
   for (const instance of world.instances) instance.start();
+  const probes = startProbes(world);
   world.sim.run(scenario.maxS * 1000);
   world.finished = true;
-  return { world, records };
+  return { world, records, probes };
 }
 
-function figuresOf(world: World, records: Records): SimulatedFigures {
+function figuresOf(world: World, records: Records, probes: Probes): SimulatedFigures {
   const { db, scenario, sim } = world;
   const drawAt = db.drawnAt;
   const { lastSeatAt, moviegoers } = records;
@@ -105,5 +113,10 @@ function figuresOf(world: World, records: Records): SimulatedFigures {
     rowLockMostWaiting: db.rowLock.mostWaiting,
     drawAtS: drawAt === null ? null : (drawAt - db.onSaleAt) / 1000,
     moviegoersLeftWaiting: moviegoers.filter((m) => !m.done).length,
+    generatorDelayP99: percentile(probes.generatorDelays, 99),
+    generatorDelayMax: probes.generatorDelays.length > 0 ? Math.max(...probes.generatorDelays) : NaN,
+    probeFrontDoorP99: percentile(probes.frontDoor, 99),
+    probeNginxP99: percentile(probes.nginxAlone, 99),
+    probeDirectP99: probes.direct.map((samples) => percentile(samples, 99)),
   };
 }

@@ -71,7 +71,7 @@ export function scaledOnSale(factor: number, instances: number, databaseCores: n
     shows,
     shoppingCapacity: defaultShoppingCapacity(shows),
     instances,
-    // nginx's share of an exchange is not measured (half the fitted exchange cost, an upper bound): a core per instance.
+    // nginx's cost an exchange is fitted on the bench's machine (shared cores): a core per instance, generously.
     machine: { kind: 'dedicated', proxyCores: instances, databaseCores },
     retryRefusedJoins: true,
     maxS: 600,

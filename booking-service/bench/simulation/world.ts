@@ -58,12 +58,13 @@ export function onGenerator(world: World, work: number, done: () => void) {
  */
 export function exchange(world: World, instance: Instance, serve: (respond: () => void) => void, done: (ms: number) => void) {
   const { sim, proxyCores } = world;
-  const quarter = world.costs.exchange / 4;
+  const client = world.costs.generatorPerExchange / 2;
+  const proxy = world.costs.proxyPerExchange / 2;
   const sentAt = sim.now;
-  onGenerator(world, quarter, () =>
-    onCores(sim, proxyCores, quarter, () =>
+  onGenerator(world, client, () =>
+    onCores(sim, proxyCores, proxy, () =>
       instance.loop.submit(MEASURED.requestCpu, () =>
-        serve(() => onCores(sim, proxyCores, quarter, () => onGenerator(world, quarter, () => done(sim.now - sentAt)))),
+        serve(() => onCores(sim, proxyCores, proxy, () => onGenerator(world, client, () => done(sim.now - sentAt)))),
       ),
     ),
   );
