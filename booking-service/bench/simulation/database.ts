@@ -40,7 +40,6 @@ export class Database {
   seatsLeft: number;
   /** Transactions committed in each second of the run. */
   readonly transactionsBySecond: number[] = [];
-  commands = 0;
 
   constructor(
     private readonly sim: Simulation,
@@ -61,7 +60,6 @@ export class Database {
   /** `count` commands one after another on a connection already held (each a round trip: MEASURED.commandMs on average). */
   run(count: number, done: () => void) {
     if (count <= 0) return done();
-    this.commands++;
     onCores(this.sim, this.cores, this.random.exponential(MEASURED.commandMs), () => this.run(count - 1, done));
   }
 
@@ -115,10 +113,6 @@ export class Database {
   private place(entry: Entry) {
     entry.place = ++this.lastPlace;
     this.byPlace[entry.place] = entry;
-  }
-
-  get preQueueLength(): number {
-    return this.preQueue.length;
   }
 
   /**

@@ -80,10 +80,6 @@ export class EventLoop {
     if (!this.busy) this.next();
   }
 
-  get queued(): number {
-    return this.waiting.length - this.head;
-  }
-
   private next() {
     if (this.head === this.waiting.length) {
       this.busy = false;

@@ -121,7 +121,8 @@ export class Instance {
       // The account and the entry with its place or lottery key: 2 transactions, no lock shared by all joins.
       return db.autocommit(this.pool, 2, () => (db.enter(entry), finish()));
     }
-    // The account (first sign-in) and the entry read; then the placing statement, which waits on the row's lock.
+    // line.ts's join, command for command (MEASURED.laterJoin's 3; the pre-queue's 8 in MEASURED.preQueueJoin): the
+    // account (first sign-in) and the entry read; then the placing statement, which waits on the row's lock.
     db.autocommit(this.pool, 2, () =>
       this.pool.acquire(() =>
         db.rowLock.acquire(() =>

@@ -72,7 +72,7 @@ export class Moviegoer {
   /** nginx's least_conn: the instance holding the fewest streams. */
   private openStream() {
     const instance = this.world.instances.reduce((a, b) => (b.streams.open < a.streams.open ? b : a));
-    const watcher: Watcher = { entry: this.entry, place: this.tokenPlace, beat: 0, lastServing: 0, turnSent: false, open: true, hear: (news) => this.hear(news) };
+    const watcher: Watcher = { entry: this.entry, place: this.tokenPlace, beat: 0, lastServing: 0, open: true, hear: (news) => this.hear(news) };
     exchange(this.world, instance, (respond) => (instance.streams.subscribe(watcher), respond()), () => {
       this.watcher = watcher;
       this.streamInstance = instance;

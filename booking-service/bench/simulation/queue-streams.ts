@@ -20,7 +20,6 @@ export interface Watcher {
   place: number | null;
   beat: number;
   lastServing: number;
-  turnSent: boolean;
   open: boolean;
   hear(news: StreamNews): void;
 }
