@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../test/support/processes.ts';
 
-const benchmarks = ['bench/read-bench.ts', 'bench/hook-costs-bench.ts', 'bench/rush-bench.ts', 'bench/seat-race-bench.ts', 'bench/store-race-bench.ts', 'bench/multi-instance-bench.ts', 'bench/waiting-room-bench.ts', 'bench/queue-length-bench.ts', 'bench/check-in-bench.ts'];
+const benchmarks = ['bench/read-bench.ts', 'bench/hook-costs-bench.ts', 'bench/rush-bench.ts', 'bench/seat-race-bench.ts', 'bench/store-race-bench.ts', 'bench/multi-instance-bench.ts', 'bench/waiting-room-bench.ts', 'bench/queue-length-bench.ts', 'bench/queue-streams-bench.ts', 'bench/check-in-bench.ts'];
 const tsx = path.join(packageRoot, 'node_modules/.bin/tsx');
 
 function run(script: string): Promise<number> {
