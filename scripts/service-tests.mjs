@@ -22,13 +22,17 @@
  * Exit 0 when every run passes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const service = path.join(root, 'booking-service');
 const rerunCrashed = path.join(root, 'scripts/vitest-rerun-crashed.mjs');
+/** Where each failed run leaves its recap (scripts/vitest-rerun-crashed.mjs), printed once all runs ended. */
+const recapFolder = mkdtempSync(path.join(tmpdir(), 'service-tests-'));
+const recapFile = path.join(recapFolder, 'failures.txt');
 
 /**
  * Three minutes into a quarter hour: the seed starts its shows on the quarter hour of each cinema's clock
@@ -51,7 +55,7 @@ function log(message) {
 function vitest(what, args, env) {
   log(what);
   const started = performance.now();
-  const result = spawnSync(process.execPath, [rerunCrashed, ...args], { cwd: service, stdio: 'inherit', env });
+  const result = spawnSync(process.execPath, [rerunCrashed, ...args], { cwd: service, stdio: 'inherit', env: { ...env, VITEST_RECAP_FILE: recapFile } });
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
   log(`${what}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${minutes} min`);
   return result.status === 0;
@@ -75,9 +79,16 @@ function atTheWorstHour(env) {
   return { ...env, LD_PRELOAD: library, FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
 }
 
+/** Prints what failed (the recaps of the failed runs) last, where CI's tail of the log shows it; exits. */
+function finish(outcomes) {
+  if (existsSync(recapFile)) log(`what failed, run by run:\n${readFileSync(recapFile, 'utf8')}`);
+  rmSync(recapFolder, { recursive: true, force: true });
+  process.exit(outcomes.every(Boolean) ? 0 : 1);
+}
+
 const args = process.argv.slice(2);
 if (args.length > 0 || process.env.TEST_LANES) {
-  process.exit(vitest(`vitest run ${args.join(' ')}`.trim(), args, process.env) ? 0 : 1);
+  finish([vitest(`vitest run ${args.join(' ')}`.trim(), args, process.env)]);
 }
 
 const servers = { ...process.env, TEST_LANES: 'postgres,mongodb' };
@@ -105,4 +116,4 @@ const outcomes = [
   vitest(`integration tests on the PGlite lane at ${WORST_TIME_UTC} UTC`, ['--project', 'integration', ...exclusions], worstHourEnv()),
   vitest('integration tests under the real clock on the PGlite lane', ['--project', 'integration', ...UNDER_THE_REAL_CLOCK], embedded),
 ];
-process.exit(outcomes.every(Boolean) ? 0 : 1);
+finish(outcomes);

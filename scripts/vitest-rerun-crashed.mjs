@@ -12,6 +12,7 @@
  * Usage: node scripts/vitest-rerun-crashed.mjs [vitest run arguments...] (in the package's folder)
  */
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 
 const vitest = path.resolve('node_modules/.bin/vitest');
@@ -43,10 +44,26 @@ export function crashedFilesOnly(output) {
   return crashes;
 }
 
+/**
+ * What failed, in a few lines: the failing files and tests vitest marks (FAIL, ×) and its summary. A long run's
+ * failures scroll far above its end, and CI shows the end of the log.
+ */
+export function failureRecap(output) {
+  const marked = output.split('\n').filter((line) => /^\s*(FAIL\b|×|✗)/.test(line) || /^\s*(Test Files|Tests|Errors)\s/.test(line));
+  return [...new Set(marked.map((line) => line.trimEnd()))].slice(0, 60).join('\n');
+}
+
+/** Appends the recap of a failed run to VITEST_RECAP_FILE when set (scripts/service-tests.mjs prints it last). */
+function keepRecap(args, output) {
+  const file = process.env.VITEST_RECAP_FILE;
+  if (file) appendFileSync(file, `vitest run ${args.join(' ')}\n${failureRecap(output)}\n\n`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const first = await runVitest(args);
   const crashes = first.code === 0 ? null : crashedFilesOnly(first.output);
+  if (first.code !== 0 && !crashes) keepRecap(args, first.output);
   if (!crashes) process.exit(first.code);
   const files = [...new Set(crashes.map((crash) => path.relative(process.cwd(), crash.file)))];
   process.stderr.write(
@@ -54,6 +71,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `(${crashes.map((c) => `${c.signal} in ${c.file}`).join('; ')}): running ${files.join(', ')} once more\n\n`,
   );
   const second = await runVitest(files);
+  if (second.code !== 0) keepRecap(files, second.output);
   process.stderr.write(`\n[vitest-rerun-crashed] the re-run of ${files.join(', ')} ${second.code === 0 ? 'passed' : 'failed'}\n`);
   process.exit(second.code);
 }
