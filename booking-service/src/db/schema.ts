@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, CONFIRMATION_STATES, REFUND_STATUSES, type BookingStatus, type ConfirmationState, type RefundStatus } from '../bookings/booking.ts';
 import { ANY_SEAT_ID_PATTERN, type ScreenLayout } from '../contract/seats/layout.ts';
 import type { SeatPriceCents } from '../shows/show.ts';
@@ -370,8 +370,14 @@ export const onSaleEvents = pgTable(
     streamsOff: boolean('streams_off').notNull().default(false),
     pollEverySeconds: integer('poll_every_seconds').notNull().default(8),
     serving: integer('serving').notNull().default(0),
+    /**
+     * The pre-queue's last place once it closed (its places 1..last_place, by lottery key); later arrivals take
+     * theirs from the event's own sequence (queue_places_<id without dashes>), created at the close.
+     */
     lastPlace: integer('last_place').notNull().default(0),
-    /** When the pre-queue was put in random order (null until the on-sale time was first seen passed). */
+    /** The highest pre-queue place written on its entry so far: the admissions write them in batches as they reach them. */
+    writtenThrough: integer('written_through').notNull().default(0),
+    /** When the pre-queue closed and its order (the lottery keys given at the joins) became places (null until the on-sale time was first seen passed). */
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -394,14 +400,20 @@ export const onSaleEventShows = pgTable(
 );
 
 /**
- * One place per account and event (the primary key). `place` is null in the pre-queue, given at the draw
- * (random order) or on arrival after it (arrival order). Admitted: `admittedAt` set, shopping until
+ * One place per account and event (the primary key). `place` is null in the pre-queue (a random `lotteryKey`
+ * instead), its rank by that key once the pre-queue closed (written as the admissions reach it), or given on
+ * arrival after the close (arrival order, from the event's sequence). Admitted: `admittedAt` set, shopping until
  * `windowEndsAt`; `leftAt` (the moviegoer gave up the place) and `removedAt` (support) end an entry.
  */
 export const queueEntries = pgTable(
   'queue_entries',
   {
-    eventId: uuid('event_id').notNull().references(() => onSaleEvents.id),
+    /**
+     * No foreign key to the event (dropped by migration 0024): its check locks the event's row shared (FOR KEY
+     * SHARE) on every join, one lock all joins take, waiting behind staff's controls and the close. A join inserts
+     * by selecting the event, and events are never deleted (a cancel is an action).
+     */
+    eventId: uuid('event_id').notNull(),
     accountId: text('account_id').notNull().references(() => users.id),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     place: integer('place'),
@@ -411,10 +423,13 @@ export const queueEntries = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     leftAt: timestamp('left_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** A joiner of the pre-queue's lottery ticket, random: the pre-queue's order is by it (then the account), null for later arrivals. */
+    lotteryKey: doublePrecision('lottery_key'),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.accountId] }),
     uniqueIndex('queue_entries_event_place_key').on(t.eventId, t.place),
+    index('queue_entries_event_lottery_idx').on(t.eventId, t.lotteryKey, t.accountId).where(sql`${t.lotteryKey} is not null`),
     index('queue_entries_event_admitted_idx').on(t.eventId, t.admittedAt),
   ],
 );

@@ -45,9 +45,10 @@ export function eventFigureQueries(db: Db): Pick<WaitingRoomRepository, 'pulse' 
     async figures(eventId, now): Promise<EventFigures> {
       const [counts] = await rows<{ pre_queue: number; waiting: number }>(
         db,
-        sql`select count(*) filter (where place is null and left_at is null and removed_at is null)::int as pre_queue,
-                   count(*) filter (where place is not null and admitted_at is null and left_at is null and removed_at is null)::int as waiting
-            from queue_entries where event_id = ${eventId}`,
+        // Once the pre-queue closed, its entries wait in line, their places written or not yet (line.ts).
+        sql`select count(*) filter (where place is null and e.drawn_at is null and left_at is null and removed_at is null)::int as pre_queue,
+                   count(*) filter (where (place is not null or e.drawn_at is not null) and admitted_at is null and left_at is null and removed_at is null)::int as waiting
+            from queue_entries q join on_sale_events e on e.id = q.event_id where q.event_id = ${eventId}`,
       );
       const [shopping] = await rows<{ n: number }>(db, activeShopping(eventId, now));
       const { seatsLeft, admittedLastMinute } = await pulse(eventId, now);

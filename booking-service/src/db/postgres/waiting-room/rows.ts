@@ -38,7 +38,22 @@ export interface EntryRow {
   removed_at: string | null;
 }
 
+/** The entry's columns by name: of rows a query already read with `entryColumns` (a CTE's). */
 export const ENTRY_COLUMNS = sql.raw('event_id, account_id, joined_at, place, admitted_at, window_ends_at, claimed_at, left_at, removed_at');
+
+/**
+ * The entry's columns read from the table (named `table` in the query). A pre-queue entry's place, once its queue
+ * closed, is its rank by lottery key until an admission run writes it (line.ts): counted on the lottery index, only
+ * for such an entry (COALESCE and CASE evaluate lazily). Polls carrying a place token never come here.
+ */
+export function entryColumns(table = 'queue_entries') {
+  const t = sql.raw(table);
+  return sql`${t}.event_id, ${t}.account_id, ${t}.joined_at,
+    coalesce(${t}.place, case when ${t}.lottery_key is not null and exists (select 1 from on_sale_events e where e.id = ${t}.event_id and e.drawn_at is not null)
+      then (select count(*)::int from queue_entries c
+            where c.event_id = ${t}.event_id and c.lottery_key is not null and (c.lottery_key, c.account_id) <= (${t}.lottery_key, ${t}.account_id)) end) as place,
+    ${t}.admitted_at, ${t}.window_ends_at, ${t}.claimed_at, ${t}.left_at, ${t}.removed_at`;
+}
 
 /** Raw queries get timestamps as PostgreSQL writes them (drizzle turns off node-postgres's date parsing): read exactly. */
 export const instant = postgresInstant;
@@ -93,7 +108,7 @@ export async function record(executor: Executor, action: Omit<WaitingRoomAction,
 }
 
 export async function entryOf(executor: Executor, eventId: string, accountId: string) {
-  const [row] = await rows<EntryRow>(executor, sql`select ${ENTRY_COLUMNS} from queue_entries where event_id = ${eventId} and account_id = ${accountId}`);
+  const [row] = await rows<EntryRow>(executor, sql`select ${entryColumns()} from queue_entries where event_id = ${eventId} and account_id = ${accountId}`);
   return row ? toEntry(row) : null;
 }
 

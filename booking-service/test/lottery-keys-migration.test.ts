@@ -1,0 +1,132 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
+import { createPostgresStore } from '../src/db/postgres/store.ts';
+import type { Store } from '../src/store/types.ts';
+import { freshPostgresDatabaseUrl } from './support/databases.ts';
+import { laneLeftOut } from './support/lane-selection.ts';
+
+/**
+ * Migration 0024 (issue 56, point 1: lottery keys at the join, places from each event's sequence after the close)
+ * on a database written at 0023: an event drawn before it goes on giving places after its last, from a sequence
+ * the migration made; an event whose pre-queue was not yet drawn gets a lottery key per entry, closes, and its
+ * entries' places are their ranks, written as the admissions reach them.
+ */
+
+const DRIZZLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
+const LAST_BEFORE_LOTTERY = 23;
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+const folders: string[] = [];
+afterAll(async () => {
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+async function migrationsBeforeLottery(): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'drizzle-0023-'));
+  folders.push(folder);
+  await cp(DRIZZLE, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_BEFORE_LOTTERY);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+const now = new Date();
+const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+const ids = { drawn: randomUUID(), waiting: randomUUID() };
+const accounts = Array.from({ length: 7 }, (_, i) => `auth0|before-lottery-${i}`);
+
+const ROWS_AT_0023 = [
+  sql`insert into users (id, name, email) values ${sql.join(accounts.map((id, i) => sql`(${id}, ${`Fan ${i}`}, ${`fan${i}@example.com`})`), sql`, `)}`,
+  // Drawn at 0023: three places given, the counter at 3.
+  sql`insert into on_sale_events (id, name, on_sale_at, shopping_capacity, window_minutes, last_place, drawn_at, created_by)
+      values (${ids.drawn}, 'Drawn before', ${minutesAgo(30)}, 2, 10, 3, ${minutesAgo(30)}, 'staff')`,
+  sql`insert into queue_entries (event_id, account_id, joined_at, place)
+      values (${ids.drawn}, ${accounts[0]}, ${minutesAgo(40)}, 2), (${ids.drawn}, ${accounts[1]}, ${minutesAgo(40)}, 1), (${ids.drawn}, ${accounts[2]}, ${minutesAgo(20)}, 3)`,
+  // Not drawn at 0023, its on-sale time a minute away: three in the pre-queue.
+  sql`insert into on_sale_events (id, name, on_sale_at, shopping_capacity, window_minutes, created_by)
+      values (${ids.waiting}, 'Not yet drawn', ${new Date(now.getTime() + 60_000)}, 1, 10, 'staff')`,
+  sql`insert into queue_entries (event_id, account_id, joined_at, place)
+      values ${sql.join([3, 4, 5].map((i) => sql`(${ids.waiting}, ${accounts[i]}, ${minutesAgo(5)}, null)`), sql`, `)}`,
+];
+
+async function expectUpgraded(store: Store, lotteryKeys: () => Promise<number>) {
+  const { waitingRoom } = store;
+  // The event drawn before: its next arrival takes place 4, the one after 5.
+  expect((await waitingRoom.join(ids.drawn, accounts[3]!, now)).place).toBe(4);
+  expect((await waitingRoom.join(ids.drawn, accounts[4]!, now)).place).toBe(5);
+  expect(await waitingRoom.drawnPlaces(ids.drawn)).toEqual(new Map([[accounts[0], 2], [accounts[1], 1]]));
+
+  // The one not drawn: a lottery key for each of its pre-queue, then the close at the on-sale time.
+  expect(await lotteryKeys()).toBe(3);
+  const opening = new Date(now.getTime() + 61_000);
+  expect(await waitingRoom.draw(ids.waiting, opening)).toBe(true);
+  const places = await waitingRoom.drawnPlaces(ids.waiting);
+  expect([...places.values()].sort()).toEqual([1, 2, 3]);
+  for (const i of [3, 4, 5]) expect((await waitingRoom.entry(ids.waiting, accounts[i]!))!.place).toBe(places.get(accounts[i]!));
+  expect((await waitingRoom.join(ids.waiting, accounts[6]!, opening)).place).toBe(4);
+  // The admission writes the first place and lets its holder in.
+  expect(await waitingRoom.admitNext(ids.waiting, opening)).toBe(1);
+  const first = [...places].find(([, place]) => place === 1)![0];
+  expect((await waitingRoom.entry(ids.waiting, first))!.admittedAt).not.toBeNull();
+}
+
+describe.skipIf(laneLeftOut('pglite') !== null)('migration 0024 on PGlite: lottery keys and places from a sequence', () => {
+  it('migrates a PGlite data folder written at 0023', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-0023-'));
+    folders.push(dataDir);
+    // btree_gist: migration 0020's exclusion constraint, as the service's own PGlite loads it (src/db/pglite-worker.ts).
+    const before = await PGlite.create(dataDir, { extensions: { btree_gist } });
+    await migratePglite(drizzlePglite(before), { migrationsFolder: await migrationsBeforeLottery() });
+    for (const row of ROWS_AT_0023) await drizzlePglite(before).execute(row);
+    await before.close();
+    const database = await openPglite(dataDir);
+    const lotteryKeys = async () => {
+      const { rows } = (await database.db.execute(sql`select count(lottery_key)::int as n from queue_entries where event_id = ${ids.waiting}`)) as unknown as { rows: { n: number }[] };
+      return rows[0]!.n;
+    };
+    const store = createPostgresStore(database);
+    try {
+      await expectUpgraded(store, lotteryKeys);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe.skipIf(!postgresUrl)('migration 0024 on PostgreSQL: lottery keys and places from a sequence', () => {
+  it('migrates a database written at 0023', async () => {
+    const fresh = await freshPostgresDatabaseUrl(postgresUrl!);
+    let database: Database | undefined;
+    try {
+      const client = new pg.Client({ connectionString: fresh.url });
+      await client.connect();
+      await migratePg(drizzlePg(client), { migrationsFolder: await migrationsBeforeLottery() });
+      for (const row of ROWS_AT_0023) await drizzlePg(client).execute(row);
+      await client.end();
+      database = await openPostgres(fresh.url, 5);
+      const open = database;
+      const lotteryKeys = async () => {
+        const { rows } = (await open.db.execute(sql`select count(lottery_key)::int as n from queue_entries where event_id = ${ids.waiting}`)) as unknown as { rows: { n: number }[] };
+        return rows[0]!.n;
+      };
+      await expectUpgraded(createPostgresStore(database), lotteryKeys);
+    } finally {
+      await database?.close();
+      await fresh.drop();
+    }
+  });
+});
