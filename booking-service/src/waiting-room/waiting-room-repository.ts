@@ -44,7 +44,7 @@ export interface QueueEntry {
   eventId: string;
   accountId: string;
   joinedAt: Date;
-  /** Null in the pre-queue; given at the draw (random order) or on arrival after it (arrival order). */
+  /** Null in the pre-queue; given at the draw (random order; on PostgreSQL the rank of the join's lottery key) or on arrival after it (arrival order). */
   place: number | null;
   admittedAt: Date | null;
   windowEndsAt: Date | null;
@@ -126,7 +126,11 @@ export interface WaitingRoomRepository {
    * back (after running the draw if nobody has yet). A second join returns the same entry, unchanged.
    */
   join(eventId: string, accountId: string, now: Date): Promise<QueueEntry>;
-  /** Puts the pre-queue in random order, once (whoever first sees the on-sale time passed); true if this call did. */
+  /**
+   * Puts the pre-queue in random order, once (whoever first sees the on-sale time passed); true if this call did.
+   * PostgreSQL: closes it (the order is the lottery keys its joins drew; the admissions write the places); MongoDB:
+   * writes every place in batches under a lease.
+   */
   draw(eventId: string, now: Date): Promise<boolean>;
   /**
    * Admits the next in line into the free shopping slots (capacity minus windows still open, unpaid and

@@ -12,10 +12,10 @@ import type { OnSaleEvent, QueueEntry, WaitingRoomRepository } from './waiting-r
 import type { StreamOwnerPlace } from './queue-feed.ts';
 
 /**
- * Joins writing at once on this instance; the rest wait their turn here, in arrival order. While the draw
- * holds the event row, every join waits on it: measured in the presale bench, 170 joins a second took the
- * whole pool (20 connections, 23 more waiting) at that moment, and the draw's places, the view and the
- * bookings waited behind them. A join takes a few milliseconds: 5 at once pass 1,000 a second.
+ * Joins writing at once on this instance; the rest wait their turn here, in arrival order, so that a crowd of
+ * joins never takes the whole database pool from the view and the bookings. Measured in the presale bench when
+ * the draw held the event row (before the lottery keys: docs/service/waiting-room.md), 170 joins a second took
+ * the whole pool (20 connections, 23 more waiting). A join takes a few milliseconds: 5 at once pass 1,000 a second.
  */
 const JOINS_AT_ONCE = 5;
 /** What a join past the backlog is told to wait before trying again (the waiting page also re-asks on its own). */

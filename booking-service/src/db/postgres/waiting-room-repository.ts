@@ -7,7 +7,7 @@ import { queueLineQueries } from './waiting-room/line.ts';
 
 /**
  * The waiting room on PostgreSQL and PGlite, one file per part of the port (waiting-room/): staff's events,
- * the line (join, draw, admissions; the event row's lock orders the draw and the places given after it),
+ * the line (join, the pre-queue's close, admissions; the pre-queue's advisory lock orders the close and the joins),
  * one moviegoer's entry, and the figures the polls and the live panel read.
  */
 export function createWaitingRoomRepository(db: Db): WaitingRoomRepository {
