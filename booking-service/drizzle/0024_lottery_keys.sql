@@ -18,3 +18,6 @@ BEGIN
     EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I START %s', 'queue_places_' || replace(event.id::text, '-', ''), event.last_place + 1);
   END LOOP;
 END $$;
+--> statement-breakpoint
+-- Every entry has a place or a lottery ticket (schema.ts says why): an older release's pre-queue insert is refused.
+ALTER TABLE "queue_entries" ADD CONSTRAINT "queue_entries_place_or_lottery_key" CHECK ("queue_entries"."place" is not null or "queue_entries"."lottery_key" is not null);

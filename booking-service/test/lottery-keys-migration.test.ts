@@ -22,7 +22,8 @@ import { laneLeftOut } from './support/lane-selection.ts';
  * Migration 0024 (issue 56, point 1: lottery keys at the join, places from each event's sequence after the close)
  * on a database written at 0023: an event drawn before it goes on giving places after its last, from a sequence
  * the migration made; an event whose pre-queue was not yet drawn gets a lottery key per entry, closes, and its
- * entries' places are their ranks, written as the admissions reach them.
+ * entries' places are their ranks, written as the admissions reach them. An older release's pre-queue insert (no
+ * place, no key) is refused by the database.
  */
 
 const DRIZZLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
@@ -63,8 +64,14 @@ const ROWS_AT_0023 = [
       values ${sql.join([3, 4, 5].map((i) => sql`(${ids.waiting}, ${accounts[i]}, ${minutesAgo(5)}, null)`), sql`, `)}`,
 ];
 
-async function expectUpgraded(store: Store, lotteryKeys: () => Promise<number>) {
+/** An instance of a release before 0024 (a rolling deploy) joining the pre-queue: no place, no lottery key. */
+const OLDER_RELEASE_JOIN = sql`insert into queue_entries (event_id, account_id, joined_at, place) values (${ids.waiting}, ${accounts[6]}, now(), null)`;
+
+async function expectUpgraded(store: Store, lotteryKeys: () => Promise<number>, execute: (query: typeof OLDER_RELEASE_JOIN) => Promise<unknown>) {
   const { waitingRoom } = store;
+  // Refused, rather than a moviegoer no admission would ever place.
+  const refused = await execute(OLDER_RELEASE_JOIN).then(() => null, (error: Error & { cause?: { message?: string } }) => error.cause?.message ?? error.message);
+  expect(refused).toContain('queue_entries_place_or_lottery_key');
   // The event drawn before: its next arrival takes place 4, the one after 5.
   expect((await waitingRoom.join(ids.drawn, accounts[3]!, now)).place).toBe(4);
   expect((await waitingRoom.join(ids.drawn, accounts[4]!, now)).place).toBe(5);
@@ -100,7 +107,7 @@ describe.skipIf(laneLeftOut('pglite') !== null)('migration 0024 on PGlite: lotte
     };
     const store = createPostgresStore(database);
     try {
-      await expectUpgraded(store, lotteryKeys);
+      await expectUpgraded(store, lotteryKeys, (query) => database.db.execute(query));
     } finally {
       await store.close();
     }
@@ -123,7 +130,7 @@ describe.skipIf(!postgresUrl)('migration 0024 on PostgreSQL: lottery keys and pl
         const { rows } = (await open.db.execute(sql`select count(lottery_key)::int as n from queue_entries where event_id = ${ids.waiting}`)) as unknown as { rows: { n: number }[] };
         return rows[0]!.n;
       };
-      await expectUpgraded(createPostgresStore(database), lotteryKeys);
+      await expectUpgraded(createPostgresStore(database), lotteryKeys, (query) => open.db.execute(query));
     } finally {
       await database?.close();
       await fresh.drop();

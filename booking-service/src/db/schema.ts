@@ -431,6 +431,9 @@ export const queueEntries = pgTable(
     uniqueIndex('queue_entries_event_place_key').on(t.eventId, t.place),
     index('queue_entries_event_lottery_idx').on(t.eventId, t.lotteryKey, t.accountId).where(sql`${t.lotteryKey} is not null`),
     index('queue_entries_event_admitted_idx').on(t.eventId, t.admittedAt),
+    // Every entry has a place or a lottery ticket: an instance of a release before 0024 (a rolling deploy) cannot
+    // write a pre-queue entry that no admission would ever place, and is refused instead.
+    check('queue_entries_place_or_lottery_key', sql`${t.place} is not null or ${t.lotteryKey} is not null`),
   ],
 );
 
