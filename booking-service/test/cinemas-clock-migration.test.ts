@@ -1,11 +1,3 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import mongoose from 'mongoose';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { BUILT_IN_TIME_ZONE, builtInChain, DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
@@ -18,6 +10,7 @@ import * as schema from '../src/db/schema.ts';
 import type { Store } from '../src/store/types.ts';
 import { sampleMovie } from './support/mongo-fixtures.ts';
 import { laneLeftOut } from './support/lane-selection.ts';
+import { pgliteWrittenAt, removeWrittenAtFolders } from './support/written-at.ts';
 
 /**
  * Issue 52 part 3's migration: a database holding the built-in chain on THEATRE_TIMEZONE's clock (UTC, as every start
@@ -25,13 +18,9 @@ import { laneLeftOut } from './support/lane-selection.ts';
  * stored show at the instant it had: nothing sold moves.
  */
 
-const DRIZZLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
 const LAST_BEFORE_CLOCKS = 20;
 const mongoServer = inject('mongoLaneServer');
-const folders: string[] = [];
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
+afterAll(removeWrittenAtFolders);
 
 /** The chain as a start before this change wrote it (THEATRE_TIMEZONE UTC), and an operator's own cinema in London. */
 const OLD_CHAIN: Cinema[] = builtInChain().map((cinema) => ({ ...cinema, timeZone: 'UTC' }));
@@ -50,25 +39,12 @@ async function expectOnTheirClocks(store: Store) {
 
 describe.skipIf(laneLeftOut('pglite') !== null)('migration 0021 on PGlite: the built-in chain on its own clock, shows at their instant', () => {
   it('migrates a PGlite data folder written at 0020', async () => {
-    const migrations = await mkdtemp(path.join(tmpdir(), 'drizzle-0020-'));
-    folders.push(migrations);
-    await cp(DRIZZLE, migrations, { recursive: true });
-    const journalPath = path.join(migrations, 'meta/_journal.json');
-    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-    journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_BEFORE_CLOCKS);
-    await writeFile(journalPath, JSON.stringify(journal));
-
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-0020-'));
-    folders.push(dataDir);
-    // btree_gist: migration 0020's exclusion constraint, as the service's PGlite worker loads it.
-    const before = await PGlite.create(dataDir, { extensions: { btree_gist } });
-    const db = drizzlePglite(before, { schema });
-    await migratePglite(db, { migrationsFolder: migrations });
-    await createCinemaRepository(db as unknown as Db).ensure([...OLD_CHAIN, OWN]);
-    await db.insert(schema.movies).values({ id: movie.id, title: movie.title });
-    await db.insert(schema.shows).values({ id: '00000000-0000-4000-8000-000000000021', movieId: movie.id, startsAt, priceCents: 1250, screenId: DEFAULT_SCREEN_ID });
-    expect((await db.select().from(schema.cinemas)).every((c) => c.timeZone !== BUILT_IN_TIME_ZONE)).toBe(true);
-    await before.close();
+    const dataDir = await pgliteWrittenAt(LAST_BEFORE_CLOCKS, async (db) => {
+      await createCinemaRepository(db as unknown as Db).ensure([...OLD_CHAIN, OWN]);
+      await db.insert(schema.movies).values({ id: movie.id, title: movie.title });
+      await db.insert(schema.shows).values({ id: '00000000-0000-4000-8000-000000000021', movieId: movie.id, startsAt, priceCents: 1250, screenId: DEFAULT_SCREEN_ID });
+      expect((await db.select().from(schema.cinemas)).every((c) => c.timeZone !== BUILT_IN_TIME_ZONE)).toBe(true);
+    });
 
     const store = createPostgresStore(await openPglite(dataDir));
     try {

@@ -1,26 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import mongoose from 'mongoose';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
 import { connectMongo, createMongoStore } from '../src/db/mongo/store.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
-import { freshPostgresDatabaseUrl } from './support/databases.ts';
 import { sampleMovie } from './support/mongo-fixtures.ts';
 import { startTestApp } from './support/test-app.ts';
 import { laneLeftOut } from './support/lane-selection.ts';
+import { pgliteWrittenAt, postgresWrittenAt, removeWrittenAtFolders } from './support/written-at.ts';
 
 /**
  * Issue 42's migration on every store: a database as today's code leaves it (PGlite and PostgreSQL: migrated to
@@ -29,27 +19,10 @@ import { laneLeftOut } from './support/lane-selection.ts';
  * seat kept, the integrity checks whole, and a second screen able to play the same movie at the same instant.
  */
 
-const DRIZZLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
 const LAST_BEFORE_CINEMAS = 14;
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const mongoServer = inject('mongoLaneServer');
-const folders: string[] = [];
-
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before cinemas: 0000 to 0014. */
-async function migrationsBeforeCinemas(): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'drizzle-0014-'));
-  folders.push(folder);
-  await cp(DRIZZLE, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_BEFORE_CINEMAS);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
+afterAll(removeWrittenAtFolders);
 
 const movie = sampleMovie();
 const ids = { show: randomUUID(), otherShow: randomUUID(), held: randomUUID(), paid: randomUUID(), user: 'auth0|before-cinemas' };
@@ -109,12 +82,9 @@ async function expectServiceWorks(store: Store) {
 
 describe.skipIf(laneLeftOut('pglite') !== null)('migration 0015 on PGlite: shows of today move to the default screen, nothing lost', () => {
   it('migrates a PGlite data folder written at 0014', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-0014-'));
-    folders.push(dataDir);
-    const before = await PGlite.create(dataDir);
-    await migratePglite(drizzlePglite(before), { migrationsFolder: await migrationsBeforeCinemas() });
-    for (const row of ROWS_AT_0014) await drizzlePglite(before).execute(row);
-    await before.close();
+    const dataDir = await pgliteWrittenAt(LAST_BEFORE_CINEMAS, async (db) => {
+      for (const row of ROWS_AT_0014) await db.execute(row);
+    });
 
     const store = createPostgresStore(await openPglite(dataDir));
     try {
@@ -128,15 +98,11 @@ describe.skipIf(laneLeftOut('pglite') !== null)('migration 0015 on PGlite: shows
 
 describe.skipIf(!postgresUrl)('migration 0015 on PostgreSQL: shows of today move to the default screen, nothing lost', () => {
   it('migrates a database written at 0014', async () => {
-    const fresh = await freshPostgresDatabaseUrl(postgresUrl!);
+    const fresh = await postgresWrittenAt(postgresUrl!, LAST_BEFORE_CINEMAS, async (db) => {
+      for (const row of ROWS_AT_0014) await db.execute(row);
+    });
     let database: Database | undefined;
     try {
-      const client = new pg.Client({ connectionString: fresh.url });
-      await client.connect();
-      await migratePg(drizzlePg(client), { migrationsFolder: await migrationsBeforeCinemas() });
-      for (const row of ROWS_AT_0014) await drizzlePg(client).execute(row);
-      await client.end();
-
       database = await openPostgres(fresh.url, 5);
       const store = createPostgresStore(database);
       await expectMigrated(store);

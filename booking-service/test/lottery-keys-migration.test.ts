@@ -1,22 +1,11 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
-import { freshPostgresDatabaseUrl } from './support/databases.ts';
 import { laneLeftOut } from './support/lane-selection.ts';
+import { pgliteWrittenAt, postgresWrittenAt, removeWrittenAtFolders } from './support/written-at.ts';
 
 /**
  * Migration 0024 (issue 56, point 1: lottery keys at the join, places from each event's sequence after the close)
@@ -26,24 +15,9 @@ import { laneLeftOut } from './support/lane-selection.ts';
  * place, no key) is refused by the database.
  */
 
-const DRIZZLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
 const LAST_BEFORE_LOTTERY = 23;
 const postgresUrl = process.env.TEST_POSTGRES_URL;
-const folders: string[] = [];
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
-
-async function migrationsBeforeLottery(): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'drizzle-0023-'));
-  folders.push(folder);
-  await cp(DRIZZLE, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_BEFORE_LOTTERY);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
+afterAll(removeWrittenAtFolders);
 
 const now = new Date();
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -67,8 +41,13 @@ const ROWS_AT_0023 = [
 /** An instance of a release before 0024 (a rolling deploy) joining the pre-queue: no place, no lottery key. */
 const OLDER_RELEASE_JOIN = sql`insert into queue_entries (event_id, account_id, joined_at, place) values (${ids.waiting}, ${accounts[6]}, now(), null)`;
 
-async function expectUpgraded(store: Store, lotteryKeys: () => Promise<number>, execute: (query: typeof OLDER_RELEASE_JOIN) => Promise<unknown>) {
+async function expectUpgraded(store: Store, { db }: Database) {
   const { waitingRoom } = store;
+  const execute = (query: typeof OLDER_RELEASE_JOIN) => db.execute(query);
+  const lotteryKeys = async () => {
+    const { rows } = (await db.execute(sql`select count(lottery_key)::int as n from queue_entries where event_id = ${ids.waiting}`)) as unknown as { rows: { n: number }[] };
+    return rows[0]!.n;
+  };
   // Refused, rather than a moviegoer no admission would ever place.
   const refused = await execute(OLDER_RELEASE_JOIN).then(() => null, (error: Error & { cause?: { message?: string } }) => error.cause?.message ?? error.message);
   expect(refused).toContain('queue_entries_place_or_lottery_key');
@@ -93,21 +72,13 @@ async function expectUpgraded(store: Store, lotteryKeys: () => Promise<number>, 
 
 describe.skipIf(laneLeftOut('pglite') !== null)('migration 0024 on PGlite: lottery keys and places from a sequence', () => {
   it('migrates a PGlite data folder written at 0023', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-0023-'));
-    folders.push(dataDir);
-    // btree_gist: migration 0020's exclusion constraint, as the service's own PGlite loads it (src/db/pglite-worker.ts).
-    const before = await PGlite.create(dataDir, { extensions: { btree_gist } });
-    await migratePglite(drizzlePglite(before), { migrationsFolder: await migrationsBeforeLottery() });
-    for (const row of ROWS_AT_0023) await drizzlePglite(before).execute(row);
-    await before.close();
+    const dataDir = await pgliteWrittenAt(LAST_BEFORE_LOTTERY, async (db) => {
+      for (const row of ROWS_AT_0023) await db.execute(row);
+    });
     const database = await openPglite(dataDir);
-    const lotteryKeys = async () => {
-      const { rows } = (await database.db.execute(sql`select count(lottery_key)::int as n from queue_entries where event_id = ${ids.waiting}`)) as unknown as { rows: { n: number }[] };
-      return rows[0]!.n;
-    };
     const store = createPostgresStore(database);
     try {
-      await expectUpgraded(store, lotteryKeys, (query) => database.db.execute(query));
+      await expectUpgraded(store, database);
     } finally {
       await store.close();
     }
@@ -116,21 +87,13 @@ describe.skipIf(laneLeftOut('pglite') !== null)('migration 0024 on PGlite: lotte
 
 describe.skipIf(!postgresUrl)('migration 0024 on PostgreSQL: lottery keys and places from a sequence', () => {
   it('migrates a database written at 0023', async () => {
-    const fresh = await freshPostgresDatabaseUrl(postgresUrl!);
+    const fresh = await postgresWrittenAt(postgresUrl!, LAST_BEFORE_LOTTERY, async (db) => {
+      for (const row of ROWS_AT_0023) await db.execute(row);
+    });
     let database: Database | undefined;
     try {
-      const client = new pg.Client({ connectionString: fresh.url });
-      await client.connect();
-      await migratePg(drizzlePg(client), { migrationsFolder: await migrationsBeforeLottery() });
-      for (const row of ROWS_AT_0023) await drizzlePg(client).execute(row);
-      await client.end();
       database = await openPostgres(fresh.url, 5);
-      const open = database;
-      const lotteryKeys = async () => {
-        const { rows } = (await open.db.execute(sql`select count(lottery_key)::int as n from queue_entries where event_id = ${ids.waiting}`)) as unknown as { rows: { n: number }[] };
-        return rows[0]!.n;
-      };
-      await expectUpgraded(createPostgresStore(database), lotteryKeys, (query) => open.db.execute(query));
+      await expectUpgraded(createPostgresStore(database), database);
     } finally {
       await database?.close();
       await fresh.drop();

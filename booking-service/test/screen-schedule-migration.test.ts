@@ -1,26 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import mongoose from 'mongoose';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CINEMA_ID, DEFAULT_SCREEN_ID } from '../src/cinemas/built-in-chain.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/database.ts';
 import { connectMongo, createMongoStore } from '../src/db/mongo/store.ts';
 import { createPostgresStore } from '../src/db/postgres/store.ts';
 import type { Store } from '../src/store/types.ts';
-import { freshPostgresDatabaseUrl } from './support/databases.ts';
 import { sampleMovie } from './support/mongo-fixtures.ts';
 import { startTestApp } from './support/test-app.ts';
 import { laneLeftOut } from './support/lane-selection.ts';
+import { pgliteWrittenAt, postgresWrittenAt, removeWrittenAtFolders } from './support/written-at.ts';
 
 /**
  * Issue 52's migration on every store: a database holding the bug (two movies at 22:45 on one screen, seat H5 sold
@@ -28,25 +18,10 @@ import { laneLeftOut } from './support/lane-selection.ts';
  * the overlapping shows marked grandfathered, listed for staff and by the integrity check, and new clashes refused.
  */
 
-const DRIZZLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
 const LAST_BEFORE_SCHEDULE = 19;
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const mongoServer = inject('mongoLaneServer');
-const folders: string[] = [];
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
-
-async function migrationsBeforeSchedule(): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'drizzle-0019-'));
-  folders.push(folder);
-  await cp(DRIZZLE, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_BEFORE_SCHEDULE);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
+afterAll(removeWrittenAtFolders);
 
 const night = sampleMovie({ id: '1001', title: 'The Long Night', runtime: 121 });
 const odette = sampleMovie({ id: '1002', title: 'Dear Odette', runtime: 103 });
@@ -113,12 +88,9 @@ async function expectGrandfathered(store: Store) {
 
 describe.skipIf(laneLeftOut('pglite') !== null)('migration 0020 on PGlite: overlapping shows are kept, grandfathered and listed', () => {
   it('migrates a PGlite data folder written at 0019', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-0019-'));
-    folders.push(dataDir);
-    const before = await PGlite.create(dataDir);
-    await migratePglite(drizzlePglite(before), { migrationsFolder: await migrationsBeforeSchedule() });
-    for (const row of ROWS_AT_0019) await drizzlePglite(before).execute(row);
-    await before.close();
+    const dataDir = await pgliteWrittenAt(LAST_BEFORE_SCHEDULE, async (db) => {
+      for (const row of ROWS_AT_0019) await db.execute(row);
+    });
     const store = createPostgresStore(await openPglite(dataDir));
     try {
       await expectGrandfathered(store);
@@ -130,14 +102,11 @@ describe.skipIf(laneLeftOut('pglite') !== null)('migration 0020 on PGlite: overl
 
 describe.skipIf(!postgresUrl)('migration 0020 on PostgreSQL: overlapping shows are kept, grandfathered and listed', () => {
   it('migrates a database written at 0019', async () => {
-    const fresh = await freshPostgresDatabaseUrl(postgresUrl!);
+    const fresh = await postgresWrittenAt(postgresUrl!, LAST_BEFORE_SCHEDULE, async (db) => {
+      for (const row of ROWS_AT_0019) await db.execute(row);
+    });
     let database: Database | undefined;
     try {
-      const client = new pg.Client({ connectionString: fresh.url });
-      await client.connect();
-      await migratePg(drizzlePg(client), { migrationsFolder: await migrationsBeforeSchedule() });
-      for (const row of ROWS_AT_0019) await drizzlePg(client).execute(row);
-      await client.end();
       database = await openPostgres(fresh.url, 5);
       await expectGrandfathered(createPostgresStore(database));
     } finally {
