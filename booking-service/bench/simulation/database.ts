@@ -90,7 +90,7 @@ export class Database {
   drawLocked(done: () => void) {
     if (this.drawnAt !== null || this.sim.now < this.onSaleAt) return done();
     // Without the hot row the order was given at each join (a lottery key): nothing to run at the on-sale time.
-    const cost = this.scenario.joins === 'today' ? this.preQueue.length * MEASURED.drawMsPerEntry : 0;
+    const cost = this.scenario.joins === 'event-row-lock' ? this.preQueue.length * MEASURED.drawMsPerEntry : 0;
     onCores(this.sim, this.cores, cost, () => {
       const order = this.preQueue.splice(0);
       for (let i = order.length - 1; i > 0; i--) {

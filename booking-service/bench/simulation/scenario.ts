@@ -21,11 +21,12 @@ export interface Scenario {
   poolSize: number;
   joinBacklog: number;
   /**
-   * `today`: joins as line.ts writes them (the event row's lock for the pre-queue and the place counter, the draw one
-   * statement under it). `no-hot-row`: issue 56's point 1 as its target states it, a join in 2 transactions and no
-   * lock shared by all joins, the pre-queue's order given at the join (no draw to run).
+   * `event-row-lock`: joins as line.ts wrote them until 2026-12-07, the design the 10k bench calibrated (the event
+   * row's lock for the pre-queue and the place counter, the draw one statement under it). `no-hot-row`: joins as
+   * line.ts writes them since (issue 56 point 1), a join in 2 transactions and no lock shared by all joins, the
+   * pre-queue's order given at the join (no draw to run).
    */
-  joins: 'today' | 'no-hot-row';
+  joins: 'event-row-lock' | 'no-hot-row';
   /** The bench drops a moviegoer whose join failed; the waiting page asks again after the Retry-After. */
   retryRefusedJoins: boolean;
   /** The longest the run goes on after the first arrival (the bench's BENCH_WR_MAX_S, 180 s). */
@@ -50,7 +51,7 @@ export const BENCH_10K: Scenario = {
   machine: { kind: 'shared', cores: 2 },
   poolSize: 20,
   joinBacklog: 2_000,
-  joins: 'today',
+  joins: 'event-row-lock',
   retryRefusedJoins: false,
   maxS: 180,
   seed: 1,
