@@ -65,6 +65,31 @@ describe.skipIf(postgres.skipReason !== null)('joins without a hot row on postgr
     }
   });
 
+  it('an admission run does not admit an entry support removed while the run was on its way', async () => {
+    const start = new Date();
+    const eventId = await newEvent(new Date(start.getTime() + 1_000), 3);
+    const opening = new Date(start.getTime() + 2_000);
+    expect(await store.waitingRoom.draw(eventId, opening)).toBe(true);
+    for (const account of ['fan-0', 'fan-1', 'fan-2', 'fan-3']) await store.waitingRoom.join(eventId, account, opening);
+    // Another session holds fan-0's row: the run reads fan-0 as next in line, then waits to write it.
+    const support = new pg.Client({ connectionString: fresh.url });
+    await support.connect();
+    try {
+      await support.query('begin');
+      await support.query(`select 1 from queue_entries where event_id = $1 and account_id = 'fan-0' for update`, [eventId]);
+      const run = store.waitingRoom.admitNext(eventId, new Date(opening.getTime() + 1_000));
+      expect(await settledWithin(run, 500)).toBe('still waiting');
+      await support.query(`update queue_entries set removed_at = now() where event_id = $1 and account_id = 'fan-0'`, [eventId]);
+      await support.query('commit');
+      expect(await run).toBe(2);
+    } finally {
+      await support.query('rollback').catch(() => {});
+      await support.end();
+    }
+    const admitted = await Promise.all(['fan-0', 'fan-1', 'fan-2', 'fan-3'].map(async (account) => (await store.waitingRoom.entry(eventId, account))!.admittedAt !== null));
+    expect(admitted).toEqual([false, true, true, false]);
+  });
+
   it('joins racing the close: one place each, the pre-queue 1..N in lottery order, arrivals after it, admitted in place order', async () => {
     const start = new Date();
     const opening = new Date(start.getTime() + 60_000);

@@ -112,7 +112,8 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
     // Admission times never go back: instances' clocks (and the moments they read them) differ by a little.
     const admittedAt = event.lastAdmittedAt && event.lastAdmittedAt > now ? event.lastAdmittedAt : now;
     const windowEndsAt = new Date(now.getTime() + event.windowMinutes * 60_000);
-    const admitted = await Entry.updateMany({ _id: { $in: next.map((e) => e._id) }, admittedAt: null }, { $set: { admittedAt, windowEndsAt } });
+    // Conditional on each entry as it is now: support may have admitted or removed one since the read (the moviegoer left).
+    const admitted = await Entry.updateMany({ _id: { $in: next.map((e) => e._id) }, admittedAt: null, leftAt: null, removedAt: null }, { $set: { admittedAt, windowEndsAt } });
     await Event.updateOne({ _id: eventId }, { $max: { serving: Math.max(...next.map((e) => e.place)), lastAdmittedAt: admittedAt } });
     return admitted.modifiedCount;
   }

@@ -184,9 +184,12 @@ export function queueLineQueries(db: Db): Pick<WaitingRoomRepository, 'join' | '
         const admitted = await rows<{ place: number }>(
           tx,
           // Admission times never go back: instances' clocks (and the moments they read them) differ by a little.
+          // The conditions again on each row as it is now: support may have admitted or removed one since it was read.
           sql`update queue_entries set admitted_at = greatest(${now}::timestamptz, (select max(admitted_at) from queue_entries where event_id = ${eventId})), window_ends_at = ${windowEndsAt}
-              where event_id = ${eventId} and account_id in (${sql.join(next.map((row) => sql`${row.account_id}`), sql`, `)}) returning place`,
+              where event_id = ${eventId} and account_id in (${sql.join(next.map((row) => sql`${row.account_id}`), sql`, `)})
+                and admitted_at is null and left_at is null and removed_at is null returning place`,
         );
+        if (admitted.length === 0) return 0;
         const highest = Math.max(...admitted.map((row) => row.place));
         await tx.execute(sql`update on_sale_events set serving = greatest(serving, ${highest}) where id = ${eventId}`);
         return admitted.length;
