@@ -65,6 +65,19 @@ describe.skipIf(postgres.skipReason !== null)('joins without a hot row on postgr
     }
   });
 
+  it('an instance that saw the close joins again from the start when the database was put back to before it', async () => {
+    const start = new Date();
+    const eventId = await newEvent(new Date(start.getTime() + 1_000));
+    const opening = new Date(start.getTime() + 2_000);
+    await store.waitingRoom.join(eventId, 'fan-10', start);
+    expect((await store.waitingRoom.join(eventId, 'fan-11', opening)).place).toBe(2);
+    // As a restore of a backup taken before the close leaves it: not closed, no sequence, the later arrival gone.
+    await database.db.execute(sql`delete from queue_entries where event_id = ${eventId} and account_id = 'fan-11'`);
+    await database.db.execute(sql`update on_sale_events set drawn_at = null, last_place = 0 where id = ${eventId}`);
+    await database.db.execute(sql.raw(`drop sequence queue_places_${eventId.replaceAll('-', '')}`));
+    expect(await store.waitingRoom.join(eventId, 'fan-12', opening)).toMatchObject({ accountId: 'fan-12', place: 2 });
+  });
+
   it('an admission run does not admit an entry support removed while the run was on its way', async () => {
     const start = new Date();
     const eventId = await newEvent(new Date(start.getTime() + 1_000), 3);

@@ -72,8 +72,13 @@ export function queueLineQueries(deps: Deps): Pick<WaitingRoomRepository, 'join'
       // The common repeat (a refresh, a second tab) reads and writes nothing more.
       const existing = await entryOf(Entry, eventId, accountId);
       if (existing) return existing;
-      // Once an event is drawn it stays drawn: the rush after the draw takes its places without reading the event.
-      if (drawn.has(eventId)) return (await joinAfterDraw(eventId, accountId, now))!;
+      // Once an event is drawn it stays drawn: the rush after the draw takes its places without reading the event
+      // (unless the database was put back to before the draw: then from the start, below).
+      if (drawn.has(eventId)) {
+        const placed = await joinAfterDraw(eventId, accountId, now);
+        if (placed) return placed;
+        drawn.delete(eventId);
+      }
       const event = await settledEvent(eventId, now);
       return event.drawnAt === null ? joinPreQueue(eventId, accountId, now) : (await joinAfterDraw(eventId, accountId, now))!;
     },

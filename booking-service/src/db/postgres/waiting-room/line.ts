@@ -141,16 +141,24 @@ export function queueLineQueries(db: Db): Pick<WaitingRoomRepository, 'join' | '
       // The common repeat (a refresh, a second tab) reads and writes nothing more.
       const existing = await entryOf(db, eventId, accountId);
       if (existing) return existing;
-      if (!closed.has(eventId)) {
-        const joined = await joinPreQueue(eventId, accountId, now);
-        if (typeof joined === 'object') return joined;
-        // Another request of the account joined first: its entry stands.
-        if (joined === 'joined') return (await entryOf(db, eventId, accountId))!;
-        // Whoever first sees the on-sale time passed closes the pre-queue (the admissions' timer does too, each second).
-        if (joined === 'due') await closePreQueue(db, eventId, now);
-        closed.add(eventId);
+      // Twice at most: the second time when this instance saw a close the database no longer holds (put back).
+      for (let attempt = 0; ; attempt++) {
+        if (!closed.has(eventId)) {
+          const joined = await joinPreQueue(eventId, accountId, now);
+          if (typeof joined === 'object') return joined;
+          // Another request of the account joined first: its entry stands.
+          if (joined === 'joined') return (await entryOf(db, eventId, accountId))!;
+          // Whoever first sees the on-sale time passed closes the pre-queue (the admissions' timer does too, each second).
+          if (joined === 'due') await closePreQueue(db, eventId, now);
+          closed.add(eventId);
+        }
+        const placed = (await joinAfterClose(eventId, accountId, now)) ?? (await entryOf(db, eventId, accountId));
+        if (placed || attempt > 0) {
+          if (!placed) throw new Error(`no place could be given in on-sale event ${eventId}`);
+          return placed;
+        }
+        closed.delete(eventId);
       }
-      return (await joinAfterClose(eventId, accountId, now)) ?? (await entryOf(db, eventId, accountId))!;
     },
 
     draw: (eventId, now) => closePreQueue(db, eventId, now),
